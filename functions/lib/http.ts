@@ -1,0 +1,178 @@
+import middy, { type MiddlewareObj } from '@middy/core';
+import type {
+  APIGatewayProxyEventV2,
+  APIGatewayProxyStructuredResultV2,
+  Context,
+} from 'aws-lambda';
+import type { z } from 'zod';
+import { MAX_REQUEST_BODY_BYTES } from '../../shared/constants';
+import type { RouteDef } from '../../shared/routes';
+import { fieldErrors } from '../../shared/validation';
+import {
+  BadRequestError,
+  HttpError,
+  PayloadTooLargeError,
+  UnsupportedMediaTypeError,
+  ValidationError,
+} from './errors';
+import { logger } from './logger';
+
+type Event = APIGatewayProxyEventV2;
+type Result = APIGatewayProxyStructuredResultV2;
+
+type BodyOf<R extends RouteDef> = R['body'] extends z.ZodType ? z.infer<R['body']> : undefined;
+
+export interface HttpInput<R extends RouteDef> {
+  body: BodyOf<R>;
+  params: Record<string, string>;
+  query: Record<string, string>;
+  event: Event;
+}
+
+/** What a handler may return: a body (200), or a reply built with `reply()`. */
+export interface Reply {
+  [replyMark]: true;
+  status: number;
+  body: unknown;
+  cookies?: string[];
+  headers?: Record<string, string>;
+}
+const replyMark = Symbol('reply');
+
+export function reply(
+  status: number,
+  body: unknown,
+  extra: { cookies?: string[]; headers?: Record<string, string> } = {},
+): Reply {
+  return { [replyMark]: true, status, body, ...extra };
+}
+
+function isReply(value: unknown): value is Reply {
+  return typeof value === 'object' && value !== null && replyMark in value;
+}
+
+const baseHeaders = {
+  'content-type': 'application/json; charset=utf-8',
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+};
+
+function json(status: number, body: unknown, extra: Pick<Reply, 'cookies' | 'headers'> = {}): Result {
+  return {
+    statusCode: status,
+    headers: { ...baseHeaders, ...extra.headers },
+    body: body === undefined ? '' : JSON.stringify(body),
+    ...(extra.cookies?.length ? { cookies: extra.cookies } : {}),
+  };
+}
+
+type Internal = Record<string, unknown>;
+
+/** Validated bodies, handed from the parsing middleware to the handler without mutating the event. */
+const parsedBodies = new WeakMap<Event, unknown>();
+
+function header(event: Event, name: string): string | undefined {
+  return event.headers?.[name] ?? undefined;
+}
+
+function rawBody(event: Event): string {
+  if (!event.body) return '';
+  return event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+}
+
+/** Size, content type and JSON syntax: refused with a clear 4xx before any logic runs. */
+export function parseBody(route: RouteDef, event: Event): unknown {
+  const text = rawBody(event);
+  if (Buffer.byteLength(text) > MAX_REQUEST_BODY_BYTES) {
+    throw new PayloadTooLargeError(
+      `The request body is larger than ${MAX_REQUEST_BODY_BYTES / 1024} KB. Send less data.`,
+    );
+  }
+  if (!route.body) {
+    if (text.trim() !== '' && text.trim() !== '{}') {
+      throw new BadRequestError('This request takes no body. Send it without one.');
+    }
+    return undefined;
+  }
+  const type = header(event, 'content-type') ?? '';
+  if (!/^application\/json\s*(;|$)/i.test(type)) {
+    throw new UnsupportedMediaTypeError(
+      'Send the request body as JSON with the header Content-Type: application/json.',
+    );
+  }
+  if (text.trim() === '') throw new BadRequestError('The request body is empty. Send a JSON object.');
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new BadRequestError('The request body is not valid JSON. Check quotes, commas and brackets.');
+  }
+}
+
+export function validateBody<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const fields = fieldErrors(result.error);
+  const message =
+    Object.keys(fields).length === 1 ? Object.values(fields)[0]! : 'Some fields need attention.';
+  throw new ValidationError(message, fields);
+}
+
+function requestParsing(route: RouteDef): MiddlewareObj<Event, Result, Error, Context, Internal> {
+  return {
+    before: (request) => {
+      const body = parseBody(route, request.event);
+      parsedBodies.set(request.event, route.body ? validateBody(route.body, body) : undefined);
+    },
+  };
+}
+
+function errorResponses(route: RouteDef): MiddlewareObj<Event, Result, Error, Context, Internal> {
+  return {
+    onError: (request) => {
+      const error = request.error;
+      if (error instanceof HttpError) {
+        request.response = json(error.status, {
+          error: error.name,
+          message: error.message,
+          ...(error instanceof ValidationError ? { fields: error.fields } : {}),
+        });
+        return;
+      }
+      // Unknown failures are logged with what identifies them, and reveal nothing to the caller.
+      logger.error('Unhandled error', {
+        route: route.name,
+        requestId: request.event.requestContext?.requestId,
+        errorName: error?.name,
+        errorMessage: error?.message,
+        stack: error?.stack,
+      });
+      request.response = json(500, {
+        error: 'InternalError',
+        message: 'Something went wrong on our side. Please try again in a moment.',
+      });
+    },
+  };
+}
+
+/**
+ * The one handler stack (DESIGN.md section 5): body limits and JSON parsing, zod validation,
+ * typed errors, a 500 that reveals nothing. Authorisation from the manifest's `access` joins here.
+ */
+export function http<R extends RouteDef>(
+  route: R,
+  fn: (input: HttpInput<R>, context: Context) => Promise<unknown>,
+) {
+  return middy<Event, Result, Error, Context, Internal>()
+    .use(errorResponses(route))
+    .use(requestParsing(route))
+    .handler(async (event, context) => {
+      const input: HttpInput<R> = {
+        body: parsedBodies.get(event) as BodyOf<R>,
+        params: (event.pathParameters ?? {}) as Record<string, string>,
+        query: (event.queryStringParameters ?? {}) as Record<string, string>,
+        event,
+      };
+      const out = await fn(input, context);
+      return isReply(out) ? json(out.status, out.body, out) : json(200, out);
+    });
+}

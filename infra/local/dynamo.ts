@@ -1,0 +1,93 @@
+import { mkdirSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ResourceNotFoundException,
+  UpdateTimeToLiveCommand,
+} from '@aws-sdk/client-dynamodb';
+import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import dynalite from 'dynalite';
+import { catalogItems } from '../../functions/lib/data/items';
+import { table } from '../../shared/table';
+
+export interface LocalDynamo {
+  endpoint: string;
+  close(): Promise<void>;
+}
+
+/** dynalite on a free loopback port; with `dir` its LevelDB lives there and survives restarts. */
+export async function startDynalite(dir?: string): Promise<LocalDynamo> {
+  if (dir) mkdirSync(dir, { recursive: true });
+  const server: Server = dynalite({ path: dir, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        // dynalite closes its LevelDB with the server, flushing what was written.
+        server.close((err) => (err ? reject(err) : resolve()));
+      }),
+  };
+}
+
+export function localDynamoClient(endpoint: string): DynamoDBClient {
+  return new DynamoDBClient({
+    endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+}
+
+/** CreateTable from the same definition the CDK table uses (shared/table.ts). */
+export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<void> {
+  try {
+    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    return;
+  } catch (error) {
+    if (!(error instanceof ResourceNotFoundException)) throw error;
+  }
+  const keyAttrs = [table.partitionKey, table.sortKey, ...table.indexes.flatMap((i) => [i.partitionKey, i.sortKey])];
+  await client.send(
+    new CreateTableCommand({
+      TableName: tableName,
+      BillingMode: 'PAY_PER_REQUEST',
+      AttributeDefinitions: keyAttrs.map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+      KeySchema: [
+        { AttributeName: table.partitionKey, KeyType: 'HASH' },
+        { AttributeName: table.sortKey, KeyType: 'RANGE' },
+      ],
+      GlobalSecondaryIndexes: table.indexes.map((index) => ({
+        IndexName: index.name,
+        KeySchema: [
+          { AttributeName: index.partitionKey, KeyType: 'HASH' },
+          { AttributeName: index.sortKey, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      })),
+    }),
+  );
+  await client.send(
+    new UpdateTimeToLiveCommand({
+      TableName: tableName,
+      TimeToLiveSpecification: { AttributeName: table.ttlAttribute, Enabled: true },
+    }),
+  );
+}
+
+/** The catalogue is product data: rewritten on every start so copy edits reach old data dirs. */
+export async function seedCatalog(client: DynamoDBClient, tableName: string): Promise<void> {
+  const doc = DynamoDBDocumentClient.from(client);
+  await doc.send(
+    new BatchWriteCommand({
+      RequestItems: { [tableName]: catalogItems().map((Item) => ({ PutRequest: { Item } })) },
+    }),
+  );
+}

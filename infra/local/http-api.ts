@@ -1,0 +1,212 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import type {
+  APIGatewayProxyEventV2,
+  APIGatewayProxyResultV2,
+  APIGatewayProxyStructuredResultV2,
+  Context,
+} from 'aws-lambda';
+import { routeKey, routes, type RouteDef } from '../../shared/routes';
+
+/** API Gateway HTTP APIs refuse payloads above 10 MB before any Lambda runs. */
+const GATEWAY_PAYLOAD_LIMIT = 10 * 1024 * 1024;
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyResultV2>;
+
+interface CompiledRoute {
+  route: RouteDef;
+  method: string;
+  pattern: RegExp;
+  paramNames: string[];
+}
+
+function compile(route: RouteDef): CompiledRoute {
+  const paramNames: string[] = [];
+  const source = route.path
+    .split('/')
+    .map((segment) => {
+      const param = /^\{(\w+)\+?\}$/.exec(segment);
+      if (!param) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      paramNames.push(param[1]!);
+      return segment.endsWith('+}') ? '(.+)' : '([^/]+)';
+    })
+    .join('/');
+  return { route, method: route.method, pattern: new RegExp(`^${source}$`), paramNames };
+}
+
+const compiled = routes.map(compile);
+
+export function matchRoute(
+  method: string,
+  pathname: string,
+): { route: RouteDef; params: Record<string, string> } | undefined {
+  // Literal segments beat parameters, as in API Gateway: try routes with fewer parameters first.
+  const candidates = compiled
+    .filter((c) => c.method === method)
+    .sort((a, b) => a.paramNames.length - b.paramNames.length);
+  for (const c of candidates) {
+    const m = c.pattern.exec(pathname);
+    if (!m) continue;
+    const params: Record<string, string> = {};
+    c.paramNames.forEach((name, i) => {
+      params[name] = decodeURIComponent(m[i + 1]!);
+    });
+    return { route: c.route, params };
+  }
+  return undefined;
+}
+
+const handlers = new Map<string, Promise<Handler>>();
+
+/** Imported on first use, like a Lambda cold start; the same module thereafter. */
+export function loadHandler(name: string): Promise<Handler> {
+  let loaded = handlers.get(name);
+  if (!loaded) {
+    const file = pathToFileURL(path.join(root, 'functions', `${name}.ts`)).href;
+    loaded = import(file).then((mod: { handler: Handler }) => mod.handler);
+    handlers.set(name, loaded);
+  }
+  return loaded;
+}
+
+export function lambdaContext(functionName: string, timeoutMs = 10_000): Context {
+  const deadline = Date.now() + timeoutMs;
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:us-east-1:000000000000:function:${functionName}`,
+    memoryLimitInMB: '256',
+    awsRequestId: randomUUID(),
+    logGroupName: `/aws/lambda/${functionName}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
+
+const textual = /^(application\/(json|x-www-form-urlencoded|xml)|text\/)/i;
+
+interface RequestLike {
+  method: string;
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+  sourceIp: string;
+}
+
+/** A payload format 2.0 event, shaped as API Gateway builds it. */
+export function toEvent(req: RequestLike, route: RouteDef, params: Record<string, string>): APIGatewayProxyEventV2 {
+  const url = new URL(req.url, 'http://localhost');
+  const headers: Record<string, string> = {};
+  let cookies: string[] | undefined;
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    const joined = Array.isArray(value) ? value.join(',') : value;
+    if (name === 'cookie') cookies = joined.split(/;\s*/).filter(Boolean);
+    else headers[name] = joined;
+  }
+  const query: Record<string, string> = {};
+  for (const [k, v] of url.searchParams) query[k] = k in query ? `${query[k]},${v}` : v;
+  const isText = textual.test(headers['content-type'] ?? '');
+  const now = new Date();
+  return {
+    version: '2.0',
+    routeKey: routeKey(route),
+    rawPath: url.pathname,
+    rawQueryString: url.search.slice(1),
+    cookies,
+    headers,
+    queryStringParameters: url.search ? query : undefined,
+    pathParameters: Object.keys(params).length ? params : undefined,
+    requestContext: {
+      accountId: '000000000000',
+      apiId: 'local',
+      domainName: headers.host ?? 'localhost',
+      domainPrefix: 'localhost',
+      http: {
+        method: req.method,
+        path: url.pathname,
+        protocol: 'HTTP/1.1',
+        sourceIp: req.sourceIp,
+        userAgent: headers['user-agent'] ?? '',
+      },
+      requestId: randomUUID(),
+      routeKey: routeKey(route),
+      stage: '$default',
+      time: now.toUTCString(),
+      timeEpoch: now.getTime(),
+    },
+    body: req.body.length ? (isText ? req.body.toString('utf8') : req.body.toString('base64')) : undefined,
+    isBase64Encoded: req.body.length > 0 && !isText,
+  };
+}
+
+/** API Gateway's reading of a Lambda result (structured, or any other value as a JSON body). */
+export function normalizeResult(result: APIGatewayProxyResultV2): APIGatewayProxyStructuredResultV2 {
+  if (typeof result === 'object' && result !== null && 'statusCode' in result) return result;
+  return {
+    statusCode: 200,
+    headers: { 'content-type': 'application/json' },
+    body: typeof result === 'string' ? result : JSON.stringify(result),
+  };
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= GATEWAY_PAYLOAD_LIMIT) chunks.push(chunk);
+    });
+    req.on('end', () => resolve(size > GATEWAY_PAYLOAD_LIMIT ? 'too-large' : Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+function send(res: ServerResponse, result: APIGatewayProxyStructuredResultV2): void {
+  const body = result.body
+    ? Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8')
+    : Buffer.alloc(0);
+  res.statusCode = result.statusCode ?? 200;
+  for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, String(value));
+  if (result.cookies?.length) res.setHeader('set-cookie', result.cookies);
+  res.setHeader('content-length', body.length);
+  res.end(body);
+}
+
+function gatewayError(res: ServerResponse, status: number, message: string): void {
+  send(res, { statusCode: status, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message }) });
+}
+
+/** Connect-style middleware: serves /api from the manifest, passes everything else on. */
+export function httpApi() {
+  return async (req: IncomingMessage, res: ServerResponse, next: () => void): Promise<void> => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (!url.pathname.startsWith('/api/') && url.pathname !== '/api') return next();
+    try {
+      const match = matchRoute(req.method ?? 'GET', url.pathname);
+      if (!match) return gatewayError(res, 404, 'Not Found');
+      const body = await readBody(req);
+      if (body === 'too-large') return gatewayError(res, 413, 'Request Entity Too Large');
+      const event = toEvent(
+        { method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body, sourceIp: req.socket.remoteAddress ?? '127.0.0.1' },
+        match.route,
+        match.params,
+      );
+      const handler = await loadHandler(match.route.name);
+      send(res, normalizeResult(await handler(event, lambdaContext(match.route.name))));
+    } catch (error) {
+      // As in AWS: a crashed function is a 500 from the gateway, with nothing of the crash in it.
+      console.error(`[local api] ${req.method} ${url.pathname} failed:`, error);
+      gatewayError(res, 500, 'Internal Server Error');
+    }
+  };
+}

@@ -1,0 +1,44 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { startLocalStack } from './stack';
+
+const options = z
+  .object({
+    PORT: z.coerce.number().int('PORT must be a whole number').min(0).max(65535, 'PORT must be at most 65535').default(3000),
+    DATA_DIR: z.string().min(1).default('.data'),
+    HOST: z.string().min(1).default('127.0.0.1'),
+  })
+  .safeParse(process.env);
+
+if (!options.success) {
+  console.error(`Cannot start: ${options.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  process.exit(1);
+}
+
+const { PORT, DATA_DIR, HOST } = options.data;
+const started = Date.now();
+const stack = await startLocalStack({ port: PORT, dataDir: path.resolve(DATA_DIR), host: HOST }).catch((error: unknown) => {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE') console.error(`Port ${PORT} is in use. Stop the other server or set PORT.`);
+  else if (String(error).includes('LOCK')) console.error(`${DATA_DIR} is in use by another running stack.`);
+  else console.error(error);
+  process.exit(1);
+});
+
+console.log(`Marketplace ready at ${stack.url} (data in ${DATA_DIR}, ${Date.now() - started} ms)`);
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping…');
+    stack.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  });
+}
