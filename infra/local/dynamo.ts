@@ -6,7 +6,6 @@ import {
   DescribeTableCommand,
   DynamoDBClient,
   ResourceNotFoundException,
-  UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import dynalite from 'dynalite';
@@ -74,12 +73,8 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
       })),
     }),
   );
-  await client.send(
-    new UpdateTimeToLiveCommand({
-      TableName: tableName,
-      TimeToLiveSpecification: { AttributeName: table.ttlAttribute, Enabled: true },
-    }),
-  );
+  // dynalite has no UpdateTimeToLive, so expired rows linger locally. DynamoDB itself deletes them
+  // up to days late, so every read of an expiring row checks its expiry anyway.
 }
 
 /** The catalogue is product data: rewritten on every start so copy edits reach old data dirs. */

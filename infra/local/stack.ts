@@ -7,6 +7,10 @@ import type { ViteDevServer } from 'vite';
 import { ensureTable, localDynamoClient, seedCatalog, startDynalite } from './dynamo';
 import { httpApi } from './http-api';
 
+// The laptop runs Node 20 while Lambda runs 22; the SDK's reminder of that is noise here. Set before
+// any client exists, including the ones this module creates to prepare the table.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
 export const LOCAL_TABLE = 'marketplace-local';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 

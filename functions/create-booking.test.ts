@@ -1,0 +1,168 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { bookingIdPattern } from '../shared/schemas/booking';
+import { keys } from '../shared/table';
+import { handler } from './create-booking';
+import { handler as getBooking } from './get-booking';
+import { dynamo, tableName } from './lib/clients';
+import { newId } from './lib/ids';
+import { invoke, sampleEvent, withBody, withCookies, withHeaders, withPath } from './lib/testing/events';
+
+const sample = sampleEvent('create-booking');
+const validBody = JSON.parse(sample.body!) as Record<string, unknown>;
+
+async function bookingsOf(customerId: string) {
+  const { gsi1pk } = keys.customerBookings(customerId);
+  const out = await dynamo.send(
+    new QueryCommand({
+      TableName: tableName,
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': gsi1pk },
+    }),
+  );
+  return out.Items ?? [];
+}
+
+/** A known customer, so a test can prove that a refused request wrote nothing for them. */
+function asCustomer(body: unknown) {
+  const customerId = newId();
+  return { customerId, event: withCookies(withBody(sample, body), [`customer_id=${customerId}`]) };
+}
+
+describe('POST /api/bookings', () => {
+  it('creates a new booking with an unguessable id and returns it with status new', async () => {
+    // Act
+    const res = await invoke(handler, sample);
+
+    // Assess
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ ...validBody, status: 'new' });
+    expect(res.body.id).toMatch(bookingIdPattern);
+    expect(Date.parse(res.body.createdAt)).not.toBeNaN();
+    expect(res.body).not.toHaveProperty('customerId');
+    const stored = await invoke(getBooking, withPath(sampleEvent('get-booking'), { id: res.body.id }));
+    expect(stored.body).toEqual(res.body);
+  });
+
+  it('sets an HttpOnly anonymous customer cookie on the first booking', async () => {
+    const res = await invoke(handler, sample);
+
+    expect(res.cookies).toHaveLength(1);
+    expect(res.cookies[0]).toMatch(/^customer_id=[A-Za-z0-9_-]{22}; Path=\/; Max-Age=\d+; SameSite=Lax; HttpOnly$/);
+  });
+
+  it('keeps the existing customer and files the booking under them', async () => {
+    // Prepare
+    const { customerId, event } = asCustomer(validBody);
+
+    // Act
+    const res = await invoke(handler, event);
+
+    // Assess
+    expect(res.status).toBe(201);
+    expect(res.cookies).toEqual([]);
+    expect((await bookingsOf(customerId)).map((b) => b.id)).toEqual([res.body.id]);
+  });
+
+  it('trims text and accepts a booking without details', async () => {
+    const { details: _omitted, ...rest } = validBody;
+    const res = await invoke(handler, withBody(sample, { ...rest, name: '  Dana  ' }));
+
+    expect(res.status).toBe(201);
+    expect(res.body.name).toBe('Dana');
+    expect(res.body).not.toHaveProperty('details');
+  });
+
+  it.each([
+    ['name', '', 'Name is required'],
+    ['phone', '555-01', 'Valid phone number required'],
+    ['phone', 'call me maybe', 'Valid phone number required'],
+    ['address', 'Elm', 'Complete address required'],
+    ['category', '', 'Service category required'],
+    ['category', 'astrology', 'Choose one of our service categories'],
+  ])('refuses %s = %j with "%s" and writes nothing', async (field, value, message) => {
+    // Prepare
+    const { customerId, event } = asCustomer({ ...validBody, [field]: value });
+
+    // Act
+    const res = await invoke(handler, event);
+
+    // Assess
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: 'ValidationError', message, fields: { [field]: message } });
+    expect(await bookingsOf(customerId)).toEqual([]);
+  });
+
+  it('lists every missing field with its own message', async () => {
+    const res = await invoke(handler, withBody(sample, {}));
+
+    expect(res.status).toBe(400);
+    expect(res.body.fields).toEqual({
+      name: 'Name is required',
+      phone: 'Valid phone number required',
+      address: 'Complete address required',
+      category: 'Service category required',
+    });
+    expect(res.body.message).toBe('Some fields need attention.');
+  });
+
+  it('refuses unknown fields by name, so a client cannot set the status or owner', async () => {
+    const { customerId, event } = asCustomer({ ...validBody, status: 'completed', customerId: 'x' });
+
+    const res = await invoke(handler, event);
+
+    expect(res.status).toBe(400);
+    expect(res.body.fields).toEqual({ _: 'Unknown field: status, customerId' });
+    expect(await bookingsOf(customerId)).toEqual([]);
+  });
+
+  it('refuses malformed JSON with a 400 that says so', async () => {
+    const res = await invoke(handler, withBody(sample, '{"name": "Dana",'));
+
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      error: 'BadRequestError',
+      message: 'The request body is not valid JSON. Check quotes, commas and brackets.',
+    });
+  });
+
+  it('refuses a JSON value that is not an object', async () => {
+    const res = await invoke(handler, withBody(sample, '[1,2]'));
+
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('ValidationError');
+  });
+
+  it('refuses an empty body', async () => {
+    const res = await invoke(handler, withBody(sample, ''));
+
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('The request body is empty. Send a JSON object.');
+  });
+
+  it('refuses a body that is not declared as JSON with 415', async () => {
+    const res = await invoke(handler, withHeaders(sample, { 'content-type': 'text/plain' }));
+
+    expect(res.status).toBe(415);
+    expect(res.body.message).toMatch(/Content-Type: application\/json/);
+  });
+
+  it('refuses a body larger than 64 KB with 413 and writes nothing', async () => {
+    const { customerId, event } = asCustomer({ ...validBody, details: 'x'.repeat(70 * 1024) });
+
+    const res = await invoke(handler, event);
+
+    expect(res.status).toBe(413);
+    expect(res.body.message).toMatch(/64 KB/);
+    expect(await bookingsOf(customerId)).toEqual([]);
+  });
+
+  it('decodes a base64-encoded body as API Gateway may send it', async () => {
+    const event = { ...sample, body: Buffer.from(sample.body!).toString('base64'), isBase64Encoded: true };
+
+    const res = await invoke(handler, event);
+
+    expect(res.status).toBe(201);
+  });
+});

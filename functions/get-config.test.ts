@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { publicConfigSchema } from '../shared/schemas/config';
+import { handler, publicConfig } from './get-config';
+import { invoke, sampleEvent } from './lib/testing/events';
+
+describe('GET /api/config', () => {
+  it('serves the configured platform fee and the worker share that follows from it', async () => {
+    const res = await invoke(handler, sampleEvent('get-config'));
+
+    expect(res.status).toBe(200);
+    expect(publicConfigSchema.parse(res.body)).toMatchObject({
+      platformFeePercent: 10,
+      workerSharePercent: 90,
+      arrivalGraceMinutes: 45,
+    });
+  });
+
+  it('derives the worker share from any fee rate', () => {
+    expect(publicConfig(15, 'help@example.com')).toMatchObject({ platformFeePercent: 15, workerSharePercent: 85 });
+  });
+});

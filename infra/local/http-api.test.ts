@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { routeByName } from '../../shared/routes';
+import { matchRoute, normalizeResult, toEvent } from './http-api';
+
+describe('the local HTTP API', () => {
+  it('matches manifest routes and extracts path parameters', () => {
+    expect(matchRoute('GET', '/api/bookings/abc')).toEqual({
+      route: routeByName('get-booking'),
+      params: { id: 'abc' },
+    });
+    expect(matchRoute('GET', '/api/services')?.route.name).toBe('list-services');
+  });
+
+  it('matches nothing for an unknown path or method, as API Gateway answers 404', () => {
+    expect(matchRoute('DELETE', '/api/bookings/abc')).toBeUndefined();
+    expect(matchRoute('GET', '/api/bookings/abc/extra')).toBeUndefined();
+  });
+
+  it('builds a payload 2.0 event with cookies split out of the headers', () => {
+    // Act
+    const event = toEvent(
+      {
+        method: 'POST',
+        url: '/api/bookings?x=1&x=2',
+        headers: { 'content-type': 'application/json', cookie: 'a=1; customer_id=xyz', host: 'localhost:3000' },
+        body: Buffer.from('{"a":1}'),
+        sourceIp: '127.0.0.1',
+      },
+      routeByName('create-booking'),
+      {},
+    );
+
+    // Assess
+    expect(event).toMatchObject({
+      version: '2.0',
+      routeKey: 'POST /api/bookings',
+      rawPath: '/api/bookings',
+      rawQueryString: 'x=1&x=2',
+      cookies: ['a=1', 'customer_id=xyz'],
+      queryStringParameters: { x: '1,2' },
+      body: '{"a":1}',
+      isBase64Encoded: false,
+    });
+    expect(event.headers).not.toHaveProperty('cookie');
+    expect(event.requestContext.http).toMatchObject({ method: 'POST', path: '/api/bookings' });
+  });
+
+  it('base64-encodes a binary body', () => {
+    const event = toEvent(
+      { method: 'POST', url: '/api/bookings', headers: { 'content-type': 'image/png' }, body: Buffer.from([0, 255]), sourceIp: '::1' },
+      routeByName('create-booking'),
+      {},
+    );
+
+    expect(event).toMatchObject({ body: 'AP8=', isBase64Encoded: true });
+  });
+
+  it('reads a bare object result as a 200 JSON body, as API Gateway does', () => {
+    expect(normalizeResult({ ok: true } as never)).toEqual({
+      statusCode: 200,
+      headers: { 'content-type': 'application/json' },
+      body: '{"ok":true}',
+    });
+  });
+});

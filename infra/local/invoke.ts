@@ -1,0 +1,57 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { routes } from '../../shared/routes';
+import { lambdaContext, loadHandler } from './http-api';
+import { localFunctionEnv, prepareData } from './stack';
+
+/**
+ * `npm run invoke -- <function> [event.json]`: one handler, one event, against the local stack.
+ * With `npm start` running it uses that stack's dynalite; otherwise it opens the data dir itself.
+ */
+const [name, eventFile] = process.argv.slice(2);
+const names = routes.map((r) => r.name);
+if (!name || !names.includes(name)) {
+  console.error(`Usage: npm run invoke -- <function> [event.json]\nFunctions: ${names.join(', ')}`);
+  process.exit(2);
+}
+
+const root = path.resolve(import.meta.dirname, '../..');
+const file = eventFile ? path.resolve(eventFile) : path.join(root, 'events', `${name}.json`);
+if (!existsSync(file)) {
+  console.error(`No event file at ${file}`);
+  process.exit(2);
+}
+const event = JSON.parse(readFileSync(file, 'utf8')) as APIGatewayProxyEventV2;
+const dataDir = path.resolve(process.env.DATA_DIR ?? '.data');
+
+async function runningStackEndpoint(): Promise<string | undefined> {
+  const stackFile = path.join(dataDir, 'stack.json');
+  if (!existsSync(stackFile)) return undefined;
+  const { dynamoEndpoint } = JSON.parse(readFileSync(stackFile, 'utf8')) as { dynamoEndpoint: string };
+  // A stack that was killed without cleaning up leaves the file behind; only a live one answers.
+  const alive = await fetch(dynamoEndpoint, { method: 'POST', signal: AbortSignal.timeout(1000) }).then(
+    () => true,
+    () => false,
+  );
+  return alive ? dynamoEndpoint : undefined;
+}
+
+const endpoint = await runningStackEndpoint();
+const own = endpoint ? undefined : await prepareData(dataDir);
+Object.assign(process.env, localFunctionEnv(endpoint ?? own!.endpoint));
+console.error(endpoint ? `Using the running stack's data (${dataDir})` : `Using ${dataDir} directly`);
+
+try {
+  const handler = await loadHandler(name);
+  const result = (await handler(event, lambdaContext(name))) as APIGatewayProxyStructuredResultV2;
+  let body: unknown = result.body;
+  try {
+    body = result.body ? JSON.parse(result.body) : undefined;
+  } catch {
+    // Not JSON: print it as it came.
+  }
+  console.log(JSON.stringify({ ...result, body }, null, 2));
+} finally {
+  await own?.close();
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { fieldErrors } from '../validation';
+import { bookingInputSchema, bookingNumber } from './booking';
+
+const valid = { name: 'Dana', phone: '+1 415 555 0142', address: '742 Evergreen Terrace', category: 'painting' };
+
+describe('the booking form schema', () => {
+  it('accepts a complete booking', () => {
+    expect(bookingInputSchema.safeParse(valid).success).toBe(true);
+  });
+
+  it('gives the spec\'s message for each field, one per field', () => {
+    const result = bookingInputSchema.safeParse({ name: ' ', phone: 'abc', address: '1 A', category: '' });
+
+    expect(result.success).toBe(false);
+    expect(fieldErrors(result.error!)).toEqual({
+      name: 'Name is required',
+      phone: 'Valid phone number required',
+      address: 'Complete address required',
+      category: 'Service category required',
+    });
+  });
+
+  it('counts the phone length after trimming', () => {
+    expect(bookingInputSchema.safeParse({ ...valid, phone: '   555 0142   ' }).success).toBe(false);
+  });
+
+  it('shows the last eight characters as the booking number', () => {
+    expect(bookingNumber('abcdefghijklmnopqrstuv')).toBe('opqrstuv');
+  });
+});
