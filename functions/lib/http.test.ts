@@ -71,6 +71,16 @@ describe('the shared handler stack', () => {
     expect(String(logged.mock.calls[0]![0])).toContain('test-route');
   });
 
+  it('refuses a customer route to a caller without the customer cookie, before reading the body', async () => {
+    const handler = http({ ...route, access: 'customer' }, async () => ({ mine: true }));
+
+    const anonymous = await invoke(handler, withBody(event, 'not json'));
+    const customer = await invoke(handler, { ...event, cookies: ['customer_id=AAAAAAAAAAAAAAAAAAAAAA'] });
+
+    expect(anonymous.status).toBe(401);
+    expect(customer).toMatchObject({ status: 200, body: { mine: true } });
+  });
+
   it('accepts a JSON content type with a charset', async () => {
     const handler = http(route, async ({ body }) => body);
 

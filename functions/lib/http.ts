@@ -8,10 +8,12 @@ import type { z } from 'zod';
 import { MAX_REQUEST_BODY_BYTES } from '../../shared/constants';
 import type { RouteDef } from '../../shared/routes';
 import { fieldErrors } from '../../shared/validation';
+import { existingCustomer } from './customer';
 import {
   BadRequestError,
   HttpError,
   PayloadTooLargeError,
+  UnauthorizedError,
   UnsupportedMediaTypeError,
   ValidationError,
 } from './errors';
@@ -126,6 +128,23 @@ function requestParsing(route: RouteDef): MiddlewareObj<Event, Result, Error, Co
   };
 }
 
+/** Who may call the route, from the manifest; refused before the body is even read. */
+export function authorize(route: RouteDef, event: Event): void {
+  switch (route.access) {
+    case 'public':
+      return;
+    case 'customer':
+      if (!existingCustomer(event)) {
+        throw new UnauthorizedError('Make a booking or a request first: this page shows only your own.');
+      }
+      return;
+  }
+}
+
+function authorization(route: RouteDef): MiddlewareObj<Event, Result, Error, Context, Internal> {
+  return { before: (request) => authorize(route, request.event) };
+}
+
 function errorResponses(route: RouteDef): MiddlewareObj<Event, Result, Error, Context, Internal> {
   return {
     onError: (request) => {
@@ -156,7 +175,7 @@ function errorResponses(route: RouteDef): MiddlewareObj<Event, Result, Error, Co
 
 /**
  * The one handler stack (DESIGN.md section 5): body limits and JSON parsing, zod validation,
- * typed errors, a 500 that reveals nothing. Authorisation from the manifest's `access` joins here.
+ * typed errors, a 500 that reveals nothing, and the manifest's `access` enforced on every call.
  */
 export function http<R extends RouteDef>(
   route: R,
@@ -164,6 +183,7 @@ export function http<R extends RouteDef>(
 ) {
   return middy<Event, Result, Error, Context, Internal>()
     .use(errorResponses(route))
+    .use(authorization(route))
     .use(requestParsing(route))
     .handler(async (event, context) => {
       const input: HttpInput<R> = {

@@ -10,7 +10,7 @@ import { localFunctionEnv, prepareData } from './stack';
  * With `npm start` running it uses that stack's dynalite; otherwise it opens the data dir itself.
  */
 const [name, eventFile] = process.argv.slice(2);
-const names = routes.map((r) => r.name);
+const names: string[] = routes.map((r) => r.name);
 if (!name || !names.includes(name)) {
   console.error(`Usage: npm run invoke -- <function> [event.json]\nFunctions: ${names.join(', ')}`);
   process.exit(2);

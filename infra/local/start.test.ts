@@ -1,45 +1,17 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startStackProcess } from '../testing/local-process';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'marketplace-restart-'));
-
-/** `npm start` as a user runs it: a child process that prints its URL when ready. */
-function start(): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: '0', DATA_DIR: dataDir },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /ready at (http:\/\/localhost:\d+)/.exec(output);
-      if (match) resolve({ child, url: match[1]! });
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`start exited with ${code} before it was ready:\n${output}`)));
-  });
-}
-
-function stop(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => {
-    child.once('exit', (code) => resolve(code));
-    child.kill('SIGINT');
-  });
-}
 
 describe('npm start', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('stops cleanly on Ctrl-C and keeps the bookings made before when started again', async () => {
     // Prepare
-    const first = await start();
+    const first = await startStackProcess(dataDir);
     const created = await fetch(`${first.url}/api/bookings`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -49,11 +21,11 @@ describe('npm start', () => {
     const { id } = (await created.json()) as { id: string };
 
     // Act
-    const exitCode = await stop(first.child);
-    const second = await start();
+    const exitCode = await first.stop();
+    const second = await startStackProcess(dataDir);
     const found = await fetch(`${second.url}/api/bookings/${id}`);
     const page = await fetch(`${second.url}/track?id=${id}`);
-    await stop(second.child);
+    await second.stop();
 
     // Assess
     expect(exitCode).toBe(0);

@@ -1,0 +1,37 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+export interface RunningStack {
+  child: ChildProcess;
+  url: string;
+  /** Ctrl-C, as a person stops it; resolves with the exit code. */
+  stop(): Promise<number | null>;
+}
+
+/** `npm start` as a user runs it: a child process on a free port that prints its URL when ready. */
+export function startStackProcess(dataDir: string): Promise<RunningStack> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: '0', DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const stop = () =>
+    new Promise<number | null>((resolve) => {
+      if (child.exitCode !== null) return resolve(child.exitCode);
+      child.once('exit', (code) => resolve(code));
+      child.kill('SIGINT');
+    });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /ready at (http:\/\/localhost:\d+)/.exec(output);
+      if (match) resolve({ child, url: match[1]!, stop });
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`The stack exited with ${code} before it was ready:\n${output}`)));
+  });
+}

@@ -1,0 +1,111 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStackProcess, type RunningStack } from '../../infra/testing/local-process';
+import { launchBrowser } from './browser';
+
+const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const dataDir = mkdtempSync(path.join(tmpdir(), 'marketplace-e2e-'));
+let stack: RunningStack;
+let browser: Browser;
+
+async function seriousA11yViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: axeSource });
+  const ids = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: { id: string; impact: string }[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+  });
+  return ids;
+}
+
+describe('a visitor books a service and tracks it', () => {
+  beforeAll(async () => {
+    [stack, browser] = await Promise.all([startStackProcess(dataDir), launchBrowser()]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('goes from the landing page to a category, books it after one invalid attempt, and sees it as new on /track', async () => {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+
+    // The landing page and its way into the catalogue.
+    await page.goto(stack.url);
+    await page.getByRole('heading', { name: 'Book trusted pros in seconds.' }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.getByRole('link', { name: 'See Services' }).click();
+    await page.getByRole('heading', { name: 'Our Categories' }).waitFor();
+    await page.getByRole('link', { name: /view details/i }).first().waitFor();
+
+    // A category's detail page, then its booking form with the category pre-selected.
+    await page.locator('a[href="/services/plumbing"]').first().click();
+    await page.getByRole('heading', { name: "What's Included" }).waitFor();
+    await page.getByRole('link', { name: 'Book this service' }).click();
+    await page.waitForURL(/\/book\?category=plumbing$/);
+    await page.getByRole('heading', { name: 'Book a Service' }).waitFor();
+    const category = page.getByLabel(/category/i);
+    await expect.poll(() => category.inputValue()).toBe('plumbing');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // One invalid attempt: every message shows and nothing is sent.
+    await page.getByLabel(/name/i).fill('');
+    await page.getByLabel(/phone/i).fill('555');
+    await page.getByLabel(/address/i).fill('Elm');
+    await page.getByRole('button', { name: /book|submit|request/i }).click();
+    await page.getByText('Name is required').waitFor();
+    await page.getByText('Valid phone number required').waitFor();
+    await page.getByText('Complete address required').waitFor();
+    expect(page.url()).toMatch(/\/book\?category=plumbing$/);
+
+    // A valid attempt lands on /track with the new booking.
+    await page.getByLabel(/name/i).fill('Dana Whitfield');
+    await page.getByLabel(/phone/i).fill('(415) 555-0142');
+    await page.getByLabel(/address/i).fill('742 Evergreen Terrace, Springfield');
+    await page.getByLabel(/details/i).fill('Kitchen sink drains slowly.');
+    await page.getByRole('button', { name: /book|submit|request/i }).click();
+    await page.waitForURL(/\/track\?id=[A-Za-z0-9_-]{22}$/);
+    const id = new URL(page.url()).searchParams.get('id')!;
+    await page.getByText('Request sent!').waitFor();
+    const badge = page.getByTestId('booking-status');
+    await badge.waitFor();
+    expect(await badge.getAttribute('data-status')).toBe('new');
+    await page.getByText(id.slice(-8)).first().waitFor();
+    await page.getByText('Request Received').waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it('says "Booking Not Found" for an unknown id and offers to try again', async () => {
+    const page = await browser.newPage();
+
+    await page.goto(`${stack.url}/track?id=AAAAAAAAAAAAAAAAAAAAAA`);
+    await page.getByText('Booking Not Found').waitFor();
+    await page.getByRole('button', { name: 'Try Again' }).click();
+    await page.waitForURL(/\/track$/);
+
+    const check = page.getByRole('button', { name: 'Check Status' });
+    expect(await check.isDisabled()).toBe(true);
+    await page.getByLabel('Enter Booking ID').fill('   ');
+    expect(await check.isDisabled()).toBe(true);
+  });
+
+  it('shows the not-found screen for an unknown path and follows the spec\'s redirects', async () => {
+    const page = await browser.newPage();
+
+    await page.goto(`${stack.url}/no-such-page`);
+    await page.getByText('404 Page Not Found').waitFor();
+    await page.goto(`${stack.url}/apply/contractor`);
+    await page.waitForURL(/\/apply\/worker$/);
+    await page.goto(`${stack.url}/login`);
+    await page.waitForURL(/\/admin\/login$/);
+  });
+});
