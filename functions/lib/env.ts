@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { DEFAULT_PLATFORM_FEE_PERCENT } from '../../shared/constants';
 
 const envSchema = z.object({

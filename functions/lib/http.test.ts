@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { RouteDef } from '../../shared/routes';
 import { ConflictError } from './errors';
 import { http, reply } from './http';

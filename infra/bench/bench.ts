@@ -1,0 +1,188 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { routes } from '../../shared/routes';
+import { bundle, contributions, sdkClientPackages, type Bundle } from './lambda';
+import { buildReference, clientSetKey, type Reference } from './references';
+import { kb, markdownTable, ms, verdict } from './report';
+import { measureInterleaved, median, type Target } from './timing';
+import { buildWeb, measureInitialLoad, requireWebConfig, type WebResult } from './web';
+
+/**
+ * `npm run bench`: bundle sizes and cold import times of every function against the AWS SDK
+ * clients it uses, and the initial JavaScript of the web app. A measurement, not a test: it
+ * exits 0 when a target is missed and says OVER instead.
+ *
+ *   BENCH_RUNS=25         cold imports per target (default 15)
+ *   BENCH_WEB_CONFIG=...  another Vite config (default web/vite.config.ts)
+ */
+const MAX_IMPORT_RATIO = 1.25;
+const MAX_INITIAL_JS_GZIP = 100 * 1024;
+
+const root = path.resolve(import.meta.dirname, '../..');
+const outDir = path.join(root, '.bench');
+const runs = runsFromEnv(process.env.BENCH_RUNS);
+const webConfig = path.resolve(root, process.env.BENCH_WEB_CONFIG ?? 'web/vite.config.ts');
+
+function runsFromEnv(value: string | undefined): number {
+  if (value === undefined || value === '') return 15;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`BENCH_RUNS must be a positive integer, not "${value}"`);
+  return n;
+}
+
+const log = (message: string) => console.error(`bench: ${message}`);
+
+interface FunctionBuild {
+  name: string;
+  bundle: Bundle;
+  refKey: string;
+}
+
+async function buildFunctions(): Promise<FunctionBuild[]> {
+  return Promise.all(
+    routes.map(async ({ name }) => {
+      const built = await bundle(root, `functions/${name}.ts`, path.join(outDir, 'fn', name, 'index.mjs'));
+      return { name, bundle: built, refKey: clientSetKey(sdkClientPackages(built.metafile)) };
+    }),
+  );
+}
+
+/** One reference per distinct client set: functions sharing clients share the baseline. */
+async function buildReferences(fns: FunctionBuild[]): Promise<Map<string, Reference>> {
+  const sets = new Map(fns.map((f) => [f.refKey, sdkClientPackages(f.bundle.metafile)]));
+  const refs = await Promise.all([...sets.values()].map((pkgs) => buildReference(root, path.join(outDir, 'ref'), pkgs)));
+  return new Map(refs.map((r) => [r.key, r]));
+}
+
+function timingTargets(fns: FunctionBuild[], refs: Map<string, Reference>): Target[] {
+  return [
+    ...fns.map((f) => ({ id: `fn:${f.name}`, file: f.bundle.file })),
+    ...[...refs.values()].flatMap((r) => [
+      { id: `sdk:${r.key}`, file: r.bundled.file },
+      { id: `raw:${r.key}`, file: r.unbundledFile },
+    ]),
+  ];
+}
+
+function functionTable(fns: FunctionBuild[], refs: Map<string, Reference>, medians: Map<string, number>): string {
+  const rows = fns.map((f) => {
+    const ref = refs.get(f.refKey)!;
+    const fnMs = medians.get(`fn:${f.name}`)!;
+    const sdkMs = medians.get(`sdk:${f.refKey}`)!;
+    const ratio = fnMs / sdkMs;
+    const clients = ref.packages.length ? f.refKey : 'none: empty module †';
+    return [
+      f.name,
+      kb(f.bundle.bytes),
+      clients,
+      kb(ref.bundled.bytes),
+      ms(fnMs),
+      ms(sdkMs),
+      ms(medians.get(`raw:${f.refKey}`)!),
+      `${ratio.toFixed(2)}×`,
+      verdict(ratio <= MAX_IMPORT_RATIO),
+    ];
+  });
+  return markdownTable(
+    [
+      { title: 'Function' },
+      { title: 'Bundle', align: 'right' },
+      { title: 'SDK clients (baseline)' },
+      { title: 'SDK-only bundle', align: 'right' },
+      { title: 'Cold import', align: 'right' },
+      { title: 'SDK-only import', align: 'right' },
+      { title: 'Unbundled SDK import', align: 'right' },
+      { title: 'Ratio', align: 'right' },
+      { title: `≤ ${MAX_IMPORT_RATIO}×` },
+    ],
+    rows,
+  );
+}
+
+function webTable(web: WebResult): string {
+  const js = web.initialJs.reduce((sum, f) => sum + f.gzip, 0);
+  const css = web.css.reduce((sum, f) => sum + f.gzip, 0);
+  return markdownTable(
+    [{ title: "Web app, '/'" }, { title: 'Files', align: 'right' }, { title: 'gzip -9', align: 'right' }, { title: 'Target' }],
+    [
+      ['Initial JavaScript', String(web.initialJs.length), kb(js), `≤ ${kb(MAX_INITIAL_JS_GZIP)}: ${verdict(js <= MAX_INITIAL_JS_GZIP)}`],
+      ['CSS (for information)', String(web.css.length), kb(css), '—'],
+    ],
+  );
+}
+
+/**
+ * For a function over its target, what its bundle holds beyond its SDK-only baseline, largest
+ * first: that is where the extra import time comes from.
+ */
+function overNotes(fns: FunctionBuild[], refs: Map<string, Reference>, medians: Map<string, number>): string[] {
+  return fns
+    .filter((f) => medians.get(`fn:${f.name}`)! / medians.get(`sdk:${f.refKey}`)! > MAX_IMPORT_RATIO)
+    .map((f) => {
+      const baseline = new Map(contributions(refs.get(f.refKey)!.bundled.metafile).map((c) => [c.name, c.bytes]));
+      const extra = contributions(f.bundle.metafile)
+        .map((c) => ({ name: c.name, bytes: c.bytes - (baseline.get(c.name) ?? 0) }))
+        .filter((c) => c.bytes >= 1024)
+        .sort((a, b) => b.bytes - a.bytes)
+        .slice(0, 4);
+      return `- ${f.name}: over; beyond the baseline its bundle adds ${extra.map((c) => `${c.name} ${kb(c.bytes)}`).join(', ')}.`;
+    });
+}
+
+function summary(fns: FunctionBuild[], refs: Map<string, Reference>, medians: Map<string, number>, web: WebResult): string {
+  const noSdk = fns.some((f) => !refs.get(f.refKey)!.packages.length);
+  return [
+    `### Performance (\`npm run bench\`, ${new Date().toISOString().slice(0, 10)}, Node ${process.version})`,
+    '',
+    functionTable(fns, refs, medians),
+    '',
+    `Cold import: median of ${runs} imports of the minified bundle, each in a fresh Node process, timed inside it ` +
+      `(process start-up excluded), all targets interleaved. Ratio = function ÷ SDK-only bundle, the same clients ` +
+      `constructed once and bundled the same way; "unbundled" loads those clients from node_modules.`,
+    ...(noSdk ? ['† Uses no AWS SDK client: compared with an empty module, so the ratio is against bare import overhead.'] : []),
+    ...overNotes(fns, refs, medians),
+    '',
+    webTable(web),
+    '',
+    `Initial JavaScript: every \`<script type="module">\` and modulepreload of index.html plus all their static ` +
+      `imports (not \`import()\`), gzip level 9: ${web.initialJs.map((f) => `${f.file} ${kb(f.gzip)}`).join(', ') || 'none'}.`,
+  ].join('\n');
+}
+
+async function main(): Promise<void> {
+  // Checked first: a missing config should not cost a full minute of measuring before failing.
+  requireWebConfig(webConfig);
+  rmSync(path.join(outDir, 'fn'), { recursive: true, force: true });
+  rmSync(path.join(outDir, 'ref'), { recursive: true, force: true });
+
+  log(`bundling ${routes.length} functions and their SDK-only references`);
+  const fns = await buildFunctions();
+  const refs = await buildReferences(fns);
+
+  const targets = timingTargets(fns, refs);
+  log(`timing ${targets.length} cold imports × ${runs} runs (+1 warm-up round), interleaved`);
+  // Progress on one rewritten line; in a log file it would only be noise.
+  const progress = process.stderr.isTTY ? (done: number) => process.stderr.write(`\rbench: round ${done}/${runs}`) : undefined;
+  const samples = measureInterleaved(targets, runs, progress);
+  if (progress) process.stderr.write('\n');
+  const medians = new Map([...samples].map(([id, values]) => [id, median(values)]));
+
+  // After the timings, so the build's CPU use cannot disturb them.
+  log('building the web app');
+  const webOut = path.join(outDir, 'web');
+  await buildWeb(webConfig, webOut);
+  const web = await measureInitialLoad(webOut);
+
+  const text = summary(fns, refs, medians, web);
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(path.join(outDir, 'results.md'), `${text}\n`);
+  console.log(`\n${text}\n`);
+  log(`written to ${path.relative(root, path.join(outDir, 'results.md'))}`);
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(`bench failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+}

@@ -1,0 +1,24 @@
+/**
+ * Markdown tables padded to column width: readable as printed in a terminal, and pasteable
+ * as-is into the README's performance section.
+ */
+export type Align = 'left' | 'right';
+
+export interface Column {
+  title: string;
+  align?: Align;
+}
+
+export function markdownTable(columns: Column[], rows: string[][]): string {
+  const widths = columns.map((c, i) => Math.max(3, c.title.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const pad = (text: string, i: number) =>
+    columns[i]!.align === 'right' ? text.padStart(widths[i]!) : text.padEnd(widths[i]!);
+  const line = (cells: string[]) => `| ${cells.map(pad).join(' | ')} |`;
+  // The rule spans each cell's padding too; a trailing colon right-aligns the column.
+  const rule = columns.map((c, i) => (c.align === 'right' ? `${'-'.repeat(widths[i]! + 1)}:` : '-'.repeat(widths[i]! + 2)));
+  return [line(columns.map((c) => c.title)), `|${rule.join('|')}|`, ...rows.map(line)].join('\n');
+}
+
+export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+export const ms = (value: number) => `${value.toFixed(1)} ms`;
+export const verdict = (pass: boolean) => (pass ? 'PASS' : '**OVER**');

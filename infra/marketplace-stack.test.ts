@@ -1,0 +1,388 @@
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import type { CfnTable } from 'aws-cdk-lib/aws-dynamodb';
+import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogItems } from '../functions/lib/data/items';
+import { routeKey, routes, type RouteDef } from '../shared/routes';
+import { table as tableDef } from '../shared/table';
+import type { MarketplaceStack } from './marketplace-stack';
+import { testSynth } from './testing/synth';
+
+type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string };
+
+const { synth, cleanup } = testSynth();
+
+function resourcesOf(template: Template, type: string): Record<string, Resource> {
+  return template.findResources(type) as Record<string, Resource>;
+}
+
+/** The DynamoDB actions granted by every IAM policy attached to the role of a route's function. */
+function dynamoActionsOf(stack: MarketplaceStack, template: Template, name: string): string[] {
+  const fn = stack.functions[name];
+  if (!fn) throw new Error(`no function for route ${name}`);
+  const fnLogicalId = stack.getLogicalId(fn.node.defaultChild as CfnFunction);
+  const fnResource = template.toJSON().Resources[fnLogicalId] as Resource;
+  const roleLogicalId = fnResource.Properties.Role['Fn::GetAtt'][0] as string;
+  const actions: string[] = [];
+  for (const policy of Object.values(resourcesOf(template, 'AWS::IAM::Policy'))) {
+    const roles = (policy.Properties.Roles as { Ref: string }[]).map((r) => r.Ref);
+    if (!roles.includes(roleLogicalId)) continue;
+    for (const statement of policy.Properties.PolicyDocument.Statement) {
+      actions.push(...[statement.Action].flat().filter((a: string) => a.startsWith('dynamodb:')));
+    }
+  }
+  return actions;
+}
+
+function firstRoute(grant: RouteDef['table']): RouteDef {
+  const route = (routes as readonly RouteDef[]).find((r) => r.table === grant);
+  if (!route) throw new Error(`the manifest has no route with table grant "${grant}"`);
+  return route;
+}
+
+let prod: ReturnType<typeof synth>;
+
+beforeAll(() => {
+  prod = synth();
+});
+
+afterAll(cleanup);
+
+describe('MarketplaceStack: data', () => {
+  it('builds the single table from shared/table.ts: keys, every GSI, on-demand, PITR, TTL, AWS-managed encryption', () => {
+    // Prepare
+    const { template } = prod;
+    const gsis = tableDef.indexes.map((index) => ({
+      IndexName: index.name,
+      KeySchema: [
+        { AttributeName: index.partitionKey, KeyType: 'HASH' },
+        { AttributeName: index.sortKey, KeyType: 'RANGE' },
+      ],
+      Projection: { ProjectionType: 'ALL' },
+    }));
+    const attributes = [
+      tableDef.partitionKey,
+      tableDef.sortKey,
+      ...tableDef.indexes.flatMap((i) => [i.partitionKey, i.sortKey]),
+    ].map((name) => ({ AttributeName: name, AttributeType: 'S' }));
+
+    // Act
+    const tables = resourcesOf(template, 'AWS::DynamoDB::Table');
+
+    // Assess
+    expect(Object.keys(tables)).toHaveLength(1);
+    template.hasResourceProperties('AWS::DynamoDB::Table', {
+      KeySchema: [
+        { AttributeName: tableDef.partitionKey, KeyType: 'HASH' },
+        { AttributeName: tableDef.sortKey, KeyType: 'RANGE' },
+      ],
+      AttributeDefinitions: Match.arrayEquals(attributes),
+      GlobalSecondaryIndexes: Match.arrayEquals(gsis),
+      BillingMode: 'PAY_PER_REQUEST',
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      TimeToLiveSpecification: { AttributeName: tableDef.ttlAttribute, Enabled: true },
+      SSESpecification: { SSEEnabled: true },
+    });
+  });
+
+  it('retains the table and bucket in prod and destroys them in other stages', () => {
+    // Prepare
+    const dev = synth({ stage: 'dev' });
+
+    // Act
+    const prodTable = Object.values(resourcesOf(prod.template, 'AWS::DynamoDB::Table'))[0];
+    const devTable = Object.values(resourcesOf(dev.template, 'AWS::DynamoDB::Table'))[0];
+    const prodBucket = Object.values(resourcesOf(prod.template, 'AWS::S3::Bucket'))[0];
+    const devBucket = Object.values(resourcesOf(dev.template, 'AWS::S3::Bucket'))[0];
+
+    // Assess
+    expect(prodTable?.DeletionPolicy).toBe('Retain');
+    expect(devTable?.DeletionPolicy).toBe('Delete');
+    expect(prodBucket?.DeletionPolicy).toBe('Retain');
+    expect(devBucket?.DeletionPolicy).toBe('Delete');
+  });
+
+  it('seeds every catalogue item with one BatchWriteItem allowed on that table only', () => {
+    // Prepare
+    const { stack, template } = prod;
+    const tableLogicalId = stack.getLogicalId(stack.table.node.defaultChild as CfnTable);
+
+    // Act
+    const seeds = Object.values(resourcesOf(template, 'Custom::AWS'));
+    const create = JSON.stringify(seeds.map((s) => s.Properties.Create));
+    const update = JSON.stringify(seeds.map((s) => s.Properties.Update));
+
+    // Assess
+    expect(seeds.length).toBeGreaterThan(0);
+    expect(create).toContain('batchWriteItem');
+    for (const item of catalogItems()) {
+      expect(create).toContain(`{\\"S\\":\\"${item.sk}\\"}`);
+      expect(update).toContain(`{\\"S\\":\\"${item.sk}\\"}`);
+    }
+    expect(seeds.every((s) => s.Properties.InstallLatestAwsSdk === false)).toBe(true);
+    template.hasResourceProperties('AWS::IAM::Policy', {
+      PolicyDocument: {
+        Statement: [
+          { Action: 'dynamodb:BatchWriteItem', Effect: 'Allow', Resource: { 'Fn::GetAtt': [tableLogicalId, 'Arn'] } },
+        ],
+      },
+    });
+  });
+});
+
+describe('MarketplaceStack: functions and routes', () => {
+  it('makes one arm64 nodejs22.x function per manifest route with the environment', () => {
+    // Prepare
+    const { stack, template } = prod;
+
+    // Act
+    const fns = resourcesOf(template, 'AWS::Lambda::Function');
+    const routeFns = Object.values(fns).filter((f) => f.Properties.Runtime === 'nodejs22.x');
+
+    // Assess
+    expect(Object.keys(stack.functions).sort()).toEqual(routes.map((r) => r.name).sort());
+    expect(routeFns).toHaveLength(routes.length);
+    for (const fn of routeFns) {
+      expect(fn.Properties).toMatchObject({
+        Handler: 'index.handler',
+        Architectures: ['arm64'],
+        MemorySize: 256,
+        Timeout: 10,
+      });
+      expect(fn.Properties.Environment.Variables).toMatchObject({
+        TABLE_NAME: { Ref: stack.getLogicalId(stack.table.node.defaultChild as CfnTable) },
+        STAGE: 'prod',
+        PLATFORM_FEE_PERCENT: '10',
+        SUPPORT_EMAIL: 'support@fixly.app',
+        NODE_OPTIONS: '--enable-source-maps',
+      });
+      expect(fn.Properties.LoggingConfig.LogGroup).toEqual({ Ref: expect.any(String) });
+    }
+    template.resourcePropertiesCountIs('AWS::Logs::LogGroup', { RetentionInDays: 30 }, routes.length);
+  });
+
+  it('makes one HTTP API route per manifest entry with its "METHOD /path" key and a payload 2.0 integration', () => {
+    // Prepare
+    const { template } = prod;
+
+    // Act
+    const keys = Object.values(resourcesOf(template, 'AWS::ApiGatewayV2::Route')).map((r) => r.Properties.RouteKey);
+
+    // Assess
+    expect(keys.sort()).toEqual(routes.map(routeKey).sort());
+    template.resourcePropertiesCountIs(
+      'AWS::ApiGatewayV2::Integration',
+      { IntegrationType: 'AWS_PROXY', PayloadFormatVersion: '2.0' },
+      routes.length,
+    );
+  });
+
+  it('throttles the default stage of the HTTP API', () => {
+    // Prepare
+    const { template } = prod;
+
+    // Act
+    const stages = Object.values(resourcesOf(template, 'AWS::ApiGatewayV2::Stage'));
+
+    // Assess
+    expect(stages).toHaveLength(1);
+    expect(stages[0]?.Properties).toMatchObject({
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingBurstLimit: 200, ThrottlingRateLimit: 100 },
+    });
+  });
+
+  it('grants a "read" route only read actions on the table', () => {
+    // Prepare
+    const route = firstRoute('read');
+
+    // Act
+    const actions = dynamoActionsOf(prod.stack, prod.template, route.name);
+
+    // Assess
+    expect(actions).toContain('dynamodb:GetItem');
+    expect(actions).toContain('dynamodb:Query');
+    expect(actions).not.toContain('dynamodb:PutItem');
+    expect(actions).not.toContain('dynamodb:UpdateItem');
+    expect(actions).not.toContain('dynamodb:DeleteItem');
+    expect(actions).not.toContain('dynamodb:BatchWriteItem');
+  });
+
+  it('grants a "write" route write actions and no reads', () => {
+    // Prepare
+    const route = firstRoute('write');
+
+    // Act
+    const actions = dynamoActionsOf(prod.stack, prod.template, route.name);
+
+    // Assess
+    expect(actions).toContain('dynamodb:PutItem');
+    expect(actions).not.toContain('dynamodb:GetItem');
+    expect(actions).not.toContain('dynamodb:Query');
+  });
+
+  it('grants a "none" route no DynamoDB permission at all', () => {
+    // Prepare
+    const route = firstRoute('none');
+
+    // Act
+    const actions = dynamoActionsOf(prod.stack, prod.template, route.name);
+
+    // Assess
+    expect(actions).toEqual([]);
+  });
+
+  it('passes the stage, fee rate and support email from props into every function environment', () => {
+    // Prepare
+    const { template } = synth({ stage: 'dev', platformFeePercent: 15, supportEmail: 'help@example.com' });
+
+    // Act
+    const envs = Object.values(resourcesOf(template, 'AWS::Lambda::Function'))
+      .filter((f) => f.Properties.Runtime === 'nodejs22.x')
+      .map((f) => f.Properties.Environment.Variables);
+
+    // Assess
+    expect(envs).toHaveLength(routes.length);
+    for (const env of envs) {
+      expect(env).toMatchObject({ STAGE: 'dev', PLATFORM_FEE_PERCENT: '15', SUPPORT_EMAIL: 'help@example.com' });
+    }
+  });
+
+  it('refuses a fee rate outside 0..100 with a readable error', () => {
+    // Prepare
+    const badRates = [-1, 101, Number.NaN];
+
+    // Act
+    const attempts = badRates.map((rate) => () => synth({ platformFeePercent: rate }));
+
+    // Assess
+    for (const attempt of attempts) expect(attempt).toThrow(/platformFeePercent must be a number between 0 and 100/);
+  });
+});
+
+describe('MarketplaceStack: web', () => {
+  it('keeps the site bucket private, encrypted and TLS-only', () => {
+    // Prepare
+    const { template } = prod;
+
+    // Act
+    const buckets = Object.values(resourcesOf(template, 'AWS::S3::Bucket'));
+
+    // Assess
+    expect(buckets).toHaveLength(1);
+    template.hasResourceProperties('AWS::S3::Bucket', {
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+      BucketEncryption: {
+        ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+      },
+    });
+    template.hasResourceProperties('AWS::S3::BucketPolicy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      },
+    });
+  });
+
+  it('routes /api/* to the HTTP API uncached and serves the bucket through OAC with a viewer-request SPA function', () => {
+    // Prepare
+    const { template } = prod;
+
+    // Act
+    const distributions = Object.values(resourcesOf(template, 'AWS::CloudFront::Distribution'));
+    const config = distributions[0]?.Properties.DistributionConfig;
+
+    // Assess
+    expect(distributions).toHaveLength(1);
+    expect(config.CustomErrorResponses).toBeUndefined();
+    expect(config.CacheBehaviors).toEqual([
+      expect.objectContaining({
+        PathPattern: '/api/*',
+        CachePolicyId: cloudfront.CachePolicy.CACHING_DISABLED.cachePolicyId,
+        OriginRequestPolicyId: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId,
+        ViewerProtocolPolicy: 'https-only',
+        AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
+      }),
+    ]);
+    expect(config.DefaultCacheBehavior).toMatchObject({
+      ViewerProtocolPolicy: 'redirect-to-https',
+      CachePolicyId: cloudfront.CachePolicy.CACHING_OPTIMIZED.cachePolicyId,
+      FunctionAssociations: [{ EventType: 'viewer-request', FunctionARN: expect.anything() }],
+      ResponseHeadersPolicyId: { Ref: expect.any(String) },
+    });
+    const apiOrigin = config.Origins.find((o: any) => o.CustomOriginConfig);
+    expect(apiOrigin.CustomOriginConfig.OriginProtocolPolicy).toBe('https-only');
+    expect(JSON.stringify(apiOrigin.DomainName)).toContain('ApiEndpoint');
+    const s3Origin = config.Origins.find((o: any) => o.S3OriginConfig);
+    expect(s3Origin.OriginAccessControlId).toBeDefined();
+  });
+
+  it('rewrites client-side routes to /index.html and leaves files and nested assets alone', () => {
+    // Prepare
+    const fn = Object.values(resourcesOf(prod.template, 'AWS::CloudFront::Function'))[0];
+    const code = fn?.Properties.FunctionCode as string;
+    const handler = new Function(`${code}; return handler;`)() as (e: unknown) => { uri: string };
+    const rewrite = (uri: string) => handler({ request: { uri, headers: {} } }).uri;
+
+    // Act
+    const results = {
+      root: rewrite('/'),
+      route: rewrite('/track'),
+      nested: rewrite('/worker/jobs/abc123'),
+      asset: rewrite('/assets/index-abc.js'),
+      icon: rewrite('/favicon.ico'),
+    };
+
+    // Assess
+    expect(fn?.Properties.FunctionConfig.Runtime).toBe('cloudfront-js-2.0');
+    expect(results).toEqual({
+      root: '/index.html',
+      route: '/index.html',
+      nested: '/index.html',
+      asset: '/assets/index-abc.js',
+      icon: '/favicon.ico',
+    });
+  });
+
+  it('adds security headers and deploys the web folder with an invalidation', () => {
+    // Prepare
+    const { template } = prod;
+
+    // Act
+    const deployments = Object.values(resourcesOf(template, 'Custom::CDKBucketDeployment'));
+
+    // Assess
+    template.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
+      ResponseHeadersPolicyConfig: {
+        SecurityHeadersConfig: Match.objectLike({
+          StrictTransportSecurity: Match.objectLike({ Override: true }),
+          ContentTypeOptions: { Override: true },
+          FrameOptions: { FrameOption: 'DENY', Override: true },
+        }),
+      },
+    });
+    expect(deployments).toHaveLength(1);
+    expect(deployments[0]?.Properties.DistributionPaths).toEqual(['/*']);
+    expect(deployments[0]?.Properties.DistributionId).toBeDefined();
+  });
+
+  it('outputs the site URL, the API URL and the table name', () => {
+    // Prepare
+    const { template } = prod;
+
+    // Act
+    const outputs = template.toJSON().Outputs as Record<string, { Value: unknown }>;
+
+    // Assess
+    expect(Object.keys(outputs)).toEqual(expect.arrayContaining(['SiteUrl', 'ApiUrl', 'TableName']));
+    expect(JSON.stringify(outputs.SiteUrl?.Value)).toContain('https://');
+  });
+});

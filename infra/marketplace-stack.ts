@@ -1,0 +1,272 @@
+import { marshall } from '@aws-sdk/util-dynamodb';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { CfnOutput, Duration, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { HttpApi, HttpMethod, PayloadFormatVersion } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from 'aws-cdk-lib/custom-resources';
+import type { Construct } from 'constructs';
+import { lambdaBundling } from './bundling';
+import { catalogItems } from '../functions/lib/data/items';
+import { routes, type RouteDef } from '../shared/routes';
+import { table as tableDef } from '../shared/table';
+
+export interface MarketplaceStackProps extends StackProps {
+  /** Deployment stage, e.g. 'prod' or 'dev'. Only 'prod' keeps its data when the stack goes. */
+  stage: string;
+  /** The one platform fee rate (DESIGN.md section 8), 0..100. */
+  platformFeePercent: number;
+  supportEmail: string;
+  /** Folder holding the built web app (index.html at its root). */
+  webAssetPath: string;
+}
+
+/** The repository root, so entries resolve the same from the CLI, tsx and vitest. */
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+
+/** Handlers are ESM; some bundled CommonJS dependencies still call require(). */
+/** Rewrites extension-less paths (client-side routes) to the SPA shell; files pass through. */
+const spaRewriteCode = `function handler(event) {
+  var request = event.request;
+  var last = request.uri.substring(request.uri.lastIndexOf('/') + 1);
+  if (last.indexOf('.') === -1) {
+    request.uri = '/index.html';
+  }
+  return request;
+}`;
+
+/** "get-service" -> "GetService", for construct ids. */
+function pascal(name: string): string {
+  return name
+    .split('-')
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join('');
+}
+
+// Explicit action lists rather than grantReadData/grantWriteData: those include Scan, which no
+// request path may use (DESIGN.md section 6), so IAM refuses it too.
+const readActions = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'];
+const writeActions = [
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
+  'dynamodb:ConditionCheckItem',
+];
+const grants: Record<RouteDef['table'], readonly string[]> = {
+  none: [],
+  read: readActions,
+  write: writeActions,
+  readwrite: [...new Set([...readActions, ...writeActions])],
+};
+
+/** BatchWriteItem takes at most 25 requests. */
+const BATCH_LIMIT = 25;
+
+export class MarketplaceStack extends Stack {
+  readonly table: dynamodb.Table;
+  readonly api: HttpApi;
+  readonly distribution: cloudfront.Distribution;
+  readonly functions: Record<string, NodejsFunction> = {};
+
+  constructor(scope: Construct, id: string, props: MarketplaceStackProps) {
+    super(scope, id, props);
+    const { stage, platformFeePercent, supportEmail, webAssetPath } = props;
+    if (!Number.isFinite(platformFeePercent) || platformFeePercent < 0 || platformFeePercent > 100) {
+      throw new Error(`platformFeePercent must be a number between 0 and 100, got ${platformFeePercent}`);
+    }
+    if (!existsSync(webAssetPath)) {
+      throw new Error(
+        `The web asset folder "${webAssetPath}" does not exist: build the web app first (npm run build:web) ` +
+          'or pass another folder with -c webAssetPath=<folder>.',
+      );
+    }
+    const isProd = stage === 'prod';
+    const removalPolicy = isProd ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+
+    // ---- Data: the single table, built from shared/table.ts -------------------------------
+    const str = dynamodb.AttributeType.STRING;
+    this.table = new dynamodb.Table(this, 'Table', {
+      partitionKey: { name: tableDef.partitionKey, type: str },
+      sortKey: { name: tableDef.sortKey, type: str },
+      billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      timeToLiveAttribute: tableDef.ttlAttribute,
+      encryption: dynamodb.TableEncryption.AWS_MANAGED,
+      deletionProtection: isProd,
+      removalPolicy,
+    });
+    for (const index of tableDef.indexes) {
+      this.table.addGlobalSecondaryIndex({
+        indexName: index.name,
+        partitionKey: { name: index.partitionKey, type: str },
+        sortKey: { name: index.sortKey, type: str },
+        projectionType: dynamodb.ProjectionType.ALL,
+      });
+    }
+
+    // ---- Seed the service catalogue on every create/update ---------------------------------
+    const items = catalogItems().map((item) => marshall(item));
+    for (let start = 0, chunk = 0; start < items.length; start += BATCH_LIMIT, chunk++) {
+      const batch = items.slice(start, start + BATCH_LIMIT);
+      const call = {
+        service: 'DynamoDB',
+        action: 'batchWriteItem',
+        parameters: {
+          RequestItems: { [this.table.tableName]: batch.map((Item) => ({ PutRequest: { Item } })) },
+        },
+        physicalResourceId: PhysicalResourceId.of(`catalog-seed-${chunk}`),
+      };
+      new AwsCustomResource(this, chunk === 0 ? 'SeedCatalog' : `SeedCatalog${chunk}`, {
+        onCreate: call,
+        onUpdate: call,
+        installLatestAwsSdk: false,
+        policy: AwsCustomResourcePolicy.fromSdkCalls({ resources: [this.table.tableArn] }),
+      });
+    }
+
+    // ---- One function and one HTTP route per manifest entry --------------------------------
+    this.api = new HttpApi(this, 'HttpApi', {
+      apiName: `marketplace-${stage}`,
+      description: `Home-services marketplace HTTP API (${stage})`,
+      createDefaultStage: false,
+    });
+    const apiStage = this.api.addStage('DefaultStage', {
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: { burstLimit: 200, rateLimit: 100 },
+    });
+
+    const environment = {
+      TABLE_NAME: this.table.tableName,
+      STAGE: stage,
+      PLATFORM_FEE_PERCENT: String(platformFeePercent),
+      SUPPORT_EMAIL: supportEmail,
+      NODE_OPTIONS: '--enable-source-maps',
+    };
+
+    for (const route of routes as readonly RouteDef[]) {
+      const id = pascal(route.name);
+      const logGroup = new LogGroup(this, `${id}Logs`, {
+        retention: RetentionDays.ONE_MONTH,
+        removalPolicy,
+      });
+      const fn = new NodejsFunction(this, `${id}Fn`, {
+        description: `${route.method} ${route.path} (${stage})`,
+        entry: `${repoRoot}functions/${route.name}.ts`,
+        handler: 'handler',
+        projectRoot: repoRoot,
+        depsLockFilePath: `${repoRoot}package-lock.json`,
+        runtime: Runtime.NODEJS_22_X,
+        architecture: Architecture.ARM_64,
+        memorySize: 256,
+        timeout: Duration.seconds(10),
+        logGroup,
+        environment,
+        bundling: {
+          ...lambdaBundling,
+          mainFields: [...lambdaBundling.mainFields],
+          format: OutputFormat.ESM,
+          // A linked .map file: --enable-source-maps finds it through the sourceMappingURL comment.
+          sourceMap: true,
+          sourceMapMode: SourceMapMode.DEFAULT,
+          // Bundled and tree-shaken, the SDK imports several times faster than the runtime's copy
+          // (npm run bench), and its version is the one tested here.
+          bundleAwsSDK: true,
+        },
+      });
+      const actions = grants[route.table];
+      if (actions.length) this.table.grant(fn, ...actions);
+      this.api.addRoutes({
+        path: route.path,
+        methods: [HttpMethod[route.method]],
+        integration: new HttpLambdaIntegration(`${id}Integration`, fn, {
+          payloadFormatVersion: PayloadFormatVersion.VERSION_2_0,
+        }),
+      });
+      this.functions[route.name] = fn;
+    }
+
+    // ---- Web: private bucket behind CloudFront, /api/* to the HTTP API ----------------------
+    const siteBucket = new Bucket(this, 'SiteBucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      removalPolicy,
+      autoDeleteObjects: !isProd,
+    });
+
+    const spaRewrite = new cloudfront.Function(this, 'SpaRewrite', {
+      comment: 'Serve index.html for client-side routes (paths without a file extension)',
+      code: cloudfront.FunctionCode.fromInline(spaRewriteCode),
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+    });
+
+    const securityHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: `Security headers (${stage})`,
+      securityHeadersBehavior: {
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.days(365),
+          includeSubdomains: true,
+          override: true,
+        },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+        referrerPolicy: {
+          referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+          override: true,
+        },
+        xssProtection: { protection: true, modeBlock: true, override: true },
+      },
+    });
+
+    // apiEndpoint is "https://<id>.execute-api.<region>.amazonaws.com": keep the host part.
+    const apiDomain = Fn.select(2, Fn.split('/', this.api.apiEndpoint));
+
+    this.distribution = new cloudfront.Distribution(this, 'Distribution', {
+      comment: `Home-services marketplace (${stage})`,
+      defaultRootObject: 'index.html',
+      httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
+      defaultBehavior: {
+        origin: S3BucketOrigin.withOriginAccessControl(siteBucket),
+        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+        compress: true,
+        responseHeadersPolicy: securityHeaders,
+        functionAssociations: [{ function: spaRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+      },
+      additionalBehaviors: {
+        '/api/*': {
+          origin: new HttpOrigin(apiDomain, { protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY }),
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+          cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+          originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: securityHeaders,
+          compress: true,
+        },
+      },
+    });
+
+    new BucketDeployment(this, 'DeploySite', {
+      sources: [Source.asset(webAssetPath)],
+      destinationBucket: siteBucket,
+      distribution: this.distribution,
+      distributionPaths: ['/*'],
+      memoryLimit: 512,
+    });
+
+    new CfnOutput(this, 'SiteUrl', { value: `https://${this.distribution.distributionDomainName}` });
+    new CfnOutput(this, 'ApiUrl', { value: apiStage.url });
+    new CfnOutput(this, 'TableName', { value: this.table.tableName });
+  }
+}

@@ -1,0 +1,73 @@
+import { lazy } from 'react';
+import { Route, Routes } from 'react-router';
+import { PublicLayout } from '../components/layout/public-layout';
+import { patterns } from '../lib/paths';
+import { RedirectTo } from './redirect';
+
+// One chunk per screen (DESIGN.md section 9), so the landing page loads only what it shows.
+import LandingPage from '../features/home/landing-page';
+const ServicesPage = lazy(() => import('../features/services/services-page'));
+const ServiceDetailPage = lazy(() => import('../features/services/service-detail-page'));
+const BookPage = lazy(() => import('../features/booking/book-page'));
+const TrackPage = lazy(() => import('../features/tracking/track-page'));
+const ContactPage = lazy(() => import('../features/contact/contact-page'));
+const UpcomingScreen = lazy(() => import('../features/upcoming/upcoming-screen'));
+const NotFoundPage = lazy(() => import('../features/not-found/not-found-page'));
+
+/**
+ * Screens that later issues build. Until then each shows its title and says it is not available;
+ * aliases of one screen share its entry (the spec's "same screen as").
+ */
+const upcoming: readonly { title: string; routes: readonly string[] }[] = [
+  { title: 'Company Application', routes: [patterns.applyCompany] },
+  { title: 'Worker Application', routes: [patterns.applyWorker, patterns.workerApply] },
+  { title: 'Worker Login', routes: [patterns.workerLogin] },
+  { title: 'Worker Sign Up', routes: [patterns.workerSignup] },
+  { title: 'Worker Dashboard', routes: [patterns.workerDashboard, patterns.workerDashboardAlias] },
+  { title: 'Worker Profile', routes: [patterns.workerProfile] },
+  { title: 'Job Details', routes: [patterns.workerJob] },
+  { title: 'Earnings', routes: [patterns.workerEarnings] },
+  { title: 'Owner Setup', routes: [patterns.adminSetup] },
+  { title: 'Owner Login', routes: [patterns.adminLogin] },
+  { title: 'Owner Dashboard', routes: [patterns.admin] },
+  { title: 'Change Password', routes: [patterns.changePassword] },
+  { title: 'Rate Your Service', routes: [patterns.rate] },
+  { title: 'Client Dashboard', routes: [patterns.clientDashboard, patterns.customer] },
+  { title: 'Choose Your Worker Type', routes: [patterns.workerType] },
+  { title: 'Invoices', routes: [patterns.invoices] },
+  { title: 'Insurance Claims', routes: [patterns.insurance] },
+  { title: 'Professional Workers', routes: [patterns.workers] },
+  { title: 'Install the App', routes: [patterns.download] },
+  { title: 'Payment Confirmation', routes: [patterns.paymentSuccess, patterns.paymentSuccessAlias] },
+  { title: 'Payment Cancelled', routes: [patterns.paymentCancelled, patterns.paymentCancelAlias] },
+];
+
+const redirects: readonly { from: string; to: string }[] = [
+  { from: patterns.applyContractor, to: patterns.applyWorker },
+  { from: patterns.contractors, to: patterns.workers },
+  { from: patterns.login, to: patterns.adminLogin },
+  { from: patterns.register, to: patterns.workerApply },
+  { from: patterns.dashboard, to: patterns.adminLogin },
+];
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<PublicLayout />}>
+        <Route path={patterns.home} element={<LandingPage />} />
+        <Route path={patterns.services} element={<ServicesPage />} />
+        <Route path={patterns.service} element={<ServiceDetailPage />} />
+        <Route path={patterns.book} element={<BookPage />} />
+        <Route path={patterns.track} element={<TrackPage />} />
+        <Route path={patterns.contact} element={<ContactPage />} />
+        {upcoming.flatMap(({ title, routes }) =>
+          routes.map((path) => <Route key={path} path={path} element={<UpcomingScreen key={title} title={title} />} />),
+        )}
+        {redirects.map(({ from, to }) => (
+          <Route key={from} path={from} element={<RedirectTo to={to} />} />
+        ))}
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,30 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { ToasterHost } from '../ui/toaster-host';
+import { BackgroundVideo } from './background-video';
+import { Footer } from './footer';
+import { NavBar } from './nav-bar';
+import { PageLoading } from './page-loading';
+
+/** The frame of every public page: skip link, nav bar, background video, footer, toasts. */
+export function PublicLayout() {
+  return (
+    <div className="flex min-h-screen flex-col text-slate-100">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-amber-400 px-4 py-2 font-semibold text-slate-950 focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+      >
+        Skip to content
+      </a>
+      <BackgroundVideo />
+      <NavBar />
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+      <ToasterHost />
+    </div>
+  );
+}

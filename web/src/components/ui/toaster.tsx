@@ -1,0 +1,52 @@
+import * as ToastPrimitive from '@radix-ui/react-toast';
+import { X } from 'lucide-react';
+import { useSyncExternalStore } from 'react';
+import { cn } from '../../lib/cn';
+import { dismissToast, getToasts, subscribeToasts, TOAST_DEFAULT_DURATION_MS } from './toast-store';
+
+/**
+ * Shows the toast store (spec section 9): one at a time, 5 s by default, swipe right past 50 px
+ * to dismiss, F8 focuses the region (Radix's default hotkey), at most 420 px wide from md up.
+ */
+export function Toaster() {
+  const toasts = useSyncExternalStore(subscribeToasts, getToasts, getToasts);
+  return (
+    <ToastPrimitive.Provider duration={TOAST_DEFAULT_DURATION_MS} swipeDirection="right" swipeThreshold={50}>
+      {toasts.map((item) => (
+        <ToastPrimitive.Root
+          key={item.id}
+          open={item.open}
+          duration={item.duration}
+          type={item.variant === 'destructive' ? 'foreground' : 'background'}
+          onOpenChange={(open) => {
+            if (!open) dismissToast(item.id);
+          }}
+          className={cn(
+            'group pointer-events-auto relative flex w-full items-start gap-3 overflow-hidden rounded-xl border p-4 pr-10 shadow-2xl',
+            'data-[state=open]:animate-[toast-in_150ms_ease-out] data-[state=closed]:animate-[toast-out_150ms_ease-in]',
+            'data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=cancel]:translate-x-0 data-[swipe=cancel]:transition-transform',
+            'data-[swipe=end]:animate-[toast-swipe-out_100ms_ease-out]',
+            item.variant === 'destructive' ? 'border-red-700 bg-red-700 text-white' : 'border-slate-200 bg-white text-slate-900',
+          )}
+        >
+          <div className="grid gap-1">
+            <ToastPrimitive.Title className="text-sm font-semibold">{item.title}</ToastPrimitive.Title>
+            {item.description ? (
+              <ToastPrimitive.Description className="text-sm opacity-90">{item.description}</ToastPrimitive.Description>
+            ) : null}
+          </div>
+          <ToastPrimitive.Close
+            aria-label="Close"
+            className={cn(
+              'absolute right-2 top-2 rounded-md p-1 focus-visible:outline-none focus-visible:ring-2',
+              item.variant === 'destructive' ? 'text-white hover:bg-red-600 focus-visible:ring-white' : 'text-slate-600 hover:bg-slate-100 focus-visible:ring-slate-900',
+            )}
+          >
+            <X aria-hidden="true" className="size-4" />
+          </ToastPrimitive.Close>
+        </ToastPrimitive.Root>
+      ))}
+      <ToastPrimitive.Viewport className="fixed bottom-0 right-0 z-[100] m-0 flex max-h-screen w-full list-none flex-col-reverse gap-2 p-4 outline-none md:max-w-[420px]" />
+    </ToastPrimitive.Provider>
+  );
+}

@@ -1,0 +1,131 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { Booking, BookingInput } from '../../../../shared/schemas/booking';
+import type { Service } from '../../../../shared/schemas/service';
+import { Field } from '../../components/form/field';
+import { PageHeader } from '../../components/layout/page-header';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { toast } from '../../components/ui/toast-store';
+import { ApiError, apiPost, errorMessage } from '../../lib/api';
+import { paths } from '../../lib/paths';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { firstInvalidField, validateBooking, type BookingField, type BookingFormValues } from './booking-form';
+
+export default function BookPage() {
+  useDocumentTitle('Book a Service');
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const services = useQuery<Service[]>({ queryKey: ['/api/services'] });
+
+  const [values, setValues] = useState<BookingFormValues>({
+    name: '',
+    phone: '',
+    address: '',
+    category: searchParams.get('category') ?? '',
+    details: '',
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const refs = useRef<Partial<Record<BookingField, HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | null>>>({});
+
+  // A ?category= that names no category is dropped once the list is known.
+  useEffect(() => {
+    if (services.data && values.category && !services.data.some((s) => s.slug === values.category)) {
+      setValues((v) => ({ ...v, category: '' }));
+    }
+  }, [services.data, values.category]);
+
+  const showErrors = (next: Record<string, string>) => {
+    setErrors(next);
+    const first = firstInvalidField(next);
+    if (first) refs.current[first]?.focus();
+  };
+
+  const createBooking = useMutation({
+    mutationFn: (input: BookingInput) => apiPost<Booking>('/api/bookings', input),
+    onSuccess: (booking) => {
+      queryClient.setQueryData(['/api/bookings', booking.id], booking);
+      toast({ title: 'Request sent!', description: "We'll connect you with a professional shortly." });
+      void navigate(paths.track(booking.id));
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 400) showErrors(error.fields);
+      toast({ title: 'Booking failed', description: errorMessage(error) ?? 'Please try again', variant: 'destructive' });
+    },
+  });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (createBooking.isPending) return;
+    const result = validateBooking(values);
+    if (!result.ok) return showErrors(result.errors);
+    setErrors({});
+    createBooking.mutate(result.input);
+  };
+
+  const bind = <K extends BookingField>(field: K) => ({
+    name: field,
+    value: values[field],
+    ref: (el: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | null) => {
+      refs.current[field] = el;
+    },
+    onChange: (event: { target: { value: string } }) => {
+      const value = event.target.value;
+      setValues((v) => ({ ...v, [field]: value }));
+    },
+  });
+
+  const sending = createBooking.isPending;
+
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-12">
+      <PageHeader title="Book a Service" subtitle="Tell us what you need and we’ll match you with a professional nearby." />
+      <Card>
+        <form noValidate onSubmit={onSubmit} className="grid gap-5" aria-busy={sending}>
+          {errors._ ? (
+            <p role="alert" className="rounded-lg bg-red-950/70 p-3 text-sm font-medium text-red-200">
+              {errors._}
+            </p>
+          ) : null}
+          <Field id="booking-name" label="Name" error={errors.name}>
+            <input type="text" autoComplete="name" {...bind('name')} />
+          </Field>
+          <Field id="booking-phone" label="Phone" hint="At least 10 digits, so the professional can call you." error={errors.phone}>
+            <input type="tel" autoComplete="tel" inputMode="tel" {...bind('phone')} />
+          </Field>
+          <Field id="booking-address" label="Address" error={errors.address}>
+            <input type="text" autoComplete="street-address" {...bind('address')} />
+          </Field>
+          <Field
+            id="booking-category"
+            label="Service category"
+            hint={services.isPending ? 'Loading categories...' : undefined}
+            error={errors.category ?? (services.isError ? 'We couldn’t load the categories.' : undefined)}
+          >
+            <select {...bind('category')} disabled={services.isPending}>
+              <option value="">Choose a category</option>
+              {services.data?.map((service) => (
+                <option key={service.id} value={service.slug}>
+                  {service.name}
+                </option>
+              ))}
+            </select>
+          </Field>
+          {services.isError ? (
+            <Button variant="outline" size="sm" className="justify-self-start" onClick={() => void services.refetch()}>
+              Retry loading categories
+            </Button>
+          ) : null}
+          <Field id="booking-details" label="Details (optional)" hint="What needs doing, access notes, preferred times." error={errors.details}>
+            <textarea rows={4} {...bind('details')} />
+          </Field>
+          <Button type="submit" size="lg" disabled={sending}>
+            {sending ? 'Sending request...' : 'Submit booking'}
+          </Button>
+        </form>
+      </Card>
+    </div>
+  );
+}

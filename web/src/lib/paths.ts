@@ -1,0 +1,86 @@
+/**
+ * Every route of the spec's route table (customer spec section 2), once. Links use `paths`; the
+ * router registers `patterns`. Query values and path parameters are encoded here, nowhere else.
+ */
+const enc = encodeURIComponent;
+
+export const patterns = {
+  home: '/',
+  services: '/services',
+  service: '/services/:slug',
+  book: '/book',
+  track: '/track',
+  contact: '/contact',
+  applyCompany: '/apply/company',
+  applyWorker: '/apply/worker',
+  applyContractor: '/apply/contractor',
+  workerApply: '/worker/apply',
+  workerLogin: '/worker/login',
+  workerSignup: '/worker/signup',
+  workerDashboard: '/worker/dashboard',
+  workerProfile: '/worker/profile',
+  workerJob: '/worker/jobs/:id',
+  workerEarnings: '/worker/earnings',
+  adminSetup: '/admin/setup',
+  adminLogin: '/admin/login',
+  admin: '/admin',
+  changePassword: '/account/change-password',
+  rate: '/rate/:jobId',
+  customer: '/customer',
+  clientDashboard: '/client-dashboard',
+  workerType: '/worker-type',
+  workerDashboardAlias: '/worker-dashboard',
+  invoices: '/invoices',
+  insurance: '/insurance',
+  workers: '/workers',
+  contractors: '/contractors',
+  download: '/download',
+  paymentSuccess: '/payment-success',
+  paymentSuccessAlias: '/payment/success',
+  paymentCancelled: '/payment-cancelled',
+  paymentCancelAlias: '/payment/cancel',
+  login: '/login',
+  register: '/register',
+  dashboard: '/dashboard',
+} as const;
+
+export const paths = {
+  home: patterns.home,
+  services: patterns.services,
+  service: (slug: string) => `/services/${enc(slug)}`,
+  book: (category?: string) => (category ? `${patterns.book}?category=${enc(category)}` : patterns.book),
+  track: (id?: string) => (id ? `${patterns.track}?id=${enc(id)}` : patterns.track),
+  contact: patterns.contact,
+  applyCompany: patterns.applyCompany,
+  applyWorker: patterns.applyWorker,
+  workerApply: patterns.workerApply,
+  workerLogin: patterns.workerLogin,
+  workerSignup: patterns.workerSignup,
+  workerDashboard: patterns.workerDashboard,
+  workerProfile: patterns.workerProfile,
+  workerJob: (id: string) => `/worker/jobs/${enc(id)}`,
+  workerEarnings: patterns.workerEarnings,
+  adminSetup: patterns.adminSetup,
+  adminLogin: patterns.adminLogin,
+  admin: patterns.admin,
+  changePassword: patterns.changePassword,
+  rate: (jobId: string) => `/rate/${enc(jobId)}`,
+  clientDashboard: patterns.clientDashboard,
+  workerType: patterns.workerType,
+  invoices: patterns.invoices,
+  insurance: patterns.insurance,
+  workers: patterns.workers,
+  download: patterns.download,
+  paymentSuccess: patterns.paymentSuccess,
+  paymentCancelled: patterns.paymentCancelled,
+} as const;
+
+/** Outside addresses the screens link to. */
+export const externalLinks = {
+  stripe: 'https://stripe.com',
+} as const;
+
+/** A mailto: link with a preset subject. */
+export function mailto(address: string, subject: string): string {
+  return `mailto:${address}?subject=${enc(subject)}`;
+}
