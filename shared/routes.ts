@@ -1,5 +1,5 @@
-import type { z } from 'zod';
 import { bookingInputSchema } from './schemas/booking';
+import type { Schema } from './validation';
 
 /**
  * Every HTTP route, once (DESIGN.md section 3). The CDK stack makes one Lambda and one HTTP API
@@ -15,7 +15,7 @@ export interface RouteDef {
   path: `/api/${string}`;
   access: Access;
   /** JSON body schema; routes without one accept no body. */
-  body?: z.ZodType;
+  body?: Schema;
   /** Least-privilege grant on the single table. */
   table: TableGrant;
 }

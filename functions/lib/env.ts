@@ -1,24 +1,31 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { DEFAULT_PLATFORM_FEE_PERCENT } from '../../shared/constants';
 
+const required = (name: string, what: string) =>
+  z.string({ error: `${name} must ${what}` }).check(z.minLength(1, `${name} must ${what}`));
+
 const envSchema = z.object({
-  TABLE_NAME: z.string().min(1, 'TABLE_NAME must name the DynamoDB table'),
-  STAGE: z.string().min(1).default('prod'),
-  AWS_REGION: z.string().min(1).default('us-east-1'),
+  TABLE_NAME: required('TABLE_NAME', 'name the DynamoDB table'),
+  STAGE: z._default(required('STAGE', 'name the stage'), 'prod'),
+  AWS_REGION: z._default(required('AWS_REGION', 'name a region'), 'us-east-1'),
   /** Only set where DynamoDB is not the AWS default endpoint (the local runtime). */
-  DYNAMODB_ENDPOINT: z.url('DYNAMODB_ENDPOINT must be a URL').optional(),
-  PLATFORM_FEE_PERCENT: z.coerce
-    .number('PLATFORM_FEE_PERCENT must be a number')
-    .min(0, 'PLATFORM_FEE_PERCENT must be between 0 and 100')
-    .max(100, 'PLATFORM_FEE_PERCENT must be between 0 and 100')
-    .default(DEFAULT_PLATFORM_FEE_PERCENT),
-  SUPPORT_EMAIL: z.email('SUPPORT_EMAIL must be an email address').default('support@fixly.app'),
+  DYNAMODB_ENDPOINT: z.optional(z.url('DYNAMODB_ENDPOINT must be a URL')),
+  PLATFORM_FEE_PERCENT: z._default(
+    z.coerce
+      .number('PLATFORM_FEE_PERCENT must be a number')
+      .check(
+        z.gte(0, 'PLATFORM_FEE_PERCENT must be between 0 and 100'),
+        z.lte(100, 'PLATFORM_FEE_PERCENT must be between 0 and 100'),
+      ),
+    DEFAULT_PLATFORM_FEE_PERCENT,
+  ),
+  SUPPORT_EMAIL: z._default(z.email('SUPPORT_EMAIL must be an email address'), 'support@fixly.app'),
 });
 
 export type Env = z.infer<typeof envSchema>;
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
-  const result = envSchema.safeParse(source);
+  const result = z.safeParse(envSchema, source);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid environment for this function:\n${lines.join('\n')}`);

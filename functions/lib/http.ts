@@ -4,10 +4,10 @@ import type {
   APIGatewayProxyStructuredResultV2,
   Context,
 } from 'aws-lambda';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { MAX_REQUEST_BODY_BYTES } from '../../shared/constants';
 import type { RouteDef } from '../../shared/routes';
-import { fieldErrors } from '../../shared/validation';
+import { validate, type Schema } from '../../shared/validation';
 import { existingCustomer } from './customer';
 import {
   BadRequestError,
@@ -22,7 +22,7 @@ import { logger } from './logger';
 type Event = APIGatewayProxyEventV2;
 type Result = APIGatewayProxyStructuredResultV2;
 
-type BodyOf<R extends RouteDef> = R['body'] extends z.ZodType ? z.infer<R['body']> : undefined;
+type BodyOf<R extends RouteDef> = R['body'] extends Schema ? z.infer<R['body']> : undefined;
 
 export interface HttpInput<R extends RouteDef> {
   body: BodyOf<R>;
@@ -110,10 +110,10 @@ export function parseBody(route: RouteDef, event: Event): unknown {
   }
 }
 
-export function validateBody<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
-  const result = schema.safeParse(value);
+export function validateBody<T>(schema: Schema<T>, value: unknown): T {
+  const result = validate(schema, value);
   if (result.success) return result.data;
-  const fields = fieldErrors(result.error);
+  const { fields } = result;
   const message =
     Object.keys(fields).length === 1 ? Object.values(fields)[0]! : 'Some fields need attention.';
   throw new ValidationError(message, fields);

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /** GET /api/config: the constants screens need, so every screen shows the same figures. */
 export const publicConfigSchema = z.object({
