@@ -12,7 +12,5 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // The manifest lets a script measure exactly what each route loads.
-    manifest: true,
   },
 });
