@@ -70,7 +70,8 @@ function functionTable(fns: FunctionBuild[], refs: Map<string, Reference>, media
     const fnMs = medians.get(`fn:${f.name}`)!;
     const sdkMs = medians.get(`sdk:${f.refKey}`)!;
     const ratio = fnMs / sdkMs;
-    const clients = ref.packages.length ? f.refKey : 'none: empty module †';
+    const usesSdk = ref.packages.length > 0;
+    const clients = usesSdk ? f.refKey : 'none: empty module †';
     return [
       f.name,
       kb(f.bundle.bytes),
@@ -80,7 +81,8 @@ function functionTable(fns: FunctionBuild[], refs: Map<string, Reference>, media
       ms(sdkMs),
       ms(medians.get(`raw:${f.refKey}`)!),
       `${ratio.toFixed(2)}×`,
-      verdict(ratio <= MAX_IMPORT_RATIO),
+      // The target is a bound on what a function adds to its SDK clients; with none, there is no bound.
+      usesSdk ? verdict(ratio <= MAX_IMPORT_RATIO) : 'n/a †',
     ];
   });
   return markdownTable(
@@ -117,6 +119,7 @@ function webTable(web: WebResult): string {
  */
 function overNotes(fns: FunctionBuild[], refs: Map<string, Reference>, medians: Map<string, number>): string[] {
   return fns
+    .filter((f) => refs.get(f.refKey)!.packages.length > 0)
     .filter((f) => medians.get(`fn:${f.name}`)! / medians.get(`sdk:${f.refKey}`)! > MAX_IMPORT_RATIO)
     .map((f) => {
       const baseline = new Map(contributions(refs.get(f.refKey)!.bundled.metafile).map((c) => [c.name, c.bytes]));
@@ -139,7 +142,12 @@ function summary(fns: FunctionBuild[], refs: Map<string, Reference>, medians: Ma
     `Cold import: median of ${runs} imports of the minified bundle, each in a fresh Node process, timed inside it ` +
       `(process start-up excluded), all targets interleaved. Ratio = function ÷ SDK-only bundle, the same clients ` +
       `constructed once and bundled the same way; "unbundled" loads those clients from node_modules.`,
-    ...(noSdk ? ['† Uses no AWS SDK client: compared with an empty module, so the ratio is against bare import overhead.'] : []),
+    ...(noSdk
+      ? [
+          '† Uses no AWS SDK client, so the 1.25× target (against its SDK-only reference) does not apply; it is ' +
+            'shown against an empty module, i.e. its whole cold-import cost over bare Node.',
+        ]
+      : []),
     ...overNotes(fns, refs, medians),
     '',
     webTable(web),
