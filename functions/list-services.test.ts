@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { categorySlugs } from '../shared/categories';
-import { serviceListSchema } from '../shared/schemas/service';
+import type { Service } from '../shared/schemas/service';
 import { handler } from './list-services';
 import { invoke, sampleEvent } from './lib/testing/events';
 
@@ -9,7 +9,8 @@ describe('GET /api/services', () => {
     const res = await invoke(handler, sampleEvent('list-services'));
 
     expect(res.status).toBe(200);
-    const services = serviceListSchema.parse(res.body);
+    const services = res.body as Service[];
+    expect(Object.keys(services[0]!).sort()).toEqual(['category', 'description', 'id', 'included', 'name', 'slug']);
     expect(services.map((s) => s.slug)).toEqual([...categorySlugs]);
     for (const service of services) {
       expect(service.included).toHaveLength(6);

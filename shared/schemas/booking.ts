@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { isCategorySlug } from '../categories';
-import { bookingStatuses } from '../domain/booking-status';
+import type { BookingStatus } from '../domain/booking-status';
 import { strictBody } from '../validation';
 
 /**
@@ -33,17 +33,17 @@ export const bookingInputSchema = strictBody({
 });
 export type BookingInput = z.infer<typeof bookingInputSchema>;
 
-export const bookingSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  phone: z.string(),
-  address: z.string(),
-  category: z.string(),
-  details: z.optional(z.string()),
-  status: z.enum(bookingStatuses),
-  createdAt: z.string(),
-});
-export type Booking = z.infer<typeof bookingSchema>;
+/** What GET /api/bookings/{id} answers. A plain type: Lambdas build no schema they never parse with. */
+export interface Booking {
+  id: string;
+  name: string;
+  phone: string;
+  address: string;
+  category: string;
+  details?: string;
+  status: BookingStatus;
+  createdAt: string;
+}
 
 /**
  * Booking ids are 128 random bits in base64url (22 characters): unguessable, so the id itself is

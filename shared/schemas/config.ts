@@ -1,12 +1,9 @@
-import * as z from 'zod/mini';
-
 /** GET /api/config: the constants screens need, so every screen shows the same figures. */
-export const publicConfigSchema = z.object({
-  platformFeePercent: z.number(),
-  workerSharePercent: z.number(),
-  arrivalGraceMinutes: z.number(),
-  supportEmail: z.string(),
-  currency: z.string(),
-  maxUploadBytes: z.number(),
-});
-export type PublicConfig = z.infer<typeof publicConfigSchema>;
+export interface PublicConfig {
+  platformFeePercent: number;
+  workerSharePercent: number;
+  arrivalGraceMinutes: number;
+  supportEmail: string;
+  currency: string;
+  maxUploadBytes: number;
+}
