@@ -6,3 +6,5 @@ export const DEFAULT_PLATFORM_FEE_PERCENT = 10;
 export const CURRENCY = 'usd';
 /** Anonymous customer cookie (DESIGN.md section 7): set by the first booking or request. */
 export const CUSTOMER_COOKIE = 'customer_id';
+/** The owner's session cookie (HttpOnly, SameSite=Lax, Secure outside the local stage). */
+export const OWNER_SESSION_COOKIE = 'owner_session';

@@ -1,4 +1,19 @@
+import {
+  companyApplicationSchema,
+  uploadRequestSchema,
+  workerApplicationSchema,
+  workerApplyLegacySchema,
+} from './schemas/applications';
+import {
+  adminLoginSchema,
+  adminSetupSchema,
+  changePasswordSchema,
+  devLoginSchema,
+  workerCreateAccountSchema,
+  workerLoginSchema,
+} from './schemas/auth';
 import { bookingInputSchema } from './schemas/booking';
+import { availabilitySchema, workerProfileSchema, workerTypeSchema } from './schemas/worker';
 import type { Schema } from './validation';
 
 /**
@@ -6,7 +21,12 @@ import type { Schema } from './validation';
  * route per entry; the local runtime serves the same entries; a test ties the three together.
  * `name` is the handler file (functions/<name>.ts) and the sample event (events/<name>.json).
  */
-export type Access = 'public' | 'customer';
+/**
+ * public: anyone. customer: the anonymous customer cookie. admin: the owner's session cookie.
+ * worker: any worker's bearer token (pending and terminated workers may read their status).
+ * active-worker: an approved, active worker's token.
+ */
+export type Access = 'public' | 'customer' | 'admin' | 'worker' | 'active-worker';
 export type TableGrant = 'none' | 'read' | 'write' | 'readwrite';
 
 export interface RouteDef {
@@ -18,6 +38,10 @@ export interface RouteDef {
   body?: Schema;
   /** Least-privilege grant on the single table. */
   table: TableGrant;
+  /** Least-privilege grant on the private uploads bucket (presigning needs the same rights). */
+  uploads?: 'read' | 'write';
+  /** Stages the route exists on; absent means every stage. */
+  stages?: readonly string[];
 }
 
 export const routes = [
@@ -33,7 +57,129 @@ export const routes = [
     table: 'write',
   },
   { name: 'get-booking', method: 'GET', path: '/api/bookings/{id}', access: 'public', table: 'read' },
+
+  // The owner
+  { name: 'get-admin-status', method: 'GET', path: '/api/admin/status', access: 'public', table: 'read' },
+  { name: 'get-setup-status', method: 'GET', path: '/api/admin/setup/status', access: 'public', table: 'read' },
+  { name: 'setup-admin', method: 'POST', path: '/api/admin/setup', access: 'public', body: adminSetupSchema, table: 'write' },
+  { name: 'login-admin', method: 'POST', path: '/api/admin/login', access: 'public', body: adminLoginSchema, table: 'readwrite' },
+  { name: 'logout-admin', method: 'POST', path: '/api/admin/logout', access: 'public', table: 'write' },
+  { name: 'get-current-user', method: 'GET', path: '/api/auth/me', access: 'public', table: 'read' },
+  {
+    name: 'change-password',
+    method: 'POST',
+    path: '/api/auth/change-password',
+    access: 'admin',
+    body: changePasswordSchema,
+    table: 'readwrite',
+  },
+  {
+    name: 'dev-login',
+    method: 'POST',
+    path: '/api/auth/dev-login',
+    access: 'public',
+    body: devLoginSchema,
+    table: 'write',
+    stages: ['local'],
+  },
+  { name: 'list-pending-workers', method: 'GET', path: '/api/admin/workers/pending', access: 'admin', table: 'read' },
+  { name: 'list-workers', method: 'GET', path: '/api/admin/workers/all', access: 'admin', table: 'read' },
+  { name: 'list-jobs', method: 'GET', path: '/api/admin/jobs/all', access: 'admin', table: 'read' },
+  { name: 'get-analytics', method: 'GET', path: '/api/admin/analytics', access: 'admin', table: 'read' },
+  { name: 'approve-worker', method: 'POST', path: '/api/admin/workers/{id}/approve', access: 'admin', table: 'readwrite' },
+  { name: 'reject-worker', method: 'POST', path: '/api/admin/workers/{id}/reject', access: 'admin', table: 'readwrite' },
+  { name: 'terminate-worker', method: 'POST', path: '/api/admin/workers/{id}/terminate', access: 'admin', table: 'readwrite' },
+  {
+    name: 'get-application-document',
+    method: 'GET',
+    path: '/api/admin/applications/{id}/documents/{document}',
+    access: 'admin',
+    table: 'read',
+    uploads: 'read',
+  },
+  {
+    name: 'list-company-applications',
+    method: 'GET',
+    path: '/api/admin/company-applications',
+    access: 'admin',
+    table: 'read',
+  },
+
+  // Applications
+  { name: 'create-upload', method: 'POST', path: '/api/upload', access: 'public', body: uploadRequestSchema, table: 'none', uploads: 'write' },
+  {
+    name: 'submit-worker-application',
+    method: 'POST',
+    path: '/api/worker-applications',
+    access: 'public',
+    body: workerApplicationSchema,
+    table: 'write',
+    uploads: 'read',
+  },
+  {
+    name: 'apply-worker',
+    method: 'POST',
+    path: '/api/workers/apply',
+    access: 'public',
+    body: workerApplyLegacySchema,
+    table: 'write',
+    uploads: 'read',
+  },
+  {
+    name: 'submit-company-application',
+    method: 'POST',
+    path: '/api/company-applications',
+    access: 'public',
+    body: companyApplicationSchema,
+    table: 'write',
+    uploads: 'read',
+  },
+
+  // Worker accounts
+  { name: 'login-worker', method: 'POST', path: '/api/workers/login', access: 'public', body: workerLoginSchema, table: 'readwrite' },
+  {
+    name: 'create-worker-account',
+    method: 'POST',
+    path: '/api/workers/create-account',
+    access: 'public',
+    body: workerCreateAccountSchema,
+    table: 'readwrite',
+  },
+  { name: 'logout-worker', method: 'POST', path: '/api/workers/logout', access: 'worker', table: 'write' },
+  { name: 'get-worker-self', method: 'GET', path: '/api/workers/me', access: 'worker', table: 'read', uploads: 'read' },
+  {
+    name: 'update-worker-profile',
+    method: 'PUT',
+    path: '/api/workers/me',
+    access: 'active-worker',
+    body: workerProfileSchema,
+    table: 'readwrite',
+    uploads: 'read',
+  },
+  {
+    name: 'set-availability',
+    method: 'POST',
+    path: '/api/workers/availability',
+    access: 'active-worker',
+    body: availabilitySchema,
+    table: 'readwrite',
+  },
+  { name: 'clock-in', method: 'POST', path: '/api/workers/clock-in', access: 'active-worker', table: 'readwrite' },
+  { name: 'clock-out', method: 'POST', path: '/api/workers/clock-out', access: 'active-worker', table: 'readwrite' },
+  {
+    name: 'set-worker-type',
+    method: 'POST',
+    path: '/api/workers/worker-type',
+    access: 'active-worker',
+    body: workerTypeSchema,
+    table: 'readwrite',
+  },
 ] as const satisfies readonly RouteDef[];
+
+/** The routes that exist on a stage (dev-login only on 'local'). */
+export function routesFor(stage: string): readonly RouteDef[] {
+  return (routes as readonly RouteDef[]).filter((r) => !r.stages || r.stages.includes(stage));
+}
 
 export type RouteName = (typeof routes)[number]['name'];
 

@@ -20,6 +20,31 @@ export const keys = {
   catalog: () => ({ pk: 'CATALOG', sk: 'SERVICE#' }),
   service: (slug: string) => ({ pk: 'CATALOG', sk: `SERVICE#${slug}` }),
   booking: (id: string) => ({ pk: `BOOKING#${id}`, sk: 'BOOKING' }),
+  /** The one owner account: a conditional put on this key makes setup happen exactly once. */
+  owner: () => ({ pk: 'OWNER', sk: 'OWNER' }),
+  /** Sessions and worker tokens, stored by the SHA-256 of the secret, never the secret. */
+  session: (tokenHash: string) => ({ pk: `SESSION#${tokenHash}`, sk: 'SESSION' }),
+  /** gsi1: every session of one person, to end them all when the password changes. */
+  sessionsOf: (role: string, subjectId: string, createdAt = '') => ({
+    gsi1pk: `SESSIONS#${role}#${subjectId}`,
+    gsi1sk: `SESSION#${createdAt}`,
+  }),
+  /** Failed-login counters, per name and address. */
+  throttle: (scope: string, key: string) => ({ pk: `THROTTLE#${scope}#${key}`, sk: 'THROTTLE' }),
+  /** One per email address: makes "one application or account per email" a conditional put. */
+  email: (email: string) => ({ pk: `EMAIL#${email.toLowerCase()}`, sk: 'EMAIL' }),
+  workerApplication: (id: string) => ({ pk: `APPLICATION#${id}`, sk: 'APPLICATION' }),
+  companyApplication: (id: string) => ({ pk: `COMPANY_APPLICATION#${id}`, sk: 'APPLICATION' }),
+  /** gsi1: applications of one kind by status (pending first for the owner), oldest first. */
+  applicationsByStatus: (kind: 'worker' | 'company', status: string, submittedAt = '') => ({
+    gsi1pk: `APPLICATIONS#${kind}#${status}`,
+    gsi1sk: `APPLICATION#${submittedAt}`,
+  }),
+  /** The worker's profile; the password hash lives apart (ACCOUNT) so profile reads never carry it. */
+  worker: (id: string) => ({ pk: `WORKER#${id}`, sk: 'PROFILE' }),
+  workerAccount: (id: string) => ({ pk: `WORKER#${id}`, sk: 'ACCOUNT' }),
+  /** gsi2: every worker, newest last (the owner's workers tab). */
+  allWorkers: (createdAt = '') => ({ gsi2pk: 'WORKERS', gsi2sk: `WORKER#${createdAt}` }),
   /** gsi1: a customer's bookings, newest last. */
   customerBookings: (customerId: string, createdAt = '') => ({
     gsi1pk: `CUSTOMER#${customerId}`,

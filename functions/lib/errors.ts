@@ -42,4 +42,11 @@ export class UnsupportedMediaTypeError extends HttpError {
 }
 export class TooManyRequestsError extends HttpError {
   readonly status = 429;
+  constructor(
+    message: string,
+    /** Sent as Retry-After. */
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+  }
 }

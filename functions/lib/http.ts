@@ -8,11 +8,15 @@ import type * as z from 'zod/mini';
 import { MAX_REQUEST_BODY_BYTES } from '../../shared/constants';
 import type { RouteDef } from '../../shared/routes';
 import { validate, type Schema } from '../../shared/validation';
+import { ownerFrom, workerFrom, type SessionCaller } from './auth/caller';
 import { existingCustomer } from './customer';
+import { workersRepo, type WorkerItem } from './data/workers';
 import {
   BadRequestError,
+  ForbiddenError,
   HttpError,
   PayloadTooLargeError,
+  TooManyRequestsError,
   UnauthorizedError,
   UnsupportedMediaTypeError,
   ValidationError,
@@ -24,11 +28,27 @@ type Result = APIGatewayProxyStructuredResultV2;
 
 type BodyOf<R extends RouteDef> = R['body'] extends Schema ? z.infer<R['body']> : undefined;
 
+/** Who is calling, as far as the route's access needed to establish. */
+export type Caller =
+  | { role: 'anonymous' }
+  | { role: 'customer'; customerId: string }
+  | { role: 'admin'; session: SessionCaller }
+  | { role: 'worker'; session: SessionCaller; worker: WorkerItem };
+
+type CallerOf<R extends RouteDef> = R['access'] extends 'admin'
+  ? Extract<Caller, { role: 'admin' }>
+  : R['access'] extends 'worker' | 'active-worker'
+    ? Extract<Caller, { role: 'worker' }>
+    : R['access'] extends 'customer'
+      ? Extract<Caller, { role: 'customer' }>
+      : Caller;
+
 export interface HttpInput<R extends RouteDef> {
   body: BodyOf<R>;
   params: Record<string, string>;
   query: Record<string, string>;
   event: Event;
+  caller: CallerOf<R>;
 }
 
 /** What a handler may return: a body (200), or a reply built with `reply()`. */
@@ -128,21 +148,50 @@ function requestParsing(route: RouteDef): MiddlewareObj<Event, Result, Error, Co
   };
 }
 
-/** Who may call the route, from the manifest; refused before the body is even read. */
-export function authorize(route: RouteDef, event: Event): void {
+/**
+ * Who may call the route, from the manifest; refused before the body is even read. A worker token
+ * also loads the worker, whose status decides 'active-worker' routes (pending and terminated
+ * workers may see their status, nothing more).
+ */
+export async function authorize(route: RouteDef, event: Event): Promise<Caller> {
   switch (route.access) {
     case 'public':
-      return;
-    case 'customer':
-      if (!existingCustomer(event)) {
-        throw new UnauthorizedError('Make a booking or a request first: this page shows only your own.');
+      return { role: 'anonymous' };
+    case 'customer': {
+      const customerId = existingCustomer(event);
+      if (!customerId) throw new UnauthorizedError('Make a booking or a request first: this page shows only your own.');
+      return { role: 'customer', customerId };
+    }
+    case 'admin': {
+      const session = await ownerFrom(event);
+      if (!session) throw new UnauthorizedError('Log in as the owner to continue.');
+      return { role: 'admin', session };
+    }
+    case 'worker':
+    case 'active-worker': {
+      const session = await workerFrom(event);
+      const worker = session ? await workersRepo.findById(session.subjectId) : undefined;
+      if (!session || !worker) throw new UnauthorizedError('Log in as a worker to continue.');
+      if (route.access === 'active-worker' && worker.status !== 'active') {
+        throw new ForbiddenError(
+          worker.status === 'terminated'
+            ? 'This account has been terminated.'
+            : 'Your application is still under review.',
+        );
       }
-      return;
+      return { role: 'worker', session, worker };
+    }
   }
 }
 
+const callers = new WeakMap<Event, Caller>();
+
 function authorization(route: RouteDef): MiddlewareObj<Event, Result, Error, Context, Internal> {
-  return { before: (request) => authorize(route, request.event) };
+  return {
+    before: async (request) => {
+      callers.set(request.event, await authorize(route, request.event));
+    },
+  };
 }
 
 function errorResponses(route: RouteDef): MiddlewareObj<Event, Result, Error, Context, Internal> {
@@ -150,11 +199,15 @@ function errorResponses(route: RouteDef): MiddlewareObj<Event, Result, Error, Co
     onError: (request) => {
       const error = request.error;
       if (error instanceof HttpError) {
-        request.response = json(error.status, {
-          error: error.name,
-          message: error.message,
-          ...(error instanceof ValidationError ? { fields: error.fields } : {}),
-        });
+        request.response = json(
+          error.status,
+          {
+            error: error.name,
+            message: error.message,
+            ...(error instanceof ValidationError ? { fields: error.fields } : {}),
+          },
+          error instanceof TooManyRequestsError ? { headers: { 'retry-after': String(error.retryAfterSeconds) } } : {},
+        );
         return;
       }
       // Unknown failures are logged with what identifies them, and reveal nothing to the caller.
@@ -191,6 +244,7 @@ export function http<R extends RouteDef>(
         params: (event.pathParameters ?? {}) as Record<string, string>,
         query: (event.queryStringParameters ?? {}) as Record<string, string>,
         event,
+        caller: callers.get(event) as CallerOf<R>,
       };
       const out = await fn(input, context);
       return isReply(out) ? json(out.status, out.body, out) : json(200, out);

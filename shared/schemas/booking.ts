@@ -2,23 +2,12 @@ import * as z from 'zod/mini';
 import { isCategorySlug } from '../categories';
 import type { BookingStatus } from '../domain/booking-status';
 import { strictBody } from '../validation';
-
-/**
- * A trimmed text field whose "missing" message is the same as its "too short" one.
- * zod/mini keeps every Lambda bundle small (npm run bench); the web forms use the same schemas.
- */
-const text = (required: string, ...checks: z.core.$ZodCheck<string>[]) =>
-  z.string({ error: (issue) => (issue.input === undefined ? required : 'Must be text') }).check(z.trim(), ...checks);
+import { phone, text } from './fields';
 
 /** The booking form and POST /api/bookings share this schema (spec section 5, messages included). */
 export const bookingInputSchema = strictBody({
   name: text('Name is required', z.minLength(1, 'Name is required'), z.maxLength(100, 'Name must be at most 100 characters')),
-  phone: text(
-    'Valid phone number required',
-    z.minLength(10, 'Valid phone number required'),
-    z.maxLength(25, 'Valid phone number required'),
-    z.regex(/^\+?[0-9 ().-]+$/, 'Valid phone number required'),
-  ),
+  phone: phone('Valid phone number required'),
   address: text(
     'Complete address required',
     z.minLength(5, 'Complete address required'),

@@ -1,0 +1,169 @@
+import * as z from 'zod/mini';
+import { categorySlugs } from '../categories';
+import { strictBody } from '../validation';
+import { accepted, email, phone, text } from './fields';
+
+/** Where an uploaded file lives: the key handed out with its presigned POST (POST /api/upload). */
+export const uploadKeyPattern = /^uploads\/(worker-documents|company-documents|profile-photos)\/[A-Za-z0-9_-]{22}\.(pdf|jpg|jpeg|png)$/;
+const uploadKey = (message: string) => z.string({ error: message }).check(z.regex(uploadKeyPattern, message));
+
+export const MISSING_ID_DOCUMENTS =
+  'Missing Documents - Please upload all required documents: Photo ID (front and back) and selfie.';
+
+const categoryList = (message: string) =>
+  z.array(z.enum(categorySlugs, { error: 'Choose categories from the list' }), { error: message }).check(
+    z.minLength(1, message),
+    z.maxLength(categorySlugs.length, message),
+  );
+
+/**
+ * The one worker application (DESIGN.md section 8): the union of the spec's two forms, sent as JSON
+ * to POST /api/worker-applications after the three ID images went straight to S3.
+ * hourlyRate is in cents, 15.00 to 200.00 in steps of 0.50.
+ */
+export const workerApplicationSchema = strictBody({
+  fullName: text('Full name required', z.minLength(2, 'Full name required'), z.maxLength(100, 'Full name is too long')),
+  phoneNumber: phone('Valid phone number required'),
+  emailAddress: email('Valid email required'),
+  homeAddress: text(
+    'Complete work address required',
+    z.minLength(10, 'Complete work address required'),
+    z.maxLength(200, 'Address is too long'),
+  ),
+  yearsExperience: z.number({ error: 'Please enter a valid number' }).check(
+    z.int('Please enter a valid number'),
+    z.gte(0, 'Please enter a valid number'),
+    z.lte(50, 'Please enter a valid number'),
+  ),
+  servicesProvided: categoryList('At least one service category required'),
+  hourlyRate: z.number({ error: 'Hourly rate must be at least $15' }).check(
+    z.int('Hourly rate must be whole cents'),
+    z.gte(1500, 'Hourly rate must be at least $15'),
+    z.lte(20000, 'Hourly rate seems too high'),
+    z.multipleOf(50, 'Hourly rate goes in steps of $0.50'),
+  ),
+  ssnLastFour: z.string({ error: 'Must be exactly 4 digits' }).check(z.regex(/^\d{4}$/, 'Must be exactly 4 digits')),
+  workingHours: text(
+    'Tell us when you can work (at least 5 characters)',
+    z.minLength(5, 'Tell us when you can work (at least 5 characters)'),
+    z.maxLength(200, 'Working hours are too long'),
+  ),
+  availableSameDay: z.boolean({ error: 'Answer yes or no' }),
+  workerAgreement: accepted('You must accept this agreement'),
+  workQualityAgreement: accepted('You must accept this agreement'),
+  timelinessAgreement: accepted('You must accept this agreement'),
+  liabilityAgreement: accepted('You must accept this agreement'),
+  legalDisclaimerAccepted: accepted('Legal disclaimer must be accepted'),
+  photoIdFrontUrl: uploadKey(MISSING_ID_DOCUMENTS),
+  photoIdBackUrl: uploadKey(MISSING_ID_DOCUMENTS),
+  selfieUrl: uploadKey(MISSING_ID_DOCUMENTS),
+});
+export type WorkerApplicationInput = z.infer<typeof workerApplicationSchema>;
+
+/**
+ * POST /api/workers/apply: the spec's first form's field names (rate in dollars), with the two ID
+ * photos as upload keys instead of multipart files. Stored as the same record as the above.
+ */
+export const workerApplyLegacySchema = strictBody({
+  fullName: text('Full name required', z.minLength(2, 'Full name required'), z.maxLength(100, 'Full name is too long')),
+  phone: phone('Valid phone number required'),
+  email: email('Valid email required'),
+  workAddress: text(
+    'Complete work address required',
+    z.minLength(10, 'Complete work address required'),
+    z.maxLength(200, 'Address is too long'),
+  ),
+  yearsExp: z.number({ error: 'Years of experience required' }).check(
+    z.int('Years of experience required'),
+    z.gte(0, 'Years of experience required'),
+    z.lte(50, 'Years of experience required'),
+  ),
+  categories: categoryList('At least one service category required'),
+  hourlyRate: z.number({ error: 'Hourly rate must be at least $15' }).check(
+    z.gte(15, 'Hourly rate must be at least $15'),
+    z.lte(200, 'Hourly rate seems too high'),
+  ),
+  ssnLast4: z.string({ error: 'Last 4 digits of SSN required' }).check(z.regex(/^\d{4}$/, 'Last 4 digits of SSN required')),
+  legalDisclaimerAccepted: accepted('Legal disclaimer must be accepted'),
+  idFrontPhoto: uploadKey('Valid ID front photo required'),
+  idBackPhoto: uploadKey('Valid ID back photo required'),
+  selfie: uploadKey(MISSING_ID_DOCUMENTS),
+});
+export type WorkerApplyLegacyInput = z.infer<typeof workerApplyLegacySchema>;
+
+export const businessTypes = [
+  'Construction',
+  'Property Management',
+  'Facility Management',
+  'Real Estate',
+  'Maintenance Services',
+  'Other',
+] as const;
+export const companyWorkerTypes = ['Plumbing', 'Electrical', 'Painting', 'Construction', 'Handyman', 'Cleaning'] as const;
+export const typicalWorkerCounts = ['1-5', '5-10', '10+'] as const;
+export const projectDurations = ['1-4 hours', '4-8 hours', '1 day', '2-3 days', '1 week+'] as const;
+
+const optionalUpload = z.optional(
+  z.union([z.literal(''), z.string().check(z.regex(uploadKeyPattern, 'Upload the document again'))]),
+);
+
+export const companyApplicationSchema = strictBody({
+  companyName: text('Company name is required', z.minLength(2, 'Company name is required'), z.maxLength(120, 'Company name is too long')),
+  businessType: z.enum(businessTypes, { error: 'Please select a business type' }),
+  contactPersonName: text(
+    'Contact name is required',
+    z.minLength(2, 'Contact name is required'),
+    z.maxLength(100, 'Contact name is too long'),
+  ),
+  phoneNumber: phone('Valid phone number is required'),
+  emailAddress: email('Valid email is required'),
+  companyAddress: text(
+    'Company address is required',
+    z.minLength(5, 'Company address is required'),
+    z.maxLength(200, 'Address is too long'),
+  ),
+  einTaxId: z.optional(z.string().check(z.trim(), z.maxLength(20, 'EIN is too long'))),
+  workerTypesNeeded: z.array(z.enum(companyWorkerTypes, { error: 'Select at least one worker type' }), {
+    error: 'Select at least one worker type',
+  }).check(z.minLength(1, 'Select at least one worker type')),
+  typicalWorkerCount: z.enum(typicalWorkerCounts, { error: 'Select how many workers you typically need' }),
+  averageProjectDuration: z.enum(projectDurations, { error: 'Select a typical project duration' }),
+  billingContactName: z.optional(z.string().check(z.trim(), z.maxLength(100, 'Billing contact name is too long'))),
+  billingContactEmail: z.optional(
+    z.union([z.literal(''), email('Billing email must be a valid email or empty')], {
+      error: 'Billing email must be a valid email or empty',
+    }),
+  ),
+  agreementAccepted: accepted('You must accept the agreement'),
+  businessLicenseUrl: optionalUpload,
+  insuranceCertificateUrl: optionalUpload,
+});
+export type CompanyApplicationInput = z.infer<typeof companyApplicationSchema>;
+
+export const uploadTypes = ['worker-documents', 'company-documents', 'profile-photos'] as const;
+export const uploadContentTypes = {
+  'worker-documents': ['image/jpeg', 'image/png'],
+  'company-documents': ['application/pdf', 'image/jpeg', 'image/png'],
+  'profile-photos': ['image/jpeg', 'image/png'],
+} as const satisfies Record<(typeof uploadTypes)[number], readonly string[]>;
+
+/** POST /api/upload: ask for a presigned POST for one file (it never passes through a Lambda). */
+export const uploadRequestSchema = strictBody({
+  type: z.enum(uploadTypes, { error: 'type must be worker-documents, company-documents or profile-photos' }),
+  contentType: z.string({ error: 'Only PDF, JPG and PNG files are accepted' }),
+  size: z.number({ error: 'size must be the file size in bytes' }).check(
+    z.int('size must be the file size in bytes'),
+    z.gte(1, 'The file is empty'),
+    z.lte(10 * 1024 * 1024, 'Files must be at most 10 MB'),
+  ),
+}).check(
+  z.refine((v) => (uploadContentTypes[v.type] as readonly string[] | undefined)?.includes(v.contentType) ?? true, {
+    message: 'This file type is not accepted here',
+    path: ['contentType'],
+    when: (payload) => typeof payload.value === 'object' && payload.value !== null && !payload.issues.length,
+  }),
+);
+export type UploadRequest = z.infer<typeof uploadRequestSchema>;
+
+export const applicationStatuses = ['pending', 'approved', 'rejected'] as const;
+export type ApplicationStatus = (typeof applicationStatuses)[number];

@@ -1,0 +1,79 @@
+import * as z from 'zod/mini';
+import { strictBody } from '../validation';
+import { email, password, text } from './fields';
+
+/** Owner setup (spec: admin setup). The confirm message sits on the confirm field. */
+export const adminSetupSchema = strictBody({
+  username: text(
+    'Username must be at least 3 characters',
+    z.minLength(3, 'Username must be at least 3 characters'),
+    z.maxLength(50, 'Username must be at most 50 characters'),
+    z.regex(/^[A-Za-z0-9._@-]+$/, 'Use letters, digits and . _ @ - only'),
+  ),
+  password: password('Password must be at least 8 characters long.'),
+  confirm: z.string({ error: 'Please confirm the password' }),
+}).check(
+  z.refine((v) => v.password === v.confirm, {
+    message: 'Passwords do not match. Please try again.',
+    path: ['confirm'],
+    when: (payload) => typeof payload.value === 'object' && payload.value !== null,
+  }),
+);
+export type AdminSetupInput = z.infer<typeof adminSetupSchema>;
+
+export const adminLoginSchema = strictBody({
+  username: text('Username is required', z.minLength(1, 'Username is required')),
+  password: z.string({ error: 'Password is required' }).check(z.minLength(1, 'Password is required')),
+});
+export type AdminLoginInput = z.infer<typeof adminLoginSchema>;
+
+export const changePasswordSchema = strictBody({
+  currentPassword: z.string({ error: 'Current password is required' }).check(z.minLength(1, 'Current password is required')),
+  newPassword: password('New password must be at least 8 characters'),
+  confirmPassword: z.string({ error: 'Please confirm your new password' }).check(
+    z.minLength(1, 'Please confirm your new password'),
+  ),
+}).check(
+  z.refine((v) => v.newPassword === v.confirmPassword, {
+    message: "New passwords don't match",
+    path: ['confirmPassword'],
+    when: (payload) => typeof payload.value === 'object' && payload.value !== null,
+  }),
+);
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+export const workerLoginSchema = strictBody({
+  email: email('Valid email required'),
+  password: z.string({ error: 'Password is required' }).check(z.minLength(1, 'Password is required')),
+});
+export type WorkerLoginInput = z.infer<typeof workerLoginSchema>;
+
+export const workerCreateAccountSchema = strictBody({
+  email: email('Valid email required'),
+  password: password('Password must be at least 8 characters'),
+  confirmPassword: z.string({ error: "Passwords don't match" }),
+}).check(
+  z.refine((v) => v.password === v.confirmPassword, {
+    message: "Passwords don't match",
+    path: ['confirmPassword'],
+    when: (payload) => typeof payload.value === 'object' && payload.value !== null,
+  }),
+);
+export type WorkerCreateAccountInput = z.infer<typeof workerCreateAccountSchema>;
+
+export const roles = ['customer', 'worker', 'admin'] as const;
+export type Role = (typeof roles)[number];
+
+/** Local stage only: sign in as anyone to try a screen. */
+export const devLoginSchema = strictBody({
+  userId: text('userId is required', z.minLength(1, 'userId is required'), z.maxLength(64, 'userId is too long')),
+  role: z.enum(roles, { error: 'role must be customer, worker or admin' }),
+  username: text('username is required', z.minLength(1, 'username is required'), z.maxLength(64, 'username is too long')),
+});
+
+/** GET /api/auth/me. */
+export interface CurrentUser {
+  id: string;
+  role: Role;
+  username: string;
+}

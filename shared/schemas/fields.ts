@@ -1,0 +1,19 @@
+import * as z from 'zod/mini';
+
+/**
+ * Field builders shared by every form schema. zod/mini keeps Lambda bundles small; each builder
+ * gives the same message for a missing value as for an invalid one, as the spec's forms do.
+ */
+export const text = (required: string, ...checks: z.core.$ZodCheck<string>[]) =>
+  z.string({ error: (issue) => (issue.input === undefined ? required : 'Must be text') }).check(z.trim(), ...checks);
+
+export const email = (message: string) =>
+  z.string({ error: message }).check(z.trim(), z.toLowerCase(), z.maxLength(254, message), z.email(message));
+
+export const password = (message: string, min = 8) =>
+  z.string({ error: message }).check(z.minLength(min, message), z.maxLength(200, 'Password must be at most 200 characters'));
+
+export const accepted = (message: string) => z.literal(true, { error: message });
+
+export const phone = (message: string) =>
+  text(message, z.minLength(10, message), z.maxLength(25, message), z.regex(/^\+?[0-9 ().-]+$/, message));

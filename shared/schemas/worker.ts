@@ -1,0 +1,70 @@
+import * as z from 'zod/mini';
+import { categorySlugs } from '../categories';
+import { strictBody } from '../validation';
+import { text } from './fields';
+import { uploadKeyPattern } from './applications';
+
+export const workerStatuses = ['pending_review', 'active', 'terminated'] as const;
+export type WorkerStatus = (typeof workerStatuses)[number];
+export const workerTypes = ['contract', 'independent'] as const;
+export type WorkerType = (typeof workerTypes)[number];
+
+/** The worker's own view (GET /api/workers/me). Rates are cents. */
+export interface WorkerSelf {
+  id: string;
+  fullName: string;
+  email: string;
+  status: WorkerStatus;
+  strikes: number;
+  isAvailable: boolean;
+  isClockedIn: boolean;
+  lastClockIn: string | null;
+  yearsExp: number;
+  categories: string[];
+  hourlyRate: number;
+  workerType: WorkerType | null;
+  profilePhotoUrl: string | null;
+}
+
+/** The owner's view of a worker (GET /api/admin/workers/all). */
+export interface WorkerAdminView {
+  id: string;
+  fullName: string;
+  email: string;
+  phone: string;
+  createdAt: string;
+  yearsExp: number;
+  hourlyRate: number;
+  categories: string[];
+  status: WorkerStatus;
+  isAvailable: boolean;
+  strikes: number;
+}
+
+/** PUT /api/workers/me (JSON; the photo goes to S3 first, as every upload does). Rate in cents. */
+export const workerProfileSchema = strictBody({
+  fullName: text('Full name required', z.minLength(2, 'Full name required'), z.maxLength(100, 'Full name is too long')),
+  yearsExp: z.number({ error: 'Years of experience required' }).check(
+    z.int('Years of experience required'),
+    z.gte(0, 'Years of experience required'),
+    z.lte(50, 'Years of experience required'),
+  ),
+  categories: z.array(z.enum(categorySlugs, { error: 'Choose categories from the list' }), {
+    error: 'At least one category required',
+  }).check(z.minLength(1, 'At least one category required')),
+  hourlyRate: z.number({ error: 'Hourly rate must be at least $15' }).check(
+    z.int('Hourly rate must be whole cents'),
+    z.gte(1500, 'Hourly rate must be at least $15'),
+    z.lte(20000, 'Hourly rate seems too high'),
+  ),
+  profilePhoto: z.optional(z.string().check(z.regex(uploadKeyPattern, 'Upload the photo again'))),
+});
+export type WorkerProfileInput = z.infer<typeof workerProfileSchema>;
+
+export const availabilitySchema = strictBody({
+  isAvailable: z.boolean({ error: 'isAvailable must be true or false' }),
+});
+
+export const workerTypeSchema = strictBody({
+  workerType: z.enum(workerTypes, { error: 'Choose contract or independent' }),
+});
