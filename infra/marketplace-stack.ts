@@ -1,7 +1,7 @@
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { CfnOutput, Duration, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Aws, CfnOutput, Duration, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { HttpApi, HttpMethod, PayloadFormatVersion } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
@@ -10,13 +10,13 @@ import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
+import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from 'aws-cdk-lib/custom-resources';
 import type { Construct } from 'constructs';
 import { lambdaBundling } from './bundling';
 import { catalogItems } from '../functions/lib/data/items';
-import { routes, type RouteDef } from '../shared/routes';
+import { routesFor, type RouteDef } from '../shared/routes';
 import { table as tableDef } from '../shared/table';
 
 export interface MarketplaceStackProps extends StackProps {
@@ -74,6 +74,7 @@ const BATCH_LIMIT = 25;
 export class MarketplaceStack extends Stack {
   readonly table: dynamodb.Table;
   readonly api: HttpApi;
+  readonly uploadsBucket: Bucket;
   readonly distribution: cloudfront.Distribution;
   readonly functions: Record<string, NodejsFunction> = {};
 
@@ -145,15 +146,33 @@ export class MarketplaceStack extends Stack {
       throttle: { burstLimit: 200, rateLimit: 100 },
     });
 
+    // ---- Uploads: private, reached only through presigned POSTs and GETs ---------------------
+    // The name is built, not generated: functions refer to it by name and the bucket's CORS rule
+    // refers to the distribution, which would otherwise close a dependency cycle
+    // (bucket → distribution → API → functions → bucket).
+    const uploadsBucketName = `marketplace-uploads-${stage}-${Aws.ACCOUNT_ID}-${Aws.REGION}`;
+    this.uploadsBucket = new Bucket(this, 'UploadsBucket', {
+      bucketName: uploadsBucketName,
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      removalPolicy,
+      autoDeleteObjects: !isProd,
+      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+    });
+    const uploadsByName = Bucket.fromBucketName(this, 'UploadsBucketByName', uploadsBucketName);
+
     const environment = {
       TABLE_NAME: this.table.tableName,
+      UPLOADS_BUCKET: uploadsBucketName,
       STAGE: stage,
       PLATFORM_FEE_PERCENT: String(platformFeePercent),
       SUPPORT_EMAIL: supportEmail,
       NODE_OPTIONS: '--enable-source-maps',
     };
 
-    for (const route of routes as readonly RouteDef[]) {
+    // Routes limited to other stages (dev-login: local only) are not deployed at all.
+    for (const route of routesFor(stage)) {
       const id = pascal(route.name);
       const logGroup = new LogGroup(this, `${id}Logs`, {
         retention: RetentionDays.ONE_MONTH,
@@ -185,6 +204,8 @@ export class MarketplaceStack extends Stack {
       });
       const actions = grants[route.table];
       if (actions.length) this.table.grant(fn, ...actions);
+      if (route.uploads === 'read') uploadsByName.grantRead(fn, 'uploads/*');
+      if (route.uploads === 'write') uploadsByName.grantPut(fn, 'uploads/*');
       this.api.addRoutes({
         path: route.path,
         methods: [HttpMethod[route.method]],
@@ -255,6 +276,14 @@ export class MarketplaceStack extends Stack {
           compress: true,
         },
       },
+    });
+
+    // Browsers post uploads straight to the bucket from the site's origin.
+    this.uploadsBucket.addCorsRule({
+      allowedOrigins: [`https://${this.distribution.distributionDomainName}`],
+      allowedMethods: [HttpMethods.POST, HttpMethods.GET],
+      allowedHeaders: ['*'],
+      maxAge: 3000,
     });
 
     new BucketDeployment(this, 'DeploySite', {

@@ -1,0 +1,179 @@
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { routes, type Access, type RouteDef } from '../shared/routes';
+import { keys } from '../shared/table';
+import { hashSecret, newSecret } from './lib/auth/tokens';
+import { dynamo, tableName } from './lib/clients';
+import { newId } from './lib/ids';
+import { ownerSessionCookie } from './lib/testing/owner';
+import { invoke, sampleEvent } from './lib/testing/events';
+import { createTestWorker, workerToken } from './lib/testing/workers';
+
+/**
+ * DESIGN.md section 7: every route answers only whom the manifest allows. Walks the whole
+ * manifest with every kind of caller; a new route is covered the moment it is listed.
+ */
+type CallerKind =
+  | 'nobody'
+  | 'customer'
+  | 'owner'
+  | 'worker'
+  | 'pending worker'
+  | 'terminated worker'
+  | 'expired worker token'
+  | 'forged worker token'
+  | 'expired owner session'
+  | 'forged owner session';
+
+const callerKinds: CallerKind[] = [
+  'nobody',
+  'customer',
+  'owner',
+  'worker',
+  'pending worker',
+  'terminated worker',
+  'expired worker token',
+  'forged worker token',
+  'expired owner session',
+  'forged owner session',
+];
+
+/** Who each access level lets in; everyone else must get 401 or 403. */
+const admits: Record<Access, readonly CallerKind[]> = {
+  public: callerKinds,
+  customer: ['customer'],
+  admin: ['owner'],
+  worker: ['worker', 'pending worker', 'terminated worker'],
+  'active-worker': ['worker'],
+};
+
+let workerIds: Record<'active' | 'other' | 'pending' | 'terminated', string>;
+
+async function expiredSession(role: 'admin' | 'worker', subjectId: string): Promise<string> {
+  const secret = newSecret();
+  await dynamo.send(
+    new PutCommand({
+      TableName: tableName,
+      Item: {
+        ...keys.session(hashSecret(secret)),
+        ...keys.sessionsOf(role, subjectId, new Date(0).toISOString()),
+        entity: 'session',
+        role,
+        subjectId,
+        username: 'expired',
+        createdAt: new Date(0).toISOString(),
+        expiresAt: Math.floor(Date.now() / 1000) - 60,
+      },
+    }),
+  );
+  return secret;
+}
+
+beforeAll(async () => {
+  const [active, other, pending, terminated] = await Promise.all([
+    createTestWorker(),
+    createTestWorker(),
+    createTestWorker({ status: 'pending_review' }),
+    createTestWorker({ status: 'terminated', strikes: 2 }),
+  ]);
+  workerIds = { active: active.id, other: other.id, pending: pending.id, terminated: terminated.id };
+});
+
+/** Fresh credentials for every call: a route under test (a logout) may end the session it got. */
+async function credentialsOf(kind: CallerKind): Promise<{ cookies?: string[]; authorization?: string }> {
+  const bearer = (secret: string) => ({ authorization: `Bearer ${secret}` });
+  const ownerCookie = (secret: string) => ({ cookies: [`owner_session=${secret}`] });
+  switch (kind) {
+    case 'nobody':
+      return {};
+    case 'customer':
+      return { cookies: [`customer_id=${newId()}`] };
+    case 'owner':
+      return { cookies: [await ownerSessionCookie()] };
+    case 'worker':
+      return bearer(await workerToken(workerIds.active));
+    case 'pending worker':
+      return bearer(await workerToken(workerIds.pending));
+    case 'terminated worker':
+      return bearer(await workerToken(workerIds.terminated));
+    case 'expired worker token':
+      return bearer(await expiredSession('worker', workerIds.active));
+    case 'forged worker token':
+      return bearer(newSecret());
+    case 'expired owner session':
+      return ownerCookie(await expiredSession('admin', 'owner'));
+    case 'forged owner session':
+      return ownerCookie(newSecret());
+  }
+}
+
+async function as(kind: CallerKind, event: APIGatewayProxyEventV2): Promise<APIGatewayProxyEventV2> {
+  const { cookies, authorization } = await credentialsOf(kind);
+  return {
+    ...event,
+    cookies: [...(event.cookies ?? []), ...(cookies ?? [])],
+    headers: { ...event.headers, ...(authorization ? { authorization } : {}) },
+  };
+}
+
+async function handlerOf(route: RouteDef) {
+  const mod = (await import(`./${route.name}.ts`)) as { handler: Parameters<typeof invoke>[0] };
+  return mod.handler;
+}
+
+const guarded = (routes as readonly RouteDef[]).filter((r) => r.access !== 'public');
+
+describe('authorisation across the whole manifest', () => {
+  describe.each(guarded.map((r) => [`${r.method} ${r.path} (${r.access})`, r] as const))('%s', (_, route) => {
+    const refused = callerKinds.filter((k) => !admits[route.access].includes(k));
+
+    it.each(refused)('refuses %s with 401 or 403', async (kind) => {
+      // Prepare
+      const handler = await handlerOf(route);
+
+      // Act
+      const res = await invoke(handler, await as(kind, sampleEvent(route.name)));
+
+      // Assess
+      expect([401, 403]).toContain(res.status);
+    });
+
+    it.each(admits[route.access])('lets %s past authorisation', async (kind) => {
+      const handler = await handlerOf(route);
+
+      const res = await invoke(handler, await as(kind, sampleEvent(route.name)));
+
+      expect([401, 403]).not.toContain(res.status);
+    });
+  });
+
+  it('never lets a worker name another worker in a body or a path', async () => {
+    const workerRoutes = guarded.filter((r) => r.access === 'worker' || r.access === 'active-worker');
+    for (const route of workerRoutes) {
+      // Prepare
+      const handler = await handlerOf(route);
+      const event = await as('worker', sampleEvent(route.name));
+      const attempts: APIGatewayProxyEventV2[] = [];
+      if (route.body) {
+        const body = event.body ? (JSON.parse(event.body) as Record<string, unknown>) : {};
+        attempts.push({ ...event, body: JSON.stringify({ ...body, workerId: workerIds.other }) });
+      } else if (route.method !== 'GET') {
+        // The spec's client sends workerId in the body of job calls; a body-less route takes none.
+        const headers = { ...event.headers, 'content-type': 'application/json' };
+        attempts.push({ ...event, headers, body: JSON.stringify({ workerId: workerIds.other }) });
+      }
+      if (route.path.includes('{workerId}')) {
+        attempts.push({ ...event, pathParameters: { ...event.pathParameters, workerId: workerIds.other } });
+      }
+
+      for (const attempt of attempts) {
+        // Act
+        const res = await invoke(handler, attempt);
+
+        // Assess: refused, either as an unknown field or as someone else's resource.
+        expect([400, 403], `${route.name} with another workerId`).toContain(res.status);
+      }
+    }
+  });
+});

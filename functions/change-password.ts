@@ -1,0 +1,34 @@
+import { routeByName } from '../shared/routes';
+import { hashPassword, verifyPassword } from './lib/auth/passwords';
+import { sessions } from './lib/auth/sessions';
+import { loginThrottle } from './lib/auth/throttle';
+import { ownerRepo } from './lib/data/owner';
+import { UnauthorizedError, ValidationError } from './lib/errors';
+import { http } from './lib/http';
+import { logger } from './lib/logger';
+
+/** Wrong current passwords are throttled too: a borrowed session cannot guess its way in. */
+const SCOPE = 'change-password';
+
+export const handler = http(routeByName('change-password'), async ({ body, caller }) => {
+  const ownerId = caller.session.subjectId;
+  const owner = await ownerRepo.find();
+  // A session outliving its owner (or a local dev-login one) has no password to change.
+  if (!owner || owner.id !== ownerId) throw new UnauthorizedError('Log in as the owner to continue.');
+
+  await loginThrottle.check(SCOPE, ownerId);
+  if (!(await verifyPassword(body.currentPassword, owner.passwordHash))) {
+    await loginThrottle.recordFailure(SCOPE, ownerId);
+    throw new ValidationError('Current password is incorrect', { currentPassword: 'Current password is incorrect' });
+  }
+  await loginThrottle.clear(SCOPE, ownerId);
+  if (body.newPassword === body.currentPassword) {
+    const message = 'Choose a password different from the current one';
+    throw new ValidationError(message, { newPassword: message });
+  }
+
+  await ownerRepo.updatePasswordHash(owner.id, owner.passwordHash, await hashPassword(body.newPassword));
+  await sessions.endAllOf('admin', owner.id, caller.session.secret);
+  logger.info('Owner password changed', { ownerId: owner.id });
+  return { message: 'Password changed' };
+});

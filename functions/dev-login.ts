@@ -1,0 +1,40 @@
+import type { CurrentUser } from '../shared/schemas/auth';
+import { CUSTOMER_COOKIE } from '../shared/constants';
+import { routeByName } from '../shared/routes';
+import { ownerSessionCookie } from './lib/auth/caller';
+import { sessions } from './lib/auth/sessions';
+import { serializeCookie } from './lib/cookies';
+import { env, secureCookies } from './lib/env';
+import { NotFoundError, ValidationError } from './lib/errors';
+import { http, reply } from './lib/http';
+
+const customerIdPattern = /^[A-Za-z0-9_-]{22}$/;
+const ONE_YEAR = 365 * 24 * 60 * 60;
+
+/**
+ * Local stage only (DESIGN.md section 7): sign in as anyone to try a screen. The stack does not
+ * deploy the route elsewhere; the stage check is a second lock on the same door.
+ */
+export const handler = http(routeByName('dev-login'), async ({ body }) => {
+  if (env.STAGE !== 'local') throw new NotFoundError('Not found');
+  const user: CurrentUser = { id: body.userId, role: body.role, username: body.username };
+
+  switch (body.role) {
+    case 'admin': {
+      const { secret } = await sessions.start('admin', body.userId, body.username);
+      return reply(200, { ok: true, user }, { cookies: [ownerSessionCookie(secret)] });
+    }
+    case 'worker': {
+      const { secret } = await sessions.start('worker', body.userId, body.username);
+      return { ok: true, user, token: secret };
+    }
+    case 'customer': {
+      if (!customerIdPattern.test(body.userId)) {
+        const message = 'A customer id is 22 characters: letters, digits, - and _';
+        throw new ValidationError(message, { userId: message });
+      }
+      const cookie = serializeCookie(CUSTOMER_COOKIE, body.userId, { maxAgeSeconds: ONE_YEAR, secure: secureCookies });
+      return reply(200, { ok: true, user }, { cookies: [cookie] });
+    }
+  }
+});

@@ -1,0 +1,23 @@
+import { routeByName } from '../shared/routes';
+import { ownerSessionCookie } from './lib/auth/caller';
+import { hashPassword } from './lib/auth/passwords';
+import { sessions } from './lib/auth/sessions';
+import { ownerRepo, toOwnerUser } from './lib/data/owner';
+import { http, reply } from './lib/http';
+import { newId } from './lib/ids';
+import { logger } from './lib/logger';
+
+/**
+ * The one-time owner setup. No read first: the conditional put is the check, so two racing
+ * setups end with exactly one owner and the other gets 409. The new owner is logged in at once.
+ */
+export const handler = http(routeByName('setup-admin'), async ({ body }) => {
+  const owner = await ownerRepo.create({
+    id: newId(),
+    username: body.username,
+    passwordHash: await hashPassword(body.password),
+  });
+  const { secret } = await sessions.start('admin', owner.id, owner.username);
+  logger.info('Owner account set up', { ownerId: owner.id });
+  return reply(201, { message: 'Admin account created', user: toOwnerUser(owner) }, { cookies: [ownerSessionCookie(secret)] });
+});
