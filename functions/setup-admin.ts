@@ -2,16 +2,19 @@ import { routeByName } from '../shared/routes';
 import { ownerSessionCookie } from './lib/auth/caller';
 import { hashPassword } from './lib/auth/passwords';
 import { sessions } from './lib/auth/sessions';
-import { ownerRepo, toOwnerUser } from './lib/data/owner';
+import { ALREADY_SET_UP, ownerRepo, toOwnerUser } from './lib/data/owner';
+import { ConflictError } from './lib/errors';
 import { http, reply } from './lib/http';
 import { newId } from './lib/ids';
 import { logger } from './lib/logger';
 
 /**
- * The one-time owner setup. No read first: the conditional put is the check, so two racing
- * setups end with exactly one owner and the other gets 409. The new owner is logged in at once.
+ * The one-time owner setup. A finished setup is refused before any hashing, so the call cannot be
+ * used to burn CPU; the conditional put is the real check, so two racing setups end with exactly
+ * one owner and the other gets 409. The new owner is logged in at once.
  */
 export const handler = http(routeByName('setup-admin'), async ({ body }) => {
+  if (await ownerRepo.find()) throw new ConflictError(ALREADY_SET_UP);
   const owner = await ownerRepo.create({
     id: newId(),
     username: body.username,

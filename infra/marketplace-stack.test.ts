@@ -4,7 +4,7 @@ import type { CfnTable } from 'aws-cdk-lib/aws-dynamodb';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogItems } from '../functions/lib/data/items';
-import { routeKey, routes, type RouteDef } from '../shared/routes';
+import { routeKey, routesFor, type RouteDef } from '../shared/routes';
 import { table as tableDef } from '../shared/table';
 import type { MarketplaceStack } from './marketplace-stack';
 import { testSynth } from './testing/synth';
@@ -17,8 +17,11 @@ function resourcesOf(template: Template, type: string): Record<string, Resource>
   return template.findResources(type) as Record<string, Resource>;
 }
 
-/** The DynamoDB actions granted by every IAM policy attached to the role of a route's function. */
-function dynamoActionsOf(stack: MarketplaceStack, template: Template, name: string): string[] {
+/** The routes deployed on prod (dev-login exists only locally). */
+const routes = routesFor('prod');
+
+/** The actions (of one service) granted by every IAM policy attached to a route function's role. */
+function dynamoActionsOf(stack: MarketplaceStack, template: Template, name: string, service = 'dynamodb'): string[] {
   const fn = stack.functions[name];
   if (!fn) throw new Error(`no function for route ${name}`);
   const fnLogicalId = stack.getLogicalId(fn.node.defaultChild as CfnFunction);
@@ -29,14 +32,14 @@ function dynamoActionsOf(stack: MarketplaceStack, template: Template, name: stri
     const roles = (policy.Properties.Roles as { Ref: string }[]).map((r) => r.Ref);
     if (!roles.includes(roleLogicalId)) continue;
     for (const statement of policy.Properties.PolicyDocument.Statement) {
-      actions.push(...[statement.Action].flat().filter((a: string) => a.startsWith('dynamodb:')));
+      actions.push(...[statement.Action].flat().filter((a: string) => a.startsWith(`${service}:`)));
     }
   }
   return actions;
 }
 
 function firstRoute(grant: RouteDef['table']): RouteDef {
-  const route = (routes as readonly RouteDef[]).find((r) => r.table === grant);
+  const route = routes.find((r) => r.table === grant);
   if (!route) throw new Error(`the manifest has no route with table grant "${grant}"`);
   return route;
 }
@@ -176,6 +179,39 @@ describe('MarketplaceStack: functions and routes', () => {
       { IntegrationType: 'AWS_PROXY', PayloadFormatVersion: '2.0' },
       routes.length,
     );
+  });
+
+  it('does not deploy routes limited to the local stage', () => {
+    const { template } = prod;
+
+    const keys = Object.values(resourcesOf(template, 'AWS::ApiGatewayV2::Route')).map((r) => r.Properties.RouteKey);
+
+    expect(keys).not.toContain('POST /api/auth/dev-login');
+  });
+
+  it('keeps uploads in a private bucket reachable from the site by CORS, granted per route', () => {
+    // Prepare
+    const { stack, template } = prod;
+    const byGrant = (grant: RouteDef['uploads']) => routes.find((r) => r.uploads === grant)!.name;
+
+    // Act
+    const reader = dynamoActionsOf(stack, template, byGrant('read'), 's3');
+    const writer = dynamoActionsOf(stack, template, byGrant('write'), 's3');
+    const neither = dynamoActionsOf(stack, template, routes.find((r) => !r.uploads)!.name, 's3');
+
+    // Assess
+    template.hasResourceProperties('AWS::S3::Bucket', {
+      BucketName: { 'Fn::Join': ['', Match.arrayWith([Match.stringLikeRegexp('marketplace-uploads-prod-')])] },
+      PublicAccessBlockConfiguration: Match.objectLike({ BlockPublicAcls: true, RestrictPublicBuckets: true }),
+      CorsConfiguration: {
+        CorsRules: [Match.objectLike({ AllowedMethods: ['POST', 'GET'], AllowedOrigins: [Match.anyValue()] })],
+      },
+    });
+    expect(reader).toContain('s3:GetObject*');
+    expect(reader).not.toContain('s3:PutObject');
+    expect(writer).toContain('s3:PutObject');
+    expect(writer).not.toContain('s3:GetObject*');
+    expect(neither).toEqual([]);
   });
 
   it('throttles the default stage of the HTTP API', () => {

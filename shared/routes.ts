@@ -61,9 +61,10 @@ export const routes = [
   // The owner
   { name: 'get-admin-status', method: 'GET', path: '/api/admin/status', access: 'public', table: 'read' },
   { name: 'get-setup-status', method: 'GET', path: '/api/admin/setup/status', access: 'public', table: 'read' },
-  { name: 'setup-admin', method: 'POST', path: '/api/admin/setup', access: 'public', body: adminSetupSchema, table: 'write' },
+  { name: 'setup-admin', method: 'POST', path: '/api/admin/setup', access: 'public', body: adminSetupSchema, table: 'readwrite' },
   { name: 'login-admin', method: 'POST', path: '/api/admin/login', access: 'public', body: adminLoginSchema, table: 'readwrite' },
   { name: 'logout-admin', method: 'POST', path: '/api/admin/logout', access: 'public', table: 'write' },
+  { name: 'end-session', method: 'POST', path: '/api/auth/logout', access: 'public', table: 'write' },
   { name: 'get-current-user', method: 'GET', path: '/api/auth/me', access: 'public', table: 'read' },
   {
     name: 'change-password',

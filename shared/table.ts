@@ -50,4 +50,8 @@ export const keys = {
     gsi1pk: `CUSTOMER#${customerId}`,
     gsi1sk: `BOOKING#${createdAt}`,
   }),
+  /** One per company contact email (apart from keys.email: a company contact may also be a worker). */
+  companyEmail: (email: string) => ({ pk: `COMPANY_EMAIL#${email.toLowerCase()}`, sk: 'EMAIL' }),
+  /** gsi3: every job, oldest first (the owner's jobs tab and analytics). Issue 4's job items carry it. */
+  allJobs: (createdAt = '') => ({ gsi3pk: 'JOBS', gsi3sk: `JOB#${createdAt}` }),
 };

@@ -10,6 +10,13 @@ const envSchema = z.object({
   AWS_REGION: z._default(required('AWS_REGION', 'name a region'), 'us-east-1'),
   /** Only set where DynamoDB is not the AWS default endpoint (the local runtime). */
   DYNAMODB_ENDPOINT: z.optional(z.url('DYNAMODB_ENDPOINT must be a URL')),
+  /** Only set where S3 is not the AWS default endpoint (the local runtime); path-style then. */
+  S3_ENDPOINT: z.optional(z.url('S3_ENDPOINT must be a URL')),
+  /**
+   * Optional here because most functions never touch it; functions/lib/storage.ts, the one module
+   * that uses it, refuses to work without it and says so.
+   */
+  UPLOADS_BUCKET: z.optional(required('UPLOADS_BUCKET', 'name the uploads bucket')),
   PLATFORM_FEE_PERCENT: z._default(
     z.coerce
       .number('PLATFORM_FEE_PERCENT must be a number')

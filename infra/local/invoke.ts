@@ -25,22 +25,26 @@ if (!existsSync(file)) {
 const event = JSON.parse(readFileSync(file, 'utf8')) as APIGatewayProxyEventV2;
 const dataDir = path.resolve(process.env.DATA_DIR ?? '.data');
 
-async function runningStackEndpoint(): Promise<string | undefined> {
+async function runningStackEndpoints(): Promise<{ dynamoEndpoint: string; s3Endpoint: string } | undefined> {
   const stackFile = path.join(dataDir, 'stack.json');
   if (!existsSync(stackFile)) return undefined;
-  const { dynamoEndpoint } = JSON.parse(readFileSync(stackFile, 'utf8')) as { dynamoEndpoint: string };
+  const { dynamoEndpoint, s3Endpoint } = JSON.parse(readFileSync(stackFile, 'utf8')) as {
+    dynamoEndpoint: string;
+    s3Endpoint: string;
+  };
   // A stack that was killed without cleaning up leaves the file behind; only a live one answers.
   const alive = await fetch(dynamoEndpoint, { method: 'POST', signal: AbortSignal.timeout(1000) }).then(
     () => true,
     () => false,
   );
-  return alive ? dynamoEndpoint : undefined;
+  return alive ? { dynamoEndpoint, s3Endpoint } : undefined;
 }
 
-const endpoint = await runningStackEndpoint();
-const own = endpoint ? undefined : await prepareData(dataDir);
-Object.assign(process.env, localFunctionEnv(endpoint ?? own!.endpoint));
-console.error(endpoint ? `Using the running stack's data (${dataDir})` : `Using ${dataDir} directly`);
+const running = await runningStackEndpoints();
+const own = running ? undefined : await prepareData(dataDir);
+const endpoints = running ?? own!;
+Object.assign(process.env, localFunctionEnv(endpoints.dynamoEndpoint, endpoints.s3Endpoint));
+console.error(running ? `Using the running stack's data (${dataDir})` : `Using ${dataDir} directly`);
 
 try {
   const handler = await loadHandler(name);

@@ -52,7 +52,7 @@ async function presignPost(key: string, options: Partial<PresignedPostOptions> =
 }
 
 /** What a browser sends: every field, then the file last. */
-function postForm(url: string, fields: Record<string, string>, file: Uint8Array, type = 'image/png') {
+function postForm(url: string, fields: Record<string, string>, file: Uint8Array<ArrayBuffer>, type = 'image/png') {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   form.append('file', new Blob([file], { type }), 'photo.png');

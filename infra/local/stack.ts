@@ -6,12 +6,16 @@ import { fileURLToPath } from 'node:url';
 import type { ViteDevServer } from 'vite';
 import { ensureTable, localDynamoClient, seedCatalog, startDynalite } from './dynamo';
 import { httpApi } from './http-api';
+import { ensureBucket, localS3Client, startLocalS3 } from './s3';
 
 // The laptop runs Node 20 while Lambda runs 22; the SDK's reminder of that is noise here. Set before
 // any client exists, including the ones this module creates to prepare the table.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 export const LOCAL_TABLE = 'marketplace-local';
+export const LOCAL_UPLOADS_BUCKET = 'marketplace-local-uploads';
+/** What every local client signs with; the local S3 checks signatures against it. */
+export const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export interface LocalStackOptions {
@@ -25,41 +29,66 @@ export interface LocalStackOptions {
 export interface LocalStack {
   url: string;
   dynamoEndpoint: string;
+  s3Endpoint: string;
   stop(): Promise<void>;
+}
+
+/** The local services behind the handlers: dynalite and the local S3. */
+export interface LocalData {
+  dynamoEndpoint: string;
+  s3Endpoint: string;
+  close(): Promise<void>;
 }
 
 /**
  * The environment every handler reads, exactly as the CDK stack sets it, with local endpoints.
  * The functions run in this process, so it goes on process.env before any handler is imported.
  */
-export function localFunctionEnv(dynamoEndpoint: string): Record<string, string> {
+export function localFunctionEnv(dynamoEndpoint: string, s3Endpoint: string): Record<string, string> {
   return {
     TABLE_NAME: LOCAL_TABLE,
+    UPLOADS_BUCKET: LOCAL_UPLOADS_BUCKET,
     STAGE: 'local',
     AWS_REGION: 'us-east-1',
-    AWS_ACCESS_KEY_ID: 'local',
-    AWS_SECRET_ACCESS_KEY: 'local',
+    AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
     DYNAMODB_ENDPOINT: dynamoEndpoint,
+    // The browser posts uploads and fetches downloads here directly, on its own port (CORS allows
+    // any localhost origin), exactly as it reaches the bucket in AWS.
+    S3_ENDPOINT: s3Endpoint,
     PLATFORM_FEE_PERCENT: process.env.PLATFORM_FEE_PERCENT ?? '10',
     SUPPORT_EMAIL: process.env.SUPPORT_EMAIL ?? 'support@fixly.app',
   };
 }
 
-export async function prepareData(dataDir: string) {
+export async function prepareData(dataDir: string): Promise<LocalData> {
   const dynamo = await startDynalite(path.join(dataDir, 'dynamodb'));
+  const s3 = await startLocalS3(path.join(dataDir, 's3'), LOCAL_CREDENTIALS).catch(async (error: unknown) => {
+    await dynamo.close();
+    throw error;
+  });
+  const close = async () => {
+    await Promise.all([dynamo.close(), s3.close()]);
+  };
   const client = localDynamoClient(dynamo.endpoint);
+  const s3Client = localS3Client(s3.endpoint, LOCAL_CREDENTIALS);
   try {
     await ensureTable(client, LOCAL_TABLE);
     await seedCatalog(client, LOCAL_TABLE);
+    await ensureBucket(s3Client, LOCAL_UPLOADS_BUCKET);
+  } catch (error) {
+    await close();
+    throw error;
   } finally {
     client.destroy();
+    s3Client.destroy();
   }
-  Object.assign(process.env, localFunctionEnv(dynamo.endpoint));
-  return dynamo;
+  Object.assign(process.env, localFunctionEnv(dynamo.endpoint, s3.endpoint));
+  return { dynamoEndpoint: dynamo.endpoint, s3Endpoint: s3.endpoint, close };
 }
 
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
-  const dynamo = await prepareData(options.dataDir);
+  const data = await prepareData(options.dataDir);
   const api = httpApi();
   let vite: ViteDevServer | undefined;
   const server: Server = createServer((req, res) => {
@@ -89,19 +118,23 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const stackFile = path.join(options.dataDir, 'stack.json');
   // `npm run invoke` finds the running stack here and talks to its dynalite instead of opening the
   // same LevelDB (which one process holds locked).
-  writeFileSync(stackFile, JSON.stringify({ url, dynamoEndpoint: dynamo.endpoint, pid: process.pid }));
+  writeFileSync(
+    stackFile,
+    JSON.stringify({ url, dynamoEndpoint: data.dynamoEndpoint, s3Endpoint: data.s3Endpoint, pid: process.pid }),
+  );
 
   let stopping: Promise<void> | undefined;
   return {
     url,
-    dynamoEndpoint: dynamo.endpoint,
+    dynamoEndpoint: data.dynamoEndpoint,
+    s3Endpoint: data.s3Endpoint,
     stop: () =>
       (stopping ??= (async () => {
         rmSync(stackFile, { force: true });
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
         await vite?.close();
-        await dynamo.close();
+        await data.close();
       })()),
   };
 }

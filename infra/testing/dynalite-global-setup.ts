@@ -1,20 +1,39 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { ensureTable, localDynamoClient, seedCatalog, startDynalite } from '../local/dynamo';
-import { LOCAL_TABLE } from '../local/stack';
+import { ensureBucket, localS3Client, startLocalS3 } from '../local/s3';
+import { LOCAL_CREDENTIALS, LOCAL_TABLE, LOCAL_UPLOADS_BUCKET } from '../local/stack';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     dynamoEndpoint: string;
+    s3Endpoint: string;
   }
 }
 
-/** One in-memory dynalite for the handler tests: a real table with real conditional writes. */
+/**
+ * One in-memory dynalite for the handler tests (a real table with real conditional writes) and one
+ * local S3 in a temp dir (real signatures, presigned URLs and POST policies).
+ */
 export default async function setup(project: TestProject) {
   const dynamo = await startDynalite();
   const client = localDynamoClient(dynamo.endpoint);
   await ensureTable(client, LOCAL_TABLE);
   await seedCatalog(client, LOCAL_TABLE);
   client.destroy();
+
+  const s3Dir = mkdtempSync(path.join(tmpdir(), 'marketplace-s3-'));
+  const s3 = await startLocalS3(s3Dir, LOCAL_CREDENTIALS);
+  const s3Client = localS3Client(s3.endpoint, LOCAL_CREDENTIALS);
+  await ensureBucket(s3Client, LOCAL_UPLOADS_BUCKET);
+  s3Client.destroy();
+
   project.provide('dynamoEndpoint', dynamo.endpoint);
-  return () => dynamo.close();
+  project.provide('s3Endpoint', s3.endpoint);
+  return async () => {
+    await Promise.all([dynamo.close(), s3.close()]);
+    rmSync(s3Dir, { recursive: true, force: true });
+  };
 }

@@ -5,6 +5,8 @@ import { keys } from '../../../shared/table';
 import { dynamo, tableName } from '../clients';
 import { ConflictError } from '../errors';
 
+export const ALREADY_SET_UP = 'The owner account is already set up. Log in instead.';
+
 /** The one owner account (OWNER / OWNER). The password hash never leaves this module's callers. */
 export interface OwnerItem {
   pk: string;
@@ -41,7 +43,7 @@ export const ownerRepo = {
         new PutCommand({ TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }),
       );
     } catch (error) {
-      if (lostRace(error)) throw new ConflictError('The owner account is already set up. Log in instead.');
+      if (lostRace(error)) throw new ConflictError(ALREADY_SET_UP);
       throw error;
     }
     return item;

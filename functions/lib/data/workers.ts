@@ -1,7 +1,9 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { WorkerSelf, WorkerStatus, WorkerType } from '../../../shared/schemas/worker';
 import { keys } from '../../../shared/table';
 import { dynamo, tableName } from '../clients';
+import { ConflictError, ForbiddenError } from '../errors';
 
 /** A worker's profile row (WORKER#id / PROFILE). Rates in cents; SSN digits never live here. */
 export interface WorkerItem {
@@ -32,6 +34,25 @@ export interface WorkerItem {
   updatedAt: string;
 }
 
+/** The email claim (EMAIL#<email> / EMAIL): one per address; `workerId` is set once approved. */
+export interface EmailClaimItem {
+  pk: string;
+  sk: string;
+  email: string;
+  applicationId: string;
+  workerId?: string | null;
+}
+
+/** The worker's login (WORKER#id / ACCOUNT), apart from the profile so profile reads never carry the hash. */
+export interface WorkerAccountItem {
+  pk: string;
+  sk: string;
+  entity: 'worker-account';
+  workerId: string;
+  passwordHash: string;
+  createdAt: string;
+}
+
 export function toWorkerSelf(item: WorkerItem, profilePhotoUrl: string | null = null): WorkerSelf {
   return {
     id: item.id,
@@ -50,9 +71,154 @@ export function toWorkerSelf(item: WorkerItem, profilePhotoUrl: string | null = 
   };
 }
 
+export interface WorkerProfileChange {
+  fullName: string;
+  yearsExp: number;
+  categories: string[];
+  hourlyRate: number;
+  /** Absent: the current photo stays. */
+  profilePhotoKey?: string;
+}
+
+function lostRace(error: unknown): boolean {
+  return error instanceof ConditionalCheckFailedException || (error as Error)?.name === 'ConditionalCheckFailedException';
+}
+
+/** The same refusal the handler stack gives a worker who is not active (pending or terminated). */
+export function notActiveError(status: WorkerStatus): ForbiddenError {
+  return new ForbiddenError(
+    status === 'terminated' ? 'This account has been terminated.' : 'Your application is still under review.',
+  );
+}
+
+async function readProfile(id: string): Promise<WorkerItem | undefined> {
+  const out = await dynamo.send(new GetCommand({ TableName: tableName, Key: keys.worker(id), ConsistentRead: true }));
+  return out.Item as WorkerItem | undefined;
+}
+
+/**
+ * A change that only an active worker may make: the write is conditional on the profile still
+ * being active, so a worker terminated between the token check and the write changes nothing.
+ * `extraCondition` names the state the change expects; `conflict` says why it failed otherwise.
+ */
+async function updateActive(
+  id: string,
+  update: { set: Record<string, unknown>; extraCondition?: string; extraValues?: Record<string, unknown> },
+  conflict = 'This worker profile changed at the same time. Reload and try again.',
+): Promise<WorkerItem> {
+  const names: Record<string, string> = { '#status': 'status' };
+  const values: Record<string, unknown> = { ':active': 'active', ...update.extraValues };
+  const assignments = Object.entries({ ...update.set, updatedAt: new Date().toISOString() }).map(([field, value]) => {
+    names[`#${field}`] = field;
+    values[`:${field}`] = value;
+    return `#${field} = :${field}`;
+  });
+  const condition = ['attribute_exists(pk)', '#status = :active', update.extraCondition].filter(Boolean).join(' AND ');
+  try {
+    const out = await dynamo.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.worker(id),
+        UpdateExpression: `SET ${assignments.join(', ')}`,
+        ConditionExpression: condition,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return out.Attributes as WorkerItem;
+  } catch (error) {
+    if (!lostRace(error)) throw error;
+    const current = await readProfile(id);
+    if (current && current.status !== 'active') throw notActiveError(current.status);
+    throw new ConflictError(conflict);
+  }
+}
+
 export const workersRepo = {
   async findById(id: string): Promise<WorkerItem | undefined> {
     const out = await dynamo.send(new GetCommand({ TableName: tableName, Key: keys.worker(id) }));
     return out.Item as WorkerItem | undefined;
+  },
+
+  /** The approved worker an email belongs to, through its claim; undefined before approval. */
+  async findByEmail(email: string): Promise<WorkerItem | undefined> {
+    const out = await dynamo.send(new GetCommand({ TableName: tableName, Key: keys.email(email), ConsistentRead: true }));
+    const claim = out.Item as EmailClaimItem | undefined;
+    return claim?.workerId ? readProfile(claim.workerId) : undefined;
+  },
+
+  /**
+   * Creates the worker's login once. The conditional put of the ACCOUNT item is the gate: of two
+   * racing calls exactly one writes it, the other gets false. The profile's hasAccount flag follows.
+   * (Not one TransactWrite: dynalite, the local and test table, has no TransactWriteItems. If the
+   * flag write were lost, the account still works and a second creation is still refused.)
+   */
+  async createAccount(workerId: string, passwordHash: string): Promise<boolean> {
+    const now = new Date().toISOString();
+    const account: WorkerAccountItem = {
+      ...keys.workerAccount(workerId),
+      entity: 'worker-account',
+      workerId,
+      passwordHash,
+      createdAt: now,
+    };
+    try {
+      await dynamo.send(
+        new PutCommand({ TableName: tableName, Item: account, ConditionExpression: 'attribute_not_exists(pk)' }),
+      );
+    } catch (error) {
+      if (lostRace(error)) return false;
+      throw error;
+    }
+    await dynamo.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.worker(workerId),
+        UpdateExpression: 'SET hasAccount = :true, updatedAt = :now',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':true': true, ':now': now },
+      }),
+    );
+    return true;
+  },
+
+  /** The stored password hash, for login only; it never leaves the server. */
+  async passwordHashOf(workerId: string): Promise<string | undefined> {
+    const out = await dynamo.send(
+      new GetCommand({ TableName: tableName, Key: keys.workerAccount(workerId), ConsistentRead: true }),
+    );
+    return (out.Item as WorkerAccountItem | undefined)?.passwordHash;
+  },
+
+  async setAvailability(workerId: string, isAvailable: boolean): Promise<WorkerItem> {
+    return updateActive(workerId, { set: { isAvailable } });
+  },
+
+  /** Clocks in only a worker who is out: a second clock-in (even a concurrent one) gets 409. */
+  async clockIn(workerId: string, at = new Date().toISOString()): Promise<WorkerItem> {
+    return updateActive(
+      workerId,
+      { set: { isClockedIn: true, lastClockIn: at }, extraCondition: 'isClockedIn = :false', extraValues: { ':false': false } },
+      'You are already clocked in.',
+    );
+  },
+
+  /** Clocks out only a worker who is in. */
+  async clockOut(workerId: string): Promise<WorkerItem> {
+    return updateActive(
+      workerId,
+      { set: { isClockedIn: false }, extraCondition: 'isClockedIn = :true', extraValues: { ':true': true } },
+      'You are not clocked in.',
+    );
+  },
+
+  async updateProfile(workerId: string, change: WorkerProfileChange): Promise<WorkerItem> {
+    const { profilePhotoKey, ...fields } = change;
+    return updateActive(workerId, { set: { ...fields, ...(profilePhotoKey ? { profilePhotoKey } : {}) } });
+  },
+
+  async setWorkerType(workerId: string, workerType: WorkerType): Promise<WorkerItem> {
+    return updateActive(workerId, { set: { workerType } });
   },
 };

@@ -14,27 +14,29 @@ const TrackPage = lazy(() => import('../features/tracking/track-page'));
 const ContactPage = lazy(() => import('../features/contact/contact-page'));
 const UpcomingScreen = lazy(() => import('../features/upcoming/upcoming-screen'));
 const NotFoundPage = lazy(() => import('../features/not-found/not-found-page'));
+const CompanyApplicationPage = lazy(() => import('../features/company-application/company-application-page'));
+// The owner screens share one session provider, loaded with them (never with the landing page).
+const AuthLayout = lazy(() => import('../lib/auth').then((m) => ({ default: m.AuthLayout })));
+const OwnerSetupPage = lazy(() => import('../features/owner/setup-page'));
+const OwnerLoginPage = lazy(() => import('../features/owner/login-page'));
+const OwnerDashboardPage = lazy(() => import('../features/owner/dashboard-page'));
+const ChangePasswordPage = lazy(() => import('../features/owner/change-password-page'));
+const WorkerApplicationPage = lazy(() => import('../features/worker-application/worker-application-page'));
+const WorkerLoginPage = lazy(() => import('../features/worker/login-page'));
+const WorkerSignupPage = lazy(() => import('../features/worker/signup-page'));
+const WorkerDashboardPage = lazy(() => import('../features/worker/dashboard-page'));
+const WorkerProfilePage = lazy(() => import('../features/worker/profile-page'));
+const WorkerTypePage = lazy(() => import('../features/worker/worker-type-page'));
 
 /**
  * Screens that later issues build. Until then each shows its title and says it is not available;
  * aliases of one screen share its entry (the spec's "same screen as").
  */
 const upcoming: readonly { title: string; routes: readonly string[] }[] = [
-  { title: 'Company Application', routes: [patterns.applyCompany] },
-  { title: 'Worker Application', routes: [patterns.applyWorker, patterns.workerApply] },
-  { title: 'Worker Login', routes: [patterns.workerLogin] },
-  { title: 'Worker Sign Up', routes: [patterns.workerSignup] },
-  { title: 'Worker Dashboard', routes: [patterns.workerDashboard, patterns.workerDashboardAlias] },
-  { title: 'Worker Profile', routes: [patterns.workerProfile] },
   { title: 'Job Details', routes: [patterns.workerJob] },
   { title: 'Earnings', routes: [patterns.workerEarnings] },
-  { title: 'Owner Setup', routes: [patterns.adminSetup] },
-  { title: 'Owner Login', routes: [patterns.adminLogin] },
-  { title: 'Owner Dashboard', routes: [patterns.admin] },
-  { title: 'Change Password', routes: [patterns.changePassword] },
   { title: 'Rate Your Service', routes: [patterns.rate] },
   { title: 'Client Dashboard', routes: [patterns.clientDashboard, patterns.customer] },
-  { title: 'Choose Your Worker Type', routes: [patterns.workerType] },
   { title: 'Invoices', routes: [patterns.invoices] },
   { title: 'Insurance Claims', routes: [patterns.insurance] },
   { title: 'Professional Workers', routes: [patterns.workers] },
@@ -61,6 +63,21 @@ export function AppRoutes() {
         <Route path={patterns.book} element={<BookPage />} />
         <Route path={patterns.track} element={<TrackPage />} />
         <Route path={patterns.contact} element={<ContactPage />} />
+        <Route path={patterns.applyCompany} element={<CompanyApplicationPage />} />
+        <Route path={patterns.applyWorker} element={<WorkerApplicationPage />} />
+        <Route path={patterns.workerApply} element={<WorkerApplicationPage />} />
+        <Route path={patterns.workerLogin} element={<WorkerLoginPage />} />
+        <Route path={patterns.workerSignup} element={<WorkerSignupPage />} />
+        <Route path={patterns.workerDashboard} element={<WorkerDashboardPage />} />
+        <Route path={patterns.workerDashboardAlias} element={<WorkerDashboardPage />} />
+        <Route path={patterns.workerProfile} element={<WorkerProfilePage />} />
+        <Route path={patterns.workerType} element={<WorkerTypePage />} />
+        <Route element={<AuthLayout />}>
+          <Route path={patterns.adminSetup} element={<OwnerSetupPage />} />
+          <Route path={patterns.adminLogin} element={<OwnerLoginPage />} />
+          <Route path={patterns.admin} element={<OwnerDashboardPage />} />
+          <Route path={patterns.changePassword} element={<ChangePasswordPage />} />
+        </Route>
         {upcoming.flatMap(({ title, routes }) =>
           routes.map((path) => <Route key={path} path={path} element={<UpcomingScreen key={title} title={title} />} />),
         )}

@@ -62,19 +62,34 @@ async function readJson<T>(res: Response): Promise<T> {
   return (text ? JSON.parse(text) : null) as T;
 }
 
-export async function apiRequest<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown): Promise<T> {
+export interface ApiRequestOptions {
+  /** Sent as `Authorization: Bearer <token>` (the worker calls, spec section 6). */
+  token?: string | null;
+  signal?: AbortSignal;
+}
+
+export async function apiRequest<T>(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  body?: unknown,
+  options: ApiRequestOptions = {},
+): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
   const res = await fetch(url, {
     method,
     credentials: 'include',
-    headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+    headers,
     body: body === undefined ? undefined : JSON.stringify(body),
+    signal: options.signal,
   });
   await throwIfNotOk(res);
   return readJson<T>(res);
 }
 
-export const apiGet = <T>(url: string) => apiRequest<T>('GET', url);
-export const apiPost = <T>(url: string, body: unknown) => apiRequest<T>('POST', url, body);
+export const apiGet = <T>(url: string, options?: ApiRequestOptions) => apiRequest<T>('GET', url, undefined, options);
+export const apiPost = <T>(url: string, body: unknown, options?: ApiRequestOptions) => apiRequest<T>('POST', url, body, options);
 
 /** The URL a query key names: its parts joined with "/" (spec section 7). */
 export function queryKeyUrl(queryKey: readonly unknown[]): string {

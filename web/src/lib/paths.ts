@@ -67,12 +67,15 @@ export const paths = {
   rate: (jobId: string) => `/rate/${enc(jobId)}`,
   clientDashboard: patterns.clientDashboard,
   workerType: patterns.workerType,
+  workerDashboardAlias: patterns.workerDashboardAlias,
   invoices: patterns.invoices,
   insurance: patterns.insurance,
   workers: patterns.workers,
   download: patterns.download,
   paymentSuccess: patterns.paymentSuccess,
   paymentCancelled: patterns.paymentCancelled,
+  /** The change-password screen's back link (spec); the route itself redirects to the owner login. */
+  dashboard: patterns.dashboard,
 } as const;
 
 /** Outside addresses the screens link to. */

@@ -1,0 +1,13 @@
+import { routeByName } from '../shared/routes';
+import { fileWorkerApplication } from './lib/applications';
+import { fromLegacyApplication } from './lib/data/applications';
+import { http } from './lib/http';
+
+/** The spec's first form's names (rate in dollars), stored as the same record as the JSON form. */
+export const handler = http(routeByName('apply-worker'), async ({ body }) =>
+  fileWorkerApplication(fromLegacyApplication(body), {
+    idFrontPhoto: body.idFrontPhoto,
+    idBackPhoto: body.idBackPhoto,
+    selfie: body.selfie,
+  }),
+);

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { keys } from '../shared/table';
+import { handler } from './approve-worker';
+import { applicationsRepo } from './lib/data/applications';
+import { workerAdmin } from './lib/data/worker-admin';
+import { workersRepo } from './lib/data/workers';
+import { newId } from './lib/ids';
+import { asOwner, pendingApplication } from './lib/testing/applications';
+import { invoke, sampleEvent, withPath } from './lib/testing/events';
+import { handler as rejectWorker } from './reject-worker';
+
+const approve = async (id: string) => invoke(handler, await asOwner('approve-worker', { id }));
+
+describe('POST /api/admin/workers/{id}/approve', () => {
+  it('creates an active, verified worker profile from the application', async () => {
+    // Prepare
+    const { id, body } = await pendingApplication();
+
+    // Act
+    const res = await approve(id);
+
+    // Assess
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message: 'Worker Approved', workerId: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/) });
+    const worker = await workersRepo.findById(res.body.workerId);
+    expect(worker).toEqual({
+      ...keys.worker(res.body.workerId),
+      ...keys.allWorkers(worker!.createdAt),
+      entity: 'worker',
+      id: res.body.workerId,
+      applicationId: id,
+      fullName: body.fullName,
+      email: body.emailAddress,
+      phone: body.phoneNumber,
+      address: body.homeAddress,
+      status: 'active',
+      strikes: 0,
+      isVerified: true,
+      isAvailable: false,
+      isClockedIn: false,
+      lastClockIn: null,
+      yearsExp: body.yearsExperience,
+      categories: body.servicesProvided,
+      hourlyRate: body.hourlyRate,
+      workerType: null,
+      profilePhotoKey: null,
+      hasAccount: false,
+      createdAt: worker!.createdAt,
+      updatedAt: worker!.createdAt,
+    });
+    expect(JSON.stringify(worker)).not.toMatch(/ssn/i);
+  });
+
+  it('moves the application to approved and records the worker on the email claim', async () => {
+    const { id, body } = await pendingApplication();
+
+    const res = await approve(id);
+
+    const application = await applicationsRepo.findWorkerApplication(id);
+    expect(application).toMatchObject({ status: 'approved', workerId: res.body.workerId, ...keys.applicationsByStatus('worker', 'approved', application!.submittedAt) });
+    expect(Date.parse(application!.approvedAt!)).not.toBeNaN();
+    expect(application!.reviewedAt).toBe(application!.approvedAt);
+    expect((await applicationsRepo.listWorkerApplications('pending')).map((a) => a.id)).not.toContain(id);
+    expect(await applicationsRepo.findEmailClaim(body.emailAddress as string)).toMatchObject({ applicationId: id, workerId: res.body.workerId });
+    expect((await workerAdmin.listAll()).map((w) => w.id)).toContain(res.body.workerId);
+  });
+
+  it('refuses a second approval with 409', async () => {
+    const { id } = await pendingApplication();
+    await approve(id);
+
+    const again = await approve(id);
+
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ error: 'ConflictError', message: 'This application has already been reviewed.' });
+  });
+
+  it('lets exactly one of two concurrent approvals create a worker', async () => {
+    // Prepare
+    const { id } = await pendingApplication();
+    const events = await Promise.all([asOwner('approve-worker', { id }), asOwner('approve-worker', { id })]);
+
+    // Act
+    const results = await Promise.all(events.map((e) => invoke(handler, e)));
+
+    // Assess
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    const winner = results.find((r) => r.status === 200)!.body.workerId;
+    const profiles = (await workerAdmin.listAll()).filter((w) => w.applicationId === id);
+    expect(profiles.map((w) => w.id)).toEqual([winner]);
+    expect((await applicationsRepo.findWorkerApplication(id))?.workerId).toBe(winner);
+  });
+
+  it('refuses to approve a rejected application', async () => {
+    const { id } = await pendingApplication();
+    await invoke(rejectWorker, await asOwner('reject-worker', { id }));
+
+    const res = await approve(id);
+
+    expect(res.status).toBe(409);
+    expect((await applicationsRepo.findWorkerApplication(id))?.status).toBe('rejected');
+  });
+
+  it('answers 404 for an unknown or malformed application id', async () => {
+    const unknown = await approve(newId());
+    const malformed = await approve('../../x');
+
+    expect(unknown.status).toBe(404);
+    expect(malformed.status).toBe(404);
+  });
+
+  it('answers 401 without the owner session and approves nothing', async () => {
+    const { id } = await pendingApplication();
+
+    const res = await invoke(handler, withPath(sampleEvent('approve-worker'), { id }));
+
+    expect(res.status).toBe(401);
+    expect((await applicationsRepo.findWorkerApplication(id))?.status).toBe('pending');
+  });
+});

@@ -1,0 +1,89 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { handler } from './dev-login';
+import { handler as getCurrentUser } from './get-current-user';
+import { sessions } from './lib/auth/sessions';
+import { newId } from './lib/ids';
+import { invoke, sampleEvent, withBody, withCookies } from './lib/testing/events';
+
+const sample = sampleEvent('dev-login');
+const asCookie = (setCookie: string) => setCookie.split(';')[0]!;
+
+describe('POST /api/auth/dev-login (local stage)', () => {
+  it('signs in as the owner with a session cookie that GET /api/auth/me knows', async () => {
+    // Act
+    const res = await invoke(handler, sample);
+
+    // Assess
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ok: true, user: { id: 'dev-owner', role: 'admin', username: 'Dev Owner' } });
+    expect(res.cookies[0]).toMatch(/^owner_session=[A-Za-z0-9_-]{43}; Path=\/; Max-Age=\d+; SameSite=Lax; HttpOnly$/);
+    const me = await invoke(getCurrentUser, withCookies(sampleEvent('get-current-user'), [asCookie(res.cookies[0]!)]));
+    expect(me.body).toEqual({ ok: true, user: { id: 'dev-owner', role: 'admin', username: 'Dev Owner' } });
+  });
+
+  it('signs in as a worker with a bearer token', async () => {
+    const workerId = newId();
+
+    const res = await invoke(handler, withBody(sample, { userId: workerId, role: 'worker', username: 'Pat Worker' }));
+
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      ok: true,
+      user: { id: workerId, role: 'worker', username: 'Pat Worker' },
+      token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+    });
+    expect(res.cookies).toEqual([]);
+    expect(await sessions.find(res.body.token)).toMatchObject({ role: 'worker', subjectId: workerId });
+  });
+
+  it('signs in as a customer by setting the anonymous customer cookie', async () => {
+    const customerId = newId();
+
+    const res = await invoke(handler, withBody(sample, { userId: customerId, role: 'customer', username: 'Casey' }));
+
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ok: true, user: { id: customerId, role: 'customer', username: 'Casey' } });
+    expect(res.cookies).toEqual([`customer_id=${customerId}; Path=/; Max-Age=31536000; SameSite=Lax; HttpOnly`]);
+  });
+
+  it('refuses a customer id that is not a customer id', async () => {
+    const res = await invoke(handler, withBody(sample, { userId: 'customer-1', role: 'customer', username: 'Casey' }));
+
+    expect(res.status).toBe(400);
+    expect(res.body.fields).toHaveProperty('userId');
+    expect(res.cookies).toEqual([]);
+  });
+
+  it('refuses an unknown role', async () => {
+    const res = await invoke(handler, withBody(sample, { userId: 'x', role: 'root', username: 'x' }));
+
+    expect(res.status).toBe(400);
+    expect(res.body.fields).toEqual({ role: 'role must be customer, worker or admin' });
+  });
+});
+
+describe('POST /api/auth/dev-login (any other stage)', () => {
+  afterEach(() => {
+    vi.doUnmock('./lib/env');
+    vi.resetModules();
+  });
+
+  it('does not exist: 404 and no session', async () => {
+    // Prepare: the same handler built with a production environment
+    vi.resetModules();
+    vi.doMock('./lib/env', async (importOriginal) => {
+      const actual = await importOriginal<typeof import('./lib/env')>();
+      return { ...actual, env: { ...actual.env, STAGE: 'prod' }, secureCookies: true };
+    });
+    const { handler: prodHandler } = await import('./dev-login');
+
+    // Act
+    const res = await invoke(prodHandler, sample);
+
+    // Assess
+    expect(res.status).toBe(404);
+    expect(res.body.error).toBe('NotFoundError');
+    expect(res.cookies).toEqual([]);
+    expect(JSON.stringify(res.body)).not.toContain('token');
+  });
+});

@@ -1,0 +1,244 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { WorkerAdminView, WorkerStatus } from '../../../shared/schemas/worker';
+import { keys } from '../../../shared/table';
+import { dynamo, tableName } from '../clients';
+import { ConflictError, NotFoundError } from '../errors';
+import { applicationsRepo, queryAll, type WorkerApplicationItem } from './applications';
+import { writeTogether, WriteCancelled } from './transact';
+import { workersRepo, type WorkerItem } from './workers';
+
+/** The owner's operations on workers: approve or reject applications, list, terminate. */
+
+const ALREADY_REVIEWED = 'This application has already been reviewed.';
+const APPLICATION_NOT_FOUND = 'No application with this id.';
+const NOT_TERMINABLE = 'Only an active worker with 2 or more strikes can be terminated.';
+/** The spec: the terminate button appears at 2 or more strikes. */
+export const STRIKES_TO_TERMINATE = 2;
+
+export function toWorkerAdminView(item: WorkerItem): WorkerAdminView {
+  return {
+    id: item.id,
+    fullName: item.fullName,
+    email: item.email,
+    phone: item.phone,
+    createdAt: item.createdAt,
+    yearsExp: item.yearsExp,
+    hourlyRate: item.hourlyRate,
+    categories: item.categories,
+    status: item.status,
+    isAvailable: item.isAvailable,
+    strikes: item.strikes,
+  };
+}
+
+/** The approved applicant's profile: active and verified, not yet able to log in (no account). */
+export function workerFromApplication(application: WorkerApplicationItem, workerId: string, now: string): WorkerItem {
+  return {
+    ...keys.worker(workerId),
+    ...keys.allWorkers(now),
+    entity: 'worker',
+    id: workerId,
+    applicationId: application.id,
+    fullName: application.fullName,
+    email: application.emailAddress.toLowerCase(),
+    phone: application.phoneNumber,
+    address: application.homeAddress,
+    status: 'active',
+    strikes: 0,
+    isVerified: true,
+    isAvailable: false,
+    isClockedIn: false,
+    lastClockIn: null,
+    yearsExp: application.yearsExperience,
+    categories: application.servicesProvided,
+    hourlyRate: application.hourlyRate,
+    workerType: null,
+    profilePhotoKey: null,
+    hasAccount: false,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+function reviewUpdate(application: WorkerApplicationItem, status: 'approved' | 'rejected', now: string, workerId?: string) {
+  const moved = keys.applicationsByStatus('worker', status, application.submittedAt);
+  return {
+    TableName: tableName,
+    Key: keys.workerApplication(application.id),
+    UpdateExpression:
+      status === 'approved'
+        ? 'SET #status = :status, reviewedAt = :now, approvedAt = :now, workerId = :workerId, gsi1pk = :gpk, gsi1sk = :gsk'
+        : 'SET #status = :status, reviewedAt = :now, gsi1pk = :gpk, gsi1sk = :gsk',
+    ConditionExpression: '#status = :pending',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':status': status,
+      ':pending': 'pending',
+      ':now': now,
+      ':gpk': moved.gsi1pk,
+      ':gsk': moved.gsi1sk,
+      ...(workerId ? { ':workerId': workerId } : {}),
+    },
+  };
+}
+
+async function pendingApplication(id: string): Promise<WorkerApplicationItem> {
+  const application = await applicationsRepo.findWorkerApplication(id);
+  if (!application) throw new NotFoundError(APPLICATION_NOT_FOUND);
+  if (application.status !== 'pending') throw new ConflictError(ALREADY_REVIEWED);
+  return application;
+}
+
+export const workerAdmin = {
+  /**
+   * Approves a pending application: its status, the new worker profile and the email claim's
+   * workerId in one write, conditional on the application still being pending (of two racing
+   * approvals exactly one creates a worker; the other gets 409).
+   */
+  async approve(applicationId: string, workerId: string): Promise<WorkerItem> {
+    const application = await pendingApplication(applicationId);
+    const now = new Date().toISOString();
+    const worker = workerFromApplication(application, workerId, now);
+    try {
+      await writeTogether([
+        { Update: reviewUpdate(application, 'approved', now, workerId) },
+        { Put: { TableName: tableName, Item: worker, ConditionExpression: 'attribute_not_exists(pk)' } },
+        {
+          Update: {
+            TableName: tableName,
+            Key: keys.email(application.emailAddress),
+            UpdateExpression: 'SET workerId = :workerId',
+            ConditionExpression: 'applicationId = :applicationId AND attribute_not_exists(workerId)',
+            ExpressionAttributeValues: { ':workerId': workerId, ':applicationId': application.id },
+          },
+        },
+      ]);
+    } catch (error) {
+      if (error instanceof WriteCancelled) throw new ConflictError(ALREADY_REVIEWED);
+      throw error;
+    }
+    return worker;
+  },
+
+  /** Rejects a pending application. Its email claim stays: the same email cannot simply reapply. */
+  async reject(applicationId: string): Promise<void> {
+    const application = await pendingApplication(applicationId);
+    try {
+      await dynamo.send(new UpdateCommand(reviewUpdate(application, 'rejected', new Date().toISOString())));
+    } catch (error) {
+      if ((error as Error)?.name === 'ConditionalCheckFailedException') throw new ConflictError(ALREADY_REVIEWED);
+      throw error;
+    }
+  },
+
+  /** Every worker, oldest first, by the gsi2 partition (never a Scan). */
+  async listAll(): Promise<WorkerItem[]> {
+    return queryAll<WorkerItem>({
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.allWorkers().gsi2pk },
+    });
+  },
+
+  /** Counts by status and availability, from the same Query as the list. */
+  async counts(): Promise<{ active: number; pendingReview: number; terminated: number; available: number }> {
+    const workers = await workerAdmin.listAll();
+    const of = (status: WorkerStatus) => workers.filter((w) => w.status === status).length;
+    return {
+      active: of('active'),
+      pendingReview: of('pending_review'),
+      terminated: of('terminated'),
+      available: workers.filter((w) => w.status === 'active' && w.isAvailable).length,
+    };
+  },
+
+  /**
+   * Terminates an active worker with 2 or more strikes, conditionally on both; the caller ends the
+   * worker's sessions. Unknown id → 404; any other state → 409.
+   */
+  async terminate(workerId: string): Promise<void> {
+    const worker = await workersRepo.findById(workerId);
+    if (!worker) throw new NotFoundError('No worker with this id.');
+    try {
+      await dynamo.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.worker(workerId),
+          UpdateExpression: 'SET #status = :terminated, isAvailable = :false, terminatedAt = :now, updatedAt = :now',
+          ConditionExpression: '#status = :active AND strikes >= :strikes',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':terminated': 'terminated',
+            ':active': 'active',
+            ':strikes': STRIKES_TO_TERMINATE,
+            ':false': false,
+            ':now': new Date().toISOString(),
+          },
+        }),
+      );
+    } catch (error) {
+      if ((error as Error)?.name === 'ConditionalCheckFailedException') throw new ConflictError(NOT_TERMINABLE);
+      throw error;
+    }
+  },
+};
+
+/**
+ * The owner's view of a job. Jobs arrive with issue 4 and carry keys.allJobs (gsi3); until then
+ * the Query below finds none. Rates in cents.
+ */
+export interface JobAdminView {
+  id: string;
+  category: string | null;
+  customerName: string | null;
+  address: string | null;
+  description: string | null;
+  hourlyRate: number | null;
+  createdAt: string | null;
+  arrivedAt: string | null;
+  startedAt: string | null;
+  endedAt: string | null;
+  state: string;
+  acceptedBy: string | null;
+  totalHours: number | null;
+}
+
+type JobLike = Partial<Record<keyof JobAdminView, unknown>> & { id: string; state: string };
+
+function toJobAdminView(item: JobLike): JobAdminView {
+  const text = (v: unknown) => (typeof v === 'string' ? v : null);
+  const num = (v: unknown) => (typeof v === 'number' ? v : null);
+  return {
+    id: item.id,
+    category: text(item.category),
+    customerName: text(item.customerName),
+    address: text(item.address),
+    description: text(item.description),
+    hourlyRate: num(item.hourlyRate),
+    createdAt: text(item.createdAt),
+    arrivedAt: text(item.arrivedAt),
+    startedAt: text(item.startedAt),
+    endedAt: text(item.endedAt),
+    state: item.state,
+    acceptedBy: text(item.acceptedBy),
+    totalHours: num(item.totalHours),
+  };
+}
+
+export const ownerJobs = {
+  async listAll(): Promise<JobAdminView[]> {
+    const items = await queryAll<JobLike>({
+      IndexName: 'gsi3',
+      KeyConditionExpression: 'gsi3pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.allJobs().gsi3pk },
+    });
+    return items.map(toJobAdminView);
+  },
+
+  async countByState(): Promise<{ byState: Record<string, number>; total: number }> {
+    const jobs = await ownerJobs.listAll();
+    const byState: Record<string, number> = {};
+    for (const job of jobs) byState[job.state] = (byState[job.state] ?? 0) + 1;
+    return { byState, total: jobs.length };
+  },
+};

@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { handler as submitWorkerApplication } from '../../submit-worker-application';
+import { newId } from '../ids';
+import { presignUpload } from '../storage';
+import { ownerSessionCookie } from './owner';
+import { invoke, sampleEvent, withBody, withCookies, withPath } from './events';
+
+/** Test helpers for the application and owner-review handlers. */
+
+/** Uploads a small file the way the browser does (presigned POST straight to the local S3). */
+export async function uploadFile(
+  folder: 'worker-documents' | 'company-documents' = 'worker-documents',
+  contentType = 'image/jpeg',
+): Promise<string> {
+  const ext = { 'image/jpeg': 'jpg', 'image/png': 'png', 'application/pdf': 'pdf' }[contentType] ?? 'jpg';
+  const { url, fields, key } = await presignUpload({ key: `uploads/${folder}/${newId()}.${ext}`, contentType, maxBytes: 1024 });
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append('file', new Blob([Buffer.from('test image bytes')], { type: contentType }), 'file');
+  const res = await fetch(url, { method: 'POST', body: form });
+  if (!res.ok) throw new Error(`upload failed: ${res.status} ${await res.text()}`);
+  return key;
+}
+
+export const freshEmail = () => `${randomUUID()}@example.com`;
+
+/** The sample JSON application with a fresh email and three really uploaded images. */
+export async function workerApplicationBody(overrides: Record<string, unknown> = {}) {
+  const sample = JSON.parse(sampleEvent('submit-worker-application').body!) as Record<string, unknown>;
+  const [photoIdFrontUrl, photoIdBackUrl, selfieUrl] = await Promise.all([uploadFile(), uploadFile(), uploadFile()]);
+  return { ...sample, emailAddress: freshEmail(), photoIdFrontUrl, photoIdBackUrl, selfieUrl, ...overrides };
+}
+
+/** Files a pending worker application; its id and body. */
+export async function pendingApplication(overrides: Record<string, unknown> = {}) {
+  const body = await workerApplicationBody(overrides);
+  const res = await invoke(submitWorkerApplication, withBody(sampleEvent('submit-worker-application'), body));
+  if (res.status !== 201) throw new Error(`application refused: ${res.status} ${JSON.stringify(res.body)}`);
+  return { id: res.body.id as string, body };
+}
+
+/** The named sample event as the owner, with path parameters. */
+export async function asOwner(name: string, params?: Record<string, string>): Promise<APIGatewayProxyEventV2> {
+  const event = sampleEvent(name);
+  return withCookies(params ? withPath(event, params) : event, [await ownerSessionCookie()]);
+}

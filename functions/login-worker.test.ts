@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { keys } from '../shared/table';
+import { handler as getSelf } from './get-worker-self';
+import { hashPassword } from './lib/auth/passwords';
+import { hashSecret } from './lib/auth/tokens';
+import { dynamo, tableName } from './lib/clients';
+import { workersRepo, type WorkerItem } from './lib/data/workers';
+import { invoke, sampleEvent, withBody } from './lib/testing/events';
+import { createTestWorker, withBearer } from './lib/testing/workers';
+import { handler } from './login-worker';
+
+const sample = sampleEvent('login-worker');
+const PASSWORD = 'correct-horse-42';
+
+/** An approved worker with a login. */
+async function workerWithAccount(overrides: Partial<WorkerItem> = {}) {
+  const worker = await createTestWorker(overrides);
+  await workersRepo.createAccount(worker.id, await hashPassword(PASSWORD));
+  return worker;
+}
+
+/** Each test its own address, so throttle counts never mix across tests. */
+function login(body: unknown, sourceIp = `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`) {
+  const event = withBody(sample, body);
+  return invoke(handler, { ...event, requestContext: { ...event.requestContext, http: { ...event.requestContext.http, sourceIp } } });
+}
+
+describe('POST /api/workers/login', () => {
+  it('logs an approved worker in with a fresh bearer token and their own view', async () => {
+    // Prepare
+    const worker = await workerWithAccount();
+
+    // Act
+    const res = await login({ email: worker.email, password: PASSWORD });
+
+    // Assess
+    expect(res.status).toBe(200);
+    expect(res.body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(res.body.worker).toMatchObject({ id: worker.id, email: worker.email, status: 'active', strikes: 0 });
+    expect(Object.keys(res.body).sort()).toEqual(['token', 'worker']);
+    expect(JSON.stringify(res.body)).not.toMatch(/passwordHash|scrypt/);
+    const me = await invoke(getSelf, withBearer(sampleEvent('get-worker-self'), res.body.token));
+    expect(me.status).toBe(200);
+    expect(me.body.id).toBe(worker.id);
+  });
+
+  it('stores only the hash of the token, never the token itself', async () => {
+    const worker = await workerWithAccount();
+
+    const { body } = await login({ email: worker.email, password: PASSWORD });
+
+    const byHash = await dynamo.send(new GetCommand({ TableName: tableName, Key: keys.session(hashSecret(body.token)) }));
+    expect(byHash.Item).toMatchObject({ role: 'worker', subjectId: worker.id });
+    expect(Object.values(byHash.Item!)).not.toContainEqual(expect.stringContaining(body.token));
+    const byToken = await dynamo.send(new GetCommand({ TableName: tableName, Key: keys.session(body.token) }));
+    expect(byToken.Item).toBeUndefined();
+  });
+
+  it('starts a new session at every login, each usable', async () => {
+    const worker = await workerWithAccount();
+
+    const first = await login({ email: worker.email, password: PASSWORD });
+    const second = await login({ email: worker.email, password: PASSWORD });
+
+    expect(first.body.token).not.toBe(second.body.token);
+    for (const token of [first.body.token, second.body.token]) {
+      expect((await invoke(getSelf, withBearer(sampleEvent('get-worker-self'), token))).status).toBe(200);
+    }
+  });
+
+  it('accepts the email in any case', async () => {
+    const worker = await workerWithAccount();
+
+    const res = await login({ email: `  ${worker.email.toUpperCase()} `, password: PASSWORD });
+
+    expect(res.status).toBe(200);
+    expect(res.body.worker.id).toBe(worker.id);
+  });
+
+  it.each([
+    ['pending_review', 0],
+    ['terminated', 2],
+  ] as const)('lets a %s worker log in: the status tells the app which screen to show', async (status, strikes) => {
+    const worker = await workerWithAccount({ status, strikes });
+
+    const res = await login({ email: worker.email, password: PASSWORD });
+
+    expect(res.status).toBe(200);
+    expect(res.body.worker).toMatchObject({ status, strikes });
+  });
+
+  it('refuses a wrong password with 401', async () => {
+    const worker = await workerWithAccount();
+
+    const res = await login({ email: worker.email, password: 'not-the-password' });
+
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ error: 'UnauthorizedError', message: 'Invalid email or password' });
+  });
+
+  it('refuses an unknown email, and an approved worker without an account, with the same 401', async () => {
+    const noAccount = await createTestWorker();
+
+    const unknown = await login({ email: `${randomUUID()}@example.com`, password: PASSWORD });
+    const withoutAccount = await login({ email: noAccount.email, password: PASSWORD });
+
+    expect(unknown.status).toBe(401);
+    expect(withoutAccount.status).toBe(401);
+    expect(withoutAccount.body).toEqual(unknown.body);
+  });
+
+  it('slows guessing down: after 5 failures even the right password waits (429)', async () => {
+    // Prepare
+    const worker = await workerWithAccount();
+    const ip = '192.0.2.77';
+    for (let i = 0; i < 5; i++) {
+      expect((await login({ email: worker.email, password: `guess-${i}` }, ip)).status).toBe(401);
+    }
+
+    // Act
+    const locked = await login({ email: worker.email, password: PASSWORD }, ip);
+    const elsewhere = await login({ email: worker.email, password: PASSWORD }, '192.0.2.78');
+
+    // Assess
+    expect(locked.status).toBe(429);
+    expect(locked.body.message).toMatch(/Too many failed attempts/);
+    expect(locked.headers['retry-after']).toBeDefined();
+    expect(elsewhere.status).toBe(200);
+  });
+
+  it('forgets earlier failures after a successful login', async () => {
+    const worker = await workerWithAccount();
+    const ip = '192.0.2.90';
+    for (let i = 0; i < 4; i++) await login({ email: worker.email, password: `guess-${i}` }, ip);
+    expect((await login({ email: worker.email, password: PASSWORD }, ip)).status).toBe(200);
+
+    for (let i = 0; i < 4; i++) await login({ email: worker.email, password: `guess-${i}` }, ip);
+    const res = await login({ email: worker.email, password: PASSWORD }, ip);
+
+    expect(res.status).toBe(200);
+  });
+
+  it.each([
+    [{ email: 'not-an-email', password: 'x' }, { email: 'Valid email required' }],
+    [{ email: 'a@example.com', password: '' }, { password: 'Password is required' }],
+    [{ email: 'a@example.com', password: 'x', workerId: 'someone' }, { _: 'Unknown field: workerId' }],
+  ])('refuses %j with 400 and the field message', async (body, fields) => {
+    const res = await login(body);
+
+    expect(res.status).toBe(400);
+    expect(res.body.fields).toEqual(fields);
+  });
+});

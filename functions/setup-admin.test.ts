@@ -1,0 +1,357 @@
+/**
+ * Everything that depends on the owner's own credentials lives in this ONE file: the owner item is
+ * a singleton in a table shared by every test file, so only here is it known whose it is. The file
+ * starts from "not set up" (beforeAll deletes the owner) and its describe blocks run in order.
+ */
+import { randomUUID } from 'node:crypto';
+import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { keys } from '../shared/table';
+import { handler as changePassword } from './change-password';
+import { handler as getAdminStatus } from './get-admin-status';
+import { handler as getCurrentUser } from './get-current-user';
+import { handler as getSetupStatus } from './get-setup-status';
+import { verifyPassword } from './lib/auth/passwords';
+import { hashSecret } from './lib/auth/tokens';
+import { dynamo, tableName } from './lib/clients';
+import type { OwnerItem } from './lib/data/owner';
+import { invoke, sampleEvent, withBody, withCookies, type Invocation } from './lib/testing/events';
+import { handler as loginAdmin } from './login-admin';
+import { handler as logoutAdmin } from './logout-admin';
+import { handler } from './setup-admin';
+
+const setupSample = sampleEvent('setup-admin');
+const loginSample = sampleEvent('login-admin');
+
+/** Every response body seen in this file, to prove none carries a password hash. */
+const seen: unknown[] = [];
+async function call(fn: Parameters<typeof invoke>[0], event: APIGatewayProxyEventV2): Promise<Invocation> {
+  const res = await invoke(fn, event);
+  seen.push(res.body);
+  return res;
+}
+
+const randomIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`;
+
+function fromIp(event: APIGatewayProxyEventV2, sourceIp: string): APIGatewayProxyEventV2 {
+  return { ...event, requestContext: { ...event.requestContext, http: { ...event.requestContext.http, sourceIp } } };
+}
+
+const setup = (username: string, password: string) => withBody(setupSample, { username, password, confirm: password });
+const login = (username: string, password: string, ip = randomIp()) =>
+  fromIp(withBody(loginSample, { username, password }), ip);
+const asCookie = (setCookie: string) => setCookie.split(';')[0]!;
+const secretOf = (setCookie: string) => asCookie(setCookie).split('=')[1]!;
+
+async function ownerItem(): Promise<OwnerItem | undefined> {
+  const out = await dynamo.send(new GetCommand({ TableName: tableName, Key: keys.owner(), ConsistentRead: true }));
+  return out.Item as OwnerItem | undefined;
+}
+
+async function statusWith(cookie?: string) {
+  const event = sampleEvent('get-admin-status');
+  return (await call(getAdminStatus, cookie ? withCookies(event, [cookie]) : event)).body as {
+    isAdmin: boolean;
+    isSetup: boolean;
+  };
+}
+
+/** The owner this file creates; filled by the concurrent-setup case. */
+const owner = { username: '', password: '', cookie: '' };
+
+beforeAll(async () => {
+  await dynamo.send(new DeleteCommand({ TableName: tableName, Key: keys.owner() }));
+});
+
+describe('before setup', () => {
+  it('says setup is needed and nobody is admin', async () => {
+    const setupStatus = await call(getSetupStatus, sampleEvent('get-setup-status'));
+
+    expect(setupStatus.body).toEqual({ needsSetup: true });
+    expect(await statusWith()).toEqual({ isAdmin: false, isSetup: false });
+  });
+
+  it('refuses a login with the same answer as a wrong password', async () => {
+    const res = await call(loginAdmin, login('owner', 'whatever-password'));
+
+    expect(res.status).toBe(401);
+    expect(res.body.message).toBe('Invalid username or password');
+  });
+});
+
+describe('POST /api/admin/setup', () => {
+  it('refuses mismatched passwords on the confirm field and writes nothing', async () => {
+    const res = await call(
+      handler,
+      withBody(setupSample, { username: 'owner-x', password: 'long-enough-1', confirm: 'long-enough-2' }),
+    );
+
+    expect(res.status).toBe(400);
+    expect(res.body.fields).toEqual({ confirm: 'Passwords do not match. Please try again.' });
+    expect(await ownerItem()).toBeUndefined();
+  });
+
+  it('ends two concurrent setups with exactly one owner: one 201, one 409', async () => {
+    // Prepare
+    const password = `pw-${randomUUID()}`;
+    const names = [`owner-a-${randomUUID().slice(0, 8)}`, `owner-b-${randomUUID().slice(0, 8)}`];
+
+    // Act
+    const results = await Promise.all(names.map((name) => call(handler, setup(name, password))));
+
+    // Assess
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+    const winner = results.find((r) => r.status === 201)!;
+    const loser = results.find((r) => r.status === 409)!;
+    expect(loser.body).toEqual({
+      error: 'ConflictError',
+      message: 'The owner account is already set up. Log in instead.',
+    });
+    expect(loser.cookies).toEqual([]);
+    const stored = (await ownerItem())!;
+    expect(stored.username).toBe(winner.body.user.username);
+    expect(winner.body).toEqual({
+      message: 'Admin account created',
+      user: { id: stored.id, role: 'admin', username: stored.username },
+    });
+    owner.username = stored.username;
+    owner.password = password;
+    owner.cookie = asCookie(winner.cookies[0]!);
+  });
+
+  it('stores a scrypt hash, never the password', async () => {
+    const stored = (await ownerItem())!;
+
+    expect(stored.passwordHash).toMatch(/^scrypt\$/);
+    expect(JSON.stringify(stored)).not.toContain(owner.password);
+    expect(await verifyPassword(owner.password, stored.passwordHash)).toBe(true);
+  });
+
+  it('logs the new owner in with a session cookie', async () => {
+    expect(await statusWith(owner.cookie)).toEqual({ isAdmin: true, isSetup: true });
+  });
+
+  it('refuses a second setup with 409 and changes nothing', async () => {
+    // Prepare
+    const before = await ownerItem();
+
+    // Act
+    const res = await call(handler, setup(`late-${randomUUID().slice(0, 8)}`, 'another-password'));
+
+    // Assess
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe('The owner account is already set up. Log in instead.');
+    expect(res.cookies).toEqual([]);
+    expect(await ownerItem()).toEqual(before);
+  });
+
+  it('then says setup is no longer needed', async () => {
+    const res = await call(getSetupStatus, sampleEvent('get-setup-status'));
+
+    expect(res.body).toEqual({ needsSetup: false });
+    expect((await statusWith()).isSetup).toBe(true);
+  });
+});
+
+describe('POST /api/admin/login', () => {
+  it('logs in with a new HttpOnly SameSite=Lax session cookie (no Secure on the local stage)', async () => {
+    // Act
+    const res = await call(loginAdmin, login(owner.username, owner.password));
+
+    // Assess
+    expect(res.status).toBe(200);
+    const stored = (await ownerItem())!;
+    expect(res.body).toEqual({
+      message: 'Login successful',
+      user: { id: stored.id, role: 'admin', username: owner.username },
+    });
+    expect(res.cookies).toHaveLength(1);
+    expect(res.cookies[0]).toMatch(/^owner_session=[A-Za-z0-9_-]{43}; Path=\/; Max-Age=\d+; SameSite=Lax; HttpOnly$/);
+    expect(res.cookies[0]).not.toContain('Secure');
+  });
+
+  it('stores only a hash of the session secret, with a TTL', async () => {
+    // Prepare
+    const res = await call(loginAdmin, login(owner.username, owner.password));
+    const secret = secretOf(res.cookies[0]!);
+
+    // Act
+    const out = await dynamo.send(new GetCommand({ TableName: tableName, Key: keys.session(hashSecret(secret)) }));
+
+    // Assess
+    const item = out.Item!;
+    expect(item).toBeDefined();
+    expect(Object.values(item)).not.toContain(secret);
+    expect(JSON.stringify(item)).not.toContain(secret);
+    expect(item.expiresAt).toBeGreaterThan(Date.now() / 1000);
+  });
+
+  it('starts a new session at every login, each one valid', async () => {
+    // Act
+    const first = await call(loginAdmin, login(owner.username, owner.password));
+    const second = await call(loginAdmin, login(owner.username, owner.password));
+
+    // Assess
+    const [a, b] = [asCookie(first.cookies[0]!), asCookie(second.cookies[0]!)];
+    expect(a).not.toBe(b);
+    for (const cookie of [a, b]) {
+      const me = await call(getCurrentUser, withCookies(sampleEvent('get-current-user'), [cookie]));
+      expect(me.body).toEqual({ ok: true, user: { id: (await ownerItem())!.id, role: 'admin', username: owner.username } });
+    }
+  });
+
+  it('answers a wrong password and an unknown username with the same 401', async () => {
+    // Act
+    const wrongPassword = await call(loginAdmin, login(owner.username, 'not-the-password'));
+    const unknownName = await call(loginAdmin, login(`nobody-${randomUUID().slice(0, 8)}`, owner.password));
+
+    // Assess
+    for (const res of [wrongPassword, unknownName]) {
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ error: 'UnauthorizedError', message: 'Invalid username or password' });
+      expect(res.cookies).toEqual([]);
+    }
+  });
+
+  it('refuses the 6th attempt after 5 wrong passwords, even the right one, but not from another address', async () => {
+    // Prepare
+    const ip = randomIp();
+    for (let i = 0; i < 5; i++) {
+      expect((await call(loginAdmin, login(owner.username, `wrong-${i}`, ip))).status).toBe(401);
+    }
+
+    // Act
+    const blocked = await call(loginAdmin, login(owner.username, owner.password, ip));
+    const elsewhere = await call(loginAdmin, login(owner.username, owner.password, randomIp()));
+
+    // Assess
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(blocked.body.message).toMatch(/^Too many failed attempts\. Try again in \d+ minutes?\.$/);
+    expect(blocked.cookies).toEqual([]);
+    expect(elsewhere.status).toBe(200);
+  });
+
+  it('clears the failure count after a successful login', async () => {
+    // Prepare: 4 failures, then a success
+    const ip = randomIp();
+    for (let i = 0; i < 4; i++) await call(loginAdmin, login(owner.username, `wrong-${i}`, ip));
+    expect((await call(loginAdmin, login(owner.username, owner.password, ip))).status).toBe(200);
+
+    // Act: 4 more failures would be the 8th in a row without the reset
+    for (let i = 0; i < 4; i++) await call(loginAdmin, login(owner.username, `wrong-${i}`, ip));
+    const res = await call(loginAdmin, login(owner.username, owner.password, ip));
+
+    // Assess
+    expect(res.status).toBe(200);
+  });
+});
+
+describe('POST /api/admin/logout', () => {
+  it('ends the session server-side and clears the cookie', async () => {
+    // Prepare
+    const cookie = asCookie((await call(loginAdmin, login(owner.username, owner.password))).cookies[0]!);
+    expect((await statusWith(cookie)).isAdmin).toBe(true);
+
+    // Act
+    const res = await call(logoutAdmin, withCookies(sampleEvent('logout-admin'), [cookie]));
+
+    // Assess
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ok: true });
+    expect(res.cookies[0]).toMatch(/^owner_session=; Path=\/; Max-Age=0; SameSite=Lax; HttpOnly$/);
+    expect(await statusWith(cookie)).toEqual({ isAdmin: false, isSetup: true });
+    const me = await call(getCurrentUser, withCookies(sampleEvent('get-current-user'), [cookie]));
+    expect(me.status).toBe(401);
+  });
+});
+
+describe('POST /api/auth/change-password', () => {
+  const sample = sampleEvent('change-password');
+  const change = (cookie: string, currentPassword: string, newPassword: string) =>
+    withCookies(withBody(sample, { currentPassword, newPassword, confirmPassword: newPassword }), [cookie]);
+  const freshSession = async () =>
+    asCookie((await call(loginAdmin, login(owner.username, owner.password))).cookies[0]!);
+
+  it('refuses a wrong current password and keeps the old one', async () => {
+    // Prepare
+    const cookie = await freshSession();
+    const before = (await ownerItem())!.passwordHash;
+
+    // Act
+    const res = await call(changePassword, change(cookie, 'not-the-password', 'brand-new-password'));
+
+    // Assess
+    expect(res.status).toBe(400);
+    expect(res.body.fields).toEqual({ currentPassword: 'Current password is incorrect' });
+    expect((await ownerItem())!.passwordHash).toBe(before);
+  });
+
+  it('refuses a new password equal to the current one', async () => {
+    const cookie = await freshSession();
+
+    const res = await call(changePassword, change(cookie, owner.password, owner.password));
+
+    expect(res.status).toBe(400);
+    expect(res.body.fields).toEqual({ newPassword: 'Choose a password different from the current one' });
+  });
+
+  it('changes the password, ends the other sessions and keeps the current one', async () => {
+    // Prepare
+    const other = await freshSession();
+    const current = await freshSession();
+    const newPassword = `new-${randomUUID()}`;
+
+    // Act
+    const res = await call(changePassword, change(current, owner.password, newPassword));
+
+    // Assess
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message: 'Password changed' });
+    expect((await statusWith(current)).isAdmin).toBe(true);
+    expect((await statusWith(other)).isAdmin).toBe(false);
+    expect((await call(loginAdmin, login(owner.username, owner.password))).status).toBe(401);
+    expect((await call(loginAdmin, login(owner.username, newPassword))).status).toBe(200);
+    owner.password = newPassword;
+  });
+
+  it('lets exactly one of two concurrent changes win', async () => {
+    // Prepare
+    const cookie = await freshSession();
+    const candidates = [`race-a-${randomUUID()}`, `race-b-${randomUUID()}`];
+
+    // Act
+    const results = await Promise.all(candidates.map((pw) => call(changePassword, change(cookie, owner.password, pw))));
+
+    // Assess
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    const winner = candidates[results.findIndex((r) => r.status === 200)]!;
+    expect(await verifyPassword(winner, (await ownerItem())!.passwordHash)).toBe(true);
+    owner.password = winner;
+  });
+
+  it('slows down repeated wrong current passwords', async () => {
+    // Prepare
+    const cookie = await freshSession();
+    for (let i = 0; i < 5; i++) {
+      expect((await call(changePassword, change(cookie, `wrong-${i}`, 'brand-new-password'))).status).toBe(400);
+    }
+
+    // Act
+    const res = await call(changePassword, change(cookie, owner.password, 'brand-new-password'));
+
+    // Assess
+    expect(res.status).toBe(429);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
+describe('every response of this file', () => {
+  it('never carried a password hash', () => {
+    const text = JSON.stringify(seen);
+    expect(seen.length).toBeGreaterThan(20);
+    expect(text).not.toContain('passwordHash');
+    expect(text).not.toContain('scrypt$');
+  });
+});

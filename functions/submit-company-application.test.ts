@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { applicationsRepo } from './lib/data/applications';
+import { newId } from './lib/ids';
+import { freshEmail, uploadFile, workerApplicationBody } from './lib/testing/applications';
+import { invoke, sampleEvent, withBody } from './lib/testing/events';
+import { handler } from './submit-company-application';
+import { handler as submitWorkerApplication } from './submit-worker-application';
+
+const sample = sampleEvent('submit-company-application');
+const sampleBody = JSON.parse(sample.body!) as Record<string, unknown>;
+const fresh = (overrides: Record<string, unknown> = {}) => ({ ...sampleBody, emailAddress: freshEmail(), ...overrides });
+
+describe('POST /api/company-applications', () => {
+  it('stores a pending company application and answers with the spec\'s promise', async () => {
+    // Prepare
+    const body = fresh();
+
+    // Act
+    const res = await invoke(handler, withBody(sample, body));
+
+    // Assess
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({
+      id: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
+      status: 'pending',
+      message: 'Application submitted. We will contact you within 2-3 business days.',
+    });
+    expect(await applicationsRepo.findCompanyApplication(res.body.id)).toMatchObject({
+      status: 'pending',
+      companyName: 'Lakeside Property Group',
+      workerTypesNeeded: ['Plumbing', 'Cleaning'],
+      emailAddress: body.emailAddress,
+    });
+  });
+
+  it('accepts uploaded documents and keeps their keys out of the response', async () => {
+    const [businessLicenseUrl, insuranceCertificateUrl] = await Promise.all([
+      uploadFile('company-documents', 'application/pdf'),
+      uploadFile('company-documents', 'image/png'),
+    ]);
+
+    const res = await invoke(handler, withBody(sample, fresh({ businessLicenseUrl, insuranceCertificateUrl })));
+
+    expect(res.status).toBe(201);
+    expect(JSON.stringify(res.body)).not.toContain('uploads/');
+    expect(await applicationsRepo.findCompanyApplication(res.body.id)).toMatchObject({ businessLicenseUrl, insuranceCertificateUrl });
+  });
+
+  it('accepts a minimal application without the optional fields', async () => {
+    const { einTaxId: _e, billingContactName: _n, billingContactEmail: _m, businessLicenseUrl: _b, insuranceCertificateUrl: _i, ...rest } =
+      fresh();
+
+    const res = await invoke(handler, withBody(sample, rest));
+
+    expect(res.status).toBe(201);
+  });
+
+  it('refuses a document that was never uploaded, on that field', async () => {
+    const res = await invoke(handler, withBody(sample, fresh({ insuranceCertificateUrl: `uploads/company-documents/${newId()}.pdf` })));
+
+    expect(res.status).toBe(400);
+    expect(res.body.fields).toEqual({ insuranceCertificateUrl: 'Upload the document again' });
+  });
+
+  it('refuses a second application for the same email with 409', async () => {
+    const email = freshEmail();
+    const first = await invoke(handler, withBody(sample, fresh({ emailAddress: email })));
+
+    const second = await invoke(handler, withBody(sample, fresh({ emailAddress: email })));
+
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(409);
+    expect(second.body).toEqual({ error: 'ConflictError', message: 'A company application already exists for this email address.' });
+  });
+
+  it('lets a worker applicant also apply for their company with the same email', async () => {
+    const email = freshEmail();
+    const worker = await invoke(submitWorkerApplication, withBody(sampleEvent('submit-worker-application'), await workerApplicationBody({ emailAddress: email })));
+
+    const res = await invoke(handler, withBody(sample, fresh({ emailAddress: email })));
+
+    expect(worker.status).toBe(201);
+    expect(res.status).toBe(201);
+  });
+
+  it.each([
+    ['companyName', 'A', 'Company name is required'],
+    ['businessType', 'Bakery', 'Please select a business type'],
+    ['contactPersonName', '', 'Contact name is required'],
+    ['phoneNumber', '123', 'Valid phone number is required'],
+    ['emailAddress', 'x@', 'Valid email is required'],
+    ['companyAddress', 'Main', 'Company address is required'],
+    ['workerTypesNeeded', [], 'Select at least one worker type'],
+    ['typicalWorkerCount', '100', 'Select how many workers you typically need'],
+    ['averageProjectDuration', 'forever', 'Select a typical project duration'],
+    ['billingContactEmail', 'billing@', 'Billing email must be a valid email or empty'],
+    ['agreementAccepted', false, 'You must accept the agreement'],
+    ['businessLicenseUrl', 'https://example.com/license.pdf', 'Upload the document again'],
+  ])('refuses %s = %j with "%s"', async (field, value, message) => {
+    const res = await invoke(handler, withBody(sample, fresh({ [field]: value })));
+
+    expect(res.status).toBe(400);
+    expect(res.body.fields).toEqual({ [field]: message });
+  });
+});

@@ -1,0 +1,16 @@
+import { routeByName } from '../shared/routes';
+import { sessions } from './lib/auth/sessions';
+import { workerAdmin } from './lib/data/worker-admin';
+import { NotFoundError } from './lib/errors';
+import { isId } from './lib/data/applications';
+import { http } from './lib/http';
+import { logger } from './lib/logger';
+
+/** {id} is the worker id: only an active worker with 2 or more strikes; their sessions end too. */
+export const handler = http(routeByName('terminate-worker'), async ({ params, caller }) => {
+  if (!isId(params.id)) throw new NotFoundError('No worker with this id.');
+  await workerAdmin.terminate(params.id);
+  await sessions.endAllOf('worker', params.id);
+  logger.info('Worker terminated', { workerId: params.id, ownerId: caller.session.subjectId });
+  return { message: 'Worker Terminated' };
+});

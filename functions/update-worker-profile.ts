@@ -1,0 +1,27 @@
+import { routeByName } from '../shared/routes';
+import { toWorkerSelf, workersRepo } from './lib/data/workers';
+import { ValidationError } from './lib/errors';
+import { http } from './lib/http';
+import { logger } from './lib/logger';
+import { objectExists, presignDownload } from './lib/storage';
+
+const PHOTO_AGAIN = 'Upload the photo again';
+
+/** A profile photo is an image uploaded as a profile photo (not, say, someone's ID document). */
+async function checkedPhotoKey(key: string | undefined): Promise<string | undefined> {
+  if (key === undefined) return undefined;
+  if (!/^uploads\/profile-photos\/[A-Za-z0-9_-]{22}\.(jpg|jpeg|png)$/.test(key) || !(await objectExists(key))) {
+    throw new ValidationError(PHOTO_AGAIN, { profilePhoto: PHOTO_AGAIN });
+  }
+  return key;
+}
+
+/** JSON, not multipart: the photo went straight to S3 first; its key comes here. */
+export const handler = http(routeByName('update-worker-profile'), async ({ body, caller }) => {
+  const { profilePhoto, ...fields } = body;
+  const profilePhotoKey = await checkedPhotoKey(profilePhoto);
+  const worker = await workersRepo.updateProfile(caller.worker.id, { ...fields, profilePhotoKey });
+  logger.info('Worker profile updated', { workerId: worker.id });
+  const photoUrl = worker.profilePhotoKey ? (await presignDownload(worker.profilePhotoKey)).url : null;
+  return toWorkerSelf(worker, photoUrl);
+});

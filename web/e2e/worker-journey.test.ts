@@ -1,0 +1,161 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStackProcess, type RunningStack } from '../../infra/testing/local-process';
+import { launchBrowser } from './browser';
+
+/** A valid 1x1 PNG: the ID front, ID back and selfie the applicant uploads. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+const image = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG });
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'marketplace-worker-e2e-'));
+let stack: RunningStack;
+let browser: Browser;
+
+const email = `pro-${Date.now()}@example.com`;
+const password = 'correct-horse-42';
+
+/** The owner approves the application through the API: set up (the stack starts empty), then approve. */
+async function approveApplication(applicantEmail: string): Promise<void> {
+  const setup = await fetch(`${stack.url}/api/admin/setup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'owner', password: 'owner-password-1', confirm: 'owner-password-1' }),
+  });
+  expect(setup.status).toBe(201);
+  const cookie = setup.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const pending = await fetch(`${stack.url}/api/admin/workers/pending`, { headers: { cookie } });
+  expect(pending.status).toBe(200);
+  const applications = (await pending.json()) as { id: string; email: string; documents: string[] }[];
+  const application = applications.find((a) => a.email === applicantEmail);
+  expect(application).toBeDefined();
+  expect(application!.documents).toHaveLength(3);
+  const approve = await fetch(`${stack.url}/api/admin/workers/${application!.id}/approve`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json' },
+  });
+  expect(approve.status).toBe(200);
+}
+
+async function toast(page: Page, title: string): Promise<void> {
+  await page.getByText(title, { exact: true }).first().waitFor();
+}
+
+describe('a pro applies, is approved, creates an account and works the dashboard', () => {
+  beforeAll(async () => {
+    [stack, browser] = await Promise.all([startStackProcess(dataDir), launchBrowser()]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('applies with three ID images, is approved, signs up, logs out and in, clocks in and toggles availability', async () => {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+
+    // The application: one attempt without documents, then a complete one.
+    await page.goto(`${stack.url}/worker/apply`);
+    await page.getByRole('heading', { name: 'Apply to be a Pro' }).waitFor();
+    await page.getByLabel('Full name').fill('Riley Carpenter');
+    await page.getByLabel('Phone number').fill('(415) 555-0199');
+    await page.getByLabel('Email address').fill(email);
+    await page.getByLabel('Home address').fill('1200 Market Street, San Francisco, CA 94102');
+    await page.getByLabel('Years of experience').fill('7');
+    await page.getByRole('checkbox', { name: 'Plumbing' }).check();
+    await page.getByRole('checkbox', { name: 'General Handyman' }).check();
+    await page.getByLabel('Hourly rate (USD)').fill('42.50');
+    await page.getByLabel('Last 4 digits of SSN').fill('1234');
+    await page.getByLabel('Working hours').fill('Weekdays 8am-6pm');
+    await page.getByRole('checkbox', { name: 'I can take same-day jobs' }).check();
+    for (const name of [/independent worker/, /quality work/, /arrive on time/, /full responsibility/, /accept the legal agreement/]) {
+      await page.getByRole('checkbox', { name }).check();
+    }
+    await page.getByRole('button', { name: 'Submit Application' }).click();
+    await page
+      .getByText('Missing Documents - Please upload all required documents: Photo ID (front and back) and selfie.')
+      .first()
+      .waitFor();
+
+    await page.getByLabel('Photo ID (front)').setInputFiles(image('id-front.png'));
+    await page.getByLabel('Photo ID (back)').setInputFiles(image('id-back.png'));
+    await page.getByLabel('Selfie').setInputFiles(image('selfie.png'));
+    await page.getByRole('button', { name: 'Submit Application' }).click();
+    await page.getByRole('heading', { name: 'Application Under Review' }).waitFor();
+    await toast(page, 'Application Submitted');
+    await page.getByText('2-3 business days').waitFor();
+    await page.getByRole('link', { name: 'Back to Home' }).waitFor();
+
+    // The owner approves it.
+    await approveApplication(email);
+
+    // The approved pro creates the account and lands on the dashboard.
+    await page.locator('main').getByRole('link', { name: 'Worker Login' }).click();
+    await page.waitForURL(/\/worker\/login$/);
+    await page.getByRole('link', { name: 'Create Account' }).click();
+    await page.waitForURL(/\/worker\/signup$/);
+    await page.getByRole('heading', { name: 'Create Worker Account' }).waitFor();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByLabel('Confirm password').fill(password);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByRole('heading', { name: 'Account Created!' }).waitFor();
+    await page.waitForURL(/\/worker\/dashboard$/);
+    await page.getByRole('heading', { name: 'Worker Dashboard' }).waitFor();
+    await page.getByText('Welcome, Riley Carpenter').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('workerToken'))).toBeTruthy();
+
+    // Logout from the Jobs tab, then log in again.
+    await page.getByRole('tab', { name: 'Jobs' }).click();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(/\/worker\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem('workerToken'))).toBeNull();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await toast(page, 'Welcome back');
+    await page.waitForURL(/\/worker\/dashboard$/);
+
+    // The time clock.
+    const status = page.getByTestId('clock-status');
+    expect(await status.textContent()).toBe('Clocked out');
+    await page.getByRole('button', { name: 'Clock In' }).click();
+    await toast(page, 'Clocked In');
+    await expect.poll(() => status.textContent()).toBe('Clocked in');
+    expect(await page.getByText('No clock-in yet').count()).toBe(0);
+
+    // Availability.
+    const availability = page.getByRole('switch', { name: 'Available for jobs' });
+    const before = (await availability.getAttribute('aria-checked')) === 'true';
+    await availability.click();
+    await toast(page, before ? 'Now Unavailable' : 'Now Available');
+    await expect.poll(() => availability.getAttribute('aria-checked')).toBe(String(!before));
+    expect(errors).toEqual([]);
+  });
+
+  it('refuses an account to an email that was never approved, without saying why', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${stack.url}/worker/signup`);
+    await page.getByLabel('Email').fill(`stranger-${Date.now()}@example.com`);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByLabel('Confirm password').fill(password);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await toast(page, 'Account creation failed');
+    const refusal = page.locator('form [role="alert"]');
+    await refusal.waitFor();
+    expect((await refusal.textContent())?.trim()).toBeTruthy();
+    expect(await page.evaluate(() => localStorage.getItem('workerToken'))).toBeNull();
+    expect(page.url()).toMatch(/\/worker\/signup$/);
+  });
+});

@@ -1,0 +1,237 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Check, FileText, X } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { toast } from '../../components/ui/toast-store';
+import { apiGet, apiRequest } from '../../lib/api';
+import { dateOnly, dateTime, dollars, label } from './format';
+import { Empty, LoadError, Loading } from './load-state';
+import { adminKeys, pollMs, type ApplicationDocument, type CompanyApplicationSummary, type PendingWorker } from './types';
+
+const documentLabels: Record<ApplicationDocument, string> = {
+  idFront: 'ID front',
+  idBack: 'ID back',
+  selfie: 'Selfie',
+};
+
+const enc = encodeURIComponent;
+
+export function ApplicationsTab() {
+  const pending = useQuery<PendingWorker[]>({ queryKey: adminKeys.pending, refetchInterval: pollMs.pending });
+  const companies = useQuery<CompanyApplicationSummary[]>({ queryKey: adminKeys.companyApplications, refetchInterval: pollMs.pending });
+
+  return (
+    <div className="grid gap-10">
+      <section aria-labelledby="pending-workers-heading">
+        <h2 id="pending-workers-heading" className="mb-4 text-xl font-bold text-white">
+          Worker applications
+        </h2>
+        {pending.isPending ? (
+          <Loading label="Loading pending applications…" />
+        ) : pending.isError ? (
+          <LoadError message="Failed to fetch pending applications" onRetry={() => void pending.refetch()} />
+        ) : pending.data.length === 0 ? (
+          <Empty title="No pending applications">New worker applications appear here for review.</Empty>
+        ) : (
+          <ul className="grid gap-4">
+            {pending.data.map((worker) => (
+              <li key={worker.id}>
+                <PendingWorkerCard worker={worker} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="company-applications-heading">
+        <h2 id="company-applications-heading" className="mb-4 text-xl font-bold text-white">
+          Company applications
+        </h2>
+        {companies.isPending ? (
+          <Loading label="Loading company applications…" />
+        ) : companies.isError ? (
+          <LoadError message="Failed to fetch company applications" onRetry={() => void companies.refetch()} />
+        ) : companies.data.length === 0 ? (
+          <Empty title="No pending company applications" />
+        ) : (
+          <CompanyTable applications={companies.data} />
+        )}
+      </section>
+    </div>
+  );
+}
+
+function PendingWorkerCard({ worker }: { worker: PendingWorker }) {
+  const queryClient = useQueryClient();
+  const [failure, setFailure] = useState<string>();
+  const [opening, setOpening] = useState<ApplicationDocument>();
+
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: adminKeys.pending }),
+      queryClient.invalidateQueries({ queryKey: adminKeys.workers }),
+      queryClient.invalidateQueries({ queryKey: adminKeys.analytics }),
+    ]);
+
+  const decide = useMutation({
+    mutationFn: (decision: 'approve' | 'reject') => apiRequest('POST', `/api/admin/workers/${enc(worker.id)}/${decision}`),
+    onMutate: () => setFailure(undefined),
+    onSuccess: (_data, decision) => {
+      toast(
+        decision === 'approve'
+          ? { title: 'Worker Approved', description: `${worker.fullName} can now create a worker account.` }
+          : { title: 'Worker Rejected', description: `${worker.fullName}’s application was rejected.` },
+      );
+    },
+    onError: (_error, decision) => setFailure(decision === 'approve' ? 'Failed to approve worker' : 'Failed to reject worker'),
+    onSettled: () => void refresh(),
+  });
+
+  const openDocument = async (document: ApplicationDocument) => {
+    setFailure(undefined);
+    setOpening(document);
+    // Opened now, while the click still counts as the person's, so no popup blocker stops it.
+    const tab = window.open('', '_blank');
+    try {
+      const { url } = await apiGet<{ url: string; expiresAt: string }>(
+        `/api/admin/applications/${enc(worker.id)}/documents/${enc(document)}`,
+      );
+      if (tab) {
+        tab.opener = null;
+        tab.location.href = url;
+      } else {
+        window.open(url, '_blank', 'noopener');
+      }
+    } catch {
+      tab?.close();
+      setFailure(`Failed to open the ${documentLabels[document]} document`);
+    } finally {
+      setOpening(undefined);
+    }
+  };
+
+  const headingId = `pending-${worker.id}`;
+  return (
+    <Card aria-labelledby={headingId} role="group">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h3 id={headingId} className="text-lg font-semibold text-white">
+            {worker.fullName}
+          </h3>
+          <p className="text-sm text-slate-300">Submitted {dateTime(worker.submittedAt)}</p>
+        </div>
+        <Badge tone="yellow">Pending review</Badge>
+      </div>
+
+      <dl className="mt-4 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2 lg:grid-cols-3">
+        <Detail term="Email">
+          <a href={`mailto:${worker.email}`} className="underline underline-offset-2 hover:text-amber-200">
+            {worker.email}
+          </a>
+        </Detail>
+        <Detail term="Phone">
+          <a href={`tel:${worker.phone}`} className="underline underline-offset-2 hover:text-amber-200">
+            {worker.phone}
+          </a>
+        </Detail>
+        <Detail term="Address">{worker.address}</Detail>
+        <Detail term="Experience">
+          {worker.yearsExp} {worker.yearsExp === 1 ? 'year' : 'years'}
+        </Detail>
+        <Detail term="Hourly rate">{dollars(worker.hourlyRate)}</Detail>
+        <Detail term="Services">{worker.categories.map(label).join(', ') || '—'}</Detail>
+        {worker.workingHours ? <Detail term="Working hours">{worker.workingHours}</Detail> : null}
+        {worker.availableSameDay !== undefined ? (
+          <Detail term="Same-day jobs">{worker.availableSameDay ? 'Available' : 'Not available'}</Detail>
+        ) : null}
+      </dl>
+
+      <div className="mt-5 flex flex-wrap items-center gap-2">
+        <span className="text-sm font-semibold text-slate-200">Documents:</span>
+        {worker.documents.length === 0 ? <span className="text-sm text-slate-300">None uploaded</span> : null}
+        {worker.documents.map((document) => (
+          <Button
+            key={document}
+            variant="outline"
+            size="sm"
+            disabled={opening !== undefined}
+            aria-label={`View ${documentLabels[document]} of ${worker.fullName}`}
+            onClick={() => void openDocument(document)}
+          >
+            <FileText aria-hidden="true" className="size-4" />
+            {opening === document ? 'Opening…' : `View ${documentLabels[document]}`}
+          </Button>
+        ))}
+      </div>
+
+      {failure ? (
+        <p role="alert" className="mt-4 rounded-lg bg-red-950/70 p-3 text-sm font-medium text-red-200">
+          {failure}
+        </p>
+      ) : null}
+
+      <div className="mt-5 flex flex-wrap gap-3 border-t border-white/10 pt-5">
+        <Button onClick={() => decide.mutate('approve')} disabled={decide.isPending} aria-label={`Approve ${worker.fullName}`}>
+          <Check aria-hidden="true" className="size-4" />
+          {decide.isPending && decide.variables === 'approve' ? 'Approving…' : 'Approve'}
+        </Button>
+        <Button
+          variant="destructive"
+          onClick={() => decide.mutate('reject')}
+          disabled={decide.isPending}
+          aria-label={`Reject ${worker.fullName}`}
+        >
+          <X aria-hidden="true" className="size-4" />
+          {decide.isPending && decide.variables === 'reject' ? 'Rejecting…' : 'Reject'}
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+function Detail({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="font-semibold text-slate-300">{term}</dt>
+      <dd className="mt-0.5 break-words text-slate-100">{children}</dd>
+    </div>
+  );
+}
+
+function CompanyTable({ applications }: { applications: CompanyApplicationSummary[] }) {
+  return (
+    <Card className="overflow-x-auto p-0">
+      <table className="w-full min-w-[48rem] text-left text-sm">
+        <caption className="sr-only">Pending company applications</caption>
+        <thead className="border-b border-white/10 text-slate-300">
+          <tr>
+            <th scope="col" className="px-4 py-3 font-semibold">Company</th>
+            <th scope="col" className="px-4 py-3 font-semibold">Contact</th>
+            <th scope="col" className="px-4 py-3 font-semibold">Email</th>
+            <th scope="col" className="px-4 py-3 font-semibold">Business type</th>
+            <th scope="col" className="px-4 py-3 font-semibold">Worker types</th>
+            <th scope="col" className="px-4 py-3 font-semibold">Submitted</th>
+          </tr>
+        </thead>
+        <tbody>
+          {applications.map((application) => (
+            <tr key={application.id} className="border-b border-white/5 last:border-0">
+              <th scope="row" className="px-4 py-3 font-semibold text-white">{application.companyName}</th>
+              <td className="px-4 py-3">{application.contactPersonName}</td>
+              <td className="px-4 py-3">
+                <a href={`mailto:${application.emailAddress}`} className="underline underline-offset-2 hover:text-amber-200">
+                  {application.emailAddress}
+                </a>
+              </td>
+              <td className="px-4 py-3">{application.businessType}</td>
+              <td className="px-4 py-3">{application.workerTypesNeeded.join(', ')}</td>
+              <td className="px-4 py-3 whitespace-nowrap">{dateOnly(application.submittedAt ?? application.createdAt)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Card>
+  );
+}

@@ -1,0 +1,117 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { KeyRound, LogOut } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { PageLoading } from '../../components/layout/page-loading';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { toast } from '../../components/ui/toast-store';
+import { adminStatusKey, type AdminStatus } from '../../lib/admin-status';
+import { ApiError } from '../../lib/api';
+import { useAuth } from '../../lib/auth';
+import { paths } from '../../lib/paths';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { AnalyticsTab } from './analytics-tab';
+import { ApplicationsTab } from './applications-tab';
+import { JobsTab } from './jobs-tab';
+import { Tabs, type TabDef } from './tabs';
+import { WorkersTab } from './workers-tab';
+
+type TabKey = 'applications' | 'workers' | 'jobs' | 'analytics';
+
+const tabs: readonly TabDef<TabKey>[] = [
+  { key: 'applications', label: 'Applications' },
+  { key: 'workers', label: 'Workers' },
+  { key: 'jobs', label: 'Jobs' },
+  { key: 'analytics', label: 'Analytics' },
+];
+
+const isTab = (value: string | null): value is TabKey => tabs.some((tab) => tab.key === value);
+
+export default function DashboardPage() {
+  useDocumentTitle('Owner Dashboard');
+  const queryClient = useQueryClient();
+  // Asked afresh on every visit: a cached "admin" from before a logout elsewhere must not open it.
+  const status = useQuery<AdminStatus>({ queryKey: adminStatusKey, refetchOnMount: 'always' });
+
+  // A session that ends while the dashboard is open (expired, password changed elsewhere): any
+  // owner call answering 401 re-asks the status, which then leads to the login.
+  useEffect(
+    () =>
+      queryClient.getQueryCache().subscribe((event) => {
+        const key = event.query.queryKey[0];
+        const error = event.query.state.error;
+        if (event.type === 'updated' && typeof key === 'string' && key.startsWith('/api/admin/') && error instanceof ApiError && error.status === 401) {
+          void queryClient.invalidateQueries({ queryKey: adminStatusKey });
+        }
+      }),
+    [queryClient],
+  );
+
+  if (status.isError || (status.isFetchedAfterMount && !status.isFetching && status.data?.isAdmin !== true)) {
+    return <Navigate to={paths.adminLogin} replace />;
+  }
+  if (!status.isFetchedAfterMount || status.data?.isAdmin !== true) return <PageLoading />;
+  return <Dashboard />;
+}
+
+function Dashboard() {
+  const navigate = useNavigate();
+  const auth = useAuth();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get('tab');
+  const active: TabKey = isTab(requested) ? requested : 'applications';
+  const [logoutFailed, setLogoutFailed] = useState(false);
+
+  const logout = useMutation({
+    mutationFn: () => auth.logout(),
+    onMutate: () => setLogoutFailed(false),
+    onSuccess: (ok) => {
+      if (!ok) return setLogoutFailed(true);
+      toast({ title: 'Logged Out', description: 'You have been signed out of the owner dashboard.' });
+      void navigate(paths.adminLogin, { replace: true });
+    },
+  });
+
+  const selectTab = (key: TabKey) =>
+    setSearchParams(key === 'applications' ? {} : { tab: key }, { replace: true, preventScrollReset: true });
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10">
+      <header className="mb-8 flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight text-white sm:text-4xl">Owner Dashboard</h1>
+          <p className="mt-2 text-slate-200">
+            {auth.user ? (
+              <>
+                Signed in as <span className="font-semibold text-amber-300">{auth.user.username}</span>.{' '}
+              </>
+            ) : null}
+            Review applications, manage workers and follow every job.
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-3">
+          <Link to={paths.changePassword} className={buttonClasses('outline', 'md')}>
+            <KeyRound aria-hidden="true" className="size-4" />
+            Change Password
+          </Link>
+          <Button variant="secondary" onClick={() => logout.mutate()} disabled={logout.isPending}>
+            <LogOut aria-hidden="true" className="size-4" />
+            {logout.isPending ? 'Logging out…' : 'Logout'}
+          </Button>
+        </div>
+        {logoutFailed ? (
+          <p role="alert" className="w-full rounded-lg bg-red-950/70 p-3 text-sm font-medium text-red-200">
+            Logout failed
+          </p>
+        ) : null}
+      </header>
+
+      <Tabs label="Owner dashboard sections" tabs={tabs} active={active} onChange={selectTab}>
+        {active === 'applications' ? <ApplicationsTab /> : null}
+        {active === 'workers' ? <WorkersTab /> : null}
+        {active === 'jobs' ? <JobsTab /> : null}
+        {active === 'analytics' ? <AnalyticsTab /> : null}
+      </Tabs>
+    </div>
+  );
+}

@@ -1,0 +1,387 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  AlertTriangle,
+  BadgeDollarSign,
+  Briefcase,
+  Clock,
+  FileText,
+  Hourglass,
+  LayoutDashboard,
+  LogIn,
+  LogOut,
+  Shuffle,
+  UserCog,
+  XCircle,
+} from 'lucide-react';
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Link, Navigate } from 'react-router';
+import { categories } from '../../../../shared/categories';
+import type { WorkerSelf } from '../../../../shared/schemas/worker';
+import { PageHeader } from '../../components/layout/page-header';
+import { Badge } from '../../components/ui/badge';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { toast } from '../../components/ui/toast-store';
+import { ApiError, errorMessage } from '../../lib/api';
+import { cn } from '../../lib/cn';
+import { paths } from '../../lib/paths';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useWorkerSession } from './session';
+import { formatDateTime, formatDollars, isUnauthorized, rememberWorker, useWorkerLogout, useWorkerMe, workerCall } from './worker-api';
+
+export default function WorkerDashboardPage() {
+  useDocumentTitle('Worker Dashboard');
+  const session = useWorkerSession();
+  const me = useWorkerMe();
+  const logout = useWorkerLogout();
+
+  if (!session.token || !session.worker) return <Navigate to={paths.workerLogin} replace />;
+  const worker = me.data ?? session.worker;
+
+  if (worker.status === 'pending_review') {
+    return (
+      <StatusScreen
+        icon={<Hourglass aria-hidden="true" className="size-14 text-amber-300" />}
+        title="Application Under Review"
+        onLogout={logout}
+      >
+        <p>
+          Thanks, {worker.fullName}. Your application is being reviewed; the dashboard opens as soon as the owner approves it.
+          We’ll be in touch by email.
+        </p>
+      </StatusScreen>
+    );
+  }
+  if (worker.status === 'terminated') {
+    return (
+      <StatusScreen icon={<XCircle aria-hidden="true" className="size-14 text-red-400" />} title="Account Terminated" onLogout={logout}>
+        <p>
+          This account has been terminated and can no longer take jobs. Strikes on record:{' '}
+          <strong className="text-white" data-testid="worker-strikes">
+            {worker.strikes}
+          </strong>
+          .
+        </p>
+        <p className="mt-2">If you think this is a mistake, please contact support.</p>
+      </StatusScreen>
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10">
+      <header className="mb-8 flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight text-white">Worker Dashboard</h1>
+          <p className="mt-1 text-lg text-slate-200">Welcome, {worker.fullName}</p>
+          {worker.strikes > 0 ? (
+            <p className="mt-2 flex items-center gap-2 text-sm text-orange-200">
+              <AlertTriangle aria-hidden="true" className="size-4" />
+              <Badge tone="orange" data-testid="worker-strikes">
+                {worker.strikes} {worker.strikes === 1 ? 'strike' : 'strikes'}
+              </Badge>
+              <span>Two strikes end the account. Arrive within the grace time of every job you accept.</span>
+            </p>
+          ) : null}
+        </div>
+        <AvailabilitySwitch worker={worker} />
+      </header>
+
+      {me.isError && !isUnauthorized(me.error) ? (
+        <div role="alert" className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-lg bg-red-950/70 p-4 text-sm text-red-100">
+          <span>Failed to fetch worker profile. Showing the details saved when you signed in.</span>
+          <Button variant="outline" size="sm" onClick={() => void me.refetch()} disabled={me.isFetching}>
+            {me.isFetching ? 'Retrying...' : 'Retry'}
+          </Button>
+        </div>
+      ) : null}
+
+      <DashboardTabs
+        tabs={[
+          { id: 'overview', label: 'Overview', icon: LayoutDashboard, panel: <OverviewPanel worker={worker} /> },
+          { id: 'jobs', label: 'Jobs', icon: Briefcase, panel: <JobsPanel onLogout={logout} /> },
+          { id: 'documents', label: 'Documents', icon: FileText, panel: <DocumentsPanel /> },
+        ]}
+      />
+    </div>
+  );
+}
+
+function StatusScreen({ icon, title, children, onLogout }: { icon: ReactNode; title: string; children: ReactNode; onLogout: () => void }) {
+  return (
+    <div className="mx-auto max-w-xl px-4 py-16">
+      <Card className="text-center">
+        <PageHeader icon={icon} title={title} />
+        <div className="text-slate-200">{children}</div>
+        <Button variant="outline" className="mt-6" onClick={onLogout}>
+          <LogOut aria-hidden="true" className="size-4" /> Logout
+        </Button>
+      </Card>
+    </div>
+  );
+}
+
+function AvailabilitySwitch({ worker }: { worker: WorkerSelf }) {
+  const queryClient = useQueryClient();
+  const labelId = useId();
+  const update = useMutation({
+    mutationFn: (isAvailable: boolean) => workerCall<{ isAvailable: boolean }>('POST', '/api/workers/availability', { isAvailable }),
+    onSuccess: ({ isAvailable }) => {
+      rememberWorker(queryClient, { ...worker, isAvailable });
+      toast(
+        isAvailable
+          ? { title: 'Now Available', description: 'You can receive job offers.' }
+          : { title: 'Now Unavailable', description: 'You will not receive job offers.' },
+      );
+    },
+    onError: (error) => {
+      toast({ title: 'Failed to update availability', description: errorMessage(error), variant: 'destructive' });
+    },
+  });
+  const on = update.isPending ? Boolean(update.variables) : worker.isAvailable;
+  return (
+    <div className="flex items-center gap-3 rounded-xl border border-white/10 bg-slate-900/90 px-4 py-3">
+      <span id={labelId} className="text-sm font-semibold text-white">
+        Available for jobs
+      </span>
+      <button
+        type="button"
+        role="switch"
+        aria-checked={on}
+        aria-labelledby={labelId}
+        disabled={update.isPending}
+        onClick={() => update.mutate(!worker.isAvailable)}
+        className={cn(
+          'relative inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-300 focus-visible:ring-offset-2 focus-visible:ring-offset-slate-900 disabled:opacity-60',
+          on ? 'bg-green-500' : 'bg-slate-600',
+        )}
+      >
+        <span
+          aria-hidden="true"
+          className={cn('inline-block size-5 rounded-full bg-white shadow transition-transform', on ? 'translate-x-6' : 'translate-x-1')}
+        />
+      </button>
+      <span className={cn('text-sm font-medium', on ? 'text-green-300' : 'text-slate-300')} aria-hidden="true">
+        {on ? 'On' : 'Off'}
+      </span>
+    </div>
+  );
+}
+
+interface TabDef {
+  id: string;
+  label: string;
+  icon: typeof Clock;
+  panel: ReactNode;
+}
+
+/** Tabs with the WAI-ARIA pattern: arrow keys, Home and End move between them. */
+function DashboardTabs({ tabs }: { tabs: readonly TabDef[] }) {
+  const [active, setActive] = useState(tabs[0]!.id);
+  const base = useId();
+  const refs = useRef<Record<string, HTMLButtonElement | null>>({});
+  const select = (index: number) => {
+    const tab = tabs[(index + tabs.length) % tabs.length]!;
+    setActive(tab.id);
+    refs.current[tab.id]?.focus();
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const index = tabs.findIndex((t) => t.id === active);
+    const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: tabs.length - 1 };
+    const next = moves[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    select(next);
+  };
+  return (
+    <div>
+      <div role="tablist" aria-label="Dashboard sections" className="mb-6 flex gap-2 overflow-x-auto rounded-xl bg-slate-900/90 p-1.5" onKeyDown={onKeyDown}>
+        {tabs.map((tab) => {
+          const selected = tab.id === active;
+          const Icon = tab.icon;
+          return (
+            <button
+              key={tab.id}
+              ref={(el) => {
+                refs.current[tab.id] = el;
+              }}
+              type="button"
+              role="tab"
+              id={`${base}-tab-${tab.id}`}
+              aria-controls={`${base}-panel-${tab.id}`}
+              aria-selected={selected}
+              tabIndex={selected ? 0 : -1}
+              onClick={() => setActive(tab.id)}
+              className={cn(
+                'flex flex-1 items-center justify-center gap-2 rounded-lg px-4 py-2.5 text-sm font-semibold transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-300',
+                selected ? 'bg-amber-400 text-slate-950' : 'text-slate-100 hover:bg-white/10',
+              )}
+            >
+              <Icon aria-hidden="true" className="size-4" /> {tab.label}
+            </button>
+          );
+        })}
+      </div>
+      {tabs.map((tab) => (
+        <div
+          key={tab.id}
+          role="tabpanel"
+          id={`${base}-panel-${tab.id}`}
+          aria-labelledby={`${base}-tab-${tab.id}`}
+          hidden={tab.id !== active}
+          tabIndex={0}
+          className="focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-300 rounded-2xl"
+        >
+          {tab.id === active ? tab.panel : null}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function categoryName(slug: string): string {
+  const name = categories.find((c) => c.slug === slug)?.name ?? slug;
+  return slug === 'handyman' ? 'General Handyman' : name;
+}
+
+function OverviewPanel({ worker }: { worker: WorkerSelf }) {
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <TimeClock worker={worker} />
+      <Card>
+        <h2 className="text-xl font-semibold text-white">Your profile</h2>
+        <dl className="mt-4 grid gap-3 text-sm">
+          <div className="flex justify-between gap-4">
+            <dt className="text-slate-300">Hourly rate</dt>
+            <dd className="font-semibold text-white">{formatDollars(worker.hourlyRate)}</dd>
+          </div>
+          <div className="flex justify-between gap-4">
+            <dt className="text-slate-300">Experience</dt>
+            <dd className="font-semibold text-white">
+              {worker.yearsExp} {worker.yearsExp === 1 ? 'year' : 'years'}
+            </dd>
+          </div>
+          <div className="flex justify-between gap-4">
+            <dt className="text-slate-300">Services</dt>
+            <dd className="text-right font-semibold text-white">
+              {worker.categories.length ? worker.categories.map(categoryName).join(', ') : 'None yet'}
+            </dd>
+          </div>
+          <div className="flex justify-between gap-4">
+            <dt className="text-slate-300">Worker type</dt>
+            <dd className="font-semibold text-white">
+              {worker.workerType === 'contract' ? 'Contract Worker' : worker.workerType === 'independent' ? 'Independent Worker' : 'Not chosen yet'}
+            </dd>
+          </div>
+        </dl>
+        <div className="mt-6 flex flex-wrap gap-3">
+          <Link to={paths.workerProfile} className={buttonClasses('outline', 'sm')}>
+            <UserCog aria-hidden="true" className="size-4" /> Edit Profile
+          </Link>
+          <Link to={paths.workerType} className={buttonClasses('ghost', 'sm')}>
+            <Shuffle aria-hidden="true" className="size-4" /> {worker.workerType ? 'Change Worker Type' : 'Choose Worker Type'}
+          </Link>
+        </div>
+      </Card>
+    </div>
+  );
+}
+
+function TimeClock({ worker }: { worker: WorkerSelf }) {
+  const queryClient = useQueryClient();
+  const [problem, setProblem] = useState<string | null>(null);
+  const clock = useMutation({
+    mutationFn: (action: 'in' | 'out') =>
+      workerCall<{ isClockedIn: boolean; lastClockIn?: string | null }>('POST', `/api/workers/clock-${action}`),
+    onMutate: () => setProblem(null),
+    onSuccess: (answer, action) => {
+      rememberWorker(queryClient, {
+        ...worker,
+        isClockedIn: answer.isClockedIn,
+        lastClockIn: answer.lastClockIn !== undefined ? answer.lastClockIn : worker.lastClockIn,
+      });
+      toast(
+        action === 'in'
+          ? { title: 'Clocked In', description: 'Your shift has started.' }
+          : { title: 'Clocked Out', description: 'Your shift has ended.' },
+      );
+    },
+    onError: (error, action) => {
+      const fallback = action === 'in' ? 'Failed to clock in' : 'Failed to clock out';
+      const message = errorMessage(error) ?? fallback;
+      if (error instanceof ApiError && error.status === 409) setProblem(message);
+      toast({ title: fallback, description: message, variant: 'destructive' });
+    },
+  });
+  const last = formatDateTime(worker.lastClockIn);
+  return (
+    <Card>
+      <h2 className="flex items-center gap-2 text-xl font-semibold text-white">
+        <Clock aria-hidden="true" className="size-5 text-amber-300" /> Time Clock
+      </h2>
+      <p className="mt-4 flex items-center gap-2 text-sm text-slate-200">
+        Status:{' '}
+        <Badge tone={worker.isClockedIn ? 'green' : 'slate'} data-testid="clock-status">
+          {worker.isClockedIn ? 'Clocked in' : 'Clocked out'}
+        </Badge>
+      </p>
+      <p className="mt-2 text-sm text-slate-200">
+        Last clock-in: <span className="font-semibold text-white">{last ?? 'No clock-in yet'}</span>
+      </p>
+      {problem ? (
+        <p role="alert" className="mt-4 rounded-lg bg-red-950/70 p-3 text-sm font-medium text-red-200">
+          {problem}
+        </p>
+      ) : null}
+      <div className="mt-6 flex flex-wrap gap-3">
+        <Button onClick={() => clock.mutate('in')} disabled={clock.isPending || worker.isClockedIn}>
+          <LogIn aria-hidden="true" className="size-4" /> Clock In
+        </Button>
+        <Button variant="outline" onClick={() => clock.mutate('out')} disabled={clock.isPending || !worker.isClockedIn}>
+          <LogOut aria-hidden="true" className="size-4" /> Clock Out
+        </Button>
+      </div>
+      <p className="mt-4 text-sm text-slate-300">Clock in while you are ready to work: job offers go to available, clocked-in pros.</p>
+    </Card>
+  );
+}
+
+function JobsPanel({ onLogout }: { onLogout: () => void }) {
+  const tile =
+    'flex min-h-28 flex-col items-start justify-between gap-3 rounded-2xl border border-white/10 bg-slate-900/90 p-5 text-left text-white transition-colors hover:bg-slate-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-300';
+  return (
+    <div className="grid gap-6">
+      <Card>
+        <h2 className="text-xl font-semibold text-white">Job offers</h2>
+        <p className="mt-3 text-slate-200">
+          Job offers arrive here once dispatch is switched on. That is not available yet, so there are no offers or jobs for
+          today to show. Stay available and clocked in to be ready.
+        </p>
+      </Card>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Link to={paths.workerEarnings} className={tile}>
+          <BadgeDollarSign aria-hidden="true" className="size-6 text-amber-300" />
+          <span className="font-semibold">Earnings</span>
+        </Link>
+        <Link to={paths.workerProfile} className={tile}>
+          <UserCog aria-hidden="true" className="size-6 text-amber-300" />
+          <span className="font-semibold">Profile</span>
+        </Link>
+        <button type="button" onClick={onLogout} className={tile}>
+          <LogOut aria-hidden="true" className="size-6 text-red-300" />
+          <span className="font-semibold">Logout</span>
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function DocumentsPanel() {
+  return (
+    <Card>
+      <h2 className="text-xl font-semibold text-white">Documents</h2>
+      <p className="mt-3 text-slate-200">
+        The document manager is not available yet. Soon you will upload and track your compliance documents here.
+      </p>
+    </Card>
+  );
+}

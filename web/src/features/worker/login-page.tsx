@@ -1,0 +1,114 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { LogIn, UserPlus } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { workerLoginSchema, type WorkerLoginInput } from '../../../../shared/schemas/auth';
+import type { WorkerSelf } from '../../../../shared/schemas/worker';
+import { validate } from '../../../../shared/validation';
+import { Field } from '../../components/form/field';
+import { PageHeader } from '../../components/layout/page-header';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { toast } from '../../components/ui/toast-store';
+import { ApiError, apiPost, errorMessage } from '../../lib/api';
+import { paths } from '../../lib/paths';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { saveWorkerSession } from './session';
+import { useFormErrors } from './use-form-errors';
+import { workerMeKey } from './worker-api';
+import { syncWorkerType } from './worker-type-sync';
+
+const fieldOrder = ['email', 'password'] as const;
+
+interface LoginAnswer {
+  worker: WorkerSelf;
+  token: string;
+}
+
+export default function WorkerLoginPage() {
+  useDocumentTitle('Worker Login');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState({ email: '', password: '' });
+  const { errors, show, clear, refFor } = useFormErrors(fieldOrder);
+
+  const login = useMutation({
+    mutationFn: async (input: WorkerLoginInput) => {
+      const answer = await apiPost<LoginAnswer>('/api/workers/login', input);
+      return { ...answer, worker: await syncWorkerType(answer.worker, answer.token) };
+    },
+    onSuccess: ({ worker, token }) => {
+      saveWorkerSession(worker, token);
+      queryClient.setQueryData(workerMeKey, worker);
+      if (worker.status === 'terminated') {
+        toast({ title: 'Account Terminated', description: 'This account has been terminated.', variant: 'destructive' });
+      } else if (worker.status === 'pending_review') {
+        toast({ title: 'Account Under Review', description: 'Your account is still being reviewed.' });
+      } else {
+        toast({ title: 'Welcome back', description: `Signed in as ${worker.fullName}.` });
+      }
+      void navigate(paths.workerDashboard);
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 400) show(error.fields);
+      toast({ title: 'Login failed', description: errorMessage(error) ?? 'Please check your credentials', variant: 'destructive' });
+    },
+  });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (login.isPending) return;
+    const result = validate(workerLoginSchema, values);
+    if (!result.success) return show(result.fields);
+    clear();
+    login.mutate(result.data);
+  };
+
+  const sending = login.isPending;
+  return (
+    <div className="mx-auto max-w-md px-4 py-12">
+      <PageHeader title="Worker Login" subtitle="Sign in to manage your availability, time clock and jobs." />
+      <Card>
+        <form noValidate onSubmit={onSubmit} className="grid gap-5" aria-busy={sending}>
+          {errors._ ? (
+            <p role="alert" className="rounded-lg bg-red-950/70 p-3 text-sm font-medium text-red-200">
+              {errors._}
+            </p>
+          ) : null}
+          <Field id="worker-login-email" label="Email" error={errors.email}>
+            <input
+              ref={refFor('email')}
+              type="email"
+              autoComplete="email"
+              value={values.email}
+              onChange={(e) => setValues((v) => ({ ...v, email: e.target.value }))}
+            />
+          </Field>
+          <Field id="worker-login-password" label="Password" error={errors.password}>
+            <input
+              ref={refFor('password')}
+              type="password"
+              autoComplete="current-password"
+              value={values.password}
+              onChange={(e) => setValues((v) => ({ ...v, password: e.target.value }))}
+            />
+          </Field>
+          <Button type="submit" size="lg" disabled={sending}>
+            <LogIn aria-hidden="true" className="size-4" />
+            {sending ? 'Signing in...' : 'Sign In'}
+          </Button>
+        </form>
+        <div className="mt-6 grid gap-3 border-t border-white/10 pt-6 text-sm text-slate-200">
+          <p>Hired by us but no account yet?</p>
+          <Link to={paths.workerSignup} className={buttonClasses('outline', 'md')}>
+            <UserPlus aria-hidden="true" className="size-4" /> Create Account
+          </Link>
+          <p className="mt-2">Not working with us yet?</p>
+          <Link to={paths.workerApply} className={buttonClasses('secondary', 'md')}>
+            Apply to be a Pro
+          </Link>
+        </div>
+      </Card>
+    </div>
+  );
+}
