@@ -17,7 +17,7 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 const logged = () => logs.flatMap((spy) => spy.mock.calls.map((args) => args.map(String).join(' '))).join('\n');
 
-async function legacyBody(overrides: Record<string, unknown> = {}) {
+async function legacyBody(overrides: Record<string, unknown> = {}): Promise<Record<string, any>> {
   const [idFrontPhoto, idBackPhoto, selfie] = await Promise.all([uploadFile(), uploadFile(), uploadFile()]);
   return { ...sampleBody, email: freshEmail(), idFrontPhoto, idBackPhoto, selfie, ...overrides };
 }

@@ -1,4 +1,4 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { keys } from '../shared/table';
 import { dynamo, tableName } from './lib/clients';
@@ -40,6 +40,7 @@ describe('GET /api/admin/jobs/all', () => {
 
     // Act
     const res = await invoke(handler, await asOwner('list-jobs'));
+    await dynamo.send(new DeleteCommand({ TableName: tableName, Key: { pk: `TEST_JOB#${id}`, sk: 'JOB' } }));
 
     // Assess
     expect(res.body.find((j: { id: string }) => j.id === id)).toEqual({

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { keys } from '../shared/table';
 import { handler as getSelf } from './get-worker-self';
 import { hashPassword } from './lib/auth/passwords';
 import { hashSecret } from './lib/auth/tokens';
 import { dynamo, tableName } from './lib/clients';
-import { workersRepo, type WorkerItem } from './lib/data/workers';
+import type { WorkerAccountItem, WorkerItem } from './lib/data/workers';
 import { invoke, sampleEvent, withBody } from './lib/testing/events';
 import { createTestWorker, withBearer } from './lib/testing/workers';
 import { handler } from './login-worker';
@@ -14,10 +14,17 @@ import { handler } from './login-worker';
 const sample = sampleEvent('login-worker');
 const PASSWORD = 'correct-horse-42';
 
-/** An approved worker with a login. */
+/** A worker with a login (written directly: createAccount refuses a profile under review). */
 async function workerWithAccount(overrides: Partial<WorkerItem> = {}) {
-  const worker = await createTestWorker(overrides);
-  await workersRepo.createAccount(worker.id, await hashPassword(PASSWORD));
+  const worker = await createTestWorker({ ...overrides, hasAccount: true });
+  const account: WorkerAccountItem = {
+    ...keys.workerAccount(worker.id),
+    entity: 'worker-account',
+    workerId: worker.id,
+    passwordHash: await hashPassword(PASSWORD),
+    createdAt: new Date().toISOString(),
+  };
+  await dynamo.send(new PutCommand({ TableName: tableName, Item: account }));
   return worker;
 }
 

@@ -8,7 +8,7 @@ import { handler as submitWorkerApplication } from './submit-worker-application'
 
 const sample = sampleEvent('submit-company-application');
 const sampleBody = JSON.parse(sample.body!) as Record<string, unknown>;
-const fresh = (overrides: Record<string, unknown> = {}) => ({ ...sampleBody, emailAddress: freshEmail(), ...overrides });
+const fresh = (overrides: Record<string, unknown> = {}): Record<string, unknown> => ({ ...sampleBody, emailAddress: freshEmail(), ...overrides });
 
 describe('POST /api/company-applications', () => {
   it('stores a pending company application and answers with the spec\'s promise', async () => {

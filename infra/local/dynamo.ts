@@ -6,9 +6,11 @@ import {
   DescribeTableCommand,
   DynamoDBClient,
   ResourceNotFoundException,
+  waitUntilTableExists,
 } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import dynalite from 'dynalite';
+import { startTransactionFront } from './dynamo-transactions';
 import { catalogItems } from '../../functions/lib/data/items';
 import { table } from '../../shared/table';
 
@@ -17,7 +19,10 @@ export interface LocalDynamo {
   close(): Promise<void>;
 }
 
-/** dynalite on a free loopback port; with `dir` its LevelDB lives there and survives restarts. */
+/**
+ * dynalite on a free loopback port, behind the front that adds transactions; with `dir` its
+ * LevelDB lives there and survives restarts.
+ */
 export async function startDynalite(dir?: string): Promise<LocalDynamo> {
   if (dir) mkdirSync(dir, { recursive: true });
   const server: Server = dynalite({ path: dir, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
@@ -26,14 +31,17 @@ export async function startDynalite(dir?: string): Promise<LocalDynamo> {
     server.listen(0, '127.0.0.1', () => resolve());
   });
   const { port } = server.address() as AddressInfo;
+  const front = await startTransactionFront(`http://127.0.0.1:${port}`);
   return {
-    endpoint: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
+    endpoint: front.endpoint,
+    close: async () => {
+      await front.close();
+      await new Promise<void>((resolve, reject) => {
         server.closeAllConnections();
         // dynalite closes its LevelDB with the server, flushing what was written.
         server.close((err) => (err ? reject(err) : resolve()));
-      }),
+      });
+    },
   };
 }
 
@@ -73,6 +81,8 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
       })),
     }),
   );
+  // dynalite answers CreateTable with the table still CREATING, even with createTableMs 0.
+  await waitUntilTableExists({ client, maxWaitTime: 30, minDelay: 0.05, maxDelay: 0.2 }, { TableName: tableName });
   // dynalite has no UpdateTimeToLive, so expired rows linger locally. DynamoDB itself deletes them
   // up to days late, so every read of an expiring row checks its expiry anyway.
 }

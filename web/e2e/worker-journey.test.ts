@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -13,6 +14,7 @@ const PNG = Buffer.from(
 );
 const image = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG });
 
+const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'marketplace-worker-e2e-'));
 let stack: RunningStack;
 let browser: Browser;
@@ -43,6 +45,15 @@ async function approveApplication(applicantEmail: string): Promise<void> {
     headers: { cookie, 'content-type': 'application/json' },
   });
   expect(approve.status).toBe(200);
+}
+
+async function seriousA11yViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: axeSource });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: { id: string; impact: string }[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+  });
 }
 
 async function toast(page: Page, title: string): Promise<void> {
@@ -87,6 +98,7 @@ describe('a pro applies, is approved, creates an account and works the dashboard
       .getByText('Missing Documents - Please upload all required documents: Photo ID (front and back) and selfie.')
       .first()
       .waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
 
     await page.getByLabel('Photo ID (front)').setInputFiles(image('id-front.png'));
     await page.getByLabel('Photo ID (back)').setInputFiles(image('id-back.png'));
@@ -94,7 +106,7 @@ describe('a pro applies, is approved, creates an account and works the dashboard
     await page.getByRole('button', { name: 'Submit Application' }).click();
     await page.getByRole('heading', { name: 'Application Under Review' }).waitFor();
     await toast(page, 'Application Submitted');
-    await page.getByText('2-3 business days').waitFor();
+    await page.getByText('2-3 business days', { exact: true }).waitFor();
     await page.getByRole('link', { name: 'Back to Home' }).waitFor();
 
     // The owner approves it.
@@ -115,6 +127,7 @@ describe('a pro applies, is approved, creates an account and works the dashboard
     await page.getByRole('heading', { name: 'Worker Dashboard' }).waitFor();
     await page.getByText('Welcome, Riley Carpenter').waitFor();
     expect(await page.evaluate(() => localStorage.getItem('workerToken'))).toBeTruthy();
+    expect(await seriousA11yViolations(page)).toEqual([]);
 
     // Logout from the Jobs tab, then log in again.
     await page.getByRole('tab', { name: 'Jobs' }).click();

@@ -41,4 +41,33 @@ describe('writeTogether', () => {
     expect((await read(b))?.n).toBe('old');
     expect((await read(c))?.n).toBe('kept');
   });
+
+  it('lets exactly one of two racing transactions on the same claim through', async () => {
+    // Prepare
+    const claim = key();
+    const attempt = (n: number) =>
+      writeTogether([
+        { Put: { TableName: tableName, Item: { ...claim, by: n }, ConditionExpression: 'attribute_not_exists(pk)' } },
+        { Put: { TableName: tableName, Item: { ...key(), by: n } } },
+      ]);
+
+    // Act
+    const results = await Promise.allSettled([attempt(1), attempt(2), attempt(3)]);
+
+    // Assess
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(results.filter((r) => r.status === 'rejected').every((r) => (r as PromiseRejectedResult).reason instanceof WriteCancelled)).toBe(true);
+  });
+
+  it('checks a condition without writing, and leaves no trace of a check on a missing item', async () => {
+    const [absent, target] = [key(), key()];
+
+    await writeTogether([
+      { ConditionCheck: { TableName: tableName, Key: absent, ConditionExpression: 'attribute_not_exists(pk)' } },
+      { Put: { TableName: tableName, Item: { ...target, n: 1 } } },
+    ]);
+
+    expect(await read(absent)).toBeUndefined();
+    expect((await read(target))?.n).toBe(1);
+  });
 });

@@ -21,6 +21,15 @@ describe('workersRepo', () => {
     expect((await workersRepo.findById(worker.id))?.hasAccount).toBe(true);
   });
 
+  it('creates no account for a profile still under review', async () => {
+    const worker = await createTestWorker({ status: 'pending_review' });
+
+    expect(await workersRepo.createAccount(worker.id, 'scrypt$hash')).toBe(false);
+
+    expect(await workersRepo.passwordHashOf(worker.id)).toBeUndefined();
+    expect((await workersRepo.findById(worker.id))?.hasAccount).toBe(false);
+  });
+
   it('keeps the hash out of the profile row', async () => {
     const worker = await createTestWorker();
     await workersRepo.createAccount(worker.id, 'scrypt$hash');

@@ -1,9 +1,11 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { WorkerSelf, WorkerStatus, WorkerType } from '../../../shared/schemas/worker';
 import { keys } from '../../../shared/table';
 import { dynamo, tableName } from '../clients';
 import { ConflictError, ForbiddenError } from '../errors';
+import type { EmailClaimItem } from './applications';
+import { writeTogether, WriteCancelled } from './transact';
 
 /** A worker's profile row (WORKER#id / PROFILE). Rates in cents; SSN digits never live here. */
 export interface WorkerItem {
@@ -32,15 +34,6 @@ export interface WorkerItem {
   hasAccount: boolean;
   createdAt: string;
   updatedAt: string;
-}
-
-/** The email claim (EMAIL#<email> / EMAIL): one per address; `workerId` is set once approved. */
-export interface EmailClaimItem {
-  pk: string;
-  sk: string;
-  email: string;
-  applicationId: string;
-  workerId?: string | null;
 }
 
 /** The worker's login (WORKER#id / ACCOUNT), apart from the profile so profile reads never carry the hash. */
@@ -149,10 +142,10 @@ export const workersRepo = {
   },
 
   /**
-   * Creates the worker's login once. The conditional put of the ACCOUNT item is the gate: of two
-   * racing calls exactly one writes it, the other gets false. The profile's hasAccount flag follows.
-   * (Not one TransactWrite: dynalite, the local and test table, has no TransactWriteItems. If the
-   * flag write were lost, the account still works and a second creation is still refused.)
+   * Creates the worker's login once, together with the profile's hasAccount flag: the ACCOUNT put
+   * (first, the deciding condition) and the profile update (still without an account, not pending)
+   * are one transaction. Of two racing calls exactly one wins; the other, and any ineligible
+   * profile, get false.
    */
   async createAccount(workerId: string, passwordHash: string): Promise<boolean> {
     const now = new Date().toISOString();
@@ -164,23 +157,24 @@ export const workersRepo = {
       createdAt: now,
     };
     try {
-      await dynamo.send(
-        new PutCommand({ TableName: tableName, Item: account, ConditionExpression: 'attribute_not_exists(pk)' }),
-      );
+      await writeTogether([
+        { Put: { TableName: tableName, Item: account, ConditionExpression: 'attribute_not_exists(pk)' } },
+        {
+          Update: {
+            TableName: tableName,
+            Key: keys.worker(workerId),
+            UpdateExpression: 'SET hasAccount = :true, updatedAt = :now',
+            ConditionExpression: 'attribute_exists(pk) AND hasAccount = :false AND #status <> :pending',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':true': true, ':false': false, ':pending': 'pending_review', ':now': now },
+          },
+        },
+      ]);
+      return true;
     } catch (error) {
-      if (lostRace(error)) return false;
+      if (error instanceof WriteCancelled) return false;
       throw error;
     }
-    await dynamo.send(
-      new UpdateCommand({
-        TableName: tableName,
-        Key: keys.worker(workerId),
-        UpdateExpression: 'SET hasAccount = :true, updatedAt = :now',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':true': true, ':now': now },
-      }),
-    );
-    return true;
   },
 
   /** The stored password hash, for login only; it never leaves the server. */

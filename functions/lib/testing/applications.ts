@@ -17,7 +17,7 @@ export async function uploadFile(
   const { url, fields, key } = await presignUpload({ key: `uploads/${folder}/${newId()}.${ext}`, contentType, maxBytes: 1024 });
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  form.append('file', new Blob([Buffer.from('test image bytes')], { type: contentType }), 'file');
+  form.append('file', new Blob(['test image bytes'], { type: contentType }), 'file');
   const res = await fetch(url, { method: 'POST', body: form });
   if (!res.ok) throw new Error(`upload failed: ${res.status} ${await res.text()}`);
   return key;
@@ -26,7 +26,8 @@ export async function uploadFile(
 export const freshEmail = () => `${randomUUID()}@example.com`;
 
 /** The sample JSON application with a fresh email and three really uploaded images. */
-export async function workerApplicationBody(overrides: Record<string, unknown> = {}) {
+/** A JSON body, read field by field in tests. */
+export async function workerApplicationBody(overrides: Record<string, unknown> = {}): Promise<Record<string, any>> {
   const sample = JSON.parse(sampleEvent('submit-worker-application').body!) as Record<string, unknown>;
   const [photoIdFrontUrl, photoIdBackUrl, selfieUrl] = await Promise.all([uploadFile(), uploadFile(), uploadFile()]);
   return { ...sample, emailAddress: freshEmail(), photoIdFrontUrl, photoIdBackUrl, selfieUrl, ...overrides };

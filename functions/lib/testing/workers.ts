@@ -4,7 +4,8 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { keys } from '../../../shared/table';
 import { sessions } from '../auth/sessions';
 import { dynamo, tableName } from '../clients';
-import type { EmailClaimItem, WorkerItem } from '../data/workers';
+import type { EmailClaimItem } from '../data/applications';
+import type { WorkerItem } from '../data/workers';
 import { newId } from '../ids';
 
 /**
@@ -42,7 +43,14 @@ export async function createTestWorker(overrides: Partial<WorkerItem> = {}): Pro
     ...keys.worker(id),
     ...keys.allWorkers(overrides.createdAt ?? now),
   };
-  const claim: EmailClaimItem = { ...keys.email(email), email, applicationId: worker.applicationId, workerId: id };
+  const claim: EmailClaimItem = {
+    ...keys.email(email),
+    entity: 'email-claim',
+    email,
+    applicationId: worker.applicationId,
+    workerId: id,
+    createdAt: now,
+  };
   await Promise.all([
     dynamo.send(new PutCommand({ TableName: tableName, Item: worker })),
     dynamo.send(new PutCommand({ TableName: tableName, Item: claim })),

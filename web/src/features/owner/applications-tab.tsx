@@ -5,15 +5,21 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { toast } from '../../components/ui/toast-store';
-import { apiGet, apiRequest } from '../../lib/api';
+import { apiRequest } from '../../lib/api';
 import { dateOnly, dateTime, dollars, label } from './format';
 import { Empty, LoadError, Loading } from './load-state';
+import { useDocumentOpener } from './use-document-opener';
 import { adminKeys, pollMs, type ApplicationDocument, type CompanyApplicationSummary, type PendingWorker } from './types';
 
 const documentLabels: Record<ApplicationDocument, string> = {
   idFront: 'ID front',
   idBack: 'ID back',
   selfie: 'Selfie',
+};
+
+const companyDocumentLabels: Record<string, string> = {
+  businessLicense: 'Business license',
+  insuranceCertificate: 'Insurance certificate',
 };
 
 const enc = encodeURIComponent;
@@ -23,7 +29,7 @@ export function ApplicationsTab() {
   const companies = useQuery<CompanyApplicationSummary[]>({ queryKey: adminKeys.companyApplications, refetchInterval: pollMs.pending });
 
   return (
-    <div className="grid gap-10">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-10">
       <section aria-labelledby="pending-workers-heading">
         <h2 id="pending-workers-heading" className="mb-4 text-xl font-bold text-white">
           Worker applications
@@ -66,7 +72,7 @@ export function ApplicationsTab() {
 function PendingWorkerCard({ worker }: { worker: PendingWorker }) {
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState<string>();
-  const [opening, setOpening] = useState<ApplicationDocument>();
+  const documents = useDocumentOpener(worker.id);
 
   const refresh = () =>
     Promise.all([
@@ -77,7 +83,10 @@ function PendingWorkerCard({ worker }: { worker: PendingWorker }) {
 
   const decide = useMutation({
     mutationFn: (decision: 'approve' | 'reject') => apiRequest('POST', `/api/admin/workers/${enc(worker.id)}/${decision}`),
-    onMutate: () => setFailure(undefined),
+    onMutate: () => {
+      setFailure(undefined);
+      documents.clearFailure();
+    },
     onSuccess: (_data, decision) => {
       toast(
         decision === 'approve'
@@ -88,29 +97,6 @@ function PendingWorkerCard({ worker }: { worker: PendingWorker }) {
     onError: (_error, decision) => setFailure(decision === 'approve' ? 'Failed to approve worker' : 'Failed to reject worker'),
     onSettled: () => void refresh(),
   });
-
-  const openDocument = async (document: ApplicationDocument) => {
-    setFailure(undefined);
-    setOpening(document);
-    // Opened now, while the click still counts as the person's, so no popup blocker stops it.
-    const tab = window.open('', '_blank');
-    try {
-      const { url } = await apiGet<{ url: string; expiresAt: string }>(
-        `/api/admin/applications/${enc(worker.id)}/documents/${enc(document)}`,
-      );
-      if (tab) {
-        tab.opener = null;
-        tab.location.href = url;
-      } else {
-        window.open(url, '_blank', 'noopener');
-      }
-    } catch {
-      tab?.close();
-      setFailure(`Failed to open the ${documentLabels[document]} document`);
-    } finally {
-      setOpening(undefined);
-    }
-  };
 
   const headingId = `pending-${worker.id}`;
   return (
@@ -143,7 +129,7 @@ function PendingWorkerCard({ worker }: { worker: PendingWorker }) {
         <Detail term="Hourly rate">{dollars(worker.hourlyRate)}</Detail>
         <Detail term="Services">{worker.categories.map(label).join(', ') || '—'}</Detail>
         {worker.workingHours ? <Detail term="Working hours">{worker.workingHours}</Detail> : null}
-        {worker.availableSameDay !== undefined ? (
+        {worker.availableSameDay !== null ? (
           <Detail term="Same-day jobs">{worker.availableSameDay ? 'Available' : 'Not available'}</Detail>
         ) : null}
       </dl>
@@ -156,19 +142,22 @@ function PendingWorkerCard({ worker }: { worker: PendingWorker }) {
             key={document}
             variant="outline"
             size="sm"
-            disabled={opening !== undefined}
+            disabled={documents.opening !== undefined}
             aria-label={`View ${documentLabels[document]} of ${worker.fullName}`}
-            onClick={() => void openDocument(document)}
+            onClick={() => {
+              setFailure(undefined);
+              void documents.open(document, `${documentLabels[document]} document`);
+            }}
           >
             <FileText aria-hidden="true" className="size-4" />
-            {opening === document ? 'Opening…' : `View ${documentLabels[document]}`}
+            {documents.opening === document ? 'Opening…' : `View ${documentLabels[document]}`}
           </Button>
         ))}
       </div>
 
-      {failure ? (
+      {(failure ?? documents.failure) ? (
         <p role="alert" className="mt-4 rounded-lg bg-red-950/70 p-3 text-sm font-medium text-red-200">
-          {failure}
+          {failure ?? documents.failure}
         </p>
       ) : null}
 
@@ -202,7 +191,7 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
 
 function CompanyTable({ applications }: { applications: CompanyApplicationSummary[] }) {
   return (
-    <Card className="overflow-x-auto p-0">
+    <Card className="overflow-x-auto p-0 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-300" role="region" aria-label="Pending company applications" tabIndex={0}>
       <table className="w-full min-w-[48rem] text-left text-sm">
         <caption className="sr-only">Pending company applications</caption>
         <thead className="border-b border-white/10 text-slate-300">
@@ -213,6 +202,7 @@ function CompanyTable({ applications }: { applications: CompanyApplicationSummar
             <th scope="col" className="px-4 py-3 font-semibold">Business type</th>
             <th scope="col" className="px-4 py-3 font-semibold">Worker types</th>
             <th scope="col" className="px-4 py-3 font-semibold">Submitted</th>
+            <th scope="col" className="px-4 py-3 font-semibold">Documents</th>
           </tr>
         </thead>
         <tbody>
@@ -227,11 +217,47 @@ function CompanyTable({ applications }: { applications: CompanyApplicationSummar
               </td>
               <td className="px-4 py-3">{application.businessType}</td>
               <td className="px-4 py-3">{application.workerTypesNeeded.join(', ')}</td>
-              <td className="px-4 py-3 whitespace-nowrap">{dateOnly(application.submittedAt ?? application.createdAt)}</td>
+              <td className="px-4 py-3 whitespace-nowrap">{dateOnly(application.submittedAt)}</td>
+              <td className="px-4 py-3">
+                <CompanyDocuments application={application} />
+              </td>
             </tr>
           ))}
         </tbody>
       </table>
     </Card>
+  );
+}
+
+function CompanyDocuments({ application }: { application: CompanyApplicationSummary }) {
+  const documents = useDocumentOpener(application.id);
+  if (application.documents.length === 0) return <span className="text-slate-300">None</span>;
+  return (
+    <div className="grid gap-2">
+      <div className="flex flex-wrap gap-2">
+        {application.documents.map((document) => {
+          const name = companyDocumentLabels[document] ?? document;
+          return (
+            <Button
+              key={document}
+              variant="outline"
+              size="sm"
+              className="whitespace-nowrap"
+              disabled={documents.opening !== undefined}
+              aria-label={`View ${name} of ${application.companyName}`}
+              onClick={() => void documents.open(document, name.toLowerCase())}
+            >
+              <FileText aria-hidden="true" className="size-4" />
+              {documents.opening === document ? 'Opening…' : `View ${name}`}
+            </Button>
+          );
+        })}
+      </div>
+      {documents.failure ? (
+        <p role="alert" className="text-sm font-medium text-red-300">
+          {documents.failure}
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -18,7 +18,7 @@ export function JobsTab() {
       <h2 id="jobs-heading" className="mb-4 text-xl font-bold text-white">
         All jobs <span className="text-base font-medium text-slate-300">({jobs.data.length})</span>
       </h2>
-      <Card className="overflow-x-auto p-0">
+      <Card className="overflow-x-auto p-0 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-300" role="region" aria-label="All jobs" tabIndex={0}>
         <table className="w-full min-w-[44rem] text-left text-sm">
           <caption className="sr-only">All jobs, newest first as the server sends them</caption>
           <thead className="border-b border-white/10 text-slate-300">

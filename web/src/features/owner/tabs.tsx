@@ -56,7 +56,7 @@ export function Tabs<K extends string>({
         role="tablist"
         aria-label={label}
         onKeyDown={onKeyDown}
-        className="flex gap-1 overflow-x-auto rounded-xl border border-white/10 bg-slate-900/90 p-1"
+        className="grid grid-cols-2 gap-1 rounded-xl border border-white/10 bg-slate-900/90 p-1 sm:flex"
       >
         {tabs.map((tab) => {
           const selected = tab.key === active;

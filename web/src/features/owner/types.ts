@@ -10,8 +10,8 @@ export interface PendingWorker {
   yearsExp: number;
   categories: string[];
   hourlyRate: number;
-  workingHours?: string;
-  availableSameDay?: boolean;
+  workingHours: string | null;
+  availableSameDay: boolean | null;
   submittedAt: string;
   documents: ApplicationDocument[];
 }
@@ -35,14 +35,14 @@ export interface CompanyApplicationSummary {
   companyName: string;
   contactPersonName: string;
   emailAddress: string;
-  phoneNumber?: string;
+  phoneNumber: string;
   businessType: string;
   workerTypesNeeded: string[];
-  typicalWorkerCount?: string;
-  averageProjectDuration?: string;
-  status?: string;
-  submittedAt?: string;
-  createdAt?: string;
+  typicalWorkerCount: string;
+  averageProjectDuration: string;
+  status: string;
+  submittedAt: string;
+  documents: string[];
 }
 
 export interface AdminJob {

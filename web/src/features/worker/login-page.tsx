@@ -13,7 +13,7 @@ import { toast } from '../../components/ui/toast-store';
 import { ApiError, apiPost, errorMessage } from '../../lib/api';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { saveWorkerSession } from './session';
+import { saveWorkerSession, useWorkerSession } from './session';
 import { useFormErrors } from './use-form-errors';
 import { workerMeKey } from './worker-api';
 import { syncWorkerType } from './worker-type-sync';
@@ -31,6 +31,7 @@ export default function WorkerLoginPage() {
   const queryClient = useQueryClient();
   const [values, setValues] = useState({ email: '', password: '' });
   const { errors, show, clear, refFor } = useFormErrors(fieldOrder);
+  const signedIn = useWorkerSession().worker;
 
   const login = useMutation({
     mutationFn: async (input: WorkerLoginInput) => {
@@ -69,6 +70,14 @@ export default function WorkerLoginPage() {
     <div className="mx-auto max-w-md px-4 py-12">
       <PageHeader title="Worker Login" subtitle="Sign in to manage your availability, time clock and jobs." />
       <Card>
+        {signedIn && !login.isPending && !login.isSuccess ? (
+          <p className="mb-5 rounded-lg bg-white/5 p-3 text-sm text-slate-200">
+            You are signed in as <span className="font-semibold text-white">{signedIn.email}</span>.{' '}
+            <Link to={paths.workerDashboard} className="font-semibold text-amber-300 underline-offset-4 hover:underline">
+              Go to your dashboard
+            </Link>
+          </p>
+        ) : null}
         <form noValidate onSubmit={onSubmit} className="grid gap-5" aria-busy={sending}>
           {errors._ ? (
             <p role="alert" className="rounded-lg bg-red-950/70 p-3 text-sm font-medium text-red-200">

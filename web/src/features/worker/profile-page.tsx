@@ -93,6 +93,8 @@ function ProfileForm({ worker }: { worker: WorkerSelf }) {
   const [photo, setPhoto] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
+  // A new key empties the file input after a save.
+  const [photoInputKey, setPhotoInputKey] = useState(0);
 
   useEffect(() => {
     if (!photo) return setPreview(null);
@@ -114,6 +116,7 @@ function ProfileForm({ worker }: { worker: WorkerSelf }) {
     onSuccess: (updated) => {
       rememberWorker(queryClient, updated);
       setPhoto(null);
+      setPhotoInputKey((k) => k + 1);
       setProgress(null);
       toast({ title: 'Profile Updated!', description: 'Your changes have been saved.' });
     },
@@ -238,7 +241,7 @@ function ProfileForm({ worker }: { worker: WorkerSelf }) {
           )}
           <div className="flex-1">
             <Field id="profile-photo" label="Profile photo (optional)" hint="A JPG or PNG image, at most 10 MB." error={errors.profilePhoto}>
-              <input ref={refFor('profilePhoto')} type="file" accept={acceptAttribute('profile-photos')} onChange={onPhoto} className="text-sm" />
+              <input key={photoInputKey} ref={refFor('profilePhoto')} type="file" accept={acceptAttribute('profile-photos')} onChange={onPhoto} className="text-sm" />
             </Field>
             {progress !== null ? (
               <div className="mt-2">

@@ -48,7 +48,7 @@ export default function WorkerTypePage() {
       toast({
         title: 'Worker type saved',
         description: onAccount
-          ? `You are now a ${name}.`
+          ? `Your worker type is now ${name}.`
           : `${name} is saved on this device and will be saved to your account the next time you log in.`,
       });
     },
@@ -164,7 +164,7 @@ function TypeCard({
           </li>
         ))}
       </ul>
-      <Button className="mt-6" onClick={onChoose} disabled={disabled} aria-label={`Choose ${title}`}>
+      <Button className="mt-6" onClick={onChoose} disabled={disabled}>
         Choose {title}
       </Button>
     </Card>

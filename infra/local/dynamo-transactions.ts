@@ -1,0 +1,202 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { table } from '../../shared/table';
+
+/**
+ * dynalite speaks every DynamoDB operation we use but TransactWriteItems and TransactGetItems.
+ * This front serves those two itself, so the functions use the real transactions of the AWS SDK
+ * unchanged: every write passing through here is serialised, and a transaction runs its actions
+ * in order as conditional writes on dynalite, putting back what it did when one is refused and
+ * answering TransactionCanceledException with per-action reasons, as DynamoDB does.
+ */
+const WRITES = new Set(['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem']);
+const ERROR_PREFIX = 'com.amazonaws.dynamodb.v20120810#';
+
+type Json = Record<string, any>;
+type Call = (operation: string, input: Json) => Promise<{ status: number; body: Json }>;
+
+class Mutex {
+  private tail: Promise<void> = Promise.resolve();
+  run<T>(work: () => Promise<T>): Promise<T> {
+    const result = this.tail.then(work);
+    this.tail = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    return result;
+  }
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+function keyOf(item: Json): Json {
+  return { [table.partitionKey]: item[table.partitionKey], [table.sortKey]: item[table.sortKey] };
+}
+
+const errorType = (body: Json) => String(body.__type ?? '').split('#').pop();
+
+/** One action of a transaction as the plain write dynalite knows, and the key it touches. */
+function asWrite(rest: Json): { operation: string; input: Json; tableName: string; key: Json; check: boolean } {
+  if (rest.Put) {
+    const { ReturnValuesOnConditionCheckFailure: _r, ...input } = rest.Put;
+    return { operation: 'PutItem', input, tableName: input.TableName, key: keyOf(input.Item), check: false };
+  }
+  if (rest.Update) {
+    const { ReturnValuesOnConditionCheckFailure: _r, ...input } = rest.Update;
+    return { operation: 'UpdateItem', input, tableName: input.TableName, key: input.Key, check: false };
+  }
+  if (rest.Delete) {
+    const { ReturnValuesOnConditionCheckFailure: _r, ...input } = rest.Delete;
+    return { operation: 'DeleteItem', input, tableName: input.TableName, key: input.Key, check: false };
+  }
+  if (rest.ConditionCheck) {
+    // A condition alone: an update that changes nothing but has to pass the same condition.
+    const { ReturnValuesOnConditionCheckFailure: _r, ...c } = rest.ConditionCheck;
+    const input = {
+      ...c,
+      UpdateExpression: 'REMOVE #txNoop',
+      ExpressionAttributeNames: { ...c.ExpressionAttributeNames, '#txNoop': '__txNoop' },
+    };
+    return { operation: 'UpdateItem', input, tableName: c.TableName, key: c.Key, check: true };
+  }
+  throw Object.assign(new Error('Each TransactItems entry needs one of Put, Update, Delete or ConditionCheck'), {
+    validation: true,
+  });
+}
+
+async function transactWrite(call: Call, input: Json): Promise<{ status: number; body: Json }> {
+  const items: Json[] = input.TransactItems ?? [];
+  let writes;
+  try {
+    writes = items.map(asWrite);
+  } catch (error) {
+    return validation((error as Error).message);
+  }
+  if (items.length === 0 || items.length > 100) return validation('TransactItems must hold 1 to 100 actions');
+  const seen = new Set(writes.map((w) => `${w.tableName}|${JSON.stringify(w.key)}`));
+  if (seen.size !== writes.length) {
+    return validation('Transaction request cannot include multiple operations on one item');
+  }
+
+  const done: { tableName: string; key: Json; before: Json | undefined; check: boolean }[] = [];
+  const undo = async () => {
+    for (const d of done.reverse()) {
+      if (d.before) await call('PutItem', { TableName: d.tableName, Item: d.before });
+      else await call('DeleteItem', { TableName: d.tableName, Key: d.key });
+    }
+  };
+  for (const [i, write] of writes.entries()) {
+    const got = await call('GetItem', { TableName: write.tableName, Key: write.key, ConsistentRead: true });
+    const before = got.body.Item as Json | undefined;
+    const out = await call(write.operation, write.input);
+    if (out.status !== 200) {
+      await undo();
+      if (errorType(out.body) !== 'ConditionalCheckFailedException') return out;
+      const reasons = writes.map((_, j) =>
+        j === i ? { Code: 'ConditionalCheckFailed', Message: 'The conditional request failed' } : { Code: 'None' },
+      );
+      return {
+        status: 400,
+        body: {
+          __type: `${ERROR_PREFIX}TransactionCanceledException`,
+          message: `Transaction cancelled, please refer cancellation reasons for specific reasons [${reasons.map((r) => r.Code).join(', ')}]`,
+          CancellationReasons: reasons,
+        },
+      };
+    }
+    done.push({ tableName: write.tableName, key: write.key, before, check: write.check });
+  }
+  // A condition check on a missing item made an empty one to test against: remove it again.
+  for (const d of done) {
+    if (d.check && !d.before) await call('DeleteItem', { TableName: d.tableName, Key: d.key });
+  }
+  return { status: 200, body: {} };
+}
+
+async function transactGet(call: Call, input: Json): Promise<{ status: number; body: Json }> {
+  const responses: Json[] = [];
+  for (const { Get } of (input.TransactItems ?? []) as Json[]) {
+    const out = await call('GetItem', { ...Get, ConsistentRead: true });
+    if (out.status !== 200) return out;
+    responses.push(out.body.Item ? { Item: out.body.Item } : {});
+  }
+  return { status: 200, body: { Responses: responses } };
+}
+
+function validation(message: string) {
+  return { status: 400, body: { __type: 'com.amazon.coral.validate#ValidationException', message } };
+}
+
+/** Starts the front on a free loopback port, passing everything else to dynalite at `inner`. */
+export async function startTransactionFront(inner: string): Promise<{ endpoint: string; close(): Promise<void> }> {
+  const lock = new Mutex();
+  const server: Server = createServer((req, res) => {
+    void handle(req, res).catch((error: unknown) => {
+      res.statusCode = 500;
+      res.end(JSON.stringify({ __type: 'com.amazonaws.dynamodb.v20120810#InternalServerError', message: String(error) }));
+    });
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const body = await readBody(req);
+    const target = String(req.headers['x-amz-target'] ?? '');
+    const operation = target.split('.').pop() ?? '';
+    const signed = {
+      authorization: String(req.headers.authorization ?? ''),
+      'x-amz-date': String(req.headers['x-amz-date'] ?? ''),
+    };
+    const call: Call = async (op, input) => {
+      const out = await fetch(inner, {
+        method: 'POST',
+        headers: { ...signed, 'content-type': 'application/x-amz-json-1.0', 'x-amz-target': `DynamoDB_20120810.${op}` },
+        body: JSON.stringify(input),
+      });
+      return { status: out.status, body: (await out.json()) as Json };
+    };
+    const reply = ({ status, body: json }: { status: number; body: Json }) => {
+      res.writeHead(status, { 'content-type': 'application/x-amz-json-1.0' });
+      res.end(JSON.stringify(json));
+    };
+
+    if (operation === 'TransactWriteItems') return reply(await lock.run(() => transactWrite(call, JSON.parse(body.toString()))));
+    if (operation === 'TransactGetItems') return reply(await lock.run(() => transactGet(call, JSON.parse(body.toString()))));
+
+    const forward = async () => {
+      const headers: Record<string, string> = {};
+      for (const [k, v] of Object.entries(req.headers)) {
+        if (v !== undefined && k !== 'host' && k !== 'content-length' && k !== 'connection') headers[k] = String(v);
+      }
+      const out = await fetch(inner, { method: req.method, headers, body: req.method === 'GET' ? undefined : new Uint8Array(body) });
+      const payload = Buffer.from(await out.arrayBuffer());
+      const relay: Record<string, string> = { 'content-type': out.headers.get('content-type') ?? 'application/x-amz-json-1.0' };
+      const crc = out.headers.get('x-amz-crc32');
+      if (crc) relay['x-amz-crc32'] = crc;
+      const id = out.headers.get('x-amzn-requestid');
+      if (id) relay['x-amzn-requestid'] = id;
+      res.writeHead(out.status, relay);
+      res.end(payload);
+    };
+    await (WRITES.has(operation) ? lock.run(forward) : forward());
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
