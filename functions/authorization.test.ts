@@ -6,7 +6,7 @@ import { keys } from '../shared/table';
 import { hashSecret, newSecret } from './lib/auth/tokens';
 import { dynamo, tableName } from './lib/clients';
 import { newId } from './lib/ids';
-import { ownerSessionCookie } from './lib/testing/owner';
+import { setUpOwnerSessionCookie } from './lib/testing/owner';
 import { invoke, sampleEvent } from './lib/testing/events';
 import { createTestWorker, workerToken } from './lib/testing/workers';
 
@@ -90,7 +90,7 @@ async function credentialsOf(kind: CallerKind): Promise<{ cookies?: string[]; au
     case 'customer':
       return { cookies: [`customer_id=${newId()}`] };
     case 'owner':
-      return { cookies: [await ownerSessionCookie()] };
+      return { cookies: [await setUpOwnerSessionCookie()] };
     case 'worker':
       return bearer(await workerToken(workerIds.active));
     case 'pending worker':

@@ -1,12 +1,13 @@
 /**
- * Everything that depends on the owner's own credentials lives in this ONE file: the owner item is
- * a singleton in a table shared by every test file, so only here is it known whose it is. The file
- * starts from "not set up" (beforeAll deletes the owner) and its describe blocks run in order.
+ * Everything that depends on the owner's own credentials lives in this ONE file, on a table of its
+ * own: the owner is a singleton, so the file starts from "not set up" without disturbing the other
+ * files' owner. Its describe blocks run in order.
  */
 import { randomUUID } from 'node:crypto';
-import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { ensureTable, localDynamoClient } from '../infra/local/dynamo';
 import { keys } from '../shared/table';
 import { handler as changePassword } from './change-password';
 import { handler as getAdminStatus } from './get-admin-status';
@@ -60,8 +61,17 @@ async function statusWith(cookie?: string) {
 /** The owner this file creates; filled by the concurrent-setup case. */
 const owner = { username: '', password: '', cookie: '' };
 
+// Before the handlers are imported: they read TABLE_NAME once, at import.
+const ownTable = vi.hoisted(() => {
+  const name = `owner-tests-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+  process.env.TABLE_NAME = name;
+  return name;
+});
+
 beforeAll(async () => {
-  await dynamo.send(new DeleteCommand({ TableName: tableName, Key: keys.owner() }));
+  const client = localDynamoClient(process.env.DYNAMODB_ENDPOINT!);
+  await ensureTable(client, ownTable);
+  client.destroy();
 });
 
 describe('before setup', () => {

@@ -1,5 +1,8 @@
 import { OWNER_SESSION_COOKIE } from '../../../shared/constants';
 import { sessions } from '../auth/sessions';
+import { hashPassword } from '../auth/passwords';
+import { ownerRepo } from '../data/owner';
+import { ConflictError } from '../errors';
 import { newId } from '../ids';
 
 export interface OwnerTestSession {
@@ -23,4 +26,23 @@ export async function ownerTestSession(username = 'test-owner'): Promise<OwnerTe
 /** The cookie of a live admin session: `withCookies(event, [await ownerSessionCookie()])`. */
 export async function ownerSessionCookie(): Promise<string> {
   return (await ownerTestSession()).cookie;
+}
+
+/**
+ * A session of the set-up owner of the shared test table, setting one up if there is none (calls
+ * that check the owner's own record, such as change-password, need the real one).
+ */
+export async function setUpOwnerSessionCookie(): Promise<string> {
+  let owner = await ownerRepo.find();
+  if (!owner) {
+    await ownerRepo
+      .create({ id: newId(), username: 'shared-test-owner', passwordHash: await hashPassword(newId()) })
+      .catch((error: unknown) => {
+        // Another test file set it up first: use theirs.
+        if (!(error instanceof ConflictError)) throw error;
+      });
+    owner = await ownerRepo.find();
+  }
+  const { secret } = await sessions.start('admin', owner!.id, owner!.username);
+  return `${OWNER_SESSION_COOKIE}=${secret}`;
 }
