@@ -1,26 +1,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStackProcess, type RunningStack } from '../../infra/testing/local-process';
-import { launchBrowser } from './browser';
+import { launchBrowser, seriousA11yViolations } from './browser';
 
-const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'marketplace-e2e-'));
 let stack: RunningStack;
 let browser: Browser;
 
-async function seriousA11yViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axeSource });
-  const ids = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: { id: string; impact: string }[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
-  });
-  return ids;
-}
 
 describe('a visitor books a service and tracks it', () => {
   beforeAll(async () => {

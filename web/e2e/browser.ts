@@ -1,4 +1,5 @@
-import { chromium, type Browser } from 'playwright-core';
+import { createRequire } from 'node:module';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 /** The system Chromium (Debian's package), with the flags this closed network needs. */
 export function launchBrowser(): Promise<Browser> {
@@ -14,5 +15,17 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-quic',
       '--no-first-run',
     ],
+  });
+}
+
+const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** axe-core's serious and critical findings on the page as it stands (their rule ids). */
+export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: axeSource });
+  return page.evaluate(async () => {
+    type Axe = { run(ctx: Document, opts: object): Promise<{ violations: { id: string; impact: string }[] }> };
+    const result = await (window as unknown as { axe: Axe }).axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
   });
 }

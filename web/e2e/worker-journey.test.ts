@@ -1,11 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStackProcess, type RunningStack } from '../../infra/testing/local-process';
-import { launchBrowser } from './browser';
+import { launchBrowser, seriousA11yViolations } from './browser';
 
 /** A valid 1x1 PNG: the ID front, ID back and selfie the applicant uploads. */
 const PNG = Buffer.from(
@@ -14,7 +13,6 @@ const PNG = Buffer.from(
 );
 const image = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG });
 
-const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'marketplace-worker-e2e-'));
 let stack: RunningStack;
 let browser: Browser;
@@ -47,14 +45,6 @@ async function approveApplication(applicantEmail: string): Promise<void> {
   expect(approve.status).toBe(200);
 }
 
-async function seriousA11yViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axeSource });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: { id: string; impact: string }[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
-  });
-}
 
 async function toast(page: Page, title: string): Promise<void> {
   await page.getByText(title, { exact: true }).first().waitFor();

@@ -1,3 +1,4 @@
+import type { CompanyApplicationView, CompanyDocument, PendingWorkerView, WorkerDocument } from '../../../shared/schemas/admin';
 import { GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type {
   ApplicationStatus,
@@ -93,29 +94,12 @@ export const workerDocuments = {
   idFront: 'photoIdFrontUrl',
   idBack: 'photoIdBackUrl',
   selfie: 'selfieUrl',
-} as const satisfies Record<string, keyof WorkerApplicationItem>;
+} as const satisfies Record<WorkerDocument, keyof WorkerApplicationItem>;
 export const companyDocuments = {
   businessLicense: 'businessLicenseUrl',
   insuranceCertificate: 'insuranceCertificateUrl',
-} as const satisfies Record<string, keyof CompanyApplicationItem>;
-export type WorkerDocument = keyof typeof workerDocuments;
-export type CompanyDocument = keyof typeof companyDocuments;
+} as const satisfies Record<CompanyDocument, keyof CompanyApplicationItem>;
 
-/** The owner's view of a pending worker application: no SSN, no storage keys. */
-export interface PendingWorkerView {
-  id: string;
-  fullName: string;
-  email: string;
-  phone: string;
-  address: string;
-  yearsExp: number;
-  categories: string[];
-  hourlyRate: number;
-  workingHours: string | null;
-  availableSameDay: boolean | null;
-  submittedAt: string;
-  documents: WorkerDocument[];
-}
 
 export function toPendingWorkerView(item: WorkerApplicationItem): PendingWorkerView {
   return {
@@ -134,25 +118,6 @@ export function toPendingWorkerView(item: WorkerApplicationItem): PendingWorkerV
   };
 }
 
-/** The owner's view of a company application: documents by name, never their keys. */
-export interface CompanyApplicationView {
-  id: string;
-  companyName: string;
-  businessType: string;
-  contactPersonName: string;
-  phoneNumber: string;
-  emailAddress: string;
-  companyAddress: string;
-  einTaxId: string | null;
-  workerTypesNeeded: string[];
-  typicalWorkerCount: string;
-  averageProjectDuration: string;
-  billingContactName: string | null;
-  billingContactEmail: string | null;
-  status: ApplicationStatus;
-  submittedAt: string;
-  documents: CompanyDocument[];
-}
 
 export function toCompanyApplicationView(item: CompanyApplicationItem): CompanyApplicationView {
   return {

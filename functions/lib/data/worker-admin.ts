@@ -1,3 +1,4 @@
+import type { JobAdminView } from '../../../shared/schemas/admin';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { WorkerAdminView, WorkerStatus } from '../../../shared/schemas/worker';
 import { keys } from '../../../shared/table';
@@ -183,25 +184,6 @@ export const workerAdmin = {
   },
 };
 
-/**
- * The owner's view of a job. Jobs arrive with issue 4 and carry keys.allJobs (gsi3); until then
- * the Query below finds none. Rates in cents.
- */
-export interface JobAdminView {
-  id: string;
-  category: string | null;
-  customerName: string | null;
-  address: string | null;
-  description: string | null;
-  hourlyRate: number | null;
-  createdAt: string | null;
-  arrivedAt: string | null;
-  startedAt: string | null;
-  endedAt: string | null;
-  state: string;
-  acceptedBy: string | null;
-  totalHours: number | null;
-}
 
 type JobLike = Partial<Record<keyof JobAdminView, unknown>> & { id: string; state: string };
 

@@ -35,7 +35,7 @@ export function JobsTab() {
             {jobs.data.map((job) => (
               <tr key={job.id} className="border-b border-white/5 last:border-0">
                 <th scope="row" className="px-4 py-3 font-semibold text-white">
-                  {label(job.category)}
+                  {job.category ? label(job.category) : '—'}
                   <span className="block font-mono text-xs font-normal text-slate-400">#{job.id.slice(-8)}</span>
                 </th>
                 <td className="px-4 py-3">{job.customerName ?? '—'}</td>
@@ -44,7 +44,7 @@ export function JobsTab() {
                 <td className="px-4 py-3">
                   <Badge tone="blue">{label(job.state)}</Badge>
                 </td>
-                <td className="px-4 py-3 whitespace-nowrap">{dateTime(job.createdAt)}</td>
+                <td className="px-4 py-3 whitespace-nowrap">{job.createdAt ? dateTime(job.createdAt) : '—'}</td>
               </tr>
             ))}
           </tbody>
