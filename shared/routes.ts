@@ -1,19 +1,13 @@
-import {
-  companyApplicationSchema,
-  uploadRequestSchema,
-  workerApplicationSchema,
-  workerApplyLegacySchema,
-} from './schemas/applications';
-import {
-  adminLoginSchema,
-  adminSetupSchema,
-  changePasswordSchema,
-  devLoginSchema,
-  workerCreateAccountSchema,
-  workerLoginSchema,
-} from './schemas/auth';
-import { bookingInputSchema } from './schemas/booking';
-import { availabilitySchema, workerProfileSchema, workerTypeSchema } from './schemas/worker';
+// Schemas load on first use: every function bundles the whole manifest, and building every
+// route's schema at cold start cost each function more than its own code (npm run bench).
+const applications = () => import('./schemas/applications');
+const auth = () => import('./schemas/auth');
+const booking = () => import('./schemas/booking');
+const worker = () => import('./schemas/worker');
+
+function schema<M, K extends keyof M>(load: () => Promise<M>, name: K): () => Promise<M[K]> {
+  return () => load().then((m) => m[name]);
+}
 import type { Schema } from './validation';
 
 /**
@@ -34,8 +28,8 @@ export interface RouteDef {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: `/api/${string}`;
   access: Access;
-  /** JSON body schema; routes without one accept no body. */
-  body?: Schema;
+  /** Loads the JSON body schema; routes without one accept no body. */
+  body?: () => Promise<Schema>;
   /** Least-privilege grant on the single table. */
   table: TableGrant;
   /** Least-privilege grant on the private uploads bucket (presigning needs the same rights). */
@@ -53,7 +47,7 @@ export const routes = [
     method: 'POST',
     path: '/api/bookings',
     access: 'public',
-    body: bookingInputSchema,
+    body: schema(booking, 'bookingInputSchema'),
     table: 'write',
   },
   { name: 'get-booking', method: 'GET', path: '/api/bookings/{id}', access: 'public', table: 'read' },
@@ -61,8 +55,8 @@ export const routes = [
   // The owner
   { name: 'get-admin-status', method: 'GET', path: '/api/admin/status', access: 'public', table: 'read' },
   { name: 'get-setup-status', method: 'GET', path: '/api/admin/setup/status', access: 'public', table: 'read' },
-  { name: 'setup-admin', method: 'POST', path: '/api/admin/setup', access: 'public', body: adminSetupSchema, table: 'readwrite' },
-  { name: 'login-admin', method: 'POST', path: '/api/admin/login', access: 'public', body: adminLoginSchema, table: 'readwrite' },
+  { name: 'setup-admin', method: 'POST', path: '/api/admin/setup', access: 'public', body: schema(auth, 'adminSetupSchema'), table: 'readwrite' },
+  { name: 'login-admin', method: 'POST', path: '/api/admin/login', access: 'public', body: schema(auth, 'adminLoginSchema'), table: 'readwrite' },
   { name: 'logout-admin', method: 'POST', path: '/api/admin/logout', access: 'public', table: 'write' },
   { name: 'end-session', method: 'POST', path: '/api/auth/logout', access: 'public', table: 'write' },
   { name: 'get-current-user', method: 'GET', path: '/api/auth/me', access: 'public', table: 'read' },
@@ -71,7 +65,7 @@ export const routes = [
     method: 'POST',
     path: '/api/auth/change-password',
     access: 'admin',
-    body: changePasswordSchema,
+    body: schema(auth, 'changePasswordSchema'),
     table: 'readwrite',
   },
   {
@@ -79,7 +73,7 @@ export const routes = [
     method: 'POST',
     path: '/api/auth/dev-login',
     access: 'public',
-    body: devLoginSchema,
+    body: schema(auth, 'devLoginSchema'),
     table: 'write',
     stages: ['local'],
   },
@@ -107,13 +101,13 @@ export const routes = [
   },
 
   // Applications
-  { name: 'create-upload', method: 'POST', path: '/api/upload', access: 'public', body: uploadRequestSchema, table: 'none', uploads: 'write' },
+  { name: 'create-upload', method: 'POST', path: '/api/upload', access: 'public', body: schema(applications, 'uploadRequestSchema'), table: 'none', uploads: 'write' },
   {
     name: 'submit-worker-application',
     method: 'POST',
     path: '/api/worker-applications',
     access: 'public',
-    body: workerApplicationSchema,
+    body: schema(applications, 'workerApplicationSchema'),
     table: 'write',
     uploads: 'read',
   },
@@ -122,7 +116,7 @@ export const routes = [
     method: 'POST',
     path: '/api/workers/apply',
     access: 'public',
-    body: workerApplyLegacySchema,
+    body: schema(applications, 'workerApplyLegacySchema'),
     table: 'write',
     uploads: 'read',
   },
@@ -131,19 +125,19 @@ export const routes = [
     method: 'POST',
     path: '/api/company-applications',
     access: 'public',
-    body: companyApplicationSchema,
+    body: schema(applications, 'companyApplicationSchema'),
     table: 'write',
     uploads: 'read',
   },
 
   // Worker accounts
-  { name: 'login-worker', method: 'POST', path: '/api/workers/login', access: 'public', body: workerLoginSchema, table: 'readwrite' },
+  { name: 'login-worker', method: 'POST', path: '/api/workers/login', access: 'public', body: schema(auth, 'workerLoginSchema'), table: 'readwrite' },
   {
     name: 'create-worker-account',
     method: 'POST',
     path: '/api/workers/create-account',
     access: 'public',
-    body: workerCreateAccountSchema,
+    body: schema(auth, 'workerCreateAccountSchema'),
     table: 'readwrite',
   },
   { name: 'logout-worker', method: 'POST', path: '/api/workers/logout', access: 'worker', table: 'write' },
@@ -153,7 +147,7 @@ export const routes = [
     method: 'PUT',
     path: '/api/workers/me',
     access: 'active-worker',
-    body: workerProfileSchema,
+    body: schema(worker, 'workerProfileSchema'),
     table: 'readwrite',
     uploads: 'read',
   },
@@ -162,7 +156,7 @@ export const routes = [
     method: 'POST',
     path: '/api/workers/availability',
     access: 'active-worker',
-    body: availabilitySchema,
+    body: schema(worker, 'availabilitySchema'),
     table: 'readwrite',
   },
   { name: 'clock-in', method: 'POST', path: '/api/workers/clock-in', access: 'active-worker', table: 'readwrite' },
@@ -172,7 +166,7 @@ export const routes = [
     method: 'POST',
     path: '/api/workers/worker-type',
     access: 'active-worker',
-    body: workerTypeSchema,
+    body: schema(worker, 'workerTypeSchema'),
     table: 'readwrite',
   },
 ] as const satisfies readonly RouteDef[];

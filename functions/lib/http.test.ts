@@ -5,13 +5,15 @@ import { ConflictError } from './errors';
 import { http, reply } from './http';
 import { invoke, sampleEvent, withBody } from './testing/events';
 
+const testBody = z.strictObject({ n: z.number('n must be a number') });
+
 const route = {
   name: 'test-route',
   method: 'POST',
   path: '/api/test',
   access: 'public',
   table: 'none',
-  body: z.strictObject({ n: z.number('n must be a number') }),
+  body: async () => testBody,
 } as const satisfies RouteDef;
 
 const event = withBody(sampleEvent('create-booking'), { n: 1 });

@@ -26,7 +26,8 @@ import { logger } from './logger';
 type Event = APIGatewayProxyEventV2;
 type Result = APIGatewayProxyStructuredResultV2;
 
-type BodyOf<R extends RouteDef> = R['body'] extends Schema ? z.infer<R['body']> : undefined;
+type SchemaOf<R extends RouteDef> = Awaited<ReturnType<NonNullable<R['body']>>>;
+type BodyOf<R extends RouteDef> = R['body'] extends () => Promise<Schema> ? z.infer<SchemaOf<R>> : undefined;
 
 /** Who is calling, as far as the route's access needed to establish. */
 export type Caller =
@@ -141,9 +142,9 @@ export function validateBody<T>(schema: Schema<T>, value: unknown): T {
 
 function requestParsing(route: RouteDef): MiddlewareObj<Event, Result, Error, Context, Internal> {
   return {
-    before: (request) => {
+    before: async (request) => {
       const body = parseBody(route, request.event);
-      parsedBodies.set(request.event, route.body ? validateBody(route.body, body) : undefined);
+      parsedBodies.set(request.event, route.body ? validateBody(await route.body(), body) : undefined);
     },
   };
 }
