@@ -8,9 +8,9 @@ import type * as z from 'zod/mini';
 import { MAX_REQUEST_BODY_BYTES } from '../../shared/constants';
 import type { RouteDef } from '../../shared/routes';
 import { validate, type Schema } from '../../shared/validation';
-import type { SessionCaller } from './auth/caller';
+import { ownerFrom, workerFrom, type SessionCaller } from './auth/caller';
 import { existingCustomer } from './customer';
-import type { WorkerItem } from './data/workers';
+import { workersRepo, type WorkerItem } from './data/workers';
 import {
   BadRequestError,
   ForbiddenError,
@@ -150,8 +150,7 @@ function requestParsing(route: RouteDef): MiddlewareObj<Event, Result, Error, Co
 }
 
 /**
- * Who may call the route, from the manifest; refused before the body is even read. Sessions load
- * on first use, so public routes (get-config) never build a DynamoDB client at cold start. A worker token
+ * Who may call the route, from the manifest; refused before the body is even read. A worker token
  * also loads the worker, whose status decides 'active-worker' routes (pending and terminated
  * workers may see their status, nothing more).
  */
@@ -165,14 +164,12 @@ export async function authorize(route: RouteDef, event: Event): Promise<Caller> 
       return { role: 'customer', customerId };
     }
     case 'admin': {
-      const { ownerFrom } = await import('./auth/caller');
       const session = await ownerFrom(event);
       if (!session) throw new UnauthorizedError('Log in as the owner to continue.');
       return { role: 'admin', session };
     }
     case 'worker':
     case 'active-worker': {
-      const [{ workerFrom }, { workersRepo }] = await Promise.all([import('./auth/caller'), import('./data/workers')]);
       const session = await workerFrom(event);
       const worker = session ? await workersRepo.findById(session.subjectId) : undefined;
       if (!session || !worker) throw new UnauthorizedError('Log in as a worker to continue.');
