@@ -20,31 +20,35 @@ let browser: Browser;
 const email = `pro-${Date.now()}@example.com`;
 const password = 'correct-horse-42';
 
-/** The owner approves the application through the API: set up (the stack starts empty), then approve. */
-async function approveApplication(applicantEmail: string): Promise<void> {
+/**
+ * The owner approves the application on the dashboard: set up through the API (the stack starts
+ * empty), then, in the owner's own browser, open the Applications tab, look at the ID front, approve.
+ */
+async function approveApplication(applicantName: string): Promise<void> {
   const setup = await fetch(`${stack.url}/api/admin/setup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username: 'owner', password: 'owner-password-1', confirm: 'owner-password-1' }),
   });
   expect(setup.status).toBe(201);
-  const cookie = setup.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const pending = await fetch(`${stack.url}/api/admin/workers/pending`, { headers: { cookie } });
-  expect(pending.status).toBe(200);
-  const applications = (await pending.json()) as { id: string; email: string; documents: string[] }[];
-  const application = applications.find((a) => a.email === applicantEmail);
-  expect(application).toBeDefined();
-  expect(application!.documents).toHaveLength(3);
-  const approve = await fetch(`${stack.url}/api/admin/workers/${application!.id}/approve`, {
-    method: 'POST',
-    headers: { cookie, 'content-type': 'application/json' },
-  });
-  expect(approve.status).toBe(200);
-}
+  const [name, value] = setup.headers.getSetCookie()[0]!.split(';')[0]!.split('=') as [string, string];
+  const owner = await browser.newContext();
+  await owner.addCookies([{ name, value, url: stack.url }]);
+  const page = await owner.newPage();
 
+  await page.goto(`${stack.url}/admin`);
+  await page.getByRole('tab', { name: 'Applications' }).click();
+  const [idFront] = await Promise.all([
+    owner.waitForEvent('page'),
+    page.getByRole('button', { name: `View ID front of ${applicantName}` }).click(),
+  ]);
+  // The tab opens first and then follows the short-lived presigned link.
+  await idFront.waitForURL(/X-Amz-Signature=/);
+  await idFront.close();
+  await page.getByRole('button', { name: `Approve ${applicantName}` }).click();
+  await page.getByText('Worker Approved', { exact: true }).first().waitFor();
+  await owner.close();
+}
 
 async function toast(page: Page, title: string): Promise<void> {
   await page.getByText(title, { exact: true }).first().waitFor();
@@ -99,8 +103,8 @@ describe('a pro applies, is approved, creates an account and works the dashboard
     await page.getByText('2-3 business days', { exact: true }).waitFor();
     await page.getByRole('link', { name: 'Back to Home' }).waitFor();
 
-    // The owner approves it.
-    await approveApplication(email);
+    // The owner looks at the ID and approves it.
+    await approveApplication('Riley Carpenter');
 
     // The approved pro creates the account and lands on the dashboard.
     await page.locator('main').getByRole('link', { name: 'Worker Login' }).click();
