@@ -15,7 +15,7 @@ import { useAuth } from '../../lib/auth';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { FormAlert } from './form-alert';
-import { isNetworkError, useFormErrors } from './use-form-errors';
+import { isNetworkError, useFormErrors } from '../../lib/use-form-errors';
 
 const fieldOrder = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 const empty: ChangePasswordInput = { currentPassword: '', newPassword: '', confirmPassword: '' };
@@ -24,7 +24,7 @@ export default function ChangePasswordPage() {
   useDocumentTitle('Change Password');
   const auth = useAuth();
   const [values, setValues] = useState<ChangePasswordInput>(empty);
-  const { errors, show, clear, ref } = useFormErrors(fieldOrder);
+  const { errors, show, clear, refFor: ref } = useFormErrors(fieldOrder);
 
   const change = useMutation({
     mutationFn: (input: ChangePasswordInput) => apiPost<{ message: string }>('/api/auth/change-password', input),

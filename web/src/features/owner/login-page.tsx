@@ -15,7 +15,7 @@ import { useAuth } from '../../lib/auth';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { FormAlert } from './form-alert';
-import { isNetworkError, useFormErrors } from './use-form-errors';
+import { isNetworkError, useFormErrors } from '../../lib/use-form-errors';
 
 const fieldOrder = ['username', 'password'] as const;
 
@@ -25,7 +25,7 @@ export default function LoginPage() {
   const auth = useAuth();
   const adminStatus = useAdminStatus();
   const [values, setValues] = useState<AdminLoginInput>({ username: '', password: '' });
-  const { errors, show, clear, ref } = useFormErrors(fieldOrder);
+  const { errors, show, clear, refFor: ref } = useFormErrors(fieldOrder);
 
   const login = useMutation({
     mutationFn: (input: AdminLoginInput) => auth.login(input),

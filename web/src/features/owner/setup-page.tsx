@@ -14,7 +14,7 @@ import { useAuth } from '../../lib/auth';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { FormAlert } from './form-alert';
-import { isNetworkError, useFormErrors } from './use-form-errors';
+import { isNetworkError, useFormErrors } from '../../lib/use-form-errors';
 
 const fieldOrder = ['username', 'password', 'confirm'] as const;
 export const setupStatusKey = ['/api/admin/setup/status'] as const;
@@ -28,7 +28,7 @@ export default function SetupPage() {
   const auth = useAuth();
   const status = useQuery<{ needsSetup: boolean }>({ queryKey: setupStatusKey, refetchOnMount: 'always' });
   const [values, setValues] = useState<AdminSetupInput>({ username: '', password: '', confirm: '' });
-  const { errors, show, clear, ref } = useFormErrors(fieldOrder);
+  const { errors, show, clear, refFor: ref } = useFormErrors(fieldOrder);
   const [done, setDone] = useState(false);
   const timer = useRef<number | undefined>(undefined);
 

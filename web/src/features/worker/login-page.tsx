@@ -14,7 +14,7 @@ import { ApiError, apiPost, errorMessage } from '../../lib/api';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { saveWorkerSession, useWorkerSession } from './session';
-import { useFormErrors } from './use-form-errors';
+import { useFormErrors } from '../../lib/use-form-errors';
 import { workerMeKey } from './worker-api';
 import { syncWorkerType } from './worker-type-sync';
 

@@ -17,7 +17,7 @@ import { paths } from '../../lib/paths';
 import { acceptAttribute, checkFile, UploadError, uploadFile } from '../../lib/upload';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useWorkerSession } from './session';
-import { useFormErrors } from './use-form-errors';
+import { useFormErrors } from '../../lib/use-form-errors';
 import { isUnauthorized, rememberWorker, useWorkerMe, workerCall } from './worker-api';
 
 const fieldOrder = ['fullName', 'yearsExp', 'categories', 'hourlyRate', 'profilePhoto'] as const;

@@ -1,13 +1,14 @@
 import { useCallback, useRef, useState } from 'react';
 
+type Focusable = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | HTMLButtonElement | HTMLElement | null;
+
 /**
- * The booking form's error handling, for any field list: one message per field, and the first
- * invalid field (in the order given) takes focus.
+ * A form's field messages (one per field, from the shared schema or the server's 400 `fields`)
+ * and a ref per field, so the first invalid one in the form's order takes focus.
  */
 export function useFormErrors<F extends string>(order: readonly F[]) {
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const refs = useRef<Partial<Record<F, HTMLElement | null>>>({});
-
+  const refs = useRef<Partial<Record<F, Focusable>>>({});
   const show = useCallback(
     (next: Record<string, string>) => {
       setErrors(next);
@@ -16,15 +17,14 @@ export function useFormErrors<F extends string>(order: readonly F[]) {
     },
     [order],
   );
-  const ref = useCallback(
-    (field: F) => (el: HTMLElement | null) => {
+  const refFor = useCallback(
+    (field: F) => (el: Focusable) => {
       refs.current[field] = el;
     },
     [],
   );
   const clear = useCallback(() => setErrors({}), []);
-
-  return { errors, show, clear, ref };
+  return { errors, show, clear, refFor };
 }
 
 /** True when fetch itself failed (no answer at all), as opposed to an error status. */
