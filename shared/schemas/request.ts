@@ -1,0 +1,67 @@
+import * as z from 'zod/mini';
+import { strictBody } from '../validation';
+import { email, phone, text } from './fields';
+
+/** The request form's service choices (spec section 5). */
+export const requestServices = [
+  'Insurance Claims',
+  'Contract Workers',
+  'Plumbing',
+  'Electrical',
+  'Carpentry',
+  'Painting',
+  'Cleaning',
+  'Pool Repair/Cleaner',
+  'Landscaping Repair/Landscapers',
+  'Appliance Repair',
+  'Gardening',
+  'Other',
+] as const;
+export type RequestService = (typeof requestServices)[number];
+
+/** Spec: a service request is Pending until accepted, then In Progress, then Completed. */
+export const requestStatuses = ['Pending', 'In Progress', 'Completed'] as const;
+export type RequestStatus = (typeof requestStatuses)[number];
+
+/**
+ * The home page's request form and POST /api/requests. The spec gives no messages for name,
+ * service and location; these say what to do. Coordinates 0/0 with gpsEnabled false mean "no fix"
+ * (the spec's client always sends them).
+ */
+export const serviceRequestSchema = strictBody({
+  name: text('Name is required', z.minLength(1, 'Name is required'), z.maxLength(100, 'Name must be at most 100 characters')),
+  email: email('Please enter a valid email address'),
+  phoneNumber: phone('Please enter a valid phone number'),
+  service: z.enum(requestServices, { error: 'Please choose a service' }),
+  location: text(
+    'Location is required',
+    z.minLength(1, 'Location is required'),
+    z.maxLength(200, 'Location must be at most 200 characters'),
+  ),
+  description: text(
+    'Please describe the problem in at least 10 characters',
+    z.minLength(10, 'Please describe the problem in at least 10 characters'),
+    z.maxLength(2000, 'Description must be at most 2000 characters'),
+  ),
+  clientLatitude: z.optional(
+    z.number({ error: 'Latitude must be a number' }).check(
+      z.gte(-90, 'Latitude must be between -90 and 90'),
+      z.lte(90, 'Latitude must be between -90 and 90'),
+    ),
+  ),
+  clientLongitude: z.optional(
+    z.number({ error: 'Longitude must be a number' }).check(
+      z.gte(-180, 'Longitude must be between -180 and 180'),
+      z.lte(180, 'Longitude must be between -180 and 180'),
+    ),
+  ),
+  gpsEnabled: z.optional(z.boolean({ error: 'gpsEnabled must be true or false' })),
+  requestedTime: z.optional(z.string({ error: 'requestedTime must be text' }).check(z.maxLength(64, 'requestedTime is too long'))),
+  baseAmount: z.optional(z.number({ error: 'baseAmount must be a number' }).check(z.gte(0, 'baseAmount cannot be negative'))),
+});
+export type ServiceRequestInput = z.infer<typeof serviceRequestSchema>;
+
+/** The request id people read: the last 8 characters, upper case. */
+export function requestNumber(id: string): string {
+  return id.slice(-8).toUpperCase();
+}
