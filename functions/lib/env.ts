@@ -17,6 +17,22 @@ const envSchema = z.object({
    * that uses it, refuses to work without it and says so.
    */
   UPLOADS_BUCKET: z.optional(required('UPLOADS_BUCKET', 'name the uploads bucket')),
+  /** Only set where EventBridge Scheduler is not the AWS default endpoint (the local runtime, infra/local/scheduler.ts). */
+  SCHEDULER_ENDPOINT: z.optional(z.url('SCHEDULER_ENDPOINT must be a URL')),
+  /** The schedule group every timer (offer expiry, arrival grace) is created in. */
+  SCHEDULE_GROUP: z._default(required('SCHEDULE_GROUP', 'name the schedule group'), 'marketplace'),
+  /**
+   * The role EventBridge Scheduler assumes to invoke a timer function (set by the CDK stack).
+   * Optional: the local runtime does not check it and functions/lib/scheduler.ts sends a placeholder.
+   */
+  SCHEDULER_ROLE_ARN: z.optional(required('SCHEDULER_ROLE_ARN', 'be the ARN of the role Scheduler assumes')),
+  /**
+   * Prepended to a timer function's name to form the schedule's target ARN: the Lambda function ARN
+   * prefix in AWS (`arn:aws:lambda:<region>:<account>:function:`, set by the CDK stack), a fixed one
+   * locally. Optional here because most functions never schedule; functions/lib/scheduler.ts refuses
+   * to schedule without it and says so.
+   */
+  TIMER_TARGET_PREFIX: z.optional(required('TIMER_TARGET_PREFIX', 'be the Lambda function ARN prefix of timer targets')),
   PLATFORM_FEE_PERCENT: z._default(
     z.coerce
       .number('PLATFORM_FEE_PERCENT must be a number')

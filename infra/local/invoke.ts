@@ -25,25 +25,29 @@ if (!existsSync(file)) {
 const event = JSON.parse(readFileSync(file, 'utf8')) as APIGatewayProxyEventV2;
 const dataDir = path.resolve(process.env.DATA_DIR ?? '.data');
 
-async function runningStackEndpoints(): Promise<{ dynamoEndpoint: string; s3Endpoint: string } | undefined> {
+interface Endpoints {
+  dynamoEndpoint: string;
+  s3Endpoint: string;
+  schedulerEndpoint?: string;
+}
+
+async function runningStackEndpoints(): Promise<Endpoints | undefined> {
   const stackFile = path.join(dataDir, 'stack.json');
   if (!existsSync(stackFile)) return undefined;
-  const { dynamoEndpoint, s3Endpoint } = JSON.parse(readFileSync(stackFile, 'utf8')) as {
-    dynamoEndpoint: string;
-    s3Endpoint: string;
-  };
+  const { dynamoEndpoint, s3Endpoint, schedulerEndpoint } = JSON.parse(readFileSync(stackFile, 'utf8')) as Endpoints;
   // A stack that was killed without cleaning up leaves the file behind; only a live one answers.
   const alive = await fetch(dynamoEndpoint, { method: 'POST', signal: AbortSignal.timeout(1000) }).then(
     () => true,
     () => false,
   );
-  return alive ? { dynamoEndpoint, s3Endpoint } : undefined;
+  return alive ? { dynamoEndpoint, s3Endpoint, schedulerEndpoint } : undefined;
 }
 
 const running = await runningStackEndpoints();
 const own = running ? undefined : await prepareData(dataDir);
-const endpoints = running ?? own!;
-Object.assign(process.env, localFunctionEnv(endpoints.dynamoEndpoint, endpoints.s3Endpoint));
+const endpoints: Endpoints = running ?? own!;
+// Timers set by the handler go to the stack's own scheduler, never to AWS.
+Object.assign(process.env, localFunctionEnv(endpoints.dynamoEndpoint, endpoints.s3Endpoint, endpoints.schedulerEndpoint));
 console.error(running ? `Using the running stack's data (${dataDir})` : `Using ${dataDir} directly`);
 
 try {

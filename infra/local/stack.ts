@@ -1,12 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { rmSync, writeFileSync } from 'node:fs';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ViteDevServer } from 'vite';
 import { ensureTable, localDynamoClient, seedCatalog, startDynalite } from './dynamo';
-import { httpApi } from './http-api';
+import { httpApi, lambdaContext, loadHandler } from './http-api';
 import { ensureBucket, localS3Client, startLocalS3 } from './s3';
+import { startLocalScheduler, type FiredTarget } from './scheduler';
 
 // The laptop runs Node 20 while Lambda runs 22; the SDK's reminder of that is noise here. Set before
 // any client exists, including the ones this module creates to prepare the table.
@@ -16,6 +17,8 @@ export const LOCAL_TABLE = 'marketplace-local';
 export const LOCAL_UPLOADS_BUCKET = 'marketplace-local-uploads';
 /** What every local client signs with; the local S3 checks signatures against it. */
 export const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
+/** Timer targets are `<prefix><function name>`; the local Scheduler invokes functions/<name>.ts. */
+export const LOCAL_TIMER_TARGET_PREFIX = 'arn:aws:lambda:us-east-1:000000000000:function:';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export interface LocalStackOptions {
@@ -33,10 +36,11 @@ export interface LocalStack {
   stop(): Promise<void>;
 }
 
-/** The local services behind the handlers: dynalite and the local S3. */
+/** The local services behind the handlers: dynalite, the local S3 and the local Scheduler. */
 export interface LocalData {
   dynamoEndpoint: string;
   s3Endpoint: string;
+  schedulerEndpoint: string;
   close(): Promise<void>;
 }
 
@@ -44,7 +48,7 @@ export interface LocalData {
  * The environment every handler reads, exactly as the CDK stack sets it, with local endpoints.
  * The functions run in this process, so it goes on process.env before any handler is imported.
  */
-export function localFunctionEnv(dynamoEndpoint: string, s3Endpoint: string): Record<string, string> {
+export function localFunctionEnv(dynamoEndpoint: string, s3Endpoint: string, schedulerEndpoint?: string): Record<string, string> {
   return {
     TABLE_NAME: LOCAL_TABLE,
     UPLOADS_BUCKET: LOCAL_UPLOADS_BUCKET,
@@ -56,6 +60,9 @@ export function localFunctionEnv(dynamoEndpoint: string, s3Endpoint: string): Re
     // The browser posts uploads and fetches downloads here directly, on its own port (CORS allows
     // any localhost origin), exactly as it reaches the bucket in AWS.
     S3_ENDPOINT: s3Endpoint,
+    // Unit tests mock the Scheduler client, so they run without one.
+    ...(schedulerEndpoint ? { SCHEDULER_ENDPOINT: schedulerEndpoint } : {}),
+    TIMER_TARGET_PREFIX: LOCAL_TIMER_TARGET_PREFIX,
     PLATFORM_FEE_PERCENT: process.env.PLATFORM_FEE_PERCENT ?? '10',
     SUPPORT_EMAIL: process.env.SUPPORT_EMAIL ?? 'support@fixly.app',
   };
@@ -83,8 +90,36 @@ export async function prepareData(dataDir: string): Promise<LocalData> {
     client.destroy();
     s3Client.destroy();
   }
-  Object.assign(process.env, localFunctionEnv(dynamo.endpoint, s3.endpoint));
-  return { dynamoEndpoint: dynamo.endpoint, s3Endpoint: s3.endpoint, close };
+  // Started last: it fires the schedules that fell due while stopped as soon as it is up, and the
+  // handlers they load parse process.env at import. Its timers are armed only as it resolves, so the
+  // environment below is in place before any of them runs.
+  const scheduler = await startLocalScheduler(path.join(dataDir, 'scheduler'), fireTimer).catch(async (error: unknown) => {
+    await close();
+    throw error;
+  });
+  Object.assign(process.env, localFunctionEnv(dynamo.endpoint, s3.endpoint, scheduler.endpoint));
+  return {
+    dynamoEndpoint: dynamo.endpoint,
+    s3Endpoint: s3.endpoint,
+    schedulerEndpoint: scheduler.endpoint,
+    close: async () => {
+      await Promise.all([close(), scheduler.close()]);
+    },
+  };
+}
+
+/** The local Scheduler's target: the timer function, invoked in this process like any handler. */
+async function fireTimer({ functionName, input, scheduleName }: FiredTarget): Promise<void> {
+  if (!existsSync(path.join(root, 'functions', `${functionName}.ts`))) {
+    console.error(`No timer function ${functionName} (functions/${functionName}.ts): schedule ${scheduleName} dropped`);
+    return;
+  }
+  // Timer functions take the schedule's input as their event, not an HTTP event.
+  const handler = (await loadHandler(functionName)) as unknown as (
+    event: unknown,
+    context: ReturnType<typeof lambdaContext>,
+  ) => Promise<unknown>;
+  await handler(input, lambdaContext(functionName));
 }
 
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
@@ -120,7 +155,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   // same LevelDB (which one process holds locked).
   writeFileSync(
     stackFile,
-    JSON.stringify({ url, dynamoEndpoint: data.dynamoEndpoint, s3Endpoint: data.s3Endpoint, pid: process.pid }),
+    JSON.stringify({
+      url,
+      dynamoEndpoint: data.dynamoEndpoint,
+      s3Endpoint: data.s3Endpoint,
+      schedulerEndpoint: data.schedulerEndpoint,
+      pid: process.pid,
+    }),
   );
 
   let stopping: Promise<void> | undefined;
