@@ -3,6 +3,8 @@
 const applications = () => import('./schemas/applications');
 const auth = () => import('./schemas/auth');
 const booking = () => import('./schemas/booking');
+const job = () => import('./schemas/job');
+const request = () => import('./schemas/request');
 const worker = () => import('./schemas/worker');
 
 function schema<M, K extends keyof M>(load: () => Promise<M>, name: K): () => Promise<M[K]> {
@@ -36,6 +38,8 @@ export interface RouteDef {
   uploads?: 'read' | 'write';
   /** Stages the route exists on; absent means every stage. */
   stages?: readonly string[];
+  /** Creates or deletes EventBridge Scheduler timers (offer expiry, arrival grace). */
+  scheduler?: boolean;
 }
 
 export const routes = [
@@ -48,7 +52,8 @@ export const routes = [
     path: '/api/bookings',
     access: 'public',
     body: schema(booking, 'bookingInputSchema'),
-    table: 'write',
+    table: 'readwrite',
+    scheduler: true,
   },
   { name: 'get-booking', method: 'GET', path: '/api/bookings/{id}', access: 'public', table: 'read' },
 
@@ -169,7 +174,91 @@ export const routes = [
     body: schema(worker, 'workerTypeSchema'),
     table: 'readwrite',
   },
+
+  // Customers: requests, hires, the workers they can hire, addresses
+  {
+    name: 'create-request',
+    method: 'POST',
+    path: '/api/requests',
+    access: 'public',
+    body: schema(request, 'serviceRequestSchema'),
+    table: 'readwrite',
+    scheduler: true,
+  },
+  // Public, not 'customer': a visitor without requests gets an empty list rather than a 401.
+  { name: 'list-requests', method: 'GET', path: '/api/requests', access: 'public', table: 'read', uploads: 'read' },
+  { name: 'hire-worker', method: 'POST', path: '/api/hire', access: 'public', body: schema(job, 'hireSchema'), table: 'readwrite', scheduler: true },
+  { name: 'list-worker-profiles', method: 'GET', path: '/api/worker-profiles', access: 'public', table: 'read', uploads: 'read' },
+  { name: 'search-addresses', method: 'GET', path: '/api/geocode', access: 'public', table: 'readwrite' },
+  { name: 'reverse-geocode', method: 'GET', path: '/api/geocode/reverse', access: 'public', table: 'readwrite' },
+
+  // Workers' jobs
+  {
+    name: 'set-worker-location',
+    method: 'POST',
+    path: '/api/workers/location',
+    access: 'active-worker',
+    body: schema(job, 'workerLocationSchema'),
+    table: 'readwrite',
+  },
+  { name: 'list-job-offers', method: 'GET', path: '/api/jobs/offers/{workerId}', access: 'active-worker', table: 'read' },
+  {
+    name: 'accept-job',
+    method: 'POST',
+    path: '/api/jobs/accept/{jobId}',
+    access: 'active-worker',
+    body: schema(job, 'jobActionSchema'),
+    table: 'readwrite',
+    scheduler: true,
+  },
+  {
+    name: 'decline-job',
+    method: 'POST',
+    path: '/api/jobs/decline/{jobId}',
+    access: 'active-worker',
+    body: schema(job, 'jobActionSchema'),
+    table: 'readwrite',
+    scheduler: true,
+  },
+  { name: 'list-worker-jobs', method: 'GET', path: '/api/jobs/worker/{workerId}', access: 'active-worker', table: 'read' },
+  { name: 'list-completed-jobs', method: 'GET', path: '/api/jobs/completed/{workerId}', access: 'active-worker', table: 'read' },
+  { name: 'get-job', method: 'GET', path: '/api/jobs/{id}', access: 'active-worker', table: 'read' },
+  {
+    name: 'set-job-state',
+    method: 'POST',
+    path: '/api/jobs/{id}/state',
+    access: 'active-worker',
+    body: schema(job, 'jobStateSchema'),
+    table: 'readwrite',
+    scheduler: true,
+  },
+  {
+    name: 'complete-job',
+    method: 'POST',
+    path: '/api/jobs/{id}/complete',
+    access: 'active-worker',
+    body: schema(job, 'jobActionSchema'),
+    table: 'readwrite',
+  },
 ] as const satisfies readonly RouteDef[];
+
+/**
+ * Functions that EventBridge Scheduler invokes (DESIGN.md section 3: listed like the routes). Each
+ * is functions/<name>.ts with a sample event in events/<name>.json; the schedule's input is its event.
+ */
+export interface TimerDef {
+  name: string;
+  table: TableGrant;
+  /** Schedules further timers (the next round of offers). */
+  scheduler?: boolean;
+}
+
+export const timers = [
+  { name: 'expire-offer', table: 'readwrite', scheduler: true },
+  { name: 'enforce-arrival', table: 'readwrite', scheduler: true },
+] as const satisfies readonly TimerDef[];
+
+export type TimerName = (typeof timers)[number]['name'];
 
 /** The routes that exist on a stage (dev-login only on 'local'). */
 export function routesFor(stage: string): readonly RouteDef[] {

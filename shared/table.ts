@@ -52,6 +52,36 @@ export const keys = {
   }),
   /** One per company contact email (apart from keys.email: a company contact may also be a worker). */
   companyEmail: (email: string) => ({ pk: `COMPANY_EMAIL#${email.toLowerCase()}`, sk: 'EMAIL' }),
-  /** gsi3: every job, oldest first (the owner's jobs tab and analytics). Issue 4's job items carry it. */
+  /** gsi3: every job, oldest first (the owner's jobs tab and analytics). */
   allJobs: (createdAt = '') => ({ gsi3pk: 'JOBS', gsi3sk: `JOB#${createdAt}` }),
+  /**
+   * A job (a booking's, a service request's or a hire's). A service request and a hire ARE their
+   * job: one item, so what the customer sees and what the worker moves cannot disagree.
+   */
+  job: (id: string) => ({ pk: `JOB#${id}`, sk: 'JOB' }),
+  /** gsi1: a customer's service requests and hires, newest last (beside their bookings). */
+  customerRequests: (customerId: string, createdAt = '') => ({
+    gsi1pk: `CUSTOMER#${customerId}`,
+    gsi1sk: `REQUEST#${createdAt}`,
+  }),
+  /** gsi2: the jobs a worker holds (ACTIVE#acceptedAt) and has finished (DONE#endedAt). */
+  workerJobs: (workerId: string, group: 'ACTIVE' | 'DONE' | '' = '', at = '') => ({
+    gsi2pk: `WORKERJOBS#${workerId}`,
+    gsi2sk: group ? `${group}#${at}` : '',
+  }),
+  /** An offer made to a worker, beside their profile; the job item stays the authority on it. */
+  workerOffer: (workerId: string, jobId = '') => ({ pk: `WORKER#${workerId}`, sk: `OFFER#${jobId}` }),
+  /**
+   * The sparse dispatch index: one entry per available, clocked-in worker and category, in the
+   * partition of its coarse geohash cell, sorted by its fine geohash, so the workers near a point
+   * are a few Queries with begins_with on the sort key, whatever the number of workers.
+   */
+  dispatchCell: (category: string, cell: string, geohash = '', workerId = '') => ({
+    pk: `DISPATCH#${category}#${cell}`,
+    sk: geohash ? `${geohash}#${workerId}` : '',
+  }),
+  /** The same workers by category alone, for jobs whose location is unknown and workers who shared none. */
+  dispatchCategory: (category: string, workerId = '') => ({ pk: `DISPATCH#${category}`, sk: `WORKER#${workerId}` }),
+  /** Cached geocoder answers, by normalised query; they expire (TTL). */
+  geocode: (query: string) => ({ pk: `GEOCODE#${query}`, sk: 'GEOCODE' }),
 };

@@ -1,8 +1,17 @@
 import * as z from 'zod/mini';
 import { DEFAULT_PLATFORM_FEE_PERCENT } from '../../shared/constants';
+import { dispatchDefaults } from '../../shared/domain/dispatch';
 
 const required = (name: string, what: string) =>
   z.string({ error: `${name} must ${what}` }).check(z.minLength(1, `${name} must ${what}`));
+
+const whole = (name: string, min: number, max: number, fallback: number) =>
+  z._default(
+    z.coerce
+      .number(`${name} must be a whole number`)
+      .check(z.int(`${name} must be a whole number`), z.gte(min, `${name} must be at least ${min}`), z.lte(max, `${name} must be at most ${max}`)),
+    fallback,
+  );
 
 const envSchema = z.object({
   TABLE_NAME: required('TABLE_NAME', 'name the DynamoDB table'),
@@ -42,6 +51,16 @@ const envSchema = z.object({
       ),
     DEFAULT_PLATFORM_FEE_PERCENT,
   ),
+  /** Dispatch (DESIGN.md section 8): tunable per stage, so tests and demos can use short windows. */
+  OFFER_SECONDS: whole('OFFER_SECONDS', 1, 3600, dispatchDefaults.offerSeconds),
+  OFFERS_AT_ONCE: whole('OFFERS_AT_ONCE', 1, 10, dispatchDefaults.offersAtOnce),
+  MAX_OFFERS: whole('MAX_OFFERS', 1, 100, dispatchDefaults.maxOffers),
+  ARRIVAL_GRACE_SECONDS: whole('ARRIVAL_GRACE_SECONDS', 1, 24 * 3600, dispatchDefaults.arrivalGraceSeconds),
+  /**
+   * The geocoder behind GET /api/geocode: a Nominatim-compatible search/reverse service. Our own
+   * call caches its answers, so browsers never meet its rate limits.
+   */
+  GEOCODER_URL: z._default(z.url('GEOCODER_URL must be a URL'), 'https://nominatim.openstreetmap.org'),
   SUPPORT_EMAIL: z._default(z.email('SUPPORT_EMAIL must be an email address'), 'support@fixly.app'),
 });
 

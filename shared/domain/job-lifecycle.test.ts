@@ -17,10 +17,10 @@ describe('the job lifecycle', () => {
   });
 
   it('lets only the timer send an accepted job back to dispatch, and only before arrival', () => {
-    expect(canMove('accepted', 'offered', 'timer')).toBe(true);
-    expect(canMove('en_route', 'offered', 'timer')).toBe(true);
-    expect(canMove('arrived', 'offered', 'timer')).toBe(false);
-    expect(canMove('accepted', 'offered', 'worker')).toBe(false);
+    expect(canMove('accepted', 'booked', 'timer')).toBe(true);
+    expect(canMove('en_route', 'booked', 'timer')).toBe(true);
+    expect(canMove('arrived', 'booked', 'timer')).toBe(false);
+    expect(canMove('accepted', 'booked', 'worker')).toBe(false);
   });
 
   it('ends in paid or cancelled, with nothing after', () => {

@@ -10,9 +10,9 @@ export type JobActor = 'dispatch' | 'worker' | 'timer' | 'customer' | 'payment';
 const transitions: Record<JobState, Partial<Record<JobState, readonly JobActor[]>>> = {
   booked: { offered: ['dispatch'], cancelled: ['customer'] },
   offered: { accepted: ['worker'], offered: ['dispatch', 'timer'], booked: ['timer'], cancelled: ['customer'] },
-  // Back to dispatch ('offered') when the arrival grace runs out.
-  accepted: { en_route: ['worker'], arrived: ['worker'], offered: ['timer'], cancelled: ['customer'] },
-  en_route: { arrived: ['worker'], offered: ['timer'], cancelled: ['customer'] },
+  // Back to dispatch ('booked', then offered again) when the arrival grace runs out.
+  accepted: { en_route: ['worker'], arrived: ['worker'], booked: ['timer'], cancelled: ['customer'] },
+  en_route: { arrived: ['worker'], booked: ['timer'], cancelled: ['customer'] },
   arrived: { in_progress: ['worker'] },
   in_progress: { completed: ['worker'] },
   completed: { verified: ['customer'] },

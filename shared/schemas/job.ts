@@ -1,0 +1,201 @@
+import * as z from 'zod/mini';
+import type { JobState } from '../domain/booking-status';
+import { strictBody } from '../validation';
+import { email, phone, text } from './fields';
+import { requestServices, type RequestStatus } from './request';
+
+/**
+ * The job calls of the worker app (spec "Jobs") and the customer's hire, with the views they answer.
+ * Money is integer cents; times are ISO strings; a worker id in a body is optional and, when sent,
+ * must be the token's worker (DESIGN.md section 7).
+ */
+const workerId = z.optional(z.string({ error: 'workerId must be text' }).check(z.maxLength(64, 'workerId is too long')));
+
+/** POST /api/jobs/accept/{jobId}, /decline/{jobId}, /{id}/complete. */
+export const jobActionSchema = strictBody({ workerId });
+
+/** The steps a worker sets with POST /api/jobs/{id}/state; completing has its own call. */
+export const workerSettableStates = ['en_route', 'arrived', 'in_progress'] as const;
+export const jobStateSchema = strictBody({
+  state: z.enum(workerSettableStates, { error: 'state must be en_route, arrived or in_progress' }),
+  workerId,
+});
+
+const latitude = z.number({ error: 'Latitude must be a number' }).check(
+  z.gte(-90, 'Latitude must be between -90 and 90'),
+  z.lte(90, 'Latitude must be between -90 and 90'),
+);
+const longitude = z.number({ error: 'Longitude must be a number' }).check(
+  z.gte(-180, 'Longitude must be between -180 and 180'),
+  z.lte(180, 'Longitude must be between -180 and 180'),
+);
+
+/** POST /api/workers/location: where dispatch measures a clocked-in worker's distance from. */
+export const workerLocationSchema = strictBody({
+  latitude,
+  longitude,
+  accuracy: z.optional(z.number({ error: 'Accuracy must be a number of metres' }).check(z.gte(0, 'Accuracy cannot be negative'))),
+});
+
+/** POST /api/hire: the client dashboard's Hire Now, offered to that worker first. */
+export const hireSchema = strictBody({
+  workerId: text('Choose a worker to hire', z.minLength(1, 'Choose a worker to hire'), z.maxLength(64, 'workerId is too long')),
+  name: text('Name is required', z.minLength(1, 'Name is required'), z.maxLength(100, 'Name must be at most 100 characters')),
+  email: email('Please enter a valid email address'),
+  phoneNumber: phone('Please enter a valid phone number'),
+  service: z.enum(requestServices, { error: 'Please choose a service' }),
+  location: text('Location is required', z.minLength(1, 'Location is required'), z.maxLength(200, 'Location must be at most 200 characters')),
+  description: text(
+    'Please describe the problem in at least 10 characters',
+    z.minLength(10, 'Please describe the problem in at least 10 characters'),
+    z.maxLength(2000, 'Description must be at most 2000 characters'),
+  ),
+  clientLatitude: z.optional(latitude),
+  clientLongitude: z.optional(longitude),
+  gpsEnabled: z.optional(z.boolean({ error: 'gpsEnabled must be true or false' })),
+});
+export type HireInput = z.infer<typeof hireSchema>;
+
+/** An offer as the worker sees it (GET /api/jobs/offers/{workerId}). No customer phone before accepting. */
+export interface JobOfferView {
+  id: string;
+  category: string;
+  service: string;
+  customerName: string;
+  address: string;
+  description: string;
+  /** The worker's own rate, in cents: what they would earn per hour. */
+  hourlyRate: number;
+  offerExpiresAt: string;
+  state: JobState;
+  arriveBy: string | null;
+  /** From the worker's last shared location to the job; null when either is unknown. */
+  distanceKm: number | null;
+}
+
+/** A job held by a worker (GET /api/jobs/worker/{workerId}, GET /api/jobs/{id}). */
+export interface WorkerJobView {
+  id: string;
+  category: string;
+  service: string;
+  customerName: string;
+  customerPhone: string;
+  customerEmail: string | null;
+  address: string;
+  latitude: number | null;
+  longitude: number | null;
+  description: string;
+  hourlyRate: number;
+  state: JobState;
+  /** Present while the job is offered to this worker (GET /api/jobs/{id} of an offer). */
+  offerExpiresAt: string | null;
+  arriveBy: string | null;
+  acceptedAt: string | null;
+  enRouteAt: string | null;
+  arrivedAt: string | null;
+  startedAt: string | null;
+  endedAt: string | null;
+  createdAt: string;
+  /** The states the worker may move this job to next (server-enforced). */
+  nextStates: JobState[];
+}
+
+/** A completed job for the earnings page (GET /api/jobs/completed/{workerId}). */
+export interface CompletedJobView {
+  id: string;
+  category: string;
+  service: string;
+  customerName: string;
+  address: string;
+  hourlyRate: number;
+  startedAt: string | null;
+  endedAt: string;
+  /** Billable hours (shared/domain/earnings.ts), one decimal. */
+  totalHours: number;
+  /** hours x rate, cents. */
+  amount: number;
+  /** The worker's share after the one configured platform fee, cents. */
+  workerShare: number;
+  feePercent: number;
+  state: JobState;
+}
+
+/** Where dispatch stands for a customer's request. */
+export type DispatchStatus = 'searching' | 'assigned' | 'no_worker_available' | 'done';
+
+/** The worker a customer sees once one has accepted. */
+export interface AssignedWorkerView {
+  id: string;
+  name: string;
+  phone: string;
+  photoUrl: string | null;
+}
+
+/** A service request as its customer sees it (GET /api/requests, POST /api/requests, POST /api/hire). */
+export interface ServiceRequestView {
+  id: string;
+  name: string;
+  email: string;
+  phoneNumber: string;
+  service: string;
+  location: string;
+  description: string;
+  status: RequestStatus;
+  jobState: JobState;
+  dispatch: DispatchStatus;
+  /** True once a worker lost the job for arriving late and it went back to dispatch. */
+  reassigned: boolean;
+  worker: AssignedWorkerView | null;
+  /** Minutes until the worker is due (arriveBy), while on the way; null when unknown. */
+  etaMinutes: number | null;
+  arriveBy: string | null;
+  clientLatitude: number;
+  clientLongitude: number;
+  gpsEnabled: boolean;
+  customerType: 'individual';
+  workerCount: 1;
+  createdAt: string;
+}
+
+/** A worker listed for hiring (GET /api/worker-profiles). No email, phone or home address: they are not public. */
+export interface WorkerListingView {
+  id: string;
+  workerId: string;
+  fullName: string;
+  photoUrl: string | null;
+  bio: string | null;
+  yearsExperience: number;
+  /** Category names, at most 3 shown. */
+  specialties: string[];
+  serviceAreas: string[];
+  hourlyRate: number;
+  isVerified: 'true';
+  isAvailable: 'true' | 'false';
+  workerType: 'contract' | 'independent';
+  /** Average of reviews; null while the worker has none ("New"). */
+  rating: number | null;
+  reviewCount: number;
+  distanceKm: number | null;
+  etaMinutes: number | null;
+}
+
+/** An address suggestion of GET /api/geocode (spec section 3). */
+export interface AddressSuggestion {
+  displayName: string;
+  latitude: number;
+  longitude: number;
+  address: {
+    houseNumber?: string;
+    road?: string;
+    neighbourhood?: string;
+    city?: string;
+    state?: string;
+    postcode?: string;
+  };
+}
+
+/** GET /api/geocode?q= and GET /api/geocode/reverse?lat=&lng=: `available` false when the geocoder could not be reached. */
+export interface GeocodeResult {
+  suggestions: AddressSuggestion[];
+  available: boolean;
+}
