@@ -60,7 +60,7 @@ export function localFunctionEnv(dynamoEndpoint: string, s3Endpoint: string, sch
     // The browser posts uploads and fetches downloads here directly, on its own port (CORS allows
     // any localhost origin), exactly as it reaches the bucket in AWS.
     S3_ENDPOINT: s3Endpoint,
-    // Unit tests mock the Scheduler client, so they run without one.
+    // Absent only where a caller has no Scheduler to offer; functions/lib/scheduler.ts then uses AWS.
     ...(schedulerEndpoint ? { SCHEDULER_ENDPOINT: schedulerEndpoint } : {}),
     TIMER_TARGET_PREFIX: LOCAL_TIMER_TARGET_PREFIX,
     PLATFORM_FEE_PERCENT: process.env.PLATFORM_FEE_PERCENT ?? '10',

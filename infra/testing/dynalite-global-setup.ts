@@ -4,18 +4,20 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { ensureTable, localDynamoClient, seedCatalog, startDynalite } from '../local/dynamo';
 import { ensureBucket, localS3Client, startLocalS3 } from '../local/s3';
+import { startLocalScheduler } from '../local/scheduler';
 import { LOCAL_CREDENTIALS, LOCAL_TABLE, LOCAL_UPLOADS_BUCKET } from '../local/stack';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     dynamoEndpoint: string;
     s3Endpoint: string;
+    schedulerEndpoint: string;
   }
 }
 
 /**
- * One in-memory dynalite for the handler tests (a real table with real conditional writes) and one
- * local S3 in a temp dir (real signatures, presigned URLs and POST policies).
+ * One in-memory dynalite for the handler tests (a real table with real conditional writes), one
+ * local S3 in a temp dir (real signatures, presigned URLs and POST policies) and one local Scheduler.
  */
 export default async function setup(project: TestProject) {
   const dynamo = await startDynalite();
@@ -30,10 +32,17 @@ export default async function setup(project: TestProject) {
   await ensureBucket(s3Client, LOCAL_UPLOADS_BUCKET);
   s3Client.destroy();
 
+  // Schedules are created and deleted for real, but never fire here: tests read them back
+  // (GetSchedule) and call the timer functions themselves, at the moment they choose.
+  const schedulerDir = mkdtempSync(path.join(tmpdir(), 'marketplace-scheduler-'));
+  const scheduler = await startLocalScheduler(schedulerDir, async () => {});
+
   project.provide('dynamoEndpoint', dynamo.endpoint);
   project.provide('s3Endpoint', s3.endpoint);
+  project.provide('schedulerEndpoint', scheduler.endpoint);
   return async () => {
-    await Promise.all([dynamo.close(), s3.close()]);
+    await Promise.all([dynamo.close(), s3.close(), scheduler.close()]);
     rmSync(s3Dir, { recursive: true, force: true });
+    rmSync(schedulerDir, { recursive: true, force: true });
   };
 }
