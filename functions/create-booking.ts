@@ -1,18 +1,34 @@
 import { routeByName } from '../shared/routes';
-import { bookingsRepo } from './lib/data/bookings';
+import { categories } from '../shared/categories';
+import { bookingsRepo, toBooking } from './lib/data/bookings';
+import { jobItem } from './lib/data/jobs';
 import { customerFor } from './lib/customer';
+import { createAndDispatch } from './lib/customer-jobs';
 import { reply, http } from './lib/http';
 import { newId } from './lib/ids';
 import { logger } from './lib/logger';
 
+/** A booking and its job, written together; dispatch starts at once. */
 export const handler = http(routeByName('create-booking'), async ({ body, event }) => {
   const customer = customerFor(event);
-  const booking = await bookingsRepo.create({
-    ...body,
-    id: newId(),
-    customerId: customer.id,
-    createdAt: new Date().toISOString(),
-  });
+  const createdAt = new Date().toISOString();
+  const booking = bookingsRepo.newItem({ ...body, id: newId(), jobId: newId(), customerId: customer.id, createdAt });
+  await createAndDispatch(
+    jobItem({
+      id: booking.jobId!,
+      kind: 'booking',
+      bookingId: booking.id,
+      customerId: customer.id,
+      category: body.category,
+      service: categories.find((c) => c.slug === body.category)?.name ?? body.category,
+      customerName: body.name,
+      customerPhone: body.phone,
+      address: body.address,
+      description: body.details ?? '',
+      createdAt,
+    }),
+    [bookingsRepo.putAction(booking)],
+  );
   logger.info('Booking created', { bookingNumber: booking.id.slice(-8), category: booking.category });
-  return reply(201, booking, { cookies: customer.setCookie ? [customer.setCookie] : [] });
+  return reply(201, toBooking(booking), { cookies: customer.setCookie ? [customer.setCookie] : [] });
 });

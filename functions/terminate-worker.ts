@@ -1,6 +1,8 @@
 import { routeByName } from '../shared/routes';
 import { sessions } from './lib/auth/sessions';
+import { dispatchIndex } from './lib/data/dispatch-index';
 import { workerAdmin } from './lib/data/worker-admin';
+import { workersRepo } from './lib/data/workers';
 import { NotFoundError } from './lib/errors';
 import { isId } from './lib/data/applications';
 import { http } from './lib/http';
@@ -11,6 +13,8 @@ export const handler = http(routeByName('terminate-worker'), async ({ params, ca
   if (!isId(params.id)) throw new NotFoundError('No worker with this id.');
   await workerAdmin.terminate(params.id);
   await sessions.endAllOf('worker', params.id);
+  const worker = await workersRepo.findById(params.id);
+  if (worker) await dispatchIndex.sync(worker);
   logger.info('Worker terminated', { workerId: params.id, ownerId: caller.session.subjectId });
   return { message: 'Worker Terminated' };
 });

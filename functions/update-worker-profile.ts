@@ -1,4 +1,5 @@
 import { routeByName } from '../shared/routes';
+import { dispatchIndex } from './lib/data/dispatch-index';
 import { toWorkerSelf, workersRepo } from './lib/data/workers';
 import { ValidationError } from './lib/errors';
 import { http } from './lib/http';
@@ -21,6 +22,8 @@ export const handler = http(routeByName('update-worker-profile'), async ({ body,
   const { profilePhoto, ...fields } = body;
   const profilePhotoKey = await checkedPhotoKey(profilePhoto);
   const worker = await workersRepo.updateProfile(caller.worker.id, { ...fields, profilePhotoKey });
+  // The categories may have changed: dispatch must find the worker under the new ones only.
+  await dispatchIndex.sync(worker);
   logger.info('Worker profile updated', { workerId: worker.id });
   const photoUrl = worker.profilePhotoKey ? (await presignDownload(worker.profilePhotoKey)).url : null;
   return toWorkerSelf(worker, photoUrl);

@@ -1,10 +1,11 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { bookingStatusOf, type JobState } from '../../../shared/domain/booking-status';
 import type { Booking, BookingInput } from '../../../shared/schemas/booking';
 import { keys } from '../../../shared/table';
 import { dynamo, tableName } from '../clients';
+import type { WriteAction } from './transact';
 
-interface BookingItem extends BookingInput {
+export interface BookingItem extends BookingInput {
   pk: string;
   sk: string;
   gsi1pk: string;
@@ -12,34 +13,37 @@ interface BookingItem extends BookingInput {
   entity: 'booking';
   id: string;
   customerId: string;
+  /** The booking's job, which holds its progress. Bookings made before dispatch existed have none. */
+  jobId?: string;
   state: JobState;
   createdAt: string;
 }
 
-/** The public view: the customer id and storage keys never leave the server. */
-export function toBooking(item: BookingItem): Booking {
+/** The public view: the customer id, the job and storage keys never leave the server. */
+export function toBooking(item: BookingItem, state: JobState = item.state): Booking {
   const { id, name, phone, address, category, details, createdAt } = item;
-  return { id, name, phone, address, category, details, status: bookingStatusOf(item.state), createdAt };
+  return { id, name, phone, address, category, details, status: bookingStatusOf(state), createdAt };
 }
 
 export const bookingsRepo = {
-  async create(input: { id: string; customerId: string; createdAt: string } & BookingInput): Promise<Booking> {
-    const item: BookingItem = {
+  newItem(input: { id: string; customerId: string; createdAt: string; jobId: string } & BookingInput): BookingItem {
+    return {
       ...keys.booking(input.id),
       ...keys.customerBookings(input.customerId, input.createdAt),
       entity: 'booking',
       state: 'booked',
       ...input,
     };
-    // A 128-bit id never collides in practice; the condition makes "never" a guarantee.
-    await dynamo.send(
-      new PutCommand({ TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }),
-    );
-    return toBooking(item);
   },
 
-  async findById(id: string): Promise<Booking | undefined> {
+  /** The write that creates the booking, to go together with its job's. */
+  putAction(item: BookingItem): WriteAction {
+    // A 128-bit id never collides in practice; the condition makes "never" a guarantee.
+    return { Put: { TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } };
+  },
+
+  async findById(id: string): Promise<BookingItem | undefined> {
     const out = await dynamo.send(new GetCommand({ TableName: tableName, Key: keys.booking(id) }));
-    return out.Item ? toBooking(out.Item as BookingItem) : undefined;
+    return out.Item as BookingItem | undefined;
   },
 };

@@ -5,6 +5,7 @@ import { keys } from '../../../shared/table';
 import { dynamo, tableName } from '../clients';
 import { ConflictError, ForbiddenError } from '../errors';
 import type { EmailClaimItem } from './applications';
+import { batchGet } from './batch';
 import { writeTogether, WriteCancelled } from './transact';
 
 /** A worker's profile row (WORKER#id / PROFILE). Rates in cents; SSN digits never live here. */
@@ -32,8 +33,22 @@ export interface WorkerItem {
   workerType: WorkerType | null;
   profilePhotoKey: string | null;
   hasAccount: boolean;
+  /** The job the worker holds now; set and cleared with the job, so a worker holds at most one. */
+  activeJobId?: string;
+  /** Last shared position (POST /api/workers/location), for dispatch distances. */
+  location?: WorkerLocation;
+  /** The dispatch index entries written for this worker ("pk|sk"), so the next sync can remove them. */
+  dispatchEntries?: string[];
   createdAt: string;
   updatedAt: string;
+}
+
+export interface WorkerLocation {
+  lat: number;
+  lng: number;
+  accuracy: number | null;
+  geohash: string;
+  at: string;
 }
 
 /** The worker's login (WORKER#id / ACCOUNT), apart from the profile so profile reads never carry the hash. */
@@ -214,5 +229,14 @@ export const workersRepo = {
 
   async setWorkerType(workerId: string, workerType: WorkerType): Promise<WorkerItem> {
     return updateActive(workerId, { set: { workerType } });
+  },
+
+  async setLocation(workerId: string, location: WorkerLocation): Promise<WorkerItem> {
+    return updateActive(workerId, { set: { location } });
+  },
+
+  /** Several profiles at once (BatchGet, 100 at a time); missing ones are left out. */
+  async findMany(ids: readonly string[]): Promise<WorkerItem[]> {
+    return batchGet<WorkerItem>([...new Set(ids)].map((id) => keys.worker(id)));
   },
 };

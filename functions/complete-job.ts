@@ -1,0 +1,28 @@
+import { billableHours } from '../shared/domain/earnings';
+import { routeByName } from '../shared/routes';
+import { JobChangeRefused, jobsRepo } from './lib/data/jobs';
+import { ConflictError } from './lib/errors';
+import { http } from './lib/http';
+import { toWorkerJobView } from './lib/job-views';
+import { logger } from './lib/logger';
+import { checkWorkerMove, jobForWorker } from './lib/worker-jobs';
+import { requireOwnWorkerId } from './lib/worker-scope';
+
+/** Complete Job: from in progress only; the billable hours are fixed now, from Start Work to here. */
+export const handler = http(routeByName('complete-job'), async ({ params, body, caller }) => {
+  const worker = caller.worker;
+  requireOwnWorkerId(worker, body.workerId);
+  const job = await jobForWorker(params.id ?? '', worker);
+  if (job.acceptedBy !== worker.id) throw new ConflictError('Accept the job first.');
+  checkWorkerMove(job, 'completed');
+  const now = new Date().toISOString();
+  try {
+    const done = await jobsRepo.complete({ jobId: job.id, workerId: worker.id, now, totalHours: billableHours(job.startedAt, now) });
+    logger.info('Job completed', { jobId: job.id, hours: done.totalHours ?? undefined });
+    return toWorkerJobView(done, worker);
+  } catch (error) {
+    if (!(error instanceof JobChangeRefused)) throw error;
+    if (error.current) checkWorkerMove(error.current, 'completed');
+    throw new ConflictError('This job changed at the same time. Reload and try again.');
+  }
+});

@@ -1,0 +1,22 @@
+import { routeByName } from '../shared/routes';
+import { jobsRepo } from './lib/data/jobs';
+import { cancelOfferTimers, offerNext } from './lib/dispatch';
+import { ConflictError } from './lib/errors';
+import { http, reply } from './lib/http';
+import { logger } from './lib/logger';
+import { jobForWorker } from './lib/worker-jobs';
+import { requireOwnWorkerId } from './lib/worker-scope';
+
+/** Pass: the offer is withdrawn and the next nearest worker is offered the job at once. */
+export const handler = http(routeByName('decline-job'), async ({ params, body, caller }) => {
+  const worker = caller.worker;
+  requireOwnWorkerId(worker, body.workerId);
+  const job = await jobForWorker(params.jobId ?? '', worker);
+  if (!(await jobsRepo.withdrawOffer(job.id, worker.id, new Date().toISOString()))) {
+    throw new ConflictError('This offer is no longer open.');
+  }
+  await cancelOfferTimers(job.id, [worker.id]);
+  logger.info('Offer declined', { jobId: job.id, workerId: worker.id });
+  await offerNext(job.id);
+  return reply(204, undefined);
+});

@@ -1,0 +1,460 @@
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { JobState } from '../../../shared/domain/booking-status';
+import type { DispatchStatus } from '../../../shared/schemas/job';
+import { keys } from '../../../shared/table';
+import { dynamo, tableName } from '../clients';
+import { batchGet } from './batch';
+import { writeTogether, WriteCancelled, type WriteAction } from './transact';
+
+/**
+ * Jobs (DESIGN.md sections 6 and 8). A booking's job sits beside its booking; a service request
+ * and a hire are their job. Every change is conditional on the state it expects; dispatch changes
+ * also on `version`, so two timers or a timer and an accept never both win.
+ */
+export type JobKind = 'booking' | 'request' | 'hire';
+
+export interface JobItem {
+  pk: string;
+  sk: string;
+  gsi1pk?: string;
+  gsi1sk?: string;
+  gsi2pk?: string;
+  gsi2sk?: string;
+  gsi3pk: string;
+  gsi3sk: string;
+  entity: 'job';
+  id: string;
+  kind: JobKind;
+  bookingId: string | null;
+  customerId: string;
+  category: string;
+  service: string;
+  customerName: string;
+  customerPhone: string;
+  customerEmail: string | null;
+  address: string;
+  latitude: number | null;
+  longitude: number | null;
+  gpsEnabled: boolean;
+  description: string;
+  state: JobState;
+  version: number;
+  dispatch: DispatchStatus;
+  /** Outstanding offers: worker id -> when the offer expires (ISO). */
+  offers: Record<string, string>;
+  /** Every worker offered this job so far (each at most once). */
+  tried: string[];
+  /** A hire: offered to this worker first, alone. */
+  preferredWorkerId: string | null;
+  acceptedBy: string | null;
+  /** The worker's rate when they accepted, cents. */
+  hourlyRate: number | null;
+  acceptedAt: string | null;
+  arriveBy: string | null;
+  enRouteAt: string | null;
+  arrivedAt: string | null;
+  startedAt: string | null;
+  endedAt: string | null;
+  totalHours: number | null;
+  reassignedCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface NewJob {
+  id: string;
+  kind: JobKind;
+  bookingId?: string;
+  customerId: string;
+  category: string;
+  service: string;
+  customerName: string;
+  customerPhone: string;
+  customerEmail?: string;
+  address: string;
+  latitude?: number | null;
+  longitude?: number | null;
+  gpsEnabled?: boolean;
+  description: string;
+  preferredWorkerId?: string;
+  createdAt: string;
+}
+
+/** A new job item, not yet offered to anyone. */
+export function jobItem(input: NewJob): JobItem {
+  const located = typeof input.latitude === 'number' && typeof input.longitude === 'number' && !(input.latitude === 0 && input.longitude === 0);
+  return {
+    ...keys.job(input.id),
+    ...(input.kind === 'booking' ? {} : keys.customerRequests(input.customerId, input.createdAt)),
+    ...keys.allJobs(input.createdAt),
+    entity: 'job',
+    id: input.id,
+    kind: input.kind,
+    bookingId: input.bookingId ?? null,
+    customerId: input.customerId,
+    category: input.category,
+    service: input.service,
+    customerName: input.customerName,
+    customerPhone: input.customerPhone,
+    customerEmail: input.customerEmail ?? null,
+    address: input.address,
+    latitude: located ? input.latitude! : null,
+    longitude: located ? input.longitude! : null,
+    gpsEnabled: input.gpsEnabled ?? false,
+    description: input.description,
+    state: 'booked',
+    version: 0,
+    dispatch: 'searching',
+    offers: {},
+    tried: [],
+    preferredWorkerId: input.preferredWorkerId ?? null,
+    acceptedBy: null,
+    hourlyRate: null,
+    acceptedAt: null,
+    arriveBy: null,
+    enRouteAt: null,
+    arrivedAt: null,
+    startedAt: null,
+    endedAt: null,
+    totalHours: null,
+    reassignedCount: 0,
+    createdAt: input.createdAt,
+    updatedAt: input.createdAt,
+  };
+}
+
+/** Why a conditional change did not happen: the caller decides which 4xx that is. */
+export class JobChangeRefused extends Error {
+  constructor(readonly current: JobItem | undefined, readonly workerRefused = false) {
+    super('Job change refused');
+    this.name = 'JobChangeRefused';
+  }
+}
+
+const offerTtlSeconds = (expiresAt: string) => Math.ceil(Date.parse(expiresAt) / 1000) + 24 * 3600;
+
+function lostRace(error: unknown): boolean {
+  return (error as Error)?.name === 'ConditionalCheckFailedException';
+}
+
+async function queryJobs(input: { index: 'gsi1' | 'gsi2'; pk: string; skPrefix: string }): Promise<JobItem[]> {
+  const items: JobItem[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await dynamo.send(
+      new QueryCommand({
+        TableName: tableName,
+        IndexName: input.index,
+        KeyConditionExpression: `${input.index}pk = :pk AND begins_with(${input.index}sk, :sk)`,
+        ExpressionAttributeValues: { ':pk': input.pk, ':sk': input.skPrefix },
+        ExclusiveStartKey: start,
+      }),
+    );
+    items.push(...((out.Items ?? []) as JobItem[]));
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
+export const jobsRepo = {
+  /** Puts a new job; `with` are writes that happen together with it (a booking's own item). */
+  async create(job: JobItem, together: WriteAction[] = []): Promise<void> {
+    await writeTogether([
+      ...together,
+      { Put: { TableName: tableName, Item: job, ConditionExpression: 'attribute_not_exists(pk)' } },
+    ]);
+  },
+
+  async findById(id: string, consistent = true): Promise<JobItem | undefined> {
+    const out = await dynamo.send(new GetCommand({ TableName: tableName, Key: keys.job(id), ConsistentRead: consistent }));
+    return out.Item as JobItem | undefined;
+  },
+
+  async findMany(ids: readonly string[]): Promise<JobItem[]> {
+    return batchGet<JobItem>([...new Set(ids)].map((id) => keys.job(id)));
+  },
+
+  /** The customer's requests and hires, oldest first. */
+  async listForCustomer(customerId: string): Promise<JobItem[]> {
+    const { gsi1pk } = keys.customerRequests(customerId);
+    return queryJobs({ index: 'gsi1', pk: gsi1pk, skPrefix: 'REQUEST#' });
+  },
+
+  /** The jobs a worker holds now (accepted to in progress). */
+  async listHeldBy(workerId: string): Promise<JobItem[]> {
+    return queryJobs({ index: 'gsi2', pk: keys.workerJobs(workerId).gsi2pk, skPrefix: 'ACTIVE#' });
+  },
+
+  /** The jobs a worker finished, oldest first. */
+  async listCompletedBy(workerId: string): Promise<JobItem[]> {
+    return queryJobs({ index: 'gsi2', pk: keys.workerJobs(workerId).gsi2pk, skPrefix: 'DONE#' });
+  },
+
+  /** Ids of the jobs offered to a worker (the job item decides whether each offer still stands). */
+  async offeredJobIds(workerId: string): Promise<string[]> {
+    const out = await dynamo.send(
+      new QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
+        ExpressionAttributeValues: { ':pk': keys.workerOffer(workerId).pk, ':sk': keys.workerOffer(workerId).sk },
+      }),
+    );
+    return (out.Items ?? []).map((item) => item.jobId as string);
+  },
+
+  /**
+   * Offers the job to more workers (and moves it to 'offered'), if nobody changed it since
+   * `version` was read. Returns false when somebody did: read again and decide again.
+   */
+  async addOffers(job: JobItem, offers: Record<string, string>, now: string): Promise<boolean> {
+    const names: Record<string, string> = { '#state': 'state', '#offers': 'offers' };
+    const values: Record<string, unknown> = { ':v': job.version, ':offered': 'offered', ':searching': 'searching', ':now': now, ':new': Object.keys(offers), ':one': 1 };
+    const sets = ['#state = :offered', 'dispatch = :searching', 'tried = list_append(tried, :new)', 'version = version + :one', 'updatedAt = :now'];
+    Object.entries(offers).forEach(([workerId, expiresAt], i) => {
+      names[`#w${i}`] = workerId;
+      values[`:e${i}`] = expiresAt;
+      sets.push(`#offers.#w${i} = :e${i}`);
+    });
+    try {
+      await dynamo.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.job(job.id),
+          UpdateExpression: `SET ${sets.join(', ')}`,
+          ConditionExpression: 'version = :v',
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
+        }),
+      );
+    } catch (error) {
+      if (lostRace(error)) return false;
+      throw error;
+    }
+    // The worker's side of each offer, for their list; the job item stays the authority.
+    await Promise.all(
+      Object.entries(offers).map(([workerId, expiresAt]) =>
+        dynamo.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: { ...keys.workerOffer(workerId, job.id), entity: 'offer', jobId: job.id, workerId, offerExpiresAt: expiresAt, expiresAt: offerTtlSeconds(expiresAt) },
+          }),
+        ),
+      ),
+    );
+    return true;
+  },
+
+  /** Nobody left to offer the job to: back to 'booked', and the customer is told. */
+  async markNoWorker(job: JobItem, now: string): Promise<boolean> {
+    try {
+      await dynamo.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.job(job.id),
+          UpdateExpression: 'SET #state = :booked, dispatch = :none, version = version + :one, updatedAt = :now',
+          ConditionExpression: 'version = :v',
+          ExpressionAttributeNames: { '#state': 'state' },
+          ExpressionAttributeValues: { ':booked': 'booked', ':none': 'no_worker_available', ':v': job.version, ':one': 1, ':now': now },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (lostRace(error)) return false;
+      throw error;
+    }
+  },
+
+  /**
+   * Withdraws one worker's offer: `expiredBy` set (a timer) withdraws it only once it has expired,
+   * absent (a decline) only while it stands. False when the offer was no longer there to withdraw.
+   */
+  async withdrawOffer(jobId: string, workerId: string, now: string, expiredBy?: string): Promise<boolean> {
+    try {
+      await dynamo.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.job(jobId),
+          UpdateExpression: 'REMOVE #offers.#w SET version = version + :one, updatedAt = :now',
+          ConditionExpression: expiredBy
+            ? '#state = :offered AND #offers.#w <= :by'
+            : '#state = :offered AND #offers.#w > :now',
+          ExpressionAttributeNames: { '#state': 'state', '#offers': 'offers', '#w': workerId },
+          ExpressionAttributeValues: { ':offered': 'offered', ':one': 1, ':now': now, ...(expiredBy ? { ':by': expiredBy } : {}) },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (lostRace(error)) return false;
+      throw error;
+    } finally {
+      await dynamo.send(new DeleteCommand({ TableName: tableName, Key: keys.workerOffer(workerId, jobId) }));
+    }
+  },
+
+  /**
+   * The first accept wins: the job moves only while it is offered and this worker's offer stands,
+   * and the worker takes it only while active and holding no other job. One transaction.
+   */
+  async accept(input: { jobId: string; workerId: string; hourlyRate: number; now: string; arriveBy: string }): Promise<void> {
+    const { jobId, workerId, now } = input;
+    try {
+      await writeTogether([
+        {
+          Update: {
+            TableName: tableName,
+            Key: keys.job(jobId),
+            UpdateExpression:
+              'SET #state = :accepted, dispatch = :assigned, acceptedBy = :w, acceptedAt = :now, arriveBy = :arriveBy, hourlyRate = :rate, #offers = :none, gsi2pk = :g2pk, gsi2sk = :g2sk, version = version + :one, updatedAt = :now',
+            ConditionExpression: '#state = :offered AND #offers.#w > :now',
+            ExpressionAttributeNames: { '#state': 'state', '#offers': 'offers', '#w': workerId },
+            ExpressionAttributeValues: {
+              ':accepted': 'accepted',
+              ':assigned': 'assigned',
+              ':offered': 'offered',
+              ':w': workerId,
+              ':now': now,
+              ':arriveBy': input.arriveBy,
+              ':rate': input.hourlyRate,
+              ':none': {},
+              ':g2pk': keys.workerJobs(workerId).gsi2pk,
+              ':g2sk': keys.workerJobs(workerId, 'ACTIVE', now).gsi2sk,
+              ':one': 1,
+            },
+          },
+        },
+        {
+          Update: {
+            TableName: tableName,
+            Key: keys.worker(workerId),
+            UpdateExpression: 'SET activeJobId = :job, updatedAt = :now',
+            ConditionExpression: 'attribute_exists(pk) AND #status = :active AND attribute_not_exists(activeJobId)',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':job': jobId, ':active': 'active', ':now': now },
+          },
+        },
+        { Delete: { TableName: tableName, Key: keys.workerOffer(workerId, jobId) } },
+      ]);
+    } catch (error) {
+      if (!(error instanceof WriteCancelled)) throw error;
+      throw new JobChangeRefused(await jobsRepo.findById(jobId), error.refusedAt(1) && !error.refusedAt(0));
+    }
+  },
+
+  /** A worker's step (en route, arrived, started), only from the state the worker saw. */
+  async advance(input: { jobId: string; workerId: string; from: JobState; to: JobState; stamp: 'enRouteAt' | 'arrivedAt' | 'startedAt'; now: string }): Promise<JobItem> {
+    try {
+      const out = await dynamo.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.job(input.jobId),
+          UpdateExpression: 'SET #state = :to, #stamp = :now, version = version + :one, updatedAt = :now',
+          ConditionExpression: '#state = :from AND acceptedBy = :w',
+          ExpressionAttributeNames: { '#state': 'state', '#stamp': input.stamp },
+          ExpressionAttributeValues: { ':to': input.to, ':from': input.from, ':w': input.workerId, ':now': input.now, ':one': 1 },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return out.Attributes as JobItem;
+    } catch (error) {
+      if (!lostRace(error)) throw error;
+      throw new JobChangeRefused(await jobsRepo.findById(input.jobId));
+    }
+  },
+
+  /** Completes the job and frees the worker for the next one, together. */
+  async complete(input: { jobId: string; workerId: string; now: string; totalHours: number }): Promise<JobItem> {
+    const { jobId, workerId, now } = input;
+    try {
+      await writeTogether([
+        {
+          Update: {
+            TableName: tableName,
+            Key: keys.job(jobId),
+            UpdateExpression: 'SET #state = :completed, dispatch = :done, endedAt = :now, totalHours = :hours, gsi2sk = :g2sk, version = version + :one, updatedAt = :now',
+            ConditionExpression: '#state = :inProgress AND acceptedBy = :w',
+            ExpressionAttributeNames: { '#state': 'state' },
+            ExpressionAttributeValues: {
+              ':completed': 'completed',
+              ':done': 'done',
+              ':inProgress': 'in_progress',
+              ':w': workerId,
+              ':now': now,
+              ':hours': input.totalHours,
+              ':g2sk': keys.workerJobs(workerId, 'DONE', now).gsi2sk,
+              ':one': 1,
+            },
+          },
+        },
+        {
+          Update: {
+            TableName: tableName,
+            Key: keys.worker(workerId),
+            UpdateExpression: 'REMOVE activeJobId SET updatedAt = :now',
+            ConditionExpression: 'activeJobId = :job',
+            ExpressionAttributeValues: { ':job': jobId, ':now': now },
+          },
+        },
+      ]);
+    } catch (error) {
+      if (!(error instanceof WriteCancelled)) throw error;
+      throw new JobChangeRefused(await jobsRepo.findById(jobId));
+    }
+    return (await jobsRepo.findById(jobId))!;
+  },
+
+  /**
+   * The arrival grace ran out: the job goes back to dispatch without this worker, who gets a
+   * strike (and is terminated at `strikesToTerminate`). Conditional on the worker still holding
+   * the job before arrival and on the strikes read, so a second delivery changes nothing.
+   */
+  async reassignLate(input: { jobId: string; workerId: string; strikesBefore: number; strikesToTerminate: number; now: string }): Promise<boolean> {
+    const { jobId, workerId, now } = input;
+    const strikes = input.strikesBefore + 1;
+    const terminate = strikes >= input.strikesToTerminate;
+    try {
+      await writeTogether([
+        {
+          Update: {
+            TableName: tableName,
+            Key: keys.job(jobId),
+            UpdateExpression:
+              'SET #state = :booked, dispatch = :searching, #offers = :none, reassignedCount = reassignedCount + :one, version = version + :one, updatedAt = :now, acceptedBy = :null, acceptedAt = :null, arriveBy = :null, enRouteAt = :null, hourlyRate = :null REMOVE gsi2pk, gsi2sk',
+            ConditionExpression: 'acceptedBy = :w AND #state IN (:accepted, :enRoute)',
+            ExpressionAttributeNames: { '#state': 'state', '#offers': 'offers' },
+            ExpressionAttributeValues: {
+              ':booked': 'booked',
+              ':searching': 'searching',
+              ':none': {},
+              ':one': 1,
+              ':now': now,
+              ':null': null,
+              ':w': workerId,
+              ':accepted': 'accepted',
+              ':enRoute': 'en_route',
+            },
+          },
+        },
+        {
+          Update: {
+            TableName: tableName,
+            Key: keys.worker(workerId),
+            UpdateExpression: `SET strikes = :strikes, updatedAt = :now${terminate ? ', #status = :terminated, isAvailable = :false' : ''} REMOVE activeJobId`,
+            ConditionExpression: 'activeJobId = :job AND strikes = :before',
+            ExpressionAttributeNames: terminate ? { '#status': 'status' } : undefined,
+            ExpressionAttributeValues: {
+              ':strikes': strikes,
+              ':now': now,
+              ':job': jobId,
+              ':before': input.strikesBefore,
+              ...(terminate ? { ':terminated': 'terminated', ':false': false } : {}),
+            },
+          },
+        },
+      ]);
+      return true;
+    } catch (error) {
+      if (error instanceof WriteCancelled) return false;
+      throw error;
+    }
+  },
+};

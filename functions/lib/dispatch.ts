@@ -1,0 +1,144 @@
+import { dispatchDefaults } from '../../shared/domain/dispatch';
+import type { LatLng } from '../../shared/domain/geo';
+import { dispatchIndex } from './data/dispatch-index';
+import { jobsRepo, type JobItem } from './data/jobs';
+import { workersRepo } from './data/workers';
+import { env } from './env';
+import { logger } from './logger';
+import { cancelSchedule, scheduleOnce } from './scheduler';
+
+/**
+ * Dispatch (DESIGN.md section 8): keeps up to OFFERS_AT_ONCE offers outstanding on a job, nearest
+ * untried workers first, each expiring after OFFER_SECONDS by its own one-time schedule; after
+ * MAX_OFFERS workers, or when nobody is left, the customer is told no worker is available.
+ */
+
+/** Deterministic timer names (a retry finds its own schedule): a worker is offered a job once. */
+export const timerNames = {
+  offer: (jobId: string, workerId: string) => `offer-${jobId}-${workerId}`,
+  arrival: (jobId: string, workerId: string) => `arrive-${jobId}-${workerId}`,
+};
+
+export interface OfferTimerInput {
+  jobId: string;
+  workerId: string;
+}
+export type ArrivalTimerInput = OfferTimerInput;
+
+const MAX_ATTEMPTS = 5;
+
+function originOf(job: JobItem): LatLng | null {
+  return job.latitude !== null && job.longitude !== null ? { lat: job.latitude, lng: job.longitude } : null;
+}
+
+/** Outstanding offers: those not yet expired (an expired one waits only for its timer). */
+function outstanding(job: JobItem, now: number): string[] {
+  return Object.entries(job.offers ?? {})
+    .filter(([, expiresAt]) => Date.parse(expiresAt) > now)
+    .map(([workerId]) => workerId);
+}
+
+/**
+ * Tops the job's offers up to OFFERS_AT_ONCE (a hire's first offer goes to the hired worker alone).
+ * Safe to call any number of times and concurrently: each write is conditional on the version it
+ * read, and a loser reads again.
+ */
+export async function offerNext(jobId: string): Promise<JobItem | undefined> {
+  const expiries = new Map<string, string>();
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const job = await jobsRepo.findById(jobId);
+    if (!job || (job.state !== 'booked' && job.state !== 'offered')) return job;
+    const nowMs = Date.now();
+    const now = new Date(nowMs).toISOString();
+    const open = outstanding(job, nowMs);
+    const hireFirst = job.preferredWorkerId && job.tried.length === 0;
+    const room = Math.min(
+      hireFirst ? 1 : env.OFFERS_AT_ONCE - open.length,
+      env.MAX_OFFERS - job.tried.length,
+    );
+    let chosen: string[] = [];
+    if (room > 0) {
+      if (hireFirst) {
+        const worker = await workersRepo.findById(job.preferredWorkerId!);
+        // A hired worker who cannot take it now is skipped; the job goes to the nearest others.
+        const free = worker && worker.status === 'active' && worker.isVerified && !worker.activeJobId;
+        chosen = free ? [worker.id] : [];
+        if (!free) job.tried.push(job.preferredWorkerId!);
+      }
+      if (chosen.length === 0) {
+        const found = await dispatchIndex.findNearest(job.category, originOf(job), new Set(job.tried), hireFirst ? env.OFFERS_AT_ONCE : room);
+        chosen = found.map((c) => c.workerId);
+      }
+    }
+    if (chosen.length === 0) {
+      if (open.length > 0 || Object.keys(job.offers ?? {}).length > 0) return job; // still waiting on offers or their timers
+      if (job.dispatch === 'no_worker_available') return job;
+      if (await jobsRepo.markNoWorker(job, now)) {
+        logger.info('No worker available', { jobId, offered: job.tried.length });
+        return jobsRepo.findById(jobId);
+      }
+      continue;
+    }
+    const offers: Record<string, string> = {};
+    for (const workerId of chosen) {
+      const expiresAt = expiries.get(workerId) ?? new Date(nowMs + env.OFFER_SECONDS * 1000).toISOString();
+      expiries.set(workerId, expiresAt);
+      offers[workerId] = expiresAt;
+    }
+    // The timers exist before the offers are visible: an offer is never left without its expiry.
+    // A timer whose offer lost the race below finds nothing to expire and does nothing.
+    await Promise.all(
+      Object.entries(offers).map(([workerId, expiresAt]) =>
+        scheduleOnce({
+          name: timerNames.offer(jobId, workerId),
+          at: new Date(expiresAt),
+          functionName: 'expire-offer',
+          input: { jobId, workerId } satisfies OfferTimerInput,
+        }),
+      ),
+    );
+    if (await jobsRepo.addOffers(job, offers, now)) {
+      logger.info('Job offered', { jobId, workers: chosen.length, round: job.tried.length });
+      return jobsRepo.findById(jobId);
+    }
+  }
+  logger.warn('Dispatch gave up after repeated conflicts; the next timer retries', { jobId });
+  return jobsRepo.findById(jobId);
+}
+
+/** Starts the arrival grace of an accepted job. */
+export async function scheduleArrival(jobId: string, workerId: string, arriveBy: string): Promise<void> {
+  await scheduleOnce({
+    name: timerNames.arrival(jobId, workerId),
+    at: new Date(arriveBy),
+    functionName: 'enforce-arrival',
+    input: { jobId, workerId } satisfies ArrivalTimerInput,
+  });
+}
+
+/** Arrived in time: the grace timer is no longer needed (if it fires anyway, it changes nothing). */
+export async function cancelArrival(jobId: string, workerId: string): Promise<void> {
+  try {
+    await cancelSchedule(timerNames.arrival(jobId, workerId));
+  } catch (error) {
+    logger.warn('Could not delete the arrival timer; it will find the job arrived and do nothing', {
+      jobId,
+      errorName: (error as Error)?.name,
+    });
+  }
+}
+
+/** Offers another job's withdrawn workers' timers no longer matter once a job is taken. */
+export async function cancelOfferTimers(jobId: string, workerIds: readonly string[]): Promise<void> {
+  await Promise.all(
+    workerIds.map((workerId) => cancelSchedule(timerNames.offer(jobId, workerId)).catch(() => undefined)),
+  );
+}
+
+export const dispatchSettings = () => ({
+  offersAtOnce: env.OFFERS_AT_ONCE,
+  offerSeconds: env.OFFER_SECONDS,
+  maxOffers: env.MAX_OFFERS,
+  arrivalGraceSeconds: env.ARRIVAL_GRACE_SECONDS,
+  strikesToTerminate: dispatchDefaults.strikesToTerminate,
+});

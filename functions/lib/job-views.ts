@@ -1,0 +1,132 @@
+import { requestStatusOf } from '../../shared/domain/dispatch';
+import { billableHours, jobAmountCents, workerShareCents } from '../../shared/domain/earnings';
+import { distanceKm, etaMinutes, type LatLng } from '../../shared/domain/geo';
+import { nextStates } from '../../shared/domain/job-lifecycle';
+import type {
+  AssignedWorkerView,
+  CompletedJobView,
+  JobOfferView,
+  ServiceRequestView,
+  WorkerJobView,
+} from '../../shared/schemas/job';
+import type { JobItem } from './data/jobs';
+import type { WorkerItem } from './data/workers';
+
+/** What each caller may see of a job: plain functions over the stored item. */
+
+function jobPoint(job: JobItem): LatLng | null {
+  return job.latitude !== null && job.longitude !== null ? { lat: job.latitude, lng: job.longitude } : null;
+}
+
+function workerPoint(worker: WorkerItem | undefined): LatLng | null {
+  return worker?.location ? { lat: worker.location.lat, lng: worker.location.lng } : null;
+}
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+export function toOfferView(job: JobItem, worker: WorkerItem): JobOfferView {
+  const from = workerPoint(worker);
+  const to = jobPoint(job);
+  return {
+    id: job.id,
+    category: job.category,
+    service: job.service,
+    customerName: job.customerName,
+    address: job.address,
+    description: job.description,
+    hourlyRate: worker.hourlyRate,
+    offerExpiresAt: job.offers[worker.id] ?? '',
+    state: job.state,
+    arriveBy: job.arriveBy,
+    distanceKm: from && to ? round1(distanceKm(from, to)) : null,
+  };
+}
+
+/** The moves the worker may make next, from the worker interface's buttons. */
+function workerNextStates(job: JobItem) {
+  // Completing goes through its own call but is offered as the next step all the same.
+  return nextStates(job.state, 'worker');
+}
+
+export function toWorkerJobView(job: JobItem, worker: WorkerItem): WorkerJobView {
+  const holds = job.acceptedBy === worker.id;
+  return {
+    id: job.id,
+    category: job.category,
+    service: job.service,
+    customerName: job.customerName,
+    // The customer's contact details are the holder's only, not an offer's.
+    customerPhone: holds ? job.customerPhone : '',
+    customerEmail: holds ? job.customerEmail : null,
+    address: job.address,
+    latitude: job.latitude,
+    longitude: job.longitude,
+    description: job.description,
+    hourlyRate: job.hourlyRate ?? worker.hourlyRate,
+    state: job.state,
+    offerExpiresAt: job.offers?.[worker.id] ?? null,
+    arriveBy: job.arriveBy,
+    acceptedAt: job.acceptedAt,
+    enRouteAt: job.enRouteAt,
+    arrivedAt: job.arrivedAt,
+    startedAt: job.startedAt,
+    endedAt: job.endedAt,
+    createdAt: job.createdAt,
+    nextStates: holds ? workerNextStates(job) : [],
+  };
+}
+
+export function toCompletedJobView(job: JobItem, feePercent: number): CompletedJobView {
+  const endedAt = job.endedAt ?? job.updatedAt;
+  const totalHours = job.totalHours ?? billableHours(job.startedAt, endedAt);
+  const amount = jobAmountCents(totalHours, job.hourlyRate ?? 0);
+  return {
+    id: job.id,
+    category: job.category,
+    service: job.service,
+    customerName: job.customerName,
+    address: job.address,
+    hourlyRate: job.hourlyRate ?? 0,
+    startedAt: job.startedAt,
+    endedAt,
+    totalHours,
+    amount,
+    workerShare: workerShareCents(amount, feePercent),
+    feePercent,
+    state: job.state,
+  };
+}
+
+export function toAssignedWorker(worker: WorkerItem, photoUrl: string | null): AssignedWorkerView {
+  return { id: worker.id, name: worker.fullName, phone: worker.phone, photoUrl };
+}
+
+const onTheWay = new Set(['accepted', 'en_route']);
+
+export function toServiceRequestView(job: JobItem, worker: WorkerItem | undefined, photoUrl: string | null): ServiceRequestView {
+  const assigned = job.acceptedBy && worker && worker.id === job.acceptedBy ? worker : undefined;
+  const from = workerPoint(assigned);
+  const to = jobPoint(job);
+  return {
+    id: job.id,
+    name: job.customerName,
+    email: job.customerEmail ?? '',
+    phoneNumber: job.customerPhone,
+    service: job.service,
+    location: job.address,
+    description: job.description,
+    status: requestStatusOf(job.state),
+    jobState: job.state,
+    dispatch: job.dispatch,
+    reassigned: job.reassignedCount > 0,
+    worker: assigned ? toAssignedWorker(assigned, photoUrl) : null,
+    etaMinutes: assigned && onTheWay.has(job.state) && from && to ? etaMinutes(from, to) : null,
+    arriveBy: job.arriveBy,
+    clientLatitude: job.latitude ?? 0,
+    clientLongitude: job.longitude ?? 0,
+    gpsEnabled: job.gpsEnabled,
+    customerType: 'individual',
+    workerCount: 1,
+    createdAt: job.createdAt,
+  };
+}

@@ -1,0 +1,62 @@
+import { categories, categorySlugs, isCategorySlug } from '../shared/categories';
+import { distanceKm, etaMinutes, isValidLatLng, type LatLng } from '../shared/domain/geo';
+import { routeByName } from '../shared/routes';
+import type { WorkerListingView } from '../shared/schemas/job';
+import { dispatchIndex, isDispatchable } from './lib/data/dispatch-index';
+import { workersRepo, type WorkerItem } from './lib/data/workers';
+import { BadRequestError } from './lib/errors';
+import { http } from './lib/http';
+import { presignDownload } from './lib/storage';
+
+const nameOf = new Map(categories.map((c) => [c.slug as string, c.name]));
+
+function parseOrigin(query: Record<string, string>): LatLng | null {
+  if (query.lat === undefined && query.lng === undefined) return null;
+  const point = { lat: Number(query.lat), lng: Number(query.lng) };
+  if (query.lat === '' || query.lng === '' || !isValidLatLng(point)) {
+    throw new BadRequestError('lat and lng must be given together, as a latitude (-90 to 90) and a longitude (-180 to 180).');
+  }
+  return point;
+}
+
+function toListing(worker: WorkerItem, origin: LatLng | null, photoUrl: string | null): WorkerListingView {
+  const at = worker.location ? { lat: worker.location.lat, lng: worker.location.lng } : null;
+  return {
+    id: worker.id,
+    workerId: worker.id,
+    fullName: worker.fullName,
+    photoUrl,
+    bio: null,
+    yearsExperience: worker.yearsExp,
+    specialties: worker.categories.map((c) => nameOf.get(c) ?? c),
+    serviceAreas: [],
+    hourlyRate: worker.hourlyRate,
+    isVerified: 'true',
+    isAvailable: worker.activeJobId ? 'false' : 'true',
+    workerType: worker.workerType ?? 'independent',
+    // Reviews arrive with payments; until a worker has one, the card says "New".
+    rating: null,
+    reviewCount: 0,
+    distanceKm: origin && at ? Math.round(distanceKm(origin, at) * 10) / 10 : null,
+    etaMinutes: origin && at ? etaMinutes(at, origin) : null,
+  };
+}
+
+/**
+ * Workers a customer can hire now: approved, verified, on call and clocked in (the dispatch index,
+ * no Scan), nearest first when the caller says where they are. No contact details: those are not public.
+ */
+export const handler = http(routeByName('list-worker-profiles'), async ({ query }) => {
+  const category = query.category || undefined;
+  if (category !== undefined && !isCategorySlug(category)) {
+    throw new BadRequestError(`category must be one of: ${categorySlugs.join(', ')}.`);
+  }
+  const origin = parseOrigin(query);
+  const candidates = await dispatchIndex.listAvailable(category ? [category] : categorySlugs);
+  const workers = (await workersRepo.findMany(candidates.map((c) => c.workerId))).filter(isDispatchable);
+  const listings = await Promise.all(
+    workers.map(async (w) => toListing(w, origin, w.profilePhotoKey ? (await presignDownload(w.profilePhotoKey, 600)).url : null)),
+  );
+  const far = Number.POSITIVE_INFINITY;
+  return listings.sort((a, b) => (a.distanceKm ?? far) - (b.distanceKm ?? far) || a.fullName.localeCompare(b.fullName));
+});

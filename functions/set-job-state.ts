@@ -1,0 +1,33 @@
+import { routeByName } from '../shared/routes';
+import { JobChangeRefused, jobsRepo } from './lib/data/jobs';
+import { cancelArrival } from './lib/dispatch';
+import { ConflictError } from './lib/errors';
+import { http } from './lib/http';
+import { toWorkerJobView } from './lib/job-views';
+import { logger } from './lib/logger';
+import { checkWorkerMove, jobForWorker } from './lib/worker-jobs';
+import { requireOwnWorkerId } from './lib/worker-scope';
+
+const stampOf = { en_route: 'enRouteAt', arrived: 'arrivedAt', in_progress: 'startedAt' } as const;
+
+/** Mark En Route, Mark Arrived, Start Work: only the lifecycle's next steps, only by the holder. */
+export const handler = http(routeByName('set-job-state'), async ({ params, body, caller }) => {
+  const worker = caller.worker;
+  requireOwnWorkerId(worker, body.workerId);
+  const job = await jobForWorker(params.id ?? '', worker);
+  if (job.acceptedBy !== worker.id) throw new ConflictError('Accept the job first.');
+  checkWorkerMove(job, body.state);
+  let moved;
+  try {
+    moved = await jobsRepo.advance({ jobId: job.id, workerId: worker.id, from: job.state, to: body.state, stamp: stampOf[body.state], now: new Date().toISOString() });
+  } catch (error) {
+    if (!(error instanceof JobChangeRefused)) throw error;
+    const current = error.current;
+    if (!current || current.acceptedBy !== worker.id) throw new ConflictError('This job was reassigned: you did not arrive in time.');
+    checkWorkerMove(current, body.state);
+    throw new ConflictError('This job changed at the same time. Reload and try again.');
+  }
+  if (body.state === 'arrived') await cancelArrival(job.id, worker.id);
+  logger.info('Job state changed', { jobId: job.id, state: body.state });
+  return toWorkerJobView(moved, worker);
+});
