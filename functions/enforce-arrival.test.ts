@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { handler } from './enforce-arrival';
+import { jobsRepo } from './lib/data/jobs';
+import { workersRepo } from './lib/data/workers';
+import { dispatchableWorker, north, offeredJob, testCategory, testPlace } from './lib/testing/dispatch';
+
+/** A job that `late` accepted with an arriveBy already past (the grace ran out). */
+async function overdueJob(strikes = 0) {
+  const [category, place] = [testCategory(), testPlace()];
+  const late = await dispatchableWorker(category, north(place, 1), { strikes });
+  const next = await dispatchableWorker(category, north(place, 2));
+  const job = await offeredJob(category, [late.id], 120, place);
+  const now = Date.now();
+  await jobsRepo.accept({ jobId: job.id, workerId: late.id, hourlyRate: 4000, now: new Date(now - 60_000).toISOString(), arriveBy: new Date(now - 1000).toISOString() });
+  return { job, late, next };
+}
+
+describe('enforce-arrival (timer)', () => {
+  it('sends the job back to dispatch without the late worker, who gets a strike', async () => {
+    // Prepare
+    const { job, late, next } = await overdueJob();
+
+    // Act
+    await handler({ jobId: job.id, workerId: late.id });
+
+    // Assess
+    const after = await jobsRepo.findById(job.id);
+    expect(after).toMatchObject({ state: 'offered', acceptedBy: null, reassignedCount: 1, dispatch: 'searching' });
+    expect(Object.keys(after!.offers)).toEqual([next.id]);
+    const worker = await workersRepo.findById(late.id);
+    expect(worker).toMatchObject({ strikes: 1, status: 'active' });
+    expect(worker?.activeJobId).toBeUndefined();
+    expect(await jobsRepo.listHeldBy(late.id)).toEqual([]);
+  });
+
+  it('terminates the worker at the second strike and takes them out of dispatch', async () => {
+    const { job, late } = await overdueJob(1);
+
+    await handler({ jobId: job.id, workerId: late.id });
+
+    const worker = await workersRepo.findById(late.id);
+    expect(worker).toMatchObject({ strikes: 2, status: 'terminated', isAvailable: false, dispatchEntries: [] });
+  });
+
+  it('changes nothing when fired twice: one strike, one reassignment', async () => {
+    const { job, late } = await overdueJob();
+    await handler({ jobId: job.id, workerId: late.id });
+    const once = await jobsRepo.findById(job.id);
+
+    await handler({ jobId: job.id, workerId: late.id });
+
+    expect((await workersRepo.findById(late.id))?.strikes).toBe(1);
+    expect(await jobsRepo.findById(job.id)).toEqual(once);
+  });
+
+  it('changes nothing when the worker arrived in time', async () => {
+    const { job, late } = await overdueJob();
+    await jobsRepo.advance({ jobId: job.id, workerId: late.id, from: 'accepted', to: 'arrived', stamp: 'arrivedAt', now: new Date().toISOString() });
+    const arrived = await jobsRepo.findById(job.id);
+
+    await handler({ jobId: job.id, workerId: late.id });
+
+    expect(await jobsRepo.findById(job.id)).toEqual(arrived);
+    expect((await workersRepo.findById(late.id))?.strikes).toBe(0);
+  });
+
+  it('changes nothing before arriveBy (a timer that fires early is ignored)', async () => {
+    const category = testCategory();
+    const worker = await dispatchableWorker(category, null);
+    const job = await offeredJob(category, [worker.id]);
+    await jobsRepo.accept({ jobId: job.id, workerId: worker.id, hourlyRate: 4000, now: new Date().toISOString(), arriveBy: new Date(Date.now() + 600_000).toISOString() });
+
+    await handler({ jobId: job.id, workerId: worker.id });
+
+    expect((await jobsRepo.findById(job.id))?.state).toBe('accepted');
+  });
+});

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { jobsRepo } from './data/jobs';
+import { offerNext, timerNames } from './dispatch';
+import { env } from './env';
+import { dispatchableWorker, findSchedule, north, testCategory, testJob, testPlace } from './testing/dispatch';
+
+describe('offerNext', () => {
+  it('offers the job to the 3 nearest free workers of its category, each with an expiry and its timer', async () => {
+    // Prepare
+    const [category, place] = [testCategory(), testPlace()];
+    const workers = [];
+    for (const km of [4, 0.5, 9, 2, 1]) workers.push(await dispatchableWorker(category, north(place, km)));
+    const job = await testJob(category, place);
+
+    // Act
+    const offered = await offerNext(job.id);
+
+    // Assess
+    const nearest = [workers[1]!, workers[4]!, workers[3]!].map((w) => w.id);
+    expect(offered?.state).toBe('offered');
+    expect(Object.keys(offered!.offers).sort()).toEqual([...nearest].sort());
+    expect(offered!.tried).toEqual(nearest);
+    const expiresAt = Date.parse(offered!.offers[nearest[0]!]!);
+    expect(expiresAt - Date.now()).toBeGreaterThan((env.OFFER_SECONDS - 5) * 1000);
+    for (const id of nearest) {
+      const schedule = await findSchedule(timerNames.offer(job.id, id));
+      expect(schedule?.Target?.Arn).toMatch(/:function:expire-offer$/);
+      expect(JSON.parse(schedule!.Target!.Input!)).toEqual({ jobId: job.id, workerId: id });
+    }
+  });
+
+  it('never offers workers who are off call, clocked out, unverified, terminated, busy or of another trade', async () => {
+    const [category, place] = [testCategory(), testPlace()];
+    const near = north(place, 0.2);
+    const excluded = await Promise.all([
+      dispatchableWorker(category, near, { isAvailable: false }),
+      dispatchableWorker(category, near, { isClockedIn: false }),
+      dispatchableWorker(category, near, { isVerified: false }),
+      dispatchableWorker(category, near, { status: 'terminated' }),
+      dispatchableWorker(category, near, { activeJobId: 'SomeOtherJobId00000000' }),
+      dispatchableWorker(testCategory(), near),
+    ]);
+    const eligible = await dispatchableWorker(category, north(place, 20));
+    const job = await testJob(category, place);
+
+    const offered = await offerNext(job.id);
+
+    expect(Object.keys(offered!.offers)).toEqual([eligible.id]);
+    for (const w of excluded) expect(offered!.tried).not.toContain(w.id);
+  });
+
+  it('offers workers who shared no location after every located one, and offers jobs without a location to any', async () => {
+    const [category, place] = [testCategory(), testPlace()];
+    const located = await dispatchableWorker(category, north(place, 3));
+    const unlocated = await dispatchableWorker(category, null);
+    const somewhere = await testJob(category, place);
+    const nowhere = await testJob(category, null);
+
+    const first = await offerNext(somewhere.id);
+    const second = await offerNext(nowhere.id);
+
+    expect(first!.tried).toEqual([located.id, unlocated.id]);
+    expect(Object.keys(second!.offers).sort()).toEqual([located.id, unlocated.id].sort());
+  });
+
+  it('tells the customer no worker is available when nobody can be offered the job', async () => {
+    const job = await testJob(testCategory(), testPlace());
+
+    const after = await offerNext(job.id);
+
+    expect(after).toMatchObject({ state: 'booked', dispatch: 'no_worker_available', tried: [] });
+  });
+
+  it('offers a hire to the hired worker alone first, even with nearer workers free', async () => {
+    const [category, place] = [testCategory(), testPlace()];
+    await dispatchableWorker(category, north(place, 0.1));
+    const hired = await dispatchableWorker(category, north(place, 15));
+    const job = await testJob(category, place, { kind: 'hire', preferredWorkerId: hired.id });
+
+    const offered = await offerNext(job.id);
+
+    expect(Object.keys(offered!.offers)).toEqual([hired.id]);
+  });
+
+  it('is idempotent: calling it again with offers outstanding offers nobody new', async () => {
+    const [category, place] = [testCategory(), testPlace()];
+    for (const km of [1, 2, 3, 4]) await dispatchableWorker(category, north(place, km));
+    const job = await testJob(category, place);
+    const first = await offerNext(job.id);
+
+    const [a, b] = await Promise.all([offerNext(job.id), offerNext(job.id)]);
+
+    expect(a!.tried).toEqual(first!.tried);
+    expect(b!.tried).toEqual(first!.tried);
+    expect((await jobsRepo.findById(job.id))!.tried).toHaveLength(3);
+  });
+
+  it('passes over a farther free worker when three nearer ones are free', async () => {
+    const [category, place] = [testCategory(), testPlace()];
+    const near = await Promise.all([0.1, 0.2, 0.3].map((km) => dispatchableWorker(category, north(place, km))));
+    await dispatchableWorker(category, north(place, 30));
+    const job = await testJob(category, place);
+
+    const offered = await offerNext(job.id);
+
+    expect(offered!.tried.sort()).toEqual(near.map((w) => w.id).sort());
+  });
+});
