@@ -117,6 +117,16 @@ async function as(kind: CallerKind, event: APIGatewayProxyEventV2): Promise<APIG
   };
 }
 
+/** The sample event speaking of the active worker (its sample worker id exists nowhere). */
+function asOwnWorker(event: APIGatewayProxyEventV2): APIGatewayProxyEventV2 {
+  const body = event.body ? (JSON.parse(event.body) as Record<string, unknown>) : undefined;
+  return {
+    ...event,
+    ...(event.pathParameters?.workerId ? { pathParameters: { ...event.pathParameters, workerId: workerIds.active } } : {}),
+    ...(body && 'workerId' in body ? { body: JSON.stringify({ ...body, workerId: workerIds.active }) } : {}),
+  };
+}
+
 async function handlerOf(route: RouteDef) {
   const mod = (await import(`./${route.name}.ts`)) as { handler: Parameters<typeof invoke>[0] };
   return mod.handler;
@@ -142,7 +152,7 @@ describe('authorisation across the whole manifest', () => {
     it.each(admits[route.access])('lets %s past authorisation', async (kind) => {
       const handler = await handlerOf(route);
 
-      const res = await invoke(handler, await as(kind, sampleEvent(route.name)));
+      const res = await invoke(handler, await as(kind, asOwnWorker(sampleEvent(route.name))));
 
       expect([401, 403]).not.toContain(res.status);
     });

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { handler } from './get-job';
+import { jobsRepo } from './lib/data/jobs';
+import { dispatchableWorker, offeredJob, testCategory } from './lib/testing/dispatch';
+import { invoke, sampleEvent, withPath } from './lib/testing/events';
+import { withBearer, workerToken } from './lib/testing/workers';
+
+const sample = sampleEvent('get-job');
+const get = async (workerId: string, id: string) => invoke(handler, withBearer(withPath(sample, { id }), await workerToken(workerId)));
+
+describe('GET /api/jobs/{id}', () => {
+  it('shows an offered job to the offered worker without the customer contact, and in full once held', async () => {
+    // Prepare
+    const category = testCategory();
+    const worker = await dispatchableWorker(category, null);
+    const job = await offeredJob(category, [worker.id]);
+
+    // Act
+    const offered = await get(worker.id, job.id);
+    await jobsRepo.accept({ jobId: job.id, workerId: worker.id, hourlyRate: 4000, now: new Date().toISOString(), arriveBy: new Date(Date.now() + 60_000).toISOString() });
+    const held = await get(worker.id, job.id);
+
+    // Assess
+    expect(offered.body).toMatchObject({ state: 'offered', customerPhone: '', customerEmail: null, nextStates: [] });
+    expect(offered.body.offerExpiresAt).toBe(job.offers[worker.id]);
+    expect(held.body).toMatchObject({ state: 'accepted', customerPhone: '555-010-0142', customerEmail: 'customer@example.com' });
+  });
+
+  it('answers 404 to a worker who neither holds nor is offered the job, and for an unknown id', async () => {
+    const category = testCategory();
+    const [worker, stranger] = await Promise.all([dispatchableWorker(category, null), dispatchableWorker(category, null)]);
+    const job = await offeredJob(category, [worker.id]);
+
+    const theirs = await get(stranger.id, job.id);
+    const unknown = await get(worker.id, 'NoSuchJobNoSuchJob0000');
+
+    expect(theirs.status).toBe(404);
+    expect(unknown.status).toBe(404);
+    expect(theirs.body.message).toBe(unknown.body.message);
+  });
+});
