@@ -1,0 +1,42 @@
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { AddressSuggestion } from '../../../shared/schemas/job';
+import { keys, table } from '../../../shared/table';
+import { dynamo, tableName } from '../clients';
+
+/** Addresses change rarely; a month keeps repeated searches off the geocoder's rate limit. */
+export const GEOCODE_CACHE_SECONDS = 30 * 24 * 3600;
+
+interface GeocodeItem {
+  pk: string;
+  sk: string;
+  entity: 'geocode';
+  suggestions: AddressSuggestion[];
+  cachedAt: string;
+  /** Epoch seconds: the table's TTL attribute. */
+  [table.ttlAttribute]: number;
+}
+
+const epochSeconds = (at: Date) => Math.floor(at.getTime() / 1000);
+
+/** Geocoder answers by normalised query (`rev:<lat>,<lng>` for reverse lookups). */
+export const geocodeCache = {
+  /** A cached answer still within its TTL (DynamoDB removes expired items only eventually). */
+  async findFresh(cacheKey: string, now = new Date()): Promise<AddressSuggestion[] | undefined> {
+    const out = await dynamo.send(new GetCommand({ TableName: tableName, Key: keys.geocode(cacheKey) }));
+    const item = out.Item as GeocodeItem | undefined;
+    if (!item || item[table.ttlAttribute] <= epochSeconds(now)) return undefined;
+    return item.suggestions;
+  },
+
+  /** Only answers the geocoder actually gave are remembered; failures are retried next time. */
+  async remember(cacheKey: string, suggestions: AddressSuggestion[], now = new Date()): Promise<void> {
+    const item: GeocodeItem = {
+      ...keys.geocode(cacheKey),
+      entity: 'geocode',
+      suggestions,
+      cachedAt: now.toISOString(),
+      [table.ttlAttribute]: epochSeconds(now) + GEOCODE_CACHE_SECONDS,
+    };
+    await dynamo.send(new PutCommand({ TableName: tableName, Item: item }));
+  },
+};
