@@ -1,0 +1,198 @@
+import { describe, expect, it } from 'vitest';
+import { requestNumber } from '../shared/schemas/request';
+import { handler } from './create-request';
+import { jobsRepo } from './lib/data/jobs';
+import { timerNames } from './lib/dispatch';
+import { newId } from './lib/ids';
+import { dispatchableWorker, findSchedule, north, testPlace } from './lib/testing/dispatch';
+import { invoke, sampleEvent, withBody, withCookies } from './lib/testing/events';
+
+const sample = sampleEvent('create-request');
+const validBody = JSON.parse(sample.body!) as Record<string, unknown>;
+
+/** A known customer, so a test can find (or prove the absence of) what was filed under them. */
+function asCustomer(body: unknown) {
+  const customerId = newId();
+  return { customerId, event: withCookies(withBody(sample, body), [`customer_id=${customerId}`]) };
+}
+
+const cookieValue = (cookie: string) => /^customer_id=([A-Za-z0-9_-]{22});/.exec(cookie)?.[1];
+
+describe('POST /api/requests', () => {
+  it('answers 201 with the request as its customer sees it, Pending, numbered by its last 8 characters', async () => {
+    // Prepare
+    const { event } = asCustomer(validBody);
+
+    // Act
+    const res = await invoke(handler, event);
+
+    // Assess
+    expect(res.status).toBe(201);
+    expect(res.body.success).toBe(true);
+    const { request } = res.body;
+    expect(request).toMatchObject({
+      name: validBody.name,
+      email: validBody.email,
+      phoneNumber: validBody.phoneNumber,
+      service: 'Plumbing',
+      location: validBody.location,
+      description: validBody.description,
+      status: 'Pending',
+      reassigned: false,
+      worker: null,
+      customerType: 'individual',
+      workerCount: 1,
+    });
+    expect(request.id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(requestNumber(request.id)).toHaveLength(8);
+    expect(requestNumber(request.id)).toBe(request.id.slice(-8).toUpperCase());
+    expect(request).not.toHaveProperty('customerId');
+    expect(Date.parse(request.createdAt)).not.toBeNaN();
+  });
+
+  it('sets the customer cookie on the first request and files the job under it', async () => {
+    // Act
+    const res = await invoke(handler, sample);
+
+    // Assess
+    expect(res.status).toBe(201);
+    expect(res.cookies).toHaveLength(1);
+    expect(res.cookies[0]).toMatch(/^customer_id=[A-Za-z0-9_-]{22}; Path=\/; Max-Age=\d+; SameSite=Lax; HttpOnly$/);
+    const customerId = cookieValue(res.cookies[0]!)!;
+    expect((await jobsRepo.findById(res.body.request.id))?.customerId).toBe(customerId);
+  });
+
+  it('sets no cookie on a second request and files both under the same customer', async () => {
+    // Prepare
+    const first = await invoke(handler, sample);
+    const customerId = cookieValue(first.cookies[0]!)!;
+
+    // Act
+    const second = await invoke(handler, withCookies(sample, [`customer_id=${customerId}`]));
+
+    // Assess
+    expect(second.status).toBe(201);
+    expect(second.cookies).toEqual([]);
+    const filed = await jobsRepo.listForCustomer(customerId);
+    expect(filed.map((j) => j.id).sort()).toEqual([first.body.request.id, second.body.request.id].sort());
+  });
+
+  it('stores the job as a request of the category the service maps to, with its coordinates', async () => {
+    // Prepare
+    const place = testPlace();
+    const { customerId, event } = asCustomer({
+      ...validBody,
+      service: 'Pool Repair/Cleaner',
+      clientLatitude: place.lat,
+      clientLongitude: place.lng,
+      gpsEnabled: true,
+    });
+
+    // Act
+    const res = await invoke(handler, event);
+
+    // Assess
+    const job = await jobsRepo.findById(res.body.request.id);
+    expect(job).toMatchObject({
+      kind: 'request',
+      customerId,
+      category: 'cleaning',
+      service: 'Pool Repair/Cleaner',
+      customerName: validBody.name,
+      customerPhone: validBody.phoneNumber,
+      customerEmail: validBody.email,
+      address: validBody.location,
+      description: validBody.description,
+      latitude: place.lat,
+      longitude: place.lng,
+      gpsEnabled: true,
+      bookingId: null,
+      preferredWorkerId: null,
+    });
+    expect(['booked', 'offered']).toContain(job?.state);
+  });
+
+  it('treats coordinates 0/0 as unknown: stored as null', async () => {
+    // Prepare
+    const { event } = asCustomer({ ...validBody, clientLatitude: 0, clientLongitude: 0, gpsEnabled: false });
+
+    // Act
+    const res = await invoke(handler, event);
+
+    // Assess
+    expect(res.status).toBe(201);
+    const job = await jobsRepo.findById(res.body.request.id);
+    expect(job).toMatchObject({ latitude: null, longitude: null, gpsEnabled: false });
+  });
+
+  it('offers the job at once to the nearest dispatchable worker of the category, with an expiry timer', async () => {
+    // Prepare: a random place, where the only plumbers within reach are these two.
+    const place = testPlace();
+    const far = await dispatchableWorker('plumbing', north(place, 3));
+    const near = await dispatchableWorker('plumbing', north(place, 0.3));
+    const { event } = asCustomer({ ...validBody, service: 'Plumbing', clientLatitude: place.lat, clientLongitude: place.lng });
+
+    // Act
+    const res = await invoke(handler, event);
+
+    // Assess
+    expect(res.status).toBe(201);
+    expect(res.body.request).toMatchObject({ status: 'Pending', jobState: 'offered', dispatch: 'searching' });
+    const job = await jobsRepo.findById(res.body.request.id);
+    expect(job?.state).toBe('offered');
+    expect(job?.tried.slice(0, 2)).toEqual([near.id, far.id]);
+    expect(Date.parse(job!.offers[near.id]!)).toBeGreaterThan(Date.now());
+    const timer = await findSchedule(timerNames.offer(job!.id, near.id));
+    expect(timer?.Target?.Arn).toMatch(/:function:expire-offer$/);
+    expect(JSON.parse(timer!.Target!.Input!)).toEqual({ jobId: job!.id, workerId: near.id });
+  });
+
+  it('files a request without a location as Pending, whether dispatch found someone or says nobody is available', async () => {
+    // Prepare: no location, so any plumber on call anywhere (other tests') may be offered it: assert only what is ours.
+    const { customerId, event } = asCustomer({ ...validBody, clientLatitude: 0, clientLongitude: 0 });
+
+    // Act
+    const res = await invoke(handler, event);
+
+    // Assess
+    expect(res.status).toBe(201);
+    expect(res.body.request.status).toBe('Pending');
+    expect(['searching', 'no_worker_available']).toContain(res.body.request.dispatch);
+    expect((await jobsRepo.listForCustomer(customerId)).map((j) => j.id)).toEqual([res.body.request.id]);
+  });
+
+  it.each([
+    ['name', undefined, 'Name is required'],
+    ['email', 'not-an-email', 'Please enter a valid email address'],
+    ['description', 'Leaks', 'Please describe the problem in at least 10 characters'],
+    ['service', 'Astrology', 'Please choose a service'],
+    ['clientLatitude', 91, 'Latitude must be between -90 and 90'],
+  ])('refuses %s = %j with "%s" and writes nothing', async (field, value, message) => {
+    // Prepare
+    const body: Record<string, unknown> = { ...validBody, [field]: value };
+    if (value === undefined) delete body[field];
+    const { customerId, event } = asCustomer(body);
+
+    // Act
+    const res = await invoke(handler, event);
+
+    // Assess
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: 'ValidationError', message, fields: { [field]: message } });
+    expect(res.cookies).toEqual([]);
+    expect(await jobsRepo.listForCustomer(customerId)).toEqual([]);
+  });
+
+  it('refuses unknown fields by name, so a client cannot set the status or owner, and writes nothing', async () => {
+    // Prepare
+    const { customerId, event } = asCustomer({ ...validBody, status: 'Completed' });
+
+    // Act
+    const res = await invoke(handler, event);
+
+    // Assess
+    expect(res.status).toBe(400);
+    expect(res.body.fields).toEqual({ _: 'Unknown field: status' });
+    expect(await jobsRepo.listForCustomer(customerId)).toEqual([]);
+  });
+});

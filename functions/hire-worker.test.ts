@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import { handler } from './hire-worker';
+import { handler as listRequests } from './list-requests';
+import { jobsRepo } from './lib/data/jobs';
+import type { WorkerItem } from './lib/data/workers';
+import { timerNames } from './lib/dispatch';
+import { newId } from './lib/ids';
+import { dispatchableWorker, findSchedule, north, testPlace } from './lib/testing/dispatch';
+import { invoke, sampleEvent, withBody, withCookies } from './lib/testing/events';
+import { createTestWorker } from './lib/testing/workers';
+
+const sample = sampleEvent('hire-worker');
+const validBody = JSON.parse(sample.body!) as Record<string, unknown>;
+
+/**
+ * A hire by a known customer at a random place (so the workers within reach are the test's own).
+ * Plumbing maps to the real 'plumbing' category, which other test files share: hence the place.
+ */
+function hireAs(workerId: string, at = testPlace(), extra: Record<string, unknown> = {}) {
+  const customerId = newId();
+  const body = { ...validBody, workerId, service: 'Plumbing', clientLatitude: at.lat, clientLongitude: at.lng, ...extra };
+  return { customerId, event: withCookies(withBody(sample, body), [`customer_id=${customerId}`]) };
+}
+
+describe('POST /api/hire', () => {
+  it('offers the job to the hired worker alone first, even with nearer workers on call', async () => {
+    // Prepare
+    const place = testPlace();
+    const nearer = await dispatchableWorker('plumbing', north(place, 0.2));
+    const hired = await dispatchableWorker('plumbing', north(place, 6));
+    const { customerId, event } = hireAs(hired.id, place);
+
+    // Act
+    const res = await invoke(handler, event);
+
+    // Assess
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ success: true, request: { status: 'Pending', jobState: 'offered', worker: null } });
+    const job = await jobsRepo.findById(res.body.request.id);
+    expect(job).toMatchObject({ kind: 'hire', customerId, category: 'plumbing', preferredWorkerId: hired.id, state: 'offered' });
+    expect(Object.keys(job!.offers)).toEqual([hired.id]);
+    expect(job!.tried).toEqual([hired.id]);
+    expect(job!.tried).not.toContain(nearer.id);
+    expect(await findSchedule(timerNames.offer(job!.id, hired.id))).toBeDefined();
+  });
+
+  it('sets the customer cookie on a first hire', async () => {
+    const hired = await dispatchableWorker('plumbing', testPlace());
+    const { event } = hireAs(hired.id);
+
+    const res = await invoke(handler, withCookies(event, []));
+
+    expect(res.status).toBe(201);
+    expect(res.cookies).toHaveLength(1);
+    expect(res.cookies[0]).toMatch(/^customer_id=[A-Za-z0-9_-]{22};/);
+  });
+
+  it('offers the nearest others instead when the hired worker is busy with another job', async () => {
+    // Prepare
+    const place = testPlace();
+    const hired = await dispatchableWorker('plumbing', north(place, 0.5), { activeJobId: 'AnotherJobAnotherJob00' });
+    const other = await dispatchableWorker('plumbing', north(place, 2));
+    const { event } = hireAs(hired.id, place);
+
+    // Act
+    const res = await invoke(handler, event);
+
+    // Assess
+    expect(res.status).toBe(201);
+    const job = await jobsRepo.findById(res.body.request.id);
+    expect(job!.offers[other.id]).toBeDefined();
+    expect(job!.offers[hired.id]).toBeUndefined();
+  });
+
+  it("files the hire under the worker's own trade when the service chosen is not one of theirs", async () => {
+    const place = testPlace();
+    const hired = await dispatchableWorker('painting', north(place, 1));
+    const { event } = hireAs(hired.id, place, { service: 'Plumbing' });
+
+    const res = await invoke(handler, event);
+
+    expect(res.status).toBe(201);
+    expect(await jobsRepo.findById(res.body.request.id)).toMatchObject({ category: 'painting', service: 'Plumbing' });
+  });
+
+  it.each<[string, () => Promise<WorkerItem | { id: string }>]>([
+    ['an unknown worker', async () => ({ id: newId() })],
+    ['a terminated worker', () => createTestWorker({ status: 'terminated', strikes: 2 })],
+    ['an unverified worker', () => createTestWorker({ isVerified: false })],
+    ['a worker still under review', () => createTestWorker({ status: 'pending_review' })],
+  ])('answers 404 for %s and writes nothing', async (_case, makeWorker) => {
+    // Prepare
+    const worker = await makeWorker();
+    const { customerId, event } = hireAs(worker.id);
+
+    // Act
+    const res = await invoke(handler, event);
+
+    // Assess
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({
+      error: 'NotFoundError',
+      message: 'This professional is not available for hire. Choose another from the list.',
+    });
+    expect(await jobsRepo.listForCustomer(customerId)).toEqual([]);
+  });
+
+  it('refuses a hire without a worker with the field message', async () => {
+    const { customerId, event } = hireAs('');
+
+    const res = await invoke(handler, event);
+
+    expect(res.status).toBe(400);
+    expect(res.body.fields).toEqual({ workerId: 'Choose a worker to hire' });
+    expect(await jobsRepo.listForCustomer(customerId)).toEqual([]);
+  });
+
+  it("shows the hire in the customer's requests", async () => {
+    // Prepare
+    const hired = await dispatchableWorker('plumbing', testPlace());
+    const { customerId, event } = hireAs(hired.id);
+    const created = await invoke(handler, event);
+
+    // Act
+    const res = await invoke(listRequests, withCookies(sampleEvent('list-requests'), [`customer_id=${customerId}`]));
+
+    // Assess
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([created.body.request]);
+  });
+});

@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import { handler as createBooking } from './create-booking';
+import { handler } from './list-requests';
+import { jobsRepo } from './lib/data/jobs';
+import { offerNext } from './lib/dispatch';
+import { newId } from './lib/ids';
+import { dispatchableWorker, north, testCategory, testJob, testPlace } from './lib/testing/dispatch';
+import { invoke, sampleEvent, withCookies } from './lib/testing/events';
+
+const sample = sampleEvent('list-requests');
+
+const listAs = (customerId: string) => invoke(handler, withCookies(sample, [`customer_id=${customerId}`]));
+
+/** A job accepted by `worker` now, due 45 minutes from now. */
+async function acceptAs(jobId: string, workerId: string) {
+  const now = Date.now();
+  await jobsRepo.accept({
+    jobId,
+    workerId,
+    hourlyRate: 4500,
+    now: new Date(now).toISOString(),
+    arriveBy: new Date(now + 45 * 60_000).toISOString(),
+  });
+}
+
+describe('GET /api/requests', () => {
+  it('answers a visitor without a customer cookie with an empty list', async () => {
+    // Act
+    const res = await invoke(handler, withCookies(sample, []));
+
+    // Assess
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([]);
+  });
+
+  it('answers a malformed customer cookie with an empty list, not an error', async () => {
+    const res = await invoke(handler, withCookies(sample, ['customer_id=not a valid id']));
+
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([]);
+  });
+
+  it("lists the caller's own requests and never another customer's", async () => {
+    // Prepare
+    const [mine, theirs] = [newId(), newId()];
+    const category = testCategory();
+    const own = await testJob(category, null, { customerId: mine });
+    await testJob(category, null, { customerId: theirs });
+
+    // Act
+    const res = await listAs(mine);
+
+    // Assess
+    expect(res.status).toBe(200);
+    expect(res.body.map((r: { id: string }) => r.id)).toEqual([own.id]);
+    expect(res.body[0]).not.toHaveProperty('customerId');
+  });
+
+  it('lists the newest request first', async () => {
+    // Prepare: stored out of order, so the order comes from the list, not from the writes.
+    const customerId = newId();
+    const category = testCategory();
+    const base = Date.now() - 60_000;
+    const at = (s: number) => new Date(base + s * 1000).toISOString();
+    const middle = await testJob(category, null, { customerId, createdAt: at(10) });
+    const newest = await testJob(category, null, { customerId, createdAt: at(20) });
+    const oldest = await testJob(category, null, { customerId, createdAt: at(0) });
+
+    // Act
+    const res = await listAs(customerId);
+
+    // Assess
+    expect(res.body.map((r: { id: string }) => r.id)).toEqual([newest.id, middle.id, oldest.id]);
+  });
+
+  it('shows an accepted request In Progress with the worker who took it', async () => {
+    // Prepare
+    const [category, place] = [testCategory(), testPlace()];
+    const worker = await dispatchableWorker(category, north(place, 2), { fullName: 'Maya Ortiz', phone: '555-010-0123' });
+    const job = await testJob(category, place);
+    await offerNext(job.id);
+    await acceptAs(job.id, worker.id);
+
+    // Act
+    const res = await listAs(job.customerId);
+
+    // Assess
+    expect(res.body).toHaveLength(1);
+    expect(res.body[0]).toMatchObject({
+      id: job.id,
+      status: 'In Progress',
+      jobState: 'accepted',
+      dispatch: 'assigned',
+      reassigned: false,
+      worker: { id: worker.id, name: 'Maya Ortiz', phone: '555-010-0123', photoUrl: null },
+    });
+    expect(res.body[0].etaMinutes).toEqual(expect.any(Number));
+  });
+
+  it('shows a request Pending without a worker while it is only offered', async () => {
+    const [category, place] = [testCategory(), testPlace()];
+    await dispatchableWorker(category, north(place, 1));
+    const job = await testJob(category, place);
+    await offerNext(job.id);
+
+    const res = await listAs(job.customerId);
+
+    expect(res.body[0]).toMatchObject({ status: 'Pending', jobState: 'offered', dispatch: 'searching', worker: null, etaMinutes: null });
+  });
+
+  it("says 'no_worker_available' for a request dispatch found nobody for", async () => {
+    // Prepare: a category of its own, with nobody in it.
+    const job = await testJob(testCategory(), testPlace());
+    await offerNext(job.id);
+
+    // Act
+    const res = await listAs(job.customerId);
+
+    // Assess
+    expect(res.body[0]).toMatchObject({ id: job.id, status: 'Pending', dispatch: 'no_worker_available', worker: null });
+  });
+
+  it('shows a request reassigned after its worker arrived too late, without that worker', async () => {
+    // Prepare
+    const [category, place] = [testCategory(), testPlace()];
+    const late = await dispatchableWorker(category, north(place, 1));
+    const job = await testJob(category, place);
+    await offerNext(job.id);
+    await acceptAs(job.id, late.id);
+
+    // Act
+    const reassigned = await jobsRepo.reassignLate({
+      jobId: job.id,
+      workerId: late.id,
+      strikesBefore: 0,
+      strikesToTerminate: 2,
+      now: new Date().toISOString(),
+    });
+    const res = await listAs(job.customerId);
+
+    // Assess
+    expect(reassigned).toBe(true);
+    expect(res.body[0]).toMatchObject({ id: job.id, reassigned: true, status: 'Pending', worker: null });
+  });
+
+  it("leaves the customer's bookings out: they are tracked by their booking id", async () => {
+    // Prepare
+    const customerId = newId();
+    const booked = await invoke(createBooking, withCookies(sampleEvent('create-booking'), [`customer_id=${customerId}`]));
+    const request = await testJob(testCategory(), null, { customerId });
+
+    // Act
+    const res = await listAs(customerId);
+
+    // Assess
+    expect(booked.status).toBe(201);
+    expect(res.body.map((r: { id: string }) => r.id)).toEqual([request.id]);
+  });
+});
