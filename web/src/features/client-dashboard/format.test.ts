@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { accuracyLabel, coordinatesLabel, distanceLabel, etaLabel, hourlyRateLabel, initials, ratingText } from './format';
+
+describe('hourlyRateLabel', () => {
+  it('shows whole dollars without decimals', () => {
+    // Prepare
+    const cents = 4500;
+    // Act
+    const label = hourlyRateLabel(cents);
+    // Assess
+    expect(label).toBe('$45/hr');
+  });
+
+  it('shows cents when the rate has them', () => {
+    expect(hourlyRateLabel(4550)).toBe('$45.50/hr');
+    expect(hourlyRateLabel(12005)).toBe('$120.05/hr');
+  });
+});
+
+describe('ratingText', () => {
+  it('says New for a worker without reviews', () => {
+    // Act
+    const text = ratingText(null, 0);
+    // Assess
+    expect(text).toEqual({ visible: 'New', reviews: null, spoken: 'New: no reviews yet' });
+  });
+
+  it('gives the average with one decimal and the review count', () => {
+    // Act
+    const many = ratingText(4.666, 12);
+    const one = ratingText(5, 1);
+    // Assess
+    expect(many).toEqual({ visible: '4.7', reviews: '12 reviews', spoken: 'Rated 4.7 out of 5 from 12 reviews' });
+    expect(one.reviews).toBe('1 review');
+  });
+});
+
+describe('distanceLabel and etaLabel', () => {
+  it('show known figures with their units', () => {
+    expect(distanceLabel(3.24)).toBe('3.2 km');
+    expect(distanceLabel(0)).toBe('0.0 km');
+    expect(etaLabel(12)).toBe('~12 min');
+    expect(etaLabel(0.2)).toBe('~1 min');
+  });
+
+  it('give nothing for unknown figures, never a guess', () => {
+    expect(distanceLabel(null)).toBeNull();
+    expect(etaLabel(null)).toBeNull();
+    expect(distanceLabel(Number.NaN)).toBeNull();
+  });
+});
+
+describe('initials', () => {
+  it('takes the first and last name initials', () => {
+    expect(initials('Dana Maria Whitfield')).toBe('DW');
+    expect(initials('  cher ')).toBe('C');
+    expect(initials('')).toBe('?');
+  });
+});
+
+describe('coordinatesLabel and accuracyLabel', () => {
+  it('show a fix to 5 decimals and its accuracy in whole metres', () => {
+    expect(coordinatesLabel(37.7749295, -122.4194155)).toBe('37.77493, -122.41942');
+    expect(accuracyLabel(12.6)).toBe('±13 m');
+  });
+});

@@ -1,0 +1,86 @@
+import { hireSchema, type HireInput, type ServiceRequestView, type WorkerListingView } from '../../../../shared/schemas/job';
+import { requestServices, type RequestService } from '../../../../shared/schemas/request';
+import { fieldErrors } from '../../../../shared/validation';
+import type { Fix } from './location';
+
+export interface HireFormValues {
+  name: string;
+  email: string;
+  phoneNumber: string;
+  service: string;
+  location: string;
+  description: string;
+}
+
+/** The fields in the order they appear, so the first invalid one can take focus. */
+export const hireFieldOrder = ['name', 'email', 'phoneNumber', 'service', 'location', 'description'] as const;
+export type HireField = (typeof hireFieldOrder)[number];
+
+/**
+ * Specialties are category names; only the categories with a service of the same name map onto
+ * one. Construction (carpentry or an insurance repair?) and Handyman (anything) are left for the
+ * customer to choose rather than guessed.
+ */
+export function serviceForSpecialties(specialties: readonly string[]): RequestService | '' {
+  const first = specialties[0]?.trim().toLowerCase();
+  if (!first) return '';
+  return requestServices.find((service) => service.toLowerCase() === first) ?? '';
+}
+
+/**
+ * The form as it opens: contact details from the customer's latest request (theirs, by the
+ * cookie), the service from the worker's first specialty, the location from the panel.
+ */
+export function initialHireValues(
+  worker: Pick<WorkerListingView, 'specialties'>,
+  latest: Pick<ServiceRequestView, 'name' | 'email' | 'phoneNumber'> | undefined,
+  location: string,
+): HireFormValues {
+  return {
+    name: latest?.name ?? '',
+    email: latest?.email ?? '',
+    phoneNumber: latest?.phoneNumber ?? '',
+    service: serviceForSpecialties(worker.specialties),
+    location,
+    description: '',
+  };
+}
+
+export type HireFormResult = { ok: true; input: HireInput } | { ok: false; errors: Record<string, string> };
+
+/**
+ * Validates with the server's own schema. Coordinates go along only with a real fix; without
+ * one the server has the typed address alone and distances stay unknown.
+ */
+export function validateHire(values: HireFormValues, workerId: string, fix: Fix | null): HireFormResult {
+  const candidate = {
+    workerId,
+    ...values,
+    ...(fix ? { clientLatitude: fix.latitude, clientLongitude: fix.longitude, gpsEnabled: true } : { gpsEnabled: false }),
+  };
+  const parsed = hireSchema.safeParse(candidate);
+  return parsed.success ? { ok: true, input: parsed.data } : { ok: false, errors: fieldErrors(parsed.error) };
+}
+
+/** POST /api/hire answers `{ success, request }`; a bare view is read too. */
+export function hiredRequest(body: unknown): ServiceRequestView | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const inner = (body as { request?: unknown }).request;
+  const view = (typeof inner === 'object' && inner !== null ? inner : body) as Partial<ServiceRequestView>;
+  return typeof view.id === 'string' && typeof view.status === 'string' ? (view as ServiceRequestView) : null;
+}
+
+/**
+ * A 400's field messages placed on the form: its own fields under themselves, anything else
+ * (the worker id, coordinates, unknown fields) in the form-level message.
+ */
+export function fieldsForForm(fields: Record<string, string>): Record<string, string> {
+  const placed: Record<string, string> = {};
+  const other: string[] = [];
+  for (const [key, message] of Object.entries(fields)) {
+    if ((hireFieldOrder as readonly string[]).includes(key)) placed[key] = message;
+    else other.push(message);
+  }
+  if (other.length > 0) placed._ = other.join(' ');
+  return placed;
+}

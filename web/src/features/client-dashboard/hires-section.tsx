@@ -1,0 +1,139 @@
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { ClipboardList, Phone } from 'lucide-react';
+import type { ServiceRequestView } from '../../../../shared/schemas/job';
+import { requestNumber, type RequestStatus } from '../../../../shared/schemas/request';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Skeleton } from '../../components/ui/skeleton';
+import { cn } from '../../lib/cn';
+import { hireProgress, hiresPollInterval, statusTone } from './hires';
+
+/** GET /api/requests: the customer's own requests and hires, by the customer cookie. */
+export const hiresKey = '/api/requests';
+
+export function useHires(): UseQueryResult<ServiceRequestView[]> {
+  return useQuery<ServiceRequestView[]>({
+    queryKey: [hiresKey],
+    refetchInterval: (query) => hiresPollInterval(query.state.data),
+  });
+}
+
+const toneClasses = {
+  amber: 'bg-amber-100 text-amber-900 ring-amber-300',
+  blue: 'bg-blue-100 text-blue-900 ring-blue-300',
+  green: 'bg-green-100 text-green-900 ring-green-300',
+} as const;
+
+function StatusBadge({ status }: { status: RequestStatus }) {
+  return (
+    <span
+      data-testid="hire-status"
+      data-status={status}
+      className={cn('inline-flex items-center rounded-full px-3 py-1 text-xs font-semibold ring-1 ring-inset', toneClasses[statusTone[status]])}
+    >
+      {status}
+    </span>
+  );
+}
+
+function createdLabel(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+export function HiresSection({ hires }: { hires: UseQueryResult<ServiceRequestView[]> }) {
+  return (
+    <section aria-labelledby="client-hires-heading" className="grid gap-4">
+      <h2 id="client-hires-heading" className="flex items-center gap-2 text-2xl font-bold text-white">
+        <ClipboardList aria-hidden="true" className="size-6 text-amber-300" /> Your hires
+      </h2>
+      <HiresBody hires={hires} />
+    </section>
+  );
+}
+
+function HiresBody({ hires }: { hires: UseQueryResult<ServiceRequestView[]> }) {
+  if (hires.isPending) {
+    return (
+      <div aria-busy="true" className="grid gap-3">
+        <p role="status" className="sr-only">
+          Loading your hires...
+        </p>
+        <Skeleton className="h-24 w-full" />
+      </div>
+    );
+  }
+  if (hires.isError && !hires.data) {
+    return (
+      <Card role="alert" className="flex flex-wrap items-center justify-between gap-3 border-red-400/40">
+        <p className="font-medium text-red-200">We couldn't load your hires.</p>
+        <Button variant="outline" size="sm" onClick={() => void hires.refetch()} disabled={hires.isFetching}>
+          {hires.isFetching ? 'Retrying...' : 'Retry'}
+        </Button>
+      </Card>
+    );
+  }
+  const list = hires.data ?? [];
+  if (list.length === 0) {
+    return (
+      <Card className="text-slate-200">
+        <p>No hires yet. Press Hire Now on a professional and your request shows here, with its progress.</p>
+      </Card>
+    );
+  }
+  return (
+    <ul className="grid gap-4 md:grid-cols-2">
+      {list.map((request) => (
+        <li key={request.id}>
+          <HireCard request={request} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function HireCard({ request }: { request: ServiceRequestView }) {
+  const number = requestNumber(request.id);
+  const created = createdLabel(request.createdAt);
+  return (
+    <Card className="grid gap-3 p-5">
+      <article aria-label={`Request ${number}`} className="grid gap-3" data-testid="hire-card" data-request-id={request.id}>
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div>
+            <p className="text-xs uppercase tracking-wide text-slate-400">Request</p>
+            <h3 className="font-mono text-lg font-bold tracking-wider text-white">{number}</h3>
+          </div>
+          <StatusBadge status={request.status} />
+        </div>
+        <p className="text-sm text-slate-200">
+          <span className="font-semibold text-white">{request.service}</span>
+          {created ? <span className="text-slate-400"> · {created}</span> : null}
+        </p>
+        {request.worker ? (
+          <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-200">
+            <span>
+              Professional: <span className="font-semibold text-white">{request.worker.name}</span>
+            </span>
+            {request.worker.phone ? (
+              <a href={`tel:${request.worker.phone}`} className="inline-flex items-center gap-1 text-amber-300 underline-offset-2 hover:underline">
+                <Phone aria-hidden="true" className="size-3.5" /> {request.worker.phone}
+              </a>
+            ) : null}
+          </p>
+        ) : null}
+        {/* Polled every 5 s: the status and its lines are read out when they change. */}
+        <div aria-live="polite" aria-atomic="true" className="grid gap-1 text-sm">
+          <span className="sr-only">Status: {request.status}.</span>
+          {hireProgress(request).map((line) => (
+            <p
+              key={line}
+              className={cn(line === 'No worker available' ? 'font-semibold text-orange-200' : 'text-slate-200')}
+            >
+              {line}
+            </p>
+          ))}
+        </div>
+      </article>
+    </Card>
+  );
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import type { ServiceRequestView } from '../../../../shared/schemas/job';
+import { HIRES_POLL_MS, hireProgress, hiresPollInterval, paymentsLater } from './hires';
+
+type Progress = Parameters<typeof hireProgress>[0];
+const pending: Progress = { status: 'Pending', jobState: 'offered', dispatch: 'searching', reassigned: false, etaMinutes: null };
+
+describe('hiresPollInterval', () => {
+  it('polls every 5 s once the customer has a request', () => {
+    expect(hiresPollInterval([{ id: 'r' } as ServiceRequestView])).toBe(HIRES_POLL_MS);
+    expect(HIRES_POLL_MS).toBe(5000);
+  });
+
+  it('does not poll with no requests or before the first answer', () => {
+    expect(hiresPollInterval([])).toBe(false);
+    expect(hiresPollInterval(undefined)).toBe(false);
+  });
+});
+
+describe('hireProgress', () => {
+  it('says a pending request waits for a worker', () => {
+    expect(hireProgress(pending)).toEqual(['Waiting for worker assignment']);
+  });
+
+  it('says when the first professional was late and the job went back to dispatch', () => {
+    expect(hireProgress({ ...pending, reassigned: true })).toEqual([
+      'Your professional did not arrive in time; we are finding another.',
+      'Waiting for worker assignment',
+    ]);
+  });
+
+  it('says no worker is available once dispatch gave up', () => {
+    expect(hireProgress({ ...pending, dispatch: 'no_worker_available' })).toEqual(['No worker available']);
+  });
+
+  it('follows the worker step and shows the ETA only once it is known', () => {
+    // Prepare
+    const accepted: Progress = { status: 'In Progress', jobState: 'accepted', dispatch: 'assigned', reassigned: false, etaMinutes: null };
+    // Act
+    const withoutEta = hireProgress(accepted);
+    const onTheWay = hireProgress({ ...accepted, jobState: 'en_route', etaMinutes: 12.4 });
+    const due = hireProgress({ ...accepted, jobState: 'en_route', etaMinutes: 0 });
+    // Assess
+    expect(withoutEta).toEqual(['Worker assigned']);
+    expect(onTheWay).toEqual(['On the way', 'ETA: ~12 min']);
+    expect(due).toEqual(['On the way', 'ETA: due now']);
+    expect(hireProgress({ ...accepted, jobState: 'arrived' })).toEqual(['Arrived']);
+    expect(hireProgress({ ...accepted, jobState: 'in_progress' })).toEqual(['Working']);
+  });
+
+  it('says verification and payment come later under a completed hire', () => {
+    expect(hireProgress({ status: 'Completed', jobState: 'completed', dispatch: 'done', reassigned: false, etaMinutes: 3 })).toEqual([paymentsLater]);
+  });
+
+  it('says a cancelled request is cancelled', () => {
+    expect(hireProgress({ ...pending, jobState: 'cancelled' })).toEqual(['Cancelled']);
+  });
+});

@@ -1,0 +1,60 @@
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+
+const focusableSelector =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * A modal on the native <dialog>: showModal() makes the page behind inert and Escape closes it;
+ * Tab also wraps inside (so focus never leaves for the browser's chrome), and focus goes back to
+ * whatever opened it. Mounted open; the owner unmounts it to close.
+ */
+export function ModalDialog({ title, description, onClose, children }: { title: string; description?: ReactNode; onClose: () => void; children: ReactNode }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const descriptionId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (dialog && !dialog.open) dialog.showModal();
+    // Unmounting removes the dialog from the page (and the top layer) without a "close" event.
+    return () => opener?.focus();
+  }, []);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
+    if (event.key !== 'Tab' || !ref.current) return;
+    const focusable = Array.from(ref.current.querySelectorAll<HTMLElement>(focusableSelector));
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
+      // Escape fires "cancel" then "close"; a close by any means hands control back to the owner.
+      onClose={onClose}
+      onKeyDown={onKeyDown}
+      className="m-auto max-h-[90dvh] w-[min(100%-2rem,40rem)] overflow-y-auto rounded-2xl border border-white/10 bg-slate-900 p-6 text-slate-100 shadow-2xl backdrop:bg-slate-950/80 backdrop:backdrop-blur-sm"
+    >
+      <h2 id={titleId} className="text-2xl font-bold text-white">
+        {title}
+      </h2>
+      {description ? (
+        <p id={descriptionId} className="mt-2 text-sm text-slate-300">
+          {description}
+        </p>
+      ) : null}
+      <div className="mt-5">{children}</div>
+    </dialog>
+  );
+}

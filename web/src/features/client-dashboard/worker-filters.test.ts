@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import type { WorkerListingView } from '../../../../shared/schemas/job';
+import { effectiveSort, filterWorkers, matchesSearch, maxRateCents, sortWorkers, workerListUrl } from './worker-filters';
+
+function worker(overrides: Partial<WorkerListingView>): WorkerListingView {
+  return {
+    id: 'w',
+    workerId: 'w',
+    fullName: 'Worker',
+    photoUrl: null,
+    bio: null,
+    yearsExperience: 3,
+    specialties: ['Plumbing'],
+    serviceAreas: [],
+    hourlyRate: 5000,
+    isVerified: 'true',
+    isAvailable: 'true',
+    workerType: 'independent',
+    rating: null,
+    reviewCount: 0,
+    distanceKm: null,
+    etaMinutes: null,
+    ...overrides,
+  };
+}
+
+const ana = worker({ id: 'a', fullName: 'Ana Reyes', specialties: ['Electrical'], hourlyRate: 6500, rating: 4.2, reviewCount: 3, distanceKm: 4.1 });
+const ben = worker({ id: 'b', fullName: 'Ben Okafor', specialties: ['Plumbing', 'Handyman'], hourlyRate: 4000, rating: 4.9, reviewCount: 20, distanceKm: 1.5 });
+const cam = worker({ id: 'c', fullName: 'Cam Liu', specialties: ['Painting'], hourlyRate: 4000, rating: null, reviewCount: 0, distanceKm: null });
+const dee = worker({ id: 'd', fullName: 'Dee Park', specialties: ['Cleaning'], hourlyRate: 3000, rating: 4.9, reviewCount: 2, distanceKm: 9 });
+
+const names = (list: WorkerListingView[]) => list.map((w) => w.fullName);
+
+describe('maxRateCents', () => {
+  it('reads dollars as cents', () => {
+    expect(maxRateCents('45')).toBe(4500);
+    expect(maxRateCents(' 45.5 ')).toBe(4550);
+    expect(maxRateCents('0')).toBe(0);
+  });
+
+  it('means no ceiling for a blank, negative or unreadable value', () => {
+    expect(maxRateCents('')).toBeNull();
+    expect(maxRateCents('  ')).toBeNull();
+    expect(maxRateCents('-5')).toBeNull();
+    expect(maxRateCents('cheap')).toBeNull();
+  });
+});
+
+describe('matchesSearch', () => {
+  it('matches the name or a specialty, ignoring case and spaces around', () => {
+    expect(matchesSearch(ben, '  okaf ')).toBe(true);
+    expect(matchesSearch(ben, 'HANDY')).toBe(true);
+    expect(matchesSearch(ben, 'paint')).toBe(false);
+    expect(matchesSearch(ben, '')).toBe(true);
+  });
+});
+
+describe('filterWorkers', () => {
+  it('keeps workers matching the text at or under the ceiling', () => {
+    // Prepare
+    const list = [ana, ben, cam, dee];
+    // Act
+    const cheap = filterWorkers(list, { search: '', maxRate: '40' });
+    const cheapPlumbers = filterWorkers(list, { search: 'plumb', maxRate: '40' });
+    // Assess
+    expect(names(cheap)).toEqual(['Ben Okafor', 'Cam Liu', 'Dee Park']);
+    expect(names(cheapPlumbers)).toEqual(['Ben Okafor']);
+  });
+
+  it('keeps everyone without filters', () => {
+    expect(filterWorkers([ana, ben], { search: '', maxRate: '' })).toHaveLength(2);
+  });
+});
+
+describe('sortWorkers', () => {
+  const list = [cam, dee, ana, ben];
+
+  it('puts the nearest first and unmeasured workers last', () => {
+    expect(names(sortWorkers(list, 'nearest'))).toEqual(['Ben Okafor', 'Ana Reyes', 'Dee Park', 'Cam Liu']);
+  });
+
+  it('puts the best rated first, more reviews breaking ties, and new workers last', () => {
+    expect(names(sortWorkers(list, 'rating'))).toEqual(['Ben Okafor', 'Dee Park', 'Ana Reyes', 'Cam Liu']);
+  });
+
+  it('puts the cheapest first with equal rates in name order', () => {
+    expect(names(sortWorkers(list, 'price'))).toEqual(['Dee Park', 'Ben Okafor', 'Cam Liu', 'Ana Reyes']);
+  });
+
+  it('leaves the given list untouched', () => {
+    // Act
+    sortWorkers(list, 'price');
+    // Assess
+    expect(names(list)).toEqual(['Cam Liu', 'Dee Park', 'Ana Reyes', 'Ben Okafor']);
+  });
+});
+
+describe('effectiveSort', () => {
+  it('defaults to nearest once the location is known and to rating before', () => {
+    expect(effectiveSort(null, true)).toBe('nearest');
+    expect(effectiveSort(null, false)).toBe('rating');
+  });
+
+  it('keeps the customer choice, except nearest without a location', () => {
+    expect(effectiveSort('price', true)).toBe('price');
+    expect(effectiveSort('rating', true)).toBe('rating');
+    expect(effectiveSort('nearest', false)).toBe('rating');
+  });
+});
+
+describe('workerListUrl', () => {
+  it('sends only what is known', () => {
+    expect(workerListUrl('', null)).toBe('/api/worker-profiles');
+    expect(workerListUrl('plumbing', null)).toBe('/api/worker-profiles?category=plumbing');
+    expect(workerListUrl('', { latitude: 37.7749, longitude: -122.41941234 })).toBe('/api/worker-profiles?lat=37.774900&lng=-122.419412');
+  });
+});

@@ -1,0 +1,71 @@
+import type { WorkerListingView } from '../../../../shared/schemas/job';
+
+/**
+ * The client-side half of the worker search: the category is filtered by the server (query
+ * parameter), the text, the price ceiling and the order here.
+ */
+export const sortKeys = ['nearest', 'rating', 'price'] as const;
+export type SortKey = (typeof sortKeys)[number];
+
+export interface WorkerFilters {
+  search: string;
+  /** The "maximum hourly rate" box as typed, in dollars; blank or unreadable means no ceiling. */
+  maxRate: string;
+}
+
+/** The ceiling in cents, or null when the box is blank or not a non-negative number. */
+export function maxRateCents(maxRate: string): number | null {
+  const trimmed = maxRate.trim();
+  if (!trimmed) return null;
+  const dollars = Number(trimmed);
+  return Number.isFinite(dollars) && dollars >= 0 ? Math.round(dollars * 100) : null;
+}
+
+/** Case-insensitive match on the name or any specialty (spec section 5, worker search filter). */
+export function matchesSearch(worker: WorkerListingView, search: string): boolean {
+  const needle = search.trim().toLowerCase();
+  if (!needle) return true;
+  return worker.fullName.toLowerCase().includes(needle) || worker.specialties.some((s) => s.toLowerCase().includes(needle));
+}
+
+export function filterWorkers(workers: readonly WorkerListingView[], filters: WorkerFilters): WorkerListingView[] {
+  const ceiling = maxRateCents(filters.maxRate);
+  return workers.filter((w) => matchesSearch(w, filters.search) && (ceiling === null || w.hourlyRate <= ceiling));
+}
+
+const far = Number.POSITIVE_INFINITY;
+const byName = (a: WorkerListingView, b: WorkerListingView) => a.fullName.localeCompare(b.fullName);
+
+const compare: Record<SortKey, (a: WorkerListingView, b: WorkerListingView) => number> = {
+  // Unmeasured workers go last: a missing distance is unknown, not near.
+  nearest: (a, b) => (a.distanceKm ?? far) - (b.distanceKm ?? far),
+  // Rated workers first, best average first, more reviews breaking ties; "New" workers after.
+  rating: (a, b) => (b.rating ?? -1) - (a.rating ?? -1) || b.reviewCount - a.reviewCount,
+  price: (a, b) => a.hourlyRate - b.hourlyRate,
+};
+
+/** A sorted copy; equal workers keep a stable order by name. */
+export function sortWorkers(workers: readonly WorkerListingView[], key: SortKey): WorkerListingView[] {
+  return [...workers].sort((a, b) => compare[key](a, b) || byName(a, b));
+}
+
+/**
+ * The order in force: the customer's choice, else nearest once their location is known, else
+ * rating. Nearest without a location would only be the server's order, so it falls back too.
+ */
+export function effectiveSort(chosen: SortKey | null, locationKnown: boolean): SortKey {
+  if (chosen === 'nearest' && !locationKnown) return 'rating';
+  return chosen ?? (locationKnown ? 'nearest' : 'rating');
+}
+
+/** The worker list's query string: category and position only when known. */
+export function workerListUrl(category: string, position: { latitude: number; longitude: number } | null): string {
+  const params = new URLSearchParams();
+  if (category) params.set('category', category);
+  if (position) {
+    params.set('lat', position.latitude.toFixed(6));
+    params.set('lng', position.longitude.toFixed(6));
+  }
+  const query = params.toString();
+  return query ? `/api/worker-profiles?${query}` : '/api/worker-profiles';
+}

@@ -1,0 +1,174 @@
+import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { SearchX, Users } from 'lucide-react';
+import { useState } from 'react';
+import { categories } from '../../../../shared/categories';
+import type { WorkerListingView } from '../../../../shared/schemas/job';
+import { Field } from '../../components/form/field';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { apiGet } from '../../lib/api';
+import type { Fix } from './location';
+import { WorkerCard, WorkerCardSkeleton } from './worker-card';
+import { effectiveSort, filterWorkers, sortKeys, sortWorkers, workerListUrl, type SortKey } from './worker-filters';
+
+/** The first part of the list's query key: every Find press refreshes what it names. */
+export const workerListKey = '/api/worker-profiles';
+
+const sortLabels: Record<SortKey, string> = { nearest: 'Nearest', rating: 'Rating', price: 'Price (lowest first)' };
+const SKELETON_CARDS = 6;
+
+/**
+ * Search, filters and the worker cards. The category goes to the server; the text, price ceiling
+ * and order are applied here to what it answered.
+ */
+export function WorkerList({ searched, fix, onHire }: { searched: boolean; fix: Fix | null; onHire: (worker: WorkerListingView) => void }) {
+  const [category, setCategory] = useState('');
+  const [search, setSearch] = useState('');
+  const [maxRate, setMaxRate] = useState('');
+  const [chosenSort, setChosenSort] = useState<SortKey | null>(null);
+  const sort = effectiveSort(chosenSort, fix !== null);
+  const position = fix ? { latitude: fix.latitude, longitude: fix.longitude } : null;
+  const url = workerListUrl(category, position);
+
+  const workers = useQuery<WorkerListingView[]>({
+    queryKey: [workerListKey, category, position?.latitude ?? null, position?.longitude ?? null],
+    queryFn: ({ signal }) => apiGet<WorkerListingView[]>(url, { signal }),
+    enabled: searched,
+    // A new category or a new fix keeps the cards on screen until the answer replaces them.
+    placeholderData: keepPreviousData,
+  });
+
+  const all = workers.data ?? [];
+  const shown = sortWorkers(filterWorkers(all, { search, maxRate }), sort);
+  const categoryName = categories.find((c) => c.slug === category)?.name;
+
+  return (
+    <section aria-labelledby="client-workers-heading" className="grid gap-5">
+      <h2 id="client-workers-heading" className="flex items-center gap-2 text-2xl font-bold text-white">
+        <Users aria-hidden="true" className="size-6 text-amber-300" /> Available workers
+      </h2>
+
+      <Card className="p-5">
+        <form role="search" aria-label="Filter workers" onSubmit={(event) => event.preventDefault()} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <Field id="worker-search" label="Search" hint="Name or specialty">
+            <input type="search" autoComplete="off" value={search} onChange={(event) => setSearch(event.target.value)} />
+          </Field>
+          <Field id="worker-category" label="Category">
+            <select value={category} onChange={(event) => setCategory(event.target.value)}>
+              <option value="">All categories</option>
+              {categories.map((c) => (
+                <option key={c.slug} value={c.slug}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field id="worker-max-rate" label="Maximum hourly rate ($)" hint="Leave blank for any rate">
+            <input type="number" inputMode="decimal" min={0} step={1} value={maxRate} onChange={(event) => setMaxRate(event.target.value)} />
+          </Field>
+          <Field id="worker-sort" label="Sort by" hint={fix ? undefined : 'Nearest needs your location'}>
+            <select value={sort} onChange={(event) => setChosenSort(event.target.value as SortKey)}>
+              {sortKeys.map((key) => (
+                <option key={key} value={key} disabled={key === 'nearest' && !fix}>
+                  {sortLabels[key]}
+                </option>
+              ))}
+            </select>
+          </Field>
+        </form>
+      </Card>
+
+      <Results searched={searched} workers={workers} total={all.length} shown={shown} categoryName={categoryName} onHire={onHire} />
+    </section>
+  );
+}
+
+function Results({
+  searched,
+  workers,
+  total,
+  shown,
+  categoryName,
+  onHire,
+}: {
+  searched: boolean;
+  workers: UseQueryResult<WorkerListingView[]>;
+  total: number;
+  shown: WorkerListingView[];
+  categoryName: string | undefined;
+  onHire: (worker: WorkerListingView) => void;
+}) {
+  if (!searched) {
+    return (
+      <Card className="text-center text-slate-200">
+        <p>Press Find Available Workers to see the verified professionals who can take a job now.</p>
+      </Card>
+    );
+  }
+
+  if (workers.isPending) {
+    return (
+      <div aria-busy="true">
+        <p role="status" className="sr-only">
+          Loading available workers...
+        </p>
+        <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+          {Array.from({ length: SKELETON_CARDS }, (_, i) => (
+            <WorkerCardSkeleton key={i} />
+          ))}
+        </div>
+      </div>
+    );
+  }
+
+  if (workers.isError && total === 0) {
+    return (
+      <Card role="alert" className="flex flex-wrap items-center justify-between gap-3 border-red-400/40">
+        <p className="font-medium text-red-200">We couldn't load the available workers.</p>
+        <Button variant="outline" size="sm" onClick={() => void workers.refetch()} disabled={workers.isFetching}>
+          {workers.isFetching ? 'Retrying...' : 'Retry'}
+        </Button>
+      </Card>
+    );
+  }
+
+  const updating = workers.isFetching;
+  return (
+    <div className="grid gap-4" aria-busy={updating}>
+      <p role="status" className="text-sm text-slate-200">
+        {updating
+          ? 'Updating the list...'
+          : total === 0
+            ? ''
+            : `Showing ${shown.length} of ${total} available ${total === 1 ? 'professional' : 'professionals'}${categoryName ? ` in ${categoryName}` : ''}.`}
+      </p>
+      {workers.isError ? (
+        <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-red-950/70 p-3 text-sm text-red-100">
+          <span>We couldn't refresh the list; these are the workers from the last search.</span>
+          <Button variant="outline" size="sm" onClick={() => void workers.refetch()}>
+            Retry
+          </Button>
+        </div>
+      ) : null}
+      {shown.length === 0 && !updating ? (
+        <Card className="text-center">
+          <SearchX aria-hidden="true" className="mx-auto mb-3 size-10 text-slate-400" />
+          <h3 className="text-lg font-semibold text-white">No Workers Found</h3>
+          <p className="mt-2 text-slate-300">
+            {total === 0
+              ? 'No professional is available right now. Try another category, or check back later.'
+              : 'No one matches your search or price. Change the filters, try another category, or check back later.'}
+          </p>
+        </Card>
+      ) : (
+        <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+          {shown.map((worker) => (
+            <li key={worker.id}>
+              <WorkerCard worker={worker} onHire={onHire} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
