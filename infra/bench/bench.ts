@@ -1,10 +1,11 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { routes } from '../../shared/routes';
+import { routes, timers } from '../../shared/routes';
 import { bundle, contributions, sdkClientPackages, type Bundle } from './lambda';
 import { buildReference, clientSetKey, type Reference } from './references';
 import { kb, markdownTable, ms, verdict } from './report';
 import { measureInterleaved, median, type Target } from './timing';
+import { measureDispatch, type DispatchRow } from './dispatch';
 import { buildWeb, measureInitialLoad, requireWebConfig, type WebResult } from './web';
 
 /**
@@ -14,7 +15,11 @@ import { buildWeb, measureInitialLoad, requireWebConfig, type WebResult } from '
  *
  *   BENCH_RUNS=51         cold imports per target (default 31: the machine is shared, and the median of fewer moves by ±0.15 in the ratio)
  *   BENCH_WEB_CONFIG=...  another Vite config (default web/vite.config.ts)
+ *   BENCH_ONLY=dispatch   only the dispatch comparison
  */
+const MIN_DISPATCH_SPEEDUP = 20;
+const DISPATCH_SIZES = [2_500, 10_000] as const;
+const DISPATCH_RUNS = 9;
 const MAX_IMPORT_RATIO = 1.25;
 const MAX_INITIAL_JS_GZIP = 100 * 1024;
 
@@ -40,7 +45,7 @@ interface FunctionBuild {
 
 async function buildFunctions(): Promise<FunctionBuild[]> {
   return Promise.all(
-    routes.map(async ({ name }) => {
+    [...routes, ...timers].map(async ({ name }) => {
       const built = await bundle(root, `functions/${name}.ts`, path.join(outDir, 'fn', name, 'index.mjs'));
       return { name, bundle: built, refKey: clientSetKey(sdkClientPackages(built.metafile)) };
     }),
@@ -157,7 +162,42 @@ function summary(fns: FunctionBuild[], refs: Map<string, Reference>, medians: Ma
   ].join('\n');
 }
 
+function dispatchTable(rows: DispatchRow[]): string {
+  const table = markdownTable(
+    [
+      { title: 'Dispatch: one job among' },
+      { title: 'Geohash index', align: 'right' },
+      { title: 'Scan and filter', align: 'right' },
+      { title: 'Speed-up', align: 'right' },
+      { title: 'Items read (index / scan)', align: 'right' },
+      { title: 'Same 3 workers' },
+      { title: `Target ≥${MIN_DISPATCH_SPEEDUP}×` },
+    ],
+    rows.map((r) => [
+      `${r.workers.toLocaleString('en-US')} workers`,
+      ms(r.indexMs),
+      ms(r.scanMs),
+      `${(r.scanMs / r.indexMs).toFixed(1)}×`,
+      `${r.indexItems} / ${r.scanItems.toLocaleString('en-US')}`,
+      r.sameWorkers ? 'yes' : '**no**',
+      verdict(r.scanMs / r.indexMs >= MIN_DISPATCH_SPEEDUP),
+    ]),
+  );
+  return [
+    table,
+    '',
+    `Matching the 3 nearest free workers of a category for a job in a ${'30 km'} city, median of ${DISPATCH_RUNS} jobs at ` +
+      'random places, the two methods alternating, against one in-memory dynalite in this process. Items read: ' +
+      "ScannedCount of every Query/Scan plus the profiles BatchGet returns, for the last job.",
+  ].join('\n');
+}
+
 async function main(): Promise<void> {
+  if (process.env.BENCH_ONLY === 'dispatch') {
+    log(`dispatch: seeding ${DISPATCH_SIZES.join(' then ')} workers`);
+    console.log(`\n${dispatchTable(await measureDispatch(DISPATCH_SIZES, DISPATCH_RUNS))}\n`);
+    return;
+  }
   // Checked first: a missing config should not cost a full minute of measuring before failing.
   requireWebConfig(webConfig);
   rmSync(path.join(outDir, 'fn'), { recursive: true, force: true });
@@ -181,7 +221,10 @@ async function main(): Promise<void> {
   await buildWeb(webConfig, webOut);
   const web = await measureInitialLoad(webOut);
 
-  const text = summary(fns, refs, medians, web);
+  log(`dispatch: seeding ${DISPATCH_SIZES.join(' then ')} workers`);
+  const dispatch = await measureDispatch(DISPATCH_SIZES, DISPATCH_RUNS);
+
+  const text = `${summary(fns, refs, medians, web)}\n\n${dispatchTable(dispatch)}`;
   mkdirSync(outDir, { recursive: true });
   writeFileSync(path.join(outDir, 'results.md'), `${text}\n`);
   console.log(`\n${text}\n`);

@@ -6,7 +6,7 @@ import {
   nearestUntried,
   type Candidate,
 } from '../../../shared/domain/dispatch';
-import { cellAndNeighbours, encodeGeohash, type LatLng } from '../../../shared/domain/geo';
+import { cellAndNeighbours, decodeGeohash, distanceKm, encodeGeohash, type LatLng } from '../../../shared/domain/geo';
 import { keys } from '../../../shared/table';
 import { dynamo, tableName } from '../clients';
 import { batchWrite } from './batch';
@@ -92,6 +92,92 @@ const toCandidate = (e: EntryItem): Candidate => ({
   location: e.lat === null || e.lng === null ? null : { lat: e.lat, lng: e.lng },
 });
 
+/** How far from `origin` the ring of cells at `precision` reaches in every direction, in km. */
+export function ringRadiusKm(origin: LatLng, precision: number): number {
+  const { latMin, latMax, lngMin, lngMax } = decodeGeohash(encodeGeohash(origin, precision));
+  const [h, w] = [latMax - latMin, lngMax - lngMin];
+  const kmPerLng = KM_PER_DEGREE * Math.cos((origin.lat * Math.PI) / 180);
+  return Math.min(
+    (origin.lat - (latMin - h)) * KM_PER_DEGREE,
+    (latMax + h - origin.lat) * KM_PER_DEGREE,
+    (origin.lng - (lngMin - w)) * kmPerLng,
+    (lngMax + w - origin.lng) * kmPerLng,
+  );
+}
+const KM_PER_DEGREE = 111.19;
+
+interface Found extends Candidate {
+  km: number;
+  entries: EntryItem[];
+}
+
+/** The nearest eligible workers among the entries seen so far, checking profiles only as needed. */
+class NearestSearch {
+  private readonly pool = new Map<string, Found>();
+  private readonly seen: Set<string>;
+  private chosen: Found[] = [];
+
+  constructor(
+    private readonly category: string,
+    private readonly origin: LatLng | null,
+    tried: ReadonlySet<string>,
+    private readonly count: number,
+  ) {
+    this.seen = new Set(tried);
+  }
+
+  add(entries: readonly EntryItem[]): void {
+    for (const entry of entries) {
+      const known = this.pool.get(entry.workerId);
+      if (known) {
+        known.entries.push(entry);
+        continue;
+      }
+      if (this.seen.has(entry.workerId)) continue;
+      this.seen.add(entry.workerId);
+      const candidate = toCandidate(entry);
+      const km = this.origin && candidate.location ? distanceKm(this.origin, candidate.location) : Number.POSITIVE_INFINITY;
+      // Unlocated entries are infinitely far; the stable sorts keep them in the order they came.
+      this.pool.set(entry.workerId, { ...candidate, km, entries: [entry] });
+    }
+  }
+
+  isFull(): boolean {
+    return this.chosen.length >= this.count;
+  }
+
+  /** Whether the nearest `count` are known for sure, given every worker within `radiusKm` was seen. */
+  isDecidedWithin(radiusKm: number): boolean {
+    return this.isFull() && this.chosen[this.count - 1]!.km <= radiusKm;
+  }
+
+  /** Checks the nearest unchecked entries against their profiles until none could still make the cut. */
+  async settle(): Promise<void> {
+    for (;;) {
+      const cut = this.isFull() ? this.chosen[this.count - 1]!.km : Number.POSITIVE_INFINITY;
+      const contenders = [...this.pool.values()]
+        .filter((f) => f.km < cut || !this.isFull())
+        .sort((a, b) => a.km - b.km)
+        .slice(0, this.count - Math.min(this.count, this.chosen.length) + 2);
+      if (contenders.length === 0) return;
+      const profiles = new Map((await workersRepo.findMany(contenders.map((c) => c.workerId))).map((w) => [w.id, w]));
+      const stale: EntryItem[] = [];
+      for (const found of contenders) {
+        this.pool.delete(found.workerId);
+        const worker = profiles.get(found.workerId);
+        if (worker && canTakeOffer(worker) && worker.categories.includes(this.category)) this.chosen.push(found);
+        else if (!worker || !isDispatchable(worker) || !worker.categories.includes(this.category)) stale.push(...found.entries);
+      }
+      this.chosen = this.chosen.sort((a, b) => a.km - b.km).slice(0, this.count);
+      if (stale.length) await batchWrite([], stale.map(({ pk, sk }) => ({ pk, sk })));
+    }
+  }
+
+  result(): Candidate[] {
+    return this.chosen.map(({ workerId, location }) => ({ workerId, location }));
+  }
+}
+
 export const dispatchIndex = {
   /** Makes the worker's entries match their profile: removes what no longer applies, writes the rest. */
   async sync(worker: WorkerItem): Promise<void> {
@@ -112,62 +198,46 @@ export const dispatchIndex = {
 
   /**
    * Up to `count` workers to offer a job of `category` at `origin` to: free now, not in `tried`,
-   * nearest first. Reads the rings of cells around the origin, finest first, and stops as soon as
-   * enough eligible workers are found, so the reads depend on the workers near the job, not on
-   * the number of workers.
+   * nearest first. Reads the ring of cells around the origin, finest first, and stops at the first
+   * ring that provably holds the nearest ones (the count-th is closer than the ring's edge), so the
+   * reads depend on the workers near the job, not on the number of workers. Only the nearest
+   * entries found are checked against their profiles (a BatchGet of a few).
    */
   async findNearest(category: string, origin: LatLng | null, tried: ReadonlySet<string>, count: number): Promise<Candidate[]> {
-    const chosen: Candidate[] = [];
-    const seen = new Set(tried);
-    const take = async (entries: EntryItem[]) => {
-      const fresh = nearestUntried(origin, entries.map(toCandidate), seen, Number.POSITIVE_INFINITY);
-      if (fresh.length === 0) return;
-      const profiles = new Map((await workersRepo.findMany(fresh.map((c) => c.workerId))).map((w) => [w.id, w]));
-      const stale: EntryItem[] = [];
-      for (const candidate of fresh) {
-        seen.add(candidate.workerId);
-        const worker = profiles.get(candidate.workerId);
-        if (worker && canTakeOffer(worker) && worker.categories.includes(category)) {
-          if (chosen.length < count) chosen.push(candidate);
-        } else if (!worker || !isDispatchable(worker) || !worker.categories.includes(category)) {
-          stale.push(...entries.filter((e) => e.workerId === candidate.workerId));
-        }
-      }
-      if (stale.length) await batchWrite([], stale.map(({ pk, sk }) => ({ pk, sk })));
-    };
-
+    const search = new NearestSearch(category, origin, tried, count);
     if (origin) {
       for (const precision of DISPATCH_SEARCH_PRECISIONS) {
         const cells = cellAndNeighbours(encodeGeohash(origin, precision));
         const rings = await Promise.all(
-          cells.map((cell) =>
-            query(keys.dispatchCell(category, cell.slice(0, DISPATCH_PARTITION_PRECISION)).pk, cell),
-          ),
+          cells.map((cell) => query(keys.dispatchCell(category, cell.slice(0, DISPATCH_PARTITION_PRECISION)).pk, cell)),
         );
-        await take(rings.flat());
-        if (chosen.length >= count) break;
+        search.add(rings.flat());
+        await search.settle();
+        if (search.isDecidedWithin(ringRadiusKm(origin, precision))) return search.result();
       }
-      if (chosen.length < count) {
-        await take(await query(keys.dispatchCell(category, UNLOCATED_CELL).pk));
+      if (!search.isFull()) {
+        search.add(await query(keys.dispatchCell(category, UNLOCATED_CELL).pk));
+        await search.settle();
       }
-    } else {
-      // No location to measure from: any dispatchable worker of the category, a page at a time.
-      let start: Record<string, unknown> | undefined;
-      do {
-        const out = await dynamo.send(
-          new QueryCommand({
-            TableName: tableName,
-            KeyConditionExpression: 'pk = :pk',
-            ExpressionAttributeValues: { ':pk': keys.dispatchCategory(category).pk },
-            Limit: 50,
-            ExclusiveStartKey: start,
-          }),
-        );
-        await take((out.Items ?? []) as EntryItem[]);
-        start = out.LastEvaluatedKey;
-      } while (start && chosen.length < count);
+      return search.result();
     }
-    return nearestUntried(origin, chosen, new Set(), count);
+    // No location to measure from: any dispatchable worker of the category, a page at a time.
+    let start: Record<string, unknown> | undefined;
+    do {
+      const out = await dynamo.send(
+        new QueryCommand({
+          TableName: tableName,
+          KeyConditionExpression: 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': keys.dispatchCategory(category).pk },
+          Limit: 50,
+          ExclusiveStartKey: start,
+        }),
+      );
+      search.add((out.Items ?? []) as EntryItem[]);
+      await search.settle();
+      start = out.LastEvaluatedKey;
+    } while (start && !search.isFull());
+    return search.result();
   },
 
   /** Dispatchable workers of some categories (the client dashboard's list), at most `limit` per category. */
