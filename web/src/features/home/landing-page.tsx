@@ -1,9 +1,12 @@
-import type { ComponentType, SVGProps } from 'react';
+import { lazy, Suspense, type ComponentType, type SVGProps } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
 import { CheckIcon, ShieldCheckIcon, SparklesIcon, ZapIcon } from '../../components/ui/icons';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
+
+// Its own chunk: the request flow would push '/' past its initial JavaScript budget.
+const RequestSection = lazy(() => import('./request-section'));
 
 interface Benefit {
   title: string;
@@ -84,6 +87,10 @@ export default function LandingPage() {
           </Link>
         </div>
       </section>
+
+      <Suspense fallback={<div aria-hidden="true" className="mb-16 h-96 rounded-2xl bg-slate-900/60" />}>
+        <RequestSection />
+      </Suspense>
 
       <section aria-labelledby="trust-title" className="pb-16">
         <h2 id="trust-title" className="sr-only">

@@ -1,0 +1,145 @@
+import { useMutation } from '@tanstack/react-query';
+import { ArrowLeft, Send } from 'lucide-react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { ServiceRequestView } from '../../../../shared/schemas/job';
+import { requestServices, type RequestService, type ServiceRequestInput } from '../../../../shared/schemas/request';
+import { Field } from '../../components/form/field';
+import { Button } from '../../components/ui/button';
+import { toast } from '../../components/ui/toast-store';
+import { ApiError, apiPost, errorMessage } from '../../lib/api';
+import { useFormErrors } from '../../lib/use-form-errors';
+import { LocationField } from './location-field';
+import { emptyRequestForm, requestFieldOrder, validateRequest, type KnownCoordinates, type RequestField, type RequestFormValues } from './request-form';
+
+interface CreateRequestAnswer {
+  success: boolean;
+  request: ServiceRequestView;
+}
+
+/**
+ * The request form for the service chosen in the picker. Focus moves to its heading when it opens,
+ * so screen readers hear where they are and the next Tab reaches the first field.
+ */
+export function RequestFormPanel({
+  service,
+  onBack,
+  onSubmitted,
+}: {
+  service: RequestService;
+  onBack: () => void;
+  onSubmitted: () => void;
+}) {
+  const [values, setValues] = useState<RequestFormValues>(() => emptyRequestForm(service));
+  const [coordinates, setCoordinates] = useState<KnownCoordinates | null>(null);
+  // A new key after a successful submit resets the location box's search state with the values.
+  const [formKey, setFormKey] = useState(0);
+  const { errors, show, clear, refFor } = useFormErrors(requestFieldOrder);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
+
+  const submit = useMutation({
+    mutationFn: (input: ServiceRequestInput) => apiPost<CreateRequestAnswer>('/api/requests', input),
+    onSuccess: () => {
+      setValues(emptyRequestForm(service));
+      setCoordinates(null);
+      setFormKey((key) => key + 1);
+      clear();
+      onSubmitted();
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 400) show(error.fields);
+      toast({ title: 'Error submitting request', description: errorMessage(error) ?? 'Please try again later.', variant: 'destructive' });
+    },
+  });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submit.isPending) return;
+    const result = validateRequest(values, coordinates);
+    if (!result.ok) return show(result.errors);
+    clear();
+    submit.mutate(result.input);
+  };
+
+  const bind = (field: Exclude<RequestField, 'location'>) => ({
+    name: field,
+    value: values[field],
+    ref: refFor(field),
+    onChange: (event: { target: { value: string } }) => {
+      const value = event.target.value;
+      setValues((v) => ({ ...v, [field]: value }));
+    },
+  });
+
+  const sending = submit.isPending;
+
+  return (
+    <div>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="request-flow-title" ref={heading} tabIndex={-1} className="text-2xl font-bold text-white focus:outline-none sm:text-3xl">
+          Request a professional
+        </h2>
+        <Button variant="outline" size="sm" onClick={onBack}>
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          Back
+        </Button>
+      </div>
+      <p className="mt-2 text-slate-200">Tell us about the job. We send it to the nearest available professionals right away.</p>
+      <form noValidate onSubmit={onSubmit} className="mt-6 grid gap-5 sm:grid-cols-2" aria-busy={sending}>
+        {errors._ ? (
+          <p role="alert" className="rounded-lg bg-red-950/70 p-3 text-sm font-medium text-red-200 sm:col-span-2">
+            {errors._}
+          </p>
+        ) : null}
+        <Field id="request-name" label="Name" error={errors.name}>
+          <input type="text" autoComplete="name" {...bind('name')} />
+        </Field>
+        <Field id="request-email" label="Email" error={errors.email}>
+          <input type="email" autoComplete="email" {...bind('email')} />
+        </Field>
+        <Field id="request-phone" label="Phone number" hint="At least 10 digits, so the professional can call you." error={errors.phoneNumber}>
+          <input type="tel" autoComplete="tel" inputMode="tel" {...bind('phoneNumber')} />
+        </Field>
+        <Field id="request-service" label="Service" error={errors.service}>
+          <select {...bind('service')}>
+            <option value="">Choose a service</option>
+            {requestServices.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <div className="sm:col-span-2">
+          <LocationField
+            key={formKey}
+            id="request-location"
+            value={values.location}
+            error={errors.location}
+            inputRef={refFor('location')}
+            onType={(text) => {
+              setValues((v) => ({ ...v, location: text }));
+              setCoordinates(null);
+            }}
+            onLocate={(text, found) => {
+              setValues((v) => ({ ...v, location: text }));
+              setCoordinates(found);
+            }}
+          />
+        </div>
+        <div className="sm:col-span-2">
+          <Field id="request-description" label="Description" hint="What needs doing, in at least 10 characters." error={errors.description}>
+            <textarea rows={4} {...bind('description')} />
+          </Field>
+        </div>
+        <Button type="submit" size="lg" disabled={sending} className="sm:col-span-2">
+          <Send aria-hidden="true" className="size-4" />
+          Submit Request
+        </Button>
+      </form>
+    </div>
+  );
+}

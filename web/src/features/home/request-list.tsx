@@ -1,0 +1,164 @@
+import { useQuery } from '@tanstack/react-query';
+import { CircleCheck, Clock, MapPin, Phone, SearchX, Truck } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { AssignedWorkerView, ServiceRequestView } from '../../../../shared/schemas/job';
+import { requestNumber } from '../../../../shared/schemas/request';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Skeleton } from '../../components/ui/skeleton';
+import { paths } from '../../lib/paths';
+import { REQUEST_POLL_MS, formatCreatedAt, initialsOf, requestBadgeTone, requestCardOf, type RequestCard } from './request-card';
+
+/** GET /api/requests: the caller's own requests (by the customer cookie), polled as the spec says. */
+export const requestsKey = ['/api/requests'] as const;
+
+export function RequestList() {
+  const requests = useQuery<ServiceRequestView[]>({ queryKey: requestsKey, refetchInterval: REQUEST_POLL_MS });
+
+  return (
+    <section aria-labelledby="your-requests-title">
+      <h2 id="your-requests-title" className="mb-4 text-2xl font-bold text-white">
+        Your Requests
+      </h2>
+      {requests.isError ? (
+        <div role="alert" className="mb-4 flex flex-wrap items-center gap-3 text-sm">
+          <p className="font-medium text-red-200">Could not load your requests</p>
+          <Button variant="outline" size="sm" onClick={() => void requests.refetch()}>
+            Retry
+          </Button>
+        </div>
+      ) : null}
+      {requests.isPending ? (
+        <div className="grid gap-4">
+          <p role="status" className="sr-only">
+            Loading your requests...
+          </p>
+          <Skeleton className="h-36 w-full" />
+        </div>
+      ) : requests.data?.length ? (
+        <ul className="grid gap-4">
+          {requests.data.map((request) => (
+            <li key={request.id}>
+              <RequestCardView request={request} />
+            </li>
+          ))}
+        </ul>
+      ) : requests.isSuccess ? (
+        <p className="text-slate-200">No requests yet. Requests you send from this browser show here.</p>
+      ) : null}
+    </section>
+  );
+}
+
+function RequestCardView({ request }: { request: ServiceRequestView }) {
+  const number = requestNumber(request.id);
+  const card = requestCardOf(request);
+  return (
+    <article aria-label={`Request ${number}`} className="rounded-2xl bg-slate-900/90 p-5 text-slate-100 ring-1 ring-white/10">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h3 className="text-lg font-semibold text-white">{request.service}</h3>
+          <p className="text-sm text-slate-300">
+            Request ID <span className="font-mono font-semibold text-slate-100">{number}</span>
+          </p>
+        </div>
+        <Badge tone={requestBadgeTone(request.status)}>{request.status}</Badge>
+      </div>
+      <dl className="mt-3 grid gap-1 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-3">
+        <dt className="text-slate-300">Location</dt>
+        <dd className="break-words">{request.location}</dd>
+        <dt className="text-slate-300">Requested</dt>
+        <dd>
+          <time dateTime={request.createdAt}>{formatCreatedAt(request.createdAt)}</time>
+        </dd>
+      </dl>
+      {/* Polling changes this part; a polite live region tells screen readers when it does. */}
+      <div aria-live="polite" className="mt-4 border-t border-white/10 pt-4">
+        <CardStatus card={card} />
+      </div>
+    </article>
+  );
+}
+
+function CardStatus({ card }: { card: RequestCard }) {
+  switch (card.kind) {
+    case 'waiting':
+      return (
+        <div className="grid gap-2">
+          <p className="flex items-center gap-2 font-medium text-amber-200">
+            <Clock aria-hidden="true" className="size-5 shrink-0" />
+            Waiting for worker assignment
+          </p>
+          {card.reassigned ? <ReassignedNote /> : null}
+        </div>
+      );
+    case 'no-worker':
+      return (
+        <div className="grid gap-2">
+          <p className="flex items-center gap-2 font-semibold text-red-200">
+            <SearchX aria-hidden="true" className="size-5 shrink-0" />
+            No worker available
+          </p>
+          {card.reassigned ? (
+            <p className="text-sm text-slate-200">Your previous professional could not arrive in time.</p>
+          ) : null}
+          <p className="text-sm text-slate-200">
+            No nearby professional accepted your request in time. Please try again later or call support.
+          </p>
+          <Link to={paths.contact} className="justify-self-start text-sm font-semibold text-amber-300 underline underline-offset-4">
+            Contact support
+          </Link>
+        </div>
+      );
+    case 'in-progress':
+      return (
+        <div className="grid gap-3">
+          {card.worker ? <AssignedWorker worker={card.worker} /> : null}
+          <p className="flex flex-wrap items-center gap-x-2 text-sm">
+            <Truck aria-hidden="true" className="size-5 shrink-0 text-blue-300" />
+            <span className="font-semibold text-blue-200">{card.stage}</span>
+            {card.eta ? <span className="text-slate-200">· {card.eta}</span> : null}
+          </p>
+        </div>
+      );
+    case 'completed':
+      return (
+        <p className="flex items-center gap-2 font-medium text-green-200">
+          <CircleCheck aria-hidden="true" className="size-5 shrink-0" />
+          Service completed - invoice available
+        </p>
+      );
+  }
+}
+
+function ReassignedNote() {
+  return <p className="text-sm text-slate-200">Your previous professional could not arrive in time; we are finding you another.</p>;
+}
+
+function AssignedWorker({ worker }: { worker: AssignedWorkerView }) {
+  // A photo link can expire or break; the initials stand in rather than a broken image.
+  const [photoFailed, setPhotoFailed] = useState(false);
+  return (
+    <div className="flex items-center gap-3 rounded-xl bg-slate-950/60 p-3">
+      {worker.photoUrl && !photoFailed ? (
+        <img src={worker.photoUrl} alt="" onError={() => setPhotoFailed(true)} className="size-12 shrink-0 rounded-full object-cover" />
+      ) : (
+        <span aria-hidden="true" className="flex size-12 shrink-0 items-center justify-center rounded-full bg-blue-700 text-lg font-bold text-white">
+          {initialsOf(worker.name)}
+        </span>
+      )}
+      <div className="min-w-0">
+        <p className="text-sm text-slate-300">Your professional</p>
+        <p className="font-semibold text-white">{worker.name}</p>
+        <a
+          href={`tel:${worker.phone.replace(/[^+0-9]/g, '')}`}
+          className="inline-flex items-center gap-1 text-sm font-medium text-amber-300 underline-offset-4 hover:underline"
+        >
+          <Phone aria-hidden="true" className="size-4" />
+          {worker.phone}
+        </a>
+      </div>
+    </div>
+  );
+}
