@@ -32,7 +32,7 @@ export function LocationPanel({
 }) {
   const locating = state.status === 'locating';
   return (
-    <Card className="grid gap-4" aria-labelledby="client-location-heading" role="region">
+    <Card className="flex flex-col gap-4 [&>[role=status]:empty]:-mt-4" aria-labelledby="client-location-heading" role="region">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <h2 id="client-location-heading" className="flex items-center gap-2 text-xl font-semibold text-white">

@@ -156,7 +156,7 @@ function Results({
           <h3 className="text-lg font-semibold text-white">No Workers Found</h3>
           <p className="mt-2 text-slate-300">
             {total === 0
-              ? 'No professional is available right now. Try another category, or check back later.'
+              ? `No professional${categoryName ? ` in ${categoryName}` : ''} is available right now. Try another category, or check back later.`
               : 'No one matches your search or price. Change the filters, try another category, or check back later.'}
           </p>
         </Card>
