@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   AlertTriangle,
-  BadgeDollarSign,
   Briefcase,
   Clock,
   FileText,
@@ -13,7 +12,7 @@ import {
   UserCog,
   XCircle,
 } from 'lucide-react';
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, Navigate } from 'react-router';
 import { categories } from '../../../../shared/categories';
 import type { WorkerSelf } from '../../../../shared/schemas/worker';
@@ -26,7 +25,10 @@ import { ApiError, errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { JobsPanel } from './jobs-tab';
+import { LocationNote, type LocationSharing } from './location-note';
 import { useWorkerSession } from './session';
+import { useLocationSharing } from './use-location-sharing';
 import { formatDateTime, formatDollars, isUnauthorized, rememberWorker, useWorkerLogout, useWorkerMe, workerCall } from './worker-api';
 
 export default function WorkerDashboardPage() {
@@ -34,6 +36,18 @@ export default function WorkerDashboardPage() {
   const session = useWorkerSession();
   const me = useWorkerMe();
   const logout = useWorkerLogout();
+  const location = useLocationSharing();
+  const current = me.data ?? session.worker;
+
+  // Dispatch measures distance from the last shared position: send it when a shift is already running.
+  const shareOnOpen = Boolean(session.token && current && isActiveStatus(current.status) && current.isClockedIn);
+  const sharedOnOpen = useRef(false);
+  const { share } = location;
+  useEffect(() => {
+    if (!shareOnOpen || sharedOnOpen.current) return;
+    sharedOnOpen.current = true;
+    share();
+  }, [shareOnOpen, share]);
 
   if (!session.token || !session.worker) return <Navigate to={paths.workerLogin} replace />;
   const worker = me.data ?? session.worker;
@@ -97,13 +111,28 @@ export default function WorkerDashboardPage() {
 
       <DashboardTabs
         tabs={[
-          { id: 'overview', label: 'Overview', icon: LayoutDashboard, panel: <OverviewPanel worker={worker} /> },
-          { id: 'jobs', label: 'Jobs', icon: Briefcase, panel: <JobsPanel onLogout={logout} /> },
+          {
+            id: 'overview',
+            label: 'Overview',
+            icon: LayoutDashboard,
+            panel: <OverviewPanel worker={worker} location={location} />,
+          },
+          {
+            id: 'jobs',
+            label: 'Jobs',
+            icon: Briefcase,
+            panel: <JobsPanel workerId={worker.id} onLogout={logout} note={worker.isClockedIn ? <LocationNote location={location} /> : null} />,
+          },
           { id: 'documents', label: 'Documents', icon: FileText, panel: <DocumentsPanel /> },
         ]}
       />
     </div>
   );
+}
+
+/** Spec: any status other than pending_review or terminated counts as active. */
+function isActiveStatus(status: WorkerSelf['status']): boolean {
+  return status !== 'pending_review' && status !== 'terminated';
 }
 
 function StatusScreen({ icon, title, children, onLogout }: { icon: ReactNode; title: string; children: ReactNode; onLogout: () => void }) {
@@ -243,50 +272,53 @@ function categoryName(slug: string): string {
   return slug === 'handyman' ? 'General Handyman' : name;
 }
 
-function OverviewPanel({ worker }: { worker: WorkerSelf }) {
+function OverviewPanel({ worker, location }: { worker: WorkerSelf; location: LocationSharing }) {
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
-      <TimeClock worker={worker} />
-      <Card>
-        <h2 className="text-xl font-semibold text-white">Your profile</h2>
-        <dl className="mt-4 grid gap-3 text-sm">
-          <div className="flex justify-between gap-4">
-            <dt className="text-slate-300">Hourly rate</dt>
-            <dd className="font-semibold text-white">{formatDollars(worker.hourlyRate)}</dd>
+    <div>
+      {worker.isClockedIn ? <LocationNote location={location} /> : null}
+      <div className="grid gap-6 lg:grid-cols-2">
+        <TimeClock worker={worker} onClockedIn={location.share} />
+        <Card>
+          <h2 className="text-xl font-semibold text-white">Your profile</h2>
+          <dl className="mt-4 grid gap-3 text-sm">
+            <div className="flex justify-between gap-4">
+              <dt className="text-slate-300">Hourly rate</dt>
+              <dd className="font-semibold text-white">{formatDollars(worker.hourlyRate)}</dd>
+            </div>
+            <div className="flex justify-between gap-4">
+              <dt className="text-slate-300">Experience</dt>
+              <dd className="font-semibold text-white">
+                {worker.yearsExp} {worker.yearsExp === 1 ? 'year' : 'years'}
+              </dd>
+            </div>
+            <div className="flex justify-between gap-4">
+              <dt className="text-slate-300">Services</dt>
+              <dd className="text-right font-semibold text-white">
+                {worker.categories.length ? worker.categories.map(categoryName).join(', ') : 'None yet'}
+              </dd>
+            </div>
+            <div className="flex justify-between gap-4">
+              <dt className="text-slate-300">Worker type</dt>
+              <dd className="font-semibold text-white">
+                {worker.workerType === 'contract' ? 'Contract Worker' : worker.workerType === 'independent' ? 'Independent Worker' : 'Not chosen yet'}
+              </dd>
+            </div>
+          </dl>
+          <div className="mt-6 flex flex-wrap gap-3">
+            <Link to={paths.workerProfile} className={buttonClasses('outline', 'sm')}>
+              <UserCog aria-hidden="true" className="size-4" /> Edit Profile
+            </Link>
+            <Link to={paths.workerType} className={buttonClasses('ghost', 'sm')}>
+              <Shuffle aria-hidden="true" className="size-4" /> {worker.workerType ? 'Change Worker Type' : 'Choose Worker Type'}
+            </Link>
           </div>
-          <div className="flex justify-between gap-4">
-            <dt className="text-slate-300">Experience</dt>
-            <dd className="font-semibold text-white">
-              {worker.yearsExp} {worker.yearsExp === 1 ? 'year' : 'years'}
-            </dd>
-          </div>
-          <div className="flex justify-between gap-4">
-            <dt className="text-slate-300">Services</dt>
-            <dd className="text-right font-semibold text-white">
-              {worker.categories.length ? worker.categories.map(categoryName).join(', ') : 'None yet'}
-            </dd>
-          </div>
-          <div className="flex justify-between gap-4">
-            <dt className="text-slate-300">Worker type</dt>
-            <dd className="font-semibold text-white">
-              {worker.workerType === 'contract' ? 'Contract Worker' : worker.workerType === 'independent' ? 'Independent Worker' : 'Not chosen yet'}
-            </dd>
-          </div>
-        </dl>
-        <div className="mt-6 flex flex-wrap gap-3">
-          <Link to={paths.workerProfile} className={buttonClasses('outline', 'sm')}>
-            <UserCog aria-hidden="true" className="size-4" /> Edit Profile
-          </Link>
-          <Link to={paths.workerType} className={buttonClasses('ghost', 'sm')}>
-            <Shuffle aria-hidden="true" className="size-4" /> {worker.workerType ? 'Change Worker Type' : 'Choose Worker Type'}
-          </Link>
-        </div>
-      </Card>
+        </Card>
+      </div>
     </div>
   );
 }
 
-function TimeClock({ worker }: { worker: WorkerSelf }) {
+function TimeClock({ worker, onClockedIn }: { worker: WorkerSelf; onClockedIn: () => void }) {
   const queryClient = useQueryClient();
   const [problem, setProblem] = useState<string | null>(null);
   const clock = useMutation({
@@ -304,6 +336,7 @@ function TimeClock({ worker }: { worker: WorkerSelf }) {
           ? { title: 'Clocked In', description: 'Your shift has started.' }
           : { title: 'Clocked Out', description: 'Your shift has ended.' },
       );
+      if (action === 'in' && answer.isClockedIn) onClockedIn();
     },
     onError: (error, action) => {
       const fallback = action === 'in' ? 'Failed to clock in' : 'Failed to clock out';
@@ -342,36 +375,6 @@ function TimeClock({ worker }: { worker: WorkerSelf }) {
       </div>
       <p className="mt-4 text-sm text-slate-300">Clock in while you are ready to work: job offers go to available, clocked-in pros.</p>
     </Card>
-  );
-}
-
-function JobsPanel({ onLogout }: { onLogout: () => void }) {
-  const tile =
-    'flex min-h-28 flex-col items-start justify-between gap-3 rounded-2xl border border-white/10 bg-slate-900/90 p-5 text-left text-white transition-colors hover:bg-slate-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-300';
-  return (
-    <div className="grid gap-6">
-      <Card>
-        <h2 className="text-xl font-semibold text-white">Job offers</h2>
-        <p className="mt-3 text-slate-200">
-          Job offers arrive here once dispatch is switched on. That is not available yet, so there are no offers or jobs for
-          today to show. Stay available and clocked in to be ready.
-        </p>
-      </Card>
-      <div className="grid gap-4 sm:grid-cols-3">
-        <Link to={paths.workerEarnings} className={tile}>
-          <BadgeDollarSign aria-hidden="true" className="size-6 text-amber-300" />
-          <span className="font-semibold">Earnings</span>
-        </Link>
-        <Link to={paths.workerProfile} className={tile}>
-          <UserCog aria-hidden="true" className="size-6 text-amber-300" />
-          <span className="font-semibold">Profile</span>
-        </Link>
-        <button type="button" onClick={onLogout} className={tile}>
-          <LogOut aria-hidden="true" className="size-6 text-red-300" />
-          <span className="font-semibold">Logout</span>
-        </button>
-      </div>
-    </div>
   );
 }
 

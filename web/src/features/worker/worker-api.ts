@@ -16,10 +16,10 @@ export function isUnauthorized(error: unknown): boolean {
 }
 
 /** A worker call with the stored bearer token (spec section 6). A 401 ends the stored session. */
-export async function workerCall<T>(method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown): Promise<T> {
+export async function workerCall<T>(method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown, signal?: AbortSignal): Promise<T> {
   const { token } = getWorkerSession();
   try {
-    return await apiRequest<T>(method, url, body, { token });
+    return await apiRequest<T>(method, url, body, { token, signal });
   } catch (error) {
     if (isUnauthorized(error)) clearWorkerSession();
     throw error;

@@ -1,0 +1,107 @@
+import type { JobState } from '../../../../shared/domain/booking-status';
+import type { BadgeTone } from '../../components/ui/badge';
+
+/** How a worker's job screens word and colour a job, and the sums behind their countdowns. */
+
+/** Milliseconds left until `iso`, never below 0; 0 for a missing or unreadable time. */
+export function remainingMs(iso: string | null, now: number): number {
+  const at = iso ? Date.parse(iso) : Number.NaN;
+  return Number.isFinite(at) ? Math.max(0, at - now) : 0;
+}
+
+/** mm:ss, rounding up so a countdown shows 00:00 only once the time has really come. */
+export function formatCountdown(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const minutes = Math.floor(total / 60);
+  const seconds = total % 60;
+  return `${String(minutes).padStart(2, '0')}:${String(seconds).padStart(2, '0')}`;
+}
+
+/** The states the spec colours; every other state gets the neutral badge. */
+const stateTones: Partial<Record<JobState, BadgeTone>> = {
+  accepted: 'blue',
+  en_route: 'yellow',
+  arrived: 'orange',
+  in_progress: 'green',
+  completed: 'green',
+};
+
+export function jobStateTone(state: JobState): BadgeTone {
+  return stateTones[state] ?? 'slate';
+}
+
+const stateLabels: Record<JobState, string> = {
+  booked: 'Booked',
+  offered: 'Offered',
+  accepted: 'Accepted',
+  en_route: 'En Route',
+  arrived: 'Arrived',
+  in_progress: 'In Progress',
+  completed: 'Completed',
+  verified: 'Verified',
+  paid: 'Paid',
+  cancelled: 'Cancelled',
+};
+
+export function jobStateLabel(state: JobState): string {
+  return stateLabels[state] ?? state;
+}
+
+/** The arrival countdown runs until the worker has arrived. */
+export function arrivalCountdownApplies(state: JobState, arriveBy: string | null): boolean {
+  return Boolean(arriveBy) && (state === 'accepted' || state === 'en_route');
+}
+
+/** Spec: a job still 'accepted' after its arriveBy is overdue. */
+export function isOverdue(job: { state: JobState; arriveBy: string | null }, now: number): boolean {
+  if (job.state !== 'accepted' || !job.arriveBy) return false;
+  const due = Date.parse(job.arriveBy);
+  return Number.isFinite(due) && now > due;
+}
+
+export type WorkerAction = { kind: 'state'; state: 'en_route' | 'arrived' | 'in_progress'; label: string } | { kind: 'complete'; label: string };
+
+/** The buttons of the job detail screen, in lifecycle order, from the states the server allows next. */
+export function actionsFor(nextStates: readonly JobState[]): WorkerAction[] {
+  const actions: WorkerAction[] = [];
+  for (const next of nextStates) {
+    if (next === 'en_route') actions.push({ kind: 'state', state: next, label: 'Mark En Route' });
+    else if (next === 'arrived') actions.push({ kind: 'state', state: next, label: 'Mark Arrived' });
+    else if (next === 'in_progress') actions.push({ kind: 'state', state: next, label: 'Start Work' });
+    else if (next === 'completed') actions.push({ kind: 'complete', label: 'Complete Job' });
+  }
+  return actions;
+}
+
+/** An external maps search: by the address when there is one, else by the coordinates. */
+export function mapsUrl(job: { address: string; latitude: number | null; longitude: number | null }): string | null {
+  const address = job.address.trim();
+  const query = address ? address : job.latitude !== null && job.longitude !== null ? `${job.latitude},${job.longitude}` : '';
+  return query ? `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}` : null;
+}
+
+/** "3.2 km"; null when the distance is not known. */
+export function formatKm(km: number | null): string | null {
+  return km === null || !Number.isFinite(km) ? null : `${km.toFixed(1)} km`;
+}
+
+/** Hours with one decimal, e.g. 1.25 -> "1.3". */
+export function formatHours(hours: number): string {
+  return (Math.round(hours * 10) / 10).toFixed(1);
+}
+
+/** "handyman" -> "General Handyman" (spec), other slugs capitalised. */
+export function categoryLabel(slug: string): string {
+  if (slug === 'handyman') return 'General Handyman';
+  return slug ? slug.charAt(0).toUpperCase() + slug.slice(1) : slug;
+}
+
+/** The service a job is for, with its trade when the service name does not already say it. */
+export function serviceLabel(job: { service: string; category: string }): string {
+  const service = job.service.trim();
+  const category = categoryLabel(job.category);
+  if (!service) return category;
+  // A booking's service is its trade's name already ("Plumbing"; "Handyman" for handyman).
+  if (!category || service.toLowerCase().includes(job.category.toLowerCase()) || service === category) return service;
+  return `${service} (${category})`;
+}

@@ -1,0 +1,88 @@
+import { useQuery } from '@tanstack/react-query';
+import type { PublicConfig } from '../../../../shared/schemas/config';
+import type { CompletedJobView, JobOfferView, WorkerJobView } from '../../../../shared/schemas/job';
+import { ApiError } from '../../lib/api';
+import { isUnauthorized, workerCall } from './worker-api';
+
+/** The worker's job calls (spec section 7, "Jobs"), with the spec's polling intervals (section 9). */
+export const OFFERS_INTERVAL_MS = 10_000;
+export const HELD_JOBS_INTERVAL_MS = 5_000;
+export const JOB_INTERVAL_MS = 5_000;
+/** After Complete Job the dashboard opens (spec section 9). */
+export const COMPLETE_REDIRECT_MS = 2_000;
+
+const enc = encodeURIComponent;
+
+export const jobKeys = {
+  offers: (workerId: string) => ['/api/jobs/offers', workerId] as const,
+  held: (workerId: string) => ['/api/jobs/worker', workerId] as const,
+  job: (id: string) => ['/api/jobs', id] as const,
+  completed: (workerId: string) => ['/api/jobs/completed', workerId] as const,
+  config: ['/api/config'] as const,
+};
+
+export const jobUrls = {
+  offers: (workerId: string) => `/api/jobs/offers/${enc(workerId)}`,
+  held: (workerId: string) => `/api/jobs/worker/${enc(workerId)}`,
+  job: (id: string) => `/api/jobs/${enc(id)}`,
+  completed: (workerId: string) => `/api/jobs/completed/${enc(workerId)}`,
+  accept: (jobId: string) => `/api/jobs/accept/${enc(jobId)}`,
+  decline: (jobId: string) => `/api/jobs/decline/${enc(jobId)}`,
+  state: (id: string) => `/api/jobs/${enc(id)}/state`,
+  complete: (id: string) => `/api/jobs/${enc(id)}/complete`,
+  location: '/api/workers/location',
+};
+
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}
+
+/** A 401 has already ended the session (workerCall); polling on would only repeat it. */
+function pollUnlessSignedOut(intervalMs: number) {
+  return (query: { state: { error: unknown } }) => (isUnauthorized(query.state.error) ? false : intervalMs);
+}
+
+export function useJobOffers(workerId: string) {
+  return useQuery<JobOfferView[]>({
+    queryKey: jobKeys.offers(workerId),
+    queryFn: ({ signal }) => workerCall<JobOfferView[]>('GET', jobUrls.offers(workerId), undefined, signal),
+    enabled: Boolean(workerId),
+    refetchInterval: pollUnlessSignedOut(OFFERS_INTERVAL_MS),
+    staleTime: 0,
+  });
+}
+
+export function useHeldJobs(workerId: string) {
+  return useQuery<WorkerJobView[]>({
+    queryKey: jobKeys.held(workerId),
+    queryFn: ({ signal }) => workerCall<WorkerJobView[]>('GET', jobUrls.held(workerId), undefined, signal),
+    enabled: Boolean(workerId),
+    refetchInterval: pollUnlessSignedOut(HELD_JOBS_INTERVAL_MS),
+    staleTime: 0,
+  });
+}
+
+export function useWorkerJob(id: string, enabled: boolean) {
+  return useQuery<WorkerJobView>({
+    queryKey: jobKeys.job(id),
+    queryFn: ({ signal }) => workerCall<WorkerJobView>('GET', jobUrls.job(id), undefined, signal),
+    enabled: enabled && Boolean(id),
+    // A job that is gone (reassigned, or never this worker's) stays gone: stop asking.
+    refetchInterval: (query) => (isNotFound(query.state.error) || isUnauthorized(query.state.error) ? false : JOB_INTERVAL_MS),
+    staleTime: 0,
+  });
+}
+
+export function useCompletedJobs(workerId: string) {
+  return useQuery<CompletedJobView[]>({
+    queryKey: jobKeys.completed(workerId),
+    queryFn: ({ signal }) => workerCall<CompletedJobView[]>('GET', jobUrls.completed(workerId), undefined, signal),
+    enabled: Boolean(workerId),
+    staleTime: 0,
+  });
+}
+
+/** Public: the fee rate and support address every screen shows the same. */
+export function usePublicConfig() {
+  return useQuery<PublicConfig>({ queryKey: jobKeys.config });
+}
