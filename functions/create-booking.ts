@@ -13,7 +13,7 @@ export const handler = http(routeByName('create-booking'), async ({ body, event 
   const customer = customerFor(event);
   const createdAt = new Date().toISOString();
   const booking = bookingsRepo.newItem({ ...body, id: newId(), jobId: newId(), customerId: customer.id, createdAt });
-  await createAndDispatch(
+  const job = await createAndDispatch(
     jobItem({
       id: booking.jobId!,
       kind: 'booking',
@@ -30,5 +30,5 @@ export const handler = http(routeByName('create-booking'), async ({ body, event 
     [bookingsRepo.putAction(booking)],
   );
   logger.info('Booking created', { bookingNumber: booking.id.slice(-8), category: booking.category });
-  return reply(201, toBooking(booking), { cookies: customer.setCookie ? [customer.setCookie] : [] });
+  return reply(201, toBooking(booking, job), { cookies: customer.setCookie ? [customer.setCookie] : [] });
 });

@@ -11,5 +11,5 @@ export const handler = http(routeByName('get-booking'), async ({ params }) => {
   const booking = bookingIdPattern.test(id) ? await bookingsRepo.findById(id) : undefined;
   if (!booking) throw new NotFoundError('The booking ID you entered could not be found.');
   const job = booking.jobId ? await jobsRepo.findById(booking.jobId, false) : undefined;
-  return toBooking(booking, job?.state);
+  return toBooking(booking, job);
 });

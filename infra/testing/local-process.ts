@@ -11,10 +11,10 @@ export interface RunningStack {
 }
 
 /** `npm start` as a user runs it: a child process on a free port that prints its URL when ready. */
-export function startStackProcess(dataDir: string): Promise<RunningStack> {
+export function startStackProcess(dataDir: string, env: Record<string, string> = {}): Promise<RunningStack> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: '0', DATA_DIR: dataDir },
+    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const stop = () =>

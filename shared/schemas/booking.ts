@@ -31,6 +31,8 @@ export interface Booking {
   category: string;
   details?: string;
   status: BookingStatus;
+  /** Where finding a professional stands: 'no_worker_available' once every offer went unanswered. */
+  dispatch: 'searching' | 'assigned' | 'no_worker_available' | 'done';
   createdAt: string;
 }
 

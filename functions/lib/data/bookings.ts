@@ -20,9 +20,9 @@ export interface BookingItem extends BookingInput {
 }
 
 /** The public view: the customer id, the job and storage keys never leave the server. */
-export function toBooking(item: BookingItem, state: JobState = item.state): Booking {
+export function toBooking(item: BookingItem, job?: { state: JobState; dispatch: Booking['dispatch'] }): Booking {
   const { id, name, phone, address, category, details, createdAt } = item;
-  return { id, name, phone, address, category, details, status: bookingStatusOf(state), createdAt };
+  return { id, name, phone, address, category, details, status: bookingStatusOf(job?.state ?? item.state), dispatch: job?.dispatch ?? 'searching', createdAt };
 }
 
 export const bookingsRepo = {

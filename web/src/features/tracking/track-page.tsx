@@ -75,7 +75,11 @@ function formatDate(iso: string): string {
 
 function BookingDetails({ id }: { id: string }) {
   const navigate = useNavigate();
-  const booking = useQuery<Booking>({ queryKey: ['/api/bookings', id] });
+  // Until realtime arrives, the page follows the job by polling; a finished booking stops.
+  const booking = useQuery<Booking>({
+    queryKey: ['/api/bookings', id],
+    refetchInterval: (query) => (isFinal(query.state.data) ? false : TRACK_POLL_MS),
+  });
 
   if (booking.isPending) {
     return (
@@ -102,7 +106,7 @@ function BookingDetails({ id }: { id: string }) {
     );
   }
 
-  const { name, category, address, details, status, createdAt } = booking.data;
+  const { name, category, address, details, status, dispatch, createdAt } = booking.data;
   const badge = statusBadgeOf(status);
   const steps = timelineSteps(status);
 
@@ -135,6 +139,16 @@ function BookingDetails({ id }: { id: string }) {
         <h3 id="progress-title" className="text-lg font-semibold text-white">
           Progress
         </h3>
+        {dispatch === 'no_worker_available' && status === 'new' ? (
+          <p role="status" className="mt-3 rounded-lg bg-amber-950/70 p-3 text-amber-50">
+            <strong className="block font-semibold">No worker available</strong>
+            None of our nearby professionals could take this booking in time. Please try again later or{' '}
+            <a className="underline" href={paths.contact}>
+              contact us
+            </a>
+            .
+          </p>
+        ) : null}
         {status === 'cancelled' ? (
           <p className="mt-3 flex items-center gap-2 rounded-lg bg-red-950/70 p-3 text-red-100">
             <Ban aria-hidden="true" className="size-5 shrink-0" /> This booking was cancelled.
@@ -169,6 +183,12 @@ function BookingDetails({ id }: { id: string }) {
       </section>
     </Card>
   );
+}
+
+const TRACK_POLL_MS = 10_000;
+
+function isFinal(booking: Booking | undefined): boolean {
+  return booking?.status === 'completed' || booking?.status === 'cancelled' || booking?.dispatch === 'no_worker_available';
 }
 
 function Detail({ term, value, wide }: { term: string; value: ReactNode; wide?: boolean }) {

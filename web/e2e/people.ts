@@ -1,0 +1,90 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { BrowserContext } from 'playwright-core';
+
+/**
+ * People the dispatch journeys need, made through the public API exactly as the screens make them
+ * (the worker journey walks the same steps through the screens): the owner set up, a pro who
+ * applied with three uploaded ID images, approved by the owner, with an account.
+ */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+const sampleApplication = JSON.parse(
+  (JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../events/submit-worker-application.json'), 'utf8')) as { body: string }).body,
+) as Record<string, unknown>;
+
+async function call(base: string, method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(`${base}${url}`, {
+    method,
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${url} answered ${res.status}: ${text}`);
+  return { res, body: text ? (JSON.parse(text) as any) : undefined };
+}
+
+async function upload(base: string): Promise<string> {
+  const { body: presigned } = await call(base, 'POST', '/api/upload', { type: 'worker-documents', contentType: 'image/png', size: PNG.length });
+  const form = new FormData();
+  for (const [name, value] of Object.entries(presigned.fields as Record<string, string>)) form.append(name, value);
+  form.append('file', new Blob([PNG], { type: 'image/png' }), 'id.png');
+  const res = await fetch(presigned.url, { method: 'POST', body: form });
+  if (!res.ok) throw new Error(`upload answered ${res.status}`);
+  return presigned.key as string;
+}
+
+/** Sets up the owner once per stack; the session cookie header. */
+export async function ownerCookie(base: string): Promise<string> {
+  const { res } = await call(base, 'POST', '/api/admin/setup', { username: 'owner', password: 'owner-password-1', confirm: 'owner-password-1' });
+  return res.headers.getSetCookie()[0]!.split(';')[0]!;
+}
+
+export interface Pro {
+  id: string;
+  email: string;
+  token: string;
+  worker: unknown;
+}
+
+/** An approved pro of `categories`, with an account, clocked out and off call. */
+export async function approvedPro(base: string, owner: string, fullName: string, categories: string[]): Promise<Pro> {
+  const email = `${fullName.toLowerCase().replace(/\W+/g, '.')}.${Date.now()}@example.com`;
+  const [photoIdFrontUrl, photoIdBackUrl, selfieUrl] = await Promise.all([upload(base), upload(base), upload(base)]);
+  await call(base, 'POST', '/api/worker-applications', {
+    ...sampleApplication,
+    fullName,
+    emailAddress: email,
+    servicesProvided: categories,
+    photoIdFrontUrl,
+    photoIdBackUrl,
+    selfieUrl,
+  });
+  const { body: pending } = await call(base, 'GET', '/api/admin/workers/pending', undefined, { cookie: owner });
+  const application = (pending as { id: string; email: string }[]).find((a) => a.email === email)!;
+  await call(base, 'POST', `/api/admin/workers/${application.id}/approve`, undefined, { cookie: owner });
+  const password = 'correct-horse-42';
+  const { body } = await call(base, 'POST', '/api/workers/create-account', { email, password, confirmPassword: password });
+  return { id: body.worker.id, email, token: body.token, worker: body.worker };
+}
+
+/** The pro's session in the browser, as login leaves it (local storage). */
+export async function signIn(context: BrowserContext, base: string, pro: Pro): Promise<void> {
+  await context.addInitScript(
+    ([token, worker]) => {
+      if (!window.localStorage.getItem('workerToken')) {
+        window.localStorage.setItem('workerToken', token as string);
+        window.localStorage.setItem('worker', worker as string);
+      }
+    },
+    [pro.token, JSON.stringify(pro.worker)],
+  );
+  void base;
+}
+
+/** A call as the pro (bearer token), for steps the journey does not look at. */
+export async function asPro(base: string, pro: Pro, method: string, url: string, body?: unknown) {
+  return (await call(base, method, url, body, { authorization: `Bearer ${pro.token}` })).body;
+}
