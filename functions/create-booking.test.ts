@@ -5,6 +5,8 @@ import { keys } from '../shared/table';
 import { handler } from './create-booking';
 import { handler as getBooking } from './get-booking';
 import { dynamo, tableName } from './lib/clients';
+import { bookingsRepo } from './lib/data/bookings';
+import { jobsRepo } from './lib/data/jobs';
 import { newId } from './lib/ids';
 import { invoke, sampleEvent, withBody, withCookies, withHeaders, withPath } from './lib/testing/events';
 
@@ -43,6 +45,33 @@ describe('POST /api/bookings', () => {
     expect(res.body).not.toHaveProperty('customerId');
     const stored = await invoke(getBooking, withPath(sampleEvent('get-booking'), { id: res.body.id }));
     expect(stored.body).toEqual(res.body);
+  });
+
+  it("creates the booking's job with it: a booking job of the booking's category, for the same customer", async () => {
+    // Prepare
+    const { customerId, event } = asCustomer({ ...validBody, category: 'painting', details: 'Two coats on the hallway walls.' });
+
+    // Act
+    const res = await invoke(handler, event);
+
+    // Assess
+    const booking = await bookingsRepo.findById(res.body.id);
+    expect(booking?.jobId).toEqual(expect.any(String));
+    const job = await jobsRepo.findById(booking!.jobId!);
+    expect(job).toMatchObject({
+      kind: 'booking',
+      bookingId: res.body.id,
+      customerId,
+      category: 'painting',
+      service: 'Painting',
+      customerName: validBody.name,
+      customerPhone: validBody.phone,
+      address: validBody.address,
+      description: 'Two coats on the hallway walls.',
+      latitude: null,
+      longitude: null,
+    });
+    expect(['booked', 'offered']).toContain(job?.state);
   });
 
   it('sets an HttpOnly anonymous customer cookie on the first booking', async () => {
