@@ -2,23 +2,28 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routeKey, routes } from '../shared/routes';
+import { routeKey, routes, timers } from '../shared/routes';
 import { testSynth } from './testing/synth';
 
 /**
- * DESIGN.md section 3: every manifest entry has a handler, a sample event and a CDK route.
+ * DESIGN.md section 3: every manifest entry has a handler, a sample event and a CDK route; every
+ * timer a handler, a sample event (the schedule's input) and a CDK function.
  * Handler modules are read as text, never imported: they parse their environment at import.
  */
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 const synths = testSynth();
 let routeKeys: string[];
+let functionNames: string[];
 
 beforeAll(() => {
   // Prepare (shared): one synth with bundling skipped.
   const { template } = synths.synth({ stage: 'test' });
   const resources = template.findResources('AWS::ApiGatewayV2::Route');
   routeKeys = Object.values(resources).map((r) => (r as { Properties: { RouteKey: string } }).Properties.RouteKey);
+  functionNames = Object.values(template.findResources('AWS::Lambda::Function'))
+    .map((f) => (f as { Properties: { FunctionName?: string } }).Properties.FunctionName)
+    .filter((name): name is string => Boolean(name));
 });
 
 afterAll(() => synths.cleanup());
@@ -77,6 +82,62 @@ describe('route manifest (shared/routes.ts)', () => {
 
       // Assess
       expect(matches).toHaveLength(deployed ? 1 : 0);
+    });
+  });
+});
+
+describe('timer manifest (shared/routes.ts timers)', () => {
+  it('names every timer uniquely in kebab-case, apart from every route (they share functions/ and events/)', () => {
+    // Prepare
+    const names = timers.map((t) => t.name);
+    const routeNames: string[] = routes.map((r) => r.name);
+
+    // Act
+    const badNames = names.filter((n) => !/^[a-z]+(-[a-z0-9]+)+$/.test(n));
+    const clashes = names.filter((n) => routeNames.includes(n));
+
+    // Assess
+    expect(new Set(names).size).toBe(names.length);
+    expect(badNames).toEqual([]);
+    expect(clashes).toEqual([]);
+  });
+
+  describe.each(timers.map((t) => [t.name, t] as const))('%s', (name) => {
+    it('has its handler file functions/<name>.ts exporting handler', () => {
+      // Prepare
+      const file = join(root, 'functions', `${name}.ts`);
+
+      // Act
+      const source = existsSync(file) ? readFileSync(file, 'utf8') : '';
+
+      // Assess
+      expect(existsSync(file), `missing ${file}`).toBe(true);
+      expect(source).toMatch(/export const handler\b/);
+    });
+
+    it("has a sample event events/<name>.json that is a schedule's JSON input, not an HTTP event", () => {
+      // Prepare
+      const file = join(root, 'events', `${name}.json`);
+
+      // Act
+      const event = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : undefined;
+
+      // Assess
+      expect(existsSync(file), `missing ${file}`).toBe(true);
+      expect(event).toBeTypeOf('object');
+      expect(event).not.toHaveProperty('routeKey');
+      expect(event).not.toHaveProperty('requestContext');
+    });
+
+    it('has its function in the synthesized template, named <stack>-<name> as schedule targets expect', () => {
+      // Prepare
+      const expected = `Marketplace-test-${name}`;
+
+      // Act
+      const matches = functionNames.filter((n) => n === expected);
+
+      // Assess
+      expect(matches).toHaveLength(1);
     });
   });
 });

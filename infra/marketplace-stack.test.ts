@@ -1,10 +1,13 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import type { CfnTable } from 'aws-cdk-lib/aws-dynamodb';
+import type { CfnRole } from 'aws-cdk-lib/aws-iam';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { CfnScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogItems } from '../functions/lib/data/items';
-import { routeKey, routesFor, type RouteDef } from '../shared/routes';
+import { routeKey, routesFor, timers, type RouteDef } from '../shared/routes';
 import { table as tableDef } from '../shared/table';
 import type { MarketplaceStack } from './marketplace-stack';
 import { testSynth } from './testing/synth';
@@ -20,23 +23,46 @@ function resourcesOf(template: Template, type: string): Record<string, Resource>
 /** The routes deployed on prod (dev-login exists only locally). */
 const routes = routesFor('prod');
 
+type Statement = { Action: string | string[]; Resource: unknown; Effect: string; Condition?: Record<string, unknown> };
+
+/** Every statement of every IAM policy attached to a role (by its logical id). */
+function statementsOfRole(template: Template, roleLogicalId: string): Statement[] {
+  return Object.values(resourcesOf(template, 'AWS::IAM::Policy'))
+    .filter((policy) => (policy.Properties.Roles as { Ref: string }[]).some((r) => r.Ref === roleLogicalId))
+    .flatMap((policy) => policy.Properties.PolicyDocument.Statement as Statement[]);
+}
+
+/** Every statement of every IAM policy attached to a function's role. */
+function statementsOf(stack: MarketplaceStack, template: Template, fn: NodejsFunction): Statement[] {
+  const fnResource = template.toJSON().Resources[logicalIdOf(stack, fn)] as Resource;
+  return statementsOfRole(template, fnResource.Properties.Role['Fn::GetAtt'][0] as string);
+}
+
+const logicalIdOf = (stack: MarketplaceStack, fn: NodejsFunction) => stack.getLogicalId(fn.node.defaultChild as CfnFunction);
+const actionsOf = (statements: Statement[], service: string) =>
+  statements.flatMap((s) => [s.Action].flat().filter((a) => a.startsWith(`${service}:`)));
+
 /** The actions (of one service) granted by every IAM policy attached to a route function's role. */
 function dynamoActionsOf(stack: MarketplaceStack, template: Template, name: string, service = 'dynamodb'): string[] {
   const fn = stack.functions[name];
   if (!fn) throw new Error(`no function for route ${name}`);
-  const fnLogicalId = stack.getLogicalId(fn.node.defaultChild as CfnFunction);
-  const fnResource = template.toJSON().Resources[fnLogicalId] as Resource;
-  const roleLogicalId = fnResource.Properties.Role['Fn::GetAtt'][0] as string;
-  const actions: string[] = [];
-  for (const policy of Object.values(resourcesOf(template, 'AWS::IAM::Policy'))) {
-    const roles = (policy.Properties.Roles as { Ref: string }[]).map((r) => r.Ref);
-    if (!roles.includes(roleLogicalId)) continue;
-    for (const statement of policy.Properties.PolicyDocument.Statement) {
-      actions.push(...[statement.Action].flat().filter((a: string) => a.startsWith(`${service}:`)));
-    }
-  }
-  return actions;
+  return actionsOf(statementsOf(stack, template, fn), service);
 }
+
+function environmentOf(stack: MarketplaceStack, template: Template, fn: NodejsFunction): Record<string, unknown> {
+  const resource = template.toJSON().Resources[logicalIdOf(stack, fn)] as Resource;
+  return resource.Properties.Environment.Variables as Record<string, unknown>;
+}
+
+/** Route and timer functions, with whether the manifest says they schedule timers. */
+function everyFunction(stack: MarketplaceStack): { name: string; fn: NodejsFunction; scheduler: boolean }[] {
+  return [
+    ...routes.map((r) => ({ name: r.name, fn: stack.functions[r.name]!, scheduler: Boolean(r.scheduler) })),
+    ...timers.map((t) => ({ name: t.name, fn: stack.timerFunctions[t.name]!, scheduler: Boolean(t.scheduler) })),
+  ];
+}
+
+const schedulingVariables = ['SCHEDULE_GROUP', 'SCHEDULER_ROLE_ARN', 'TIMER_TARGET_PREFIX'];
 
 function firstRoute(grant: RouteDef['table']): RouteDef {
   const route = routes.find((r) => r.table === grant);
@@ -135,18 +161,19 @@ describe('MarketplaceStack: data', () => {
 });
 
 describe('MarketplaceStack: functions and routes', () => {
-  it('makes one arm64 nodejs22.x function per manifest route with the environment', () => {
+  it('makes one arm64 nodejs22.x function per manifest route and timer with the environment', () => {
     // Prepare
     const { stack, template } = prod;
 
     // Act
     const fns = resourcesOf(template, 'AWS::Lambda::Function');
-    const routeFns = Object.values(fns).filter((f) => f.Properties.Runtime === 'nodejs22.x');
+    const ourFns = Object.values(fns).filter((f) => f.Properties.Runtime === 'nodejs22.x');
 
     // Assess
     expect(Object.keys(stack.functions).sort()).toEqual(routes.map((r) => r.name).sort());
-    expect(routeFns).toHaveLength(routes.length);
-    for (const fn of routeFns) {
+    expect(Object.keys(stack.timerFunctions).sort()).toEqual(timers.map((t) => t.name).sort());
+    expect(ourFns).toHaveLength(routes.length + timers.length);
+    for (const fn of ourFns) {
       expect(fn.Properties).toMatchObject({
         Handler: 'index.handler',
         Architectures: ['arm64'],
@@ -162,7 +189,7 @@ describe('MarketplaceStack: functions and routes', () => {
       });
       expect(fn.Properties.LoggingConfig.LogGroup).toEqual({ Ref: expect.any(String) });
     }
-    template.resourcePropertiesCountIs('AWS::Logs::LogGroup', { RetentionInDays: 30 }, routes.length);
+    template.resourcePropertiesCountIs('AWS::Logs::LogGroup', { RetentionInDays: 30 }, routes.length + timers.length);
   });
 
   it('makes one HTTP API route per manifest entry with its "METHOD /path" key and a payload 2.0 integration', () => {
@@ -280,7 +307,7 @@ describe('MarketplaceStack: functions and routes', () => {
       .map((f) => f.Properties.Environment.Variables);
 
     // Assess
-    expect(envs).toHaveLength(routes.length);
+    expect(envs).toHaveLength(routes.length + timers.length);
     for (const env of envs) {
       expect(env).toMatchObject({ STAGE: 'dev', PLATFORM_FEE_PERCENT: '15', SUPPORT_EMAIL: 'help@example.com' });
     }
@@ -295,6 +322,259 @@ describe('MarketplaceStack: functions and routes', () => {
 
     // Assess
     for (const attempt of attempts) expect(attempt).toThrow(/platformFeePercent must be a number between 0 and 100/);
+  });
+});
+
+describe('MarketplaceStack: timers (EventBridge Scheduler)', () => {
+  it('creates a schedule group named after the stack', () => {
+    // Prepare
+    const { template } = prod;
+
+    // Act
+    const groups = Object.values(resourcesOf(template, 'AWS::Scheduler::ScheduleGroup'));
+
+    // Assess
+    expect(groups).toHaveLength(1);
+    expect(groups[0]?.Properties.Name).toBe('Marketplace-prod-timers');
+  });
+
+  it('makes one function per timer, named so that a schedule can target it, with its table grant', () => {
+    // Prepare
+    const { stack, template } = prod;
+
+    // Act
+    const made = timers.map((timer) => {
+      const fn = stack.timerFunctions[timer.name]!;
+      const resource = template.toJSON().Resources[logicalIdOf(stack, fn)] as Resource;
+      return { timer, props: resource.Properties, dynamo: actionsOf(statementsOf(stack, template, fn), 'dynamodb') };
+    });
+
+    // Assess
+    expect(made).toHaveLength(timers.length);
+    for (const { timer, props, dynamo } of made) {
+      expect(props).toMatchObject({
+        FunctionName: `Marketplace-prod-${timer.name}`,
+        Handler: 'index.handler',
+        Runtime: 'nodejs22.x',
+        Architectures: ['arm64'],
+        MemorySize: 256,
+        Timeout: 10,
+      });
+      if (timer.table === 'readwrite') {
+        expect(dynamo).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem']));
+      }
+      expect(dynamo).not.toContain('dynamodb:Scan');
+    }
+  });
+
+  it('gives Scheduler a role it alone may assume, from this account and group, that invokes only the timer functions', () => {
+    // Prepare
+    const { stack, template } = prod;
+    const roleId = stack.getLogicalId(stack.schedulerRole.node.defaultChild as CfnRole);
+    const role = template.toJSON().Resources[roleId] as Resource;
+    const groupId = stack.getLogicalId(stack.timerGroup.node.defaultChild as CfnScheduleGroup);
+    const timerArns = Object.values(stack.timerFunctions).map((fn) => ({ 'Fn::GetAtt': [logicalIdOf(stack, fn), 'Arn'] }));
+
+    // Act
+    const trust = role.Properties.AssumeRolePolicyDocument.Statement as Statement[];
+    const statements = statementsOfRole(template, roleId);
+
+    // Assess
+    expect(trust).toEqual([
+      {
+        Action: 'sts:AssumeRole',
+        Effect: 'Allow',
+        Principal: { Service: 'scheduler.amazonaws.com' },
+        Condition: {
+          StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } },
+          ArnLike: { 'aws:SourceArn': { 'Fn::GetAtt': [groupId, 'Arn'] } },
+        },
+      },
+    ]);
+    expect(role.Properties.ManagedPolicyArns).toBeUndefined();
+    expect(statements).toEqual([{ Action: 'lambda:InvokeFunction', Effect: 'Allow', Resource: expect.any(Array) }]);
+    expect(statements[0]!.Resource).toEqual(expect.arrayContaining(timerArns));
+    expect(statements[0]!.Resource).toHaveLength(timers.length);
+  });
+
+  it("points TIMER_TARGET_PREFIX at this stack's functions, so prefix + timer name is the timer function's ARN", () => {
+    // Prepare
+    const { stack, template } = prod;
+    const env = environmentOf(stack, template, stack.functions['accept-job']!);
+
+    // Act
+    const parts = (env.TIMER_TARGET_PREFIX as { 'Fn::Join': [string, unknown[]] })['Fn::Join'][1];
+
+    // Assess
+    expect(parts).toEqual([
+      'arn:',
+      { Ref: 'AWS::Partition' },
+      ':lambda:',
+      { Ref: 'AWS::Region' },
+      ':',
+      { Ref: 'AWS::AccountId' },
+      ':function:Marketplace-prod-',
+    ]);
+    for (const timer of timers) {
+      const fn = template.toJSON().Resources[logicalIdOf(stack, stack.timerFunctions[timer.name]!)] as Resource;
+      expect(`Marketplace-prod-${timer.name}`).toBe(fn.Properties.FunctionName);
+    }
+  });
+
+  it('lets a scheduling route (accept-job) create and delete schedules in the group and pass the role, nothing more', () => {
+    // Prepare
+    const { stack, template } = prod;
+    const fn = stack.functions['accept-job']!;
+    const roleId = stack.getLogicalId(stack.schedulerRole.node.defaultChild as CfnRole);
+
+    // Act
+    const env = environmentOf(stack, template, fn);
+    const statements = statementsOf(stack, template, fn);
+    const scheduling = statements.filter((s) => actionsOf([s], 'scheduler').length);
+    const passing = statements.filter((s) => actionsOf([s], 'iam').length);
+
+    // Assess
+    expect(env).toMatchObject({
+      SCHEDULE_GROUP: 'Marketplace-prod-timers',
+      SCHEDULER_ROLE_ARN: { 'Fn::GetAtt': [roleId, 'Arn'] },
+      TIMER_TARGET_PREFIX: expect.anything(),
+    });
+    expect(scheduling).toEqual([
+      {
+        Action: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule'],
+        Effect: 'Allow',
+        Resource: {
+          'Fn::Join': [
+            '',
+            ['arn:', { Ref: 'AWS::Partition' }, ':scheduler:', { Ref: 'AWS::Region' }, ':', { Ref: 'AWS::AccountId' }, ':schedule/Marketplace-prod-timers/*'],
+          ],
+        },
+      },
+    ]);
+    expect(passing).toEqual([
+      {
+        Action: 'iam:PassRole',
+        Effect: 'Allow',
+        Resource: { 'Fn::GetAtt': [roleId, 'Arn'] },
+        Condition: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
+      },
+    ]);
+  });
+
+  it('gives the scheduling variables and rights to every function the manifest marks scheduler: true, and to no other', () => {
+    // Prepare
+    const { stack, template } = prod;
+
+    // Act
+    const seen = everyFunction(stack).map(({ name, fn, scheduler }) => {
+      const env = environmentOf(stack, template, fn);
+      const statements = statementsOf(stack, template, fn);
+      return {
+        name,
+        scheduler,
+        variables: schedulingVariables.filter((v) => v in env),
+        rights: [...actionsOf(statements, 'scheduler'), ...actionsOf(statements, 'iam')],
+      };
+    });
+
+    // Assess
+    expect(seen.find((f) => f.name === 'get-config')).toEqual({ name: 'get-config', scheduler: false, variables: [], rights: [] });
+    for (const f of seen) {
+      expect(f, f.name).toEqual({
+        name: f.name,
+        scheduler: f.scheduler,
+        variables: f.scheduler ? schedulingVariables : [],
+        rights: f.scheduler ? ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule', 'iam:PassRole'] : [],
+      });
+    }
+  });
+
+  it('has no policy that allows a scheduler action, iam:PassRole or lambda:InvokeFunction on every resource', () => {
+    // Prepare
+    const { template } = prod;
+
+    // Act
+    const statements = Object.values(resourcesOf(template, 'AWS::IAM::Policy')).flatMap(
+      (p) => p.Properties.PolicyDocument.Statement as Statement[],
+    );
+    const risky = statements.filter((s) =>
+      [s.Action].flat().some((a) => a.startsWith('scheduler:') || a === 'iam:PassRole' || a === 'lambda:InvokeFunction' || a === '*'),
+    );
+
+    // Assess
+    expect(risky.length).toBeGreaterThan(0);
+    for (const s of risky) {
+      expect([s.Action].flat()).not.toContain('scheduler:*');
+      expect([s.Action].flat()).not.toContain('*');
+      expect([s.Resource].flat()).not.toContain('*');
+    }
+  });
+
+  it('names the group and timer functions per stage, so two stages can share an account', () => {
+    // Prepare
+    const dev = synth({ stage: 'dev' });
+
+    // Act
+    const group = Object.values(resourcesOf(dev.template, 'AWS::Scheduler::ScheduleGroup'))[0];
+    const names = Object.values(resourcesOf(dev.template, 'AWS::Lambda::Function'))
+      .map((f) => f.Properties.FunctionName)
+      .filter(Boolean);
+
+    // Assess
+    expect(group?.Properties.Name).toBe('Marketplace-dev-timers');
+    expect(names.sort()).toEqual(timers.map((t) => `Marketplace-dev-${t.name}`).sort());
+  });
+});
+
+describe('MarketplaceStack: dispatch and geocoder settings', () => {
+  let tuned: ReturnType<typeof synth>;
+  beforeAll(() => {
+    tuned = synth({ stage: 'demo', dispatch: { offerSeconds: 30, maxOffers: 3 }, geocoderUrl: 'https://geocoder.example.com' });
+  });
+
+  it('passes dispatch settings to the functions only when given, as whole numbers', () => {
+    // Prepare (shared): the stack synthesized with two of the four settings.
+
+    // Act
+    const tunedEnvs = everyFunction(tuned.stack).map(({ fn }) => environmentOf(tuned.stack, tuned.template, fn));
+    const defaultEnvs = everyFunction(prod.stack).map(({ fn }) => environmentOf(prod.stack, prod.template, fn));
+
+    // Assess
+    for (const env of tunedEnvs) {
+      expect(env).toMatchObject({ OFFER_SECONDS: '30', MAX_OFFERS: '3' });
+      expect(env).not.toHaveProperty('OFFERS_AT_ONCE');
+      expect(env).not.toHaveProperty('ARRIVAL_GRACE_SECONDS');
+    }
+    for (const env of defaultEnvs) {
+      for (const key of ['OFFER_SECONDS', 'OFFERS_AT_ONCE', 'MAX_OFFERS', 'ARRIVAL_GRACE_SECONDS']) expect(env).not.toHaveProperty(key);
+    }
+  });
+
+  it('refuses a dispatch setting out of range with a readable error', () => {
+    // Prepare
+    const bad = [{ offerSeconds: 0 }, { offersAtOnce: 2.5 }, { arrivalGraceSeconds: 90_000 }];
+
+    // Act
+    const attempts = bad.map((dispatch) => () => synth({ stage: 'bad', dispatch }));
+
+    // Assess
+    for (const attempt of attempts) expect(attempt).toThrow(/must be a whole number between/);
+  });
+
+  it('gives GEOCODER_URL, when set, to the two geocode functions only', () => {
+    // Prepare (shared): the stack synthesized with a geocoder URL.
+    const { stack, template } = tuned;
+
+    // Act
+    const withUrl = everyFunction(stack)
+      .filter(({ fn }) => 'GEOCODER_URL' in environmentOf(stack, template, fn))
+      .map(({ name }) => name);
+    const unset = everyFunction(prod.stack).filter(({ fn }) => 'GEOCODER_URL' in environmentOf(prod.stack, prod.template, fn));
+
+    // Assess
+    expect(withUrl.sort()).toEqual(['reverse-geocode', 'search-addresses']);
+    expect(environmentOf(stack, template, stack.functions['search-addresses']!).GEOCODER_URL).toBe('https://geocoder.example.com');
+    expect(unset).toEqual([]);
   });
 });
 

@@ -1,22 +1,24 @@
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Aws, CfnOutput, Duration, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { ArnFormat, Aws, CfnOutput, Duration, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { HttpApi, HttpMethod, PayloadFormatVersion } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import { Effect, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { ScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from 'aws-cdk-lib/custom-resources';
 import type { Construct } from 'constructs';
 import { lambdaBundling } from './bundling';
 import { catalogItems } from '../functions/lib/data/items';
-import { routesFor, type RouteDef } from '../shared/routes';
+import { routesFor, timers, type RouteDef, type TimerDef } from '../shared/routes';
 import { table as tableDef } from '../shared/table';
 
 export interface MarketplaceStackProps extends StackProps {
@@ -27,7 +29,26 @@ export interface MarketplaceStackProps extends StackProps {
   supportEmail: string;
   /** Folder holding the built web app (index.html at its root). */
   webAssetPath: string;
+  /**
+   * Dispatch tuning (DESIGN.md section 8); each one absent here comes from the cdk context key of
+   * the same name if set there, else the functions use shared/domain/dispatch.ts's default.
+   */
+  dispatch?: Partial<Record<DispatchSetting, number>>;
+  /** A Nominatim-compatible geocoder for the two geocode routes (context "geocoderUrl"); default: the public Nominatim. */
+  geocoderUrl?: string;
 }
+
+/** Context key → function environment variable, with the range functions/lib/env.ts accepts. */
+const dispatchSettings = {
+  offerSeconds: { env: 'OFFER_SECONDS', min: 1, max: 3600 },
+  offersAtOnce: { env: 'OFFERS_AT_ONCE', min: 1, max: 10 },
+  maxOffers: { env: 'MAX_OFFERS', min: 1, max: 100 },
+  arrivalGraceSeconds: { env: 'ARRIVAL_GRACE_SECONDS', min: 1, max: 24 * 3600 },
+} as const;
+type DispatchSetting = keyof typeof dispatchSettings;
+
+/** The routes that call the geocoder, and so the only ones that get GEOCODER_URL. */
+const geocodeRoutes: readonly string[] = ['search-addresses', 'reverse-geocode'];
 
 /** The repository root, so entries resolve the same from the CLI, tsx and vitest. */
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -68,6 +89,24 @@ const grants: Record<RouteDef['table'], readonly string[]> = {
   readwrite: [...new Set([...readActions, ...writeActions])],
 };
 
+/**
+ * The dispatch settings given (props first, then cdk context), checked here so that a bad value
+ * fails the synth rather than every function's cold start.
+ */
+function dispatchEnvironment(given: (key: DispatchSetting) => unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, { env, min, max }] of Object.entries(dispatchSettings)) {
+    const raw = given(key as DispatchSetting);
+    if (raw === undefined || raw === null || raw === '') continue;
+    const value = typeof raw === 'number' ? raw : Number(String(raw).trim());
+    if (!Number.isInteger(value) || value < min || value > max) {
+      throw new Error(`${key} must be a whole number between ${min} and ${max}, got ${JSON.stringify(raw)}`);
+    }
+    out[env] = String(value);
+  }
+  return out;
+}
+
 /** BatchWriteItem takes at most 25 requests. */
 const BATCH_LIMIT = 25;
 
@@ -76,7 +115,13 @@ export class MarketplaceStack extends Stack {
   readonly api: HttpApi;
   readonly uploadsBucket: Bucket;
   readonly distribution: cloudfront.Distribution;
+  /** The route functions, by route name. */
   readonly functions: Record<string, NodejsFunction> = {};
+  /** The functions EventBridge Scheduler invokes, by timer name. */
+  readonly timerFunctions: Record<string, NodejsFunction> = {};
+  readonly timerGroup: ScheduleGroup;
+  /** The role EventBridge Scheduler assumes to invoke the timer functions. */
+  readonly schedulerRole: Role;
 
   constructor(scope: Construct, id: string, props: MarketplaceStackProps) {
     super(scope, id, props);
@@ -162,6 +207,11 @@ export class MarketplaceStack extends Stack {
     });
     const uploadsByName = Bucket.fromBucketName(this, 'UploadsBucketByName', uploadsBucketName);
 
+    const context = (key: string): unknown => this.node.tryGetContext(key);
+    const geocoderUrl = props.geocoderUrl ?? (context('geocoderUrl') as string | undefined);
+    if (geocoderUrl !== undefined && !/^https?:\/\/[^\s/]+/.test(geocoderUrl)) {
+      throw new Error(`geocoderUrl must be an http(s) URL, got ${JSON.stringify(geocoderUrl)}`);
+    }
     const environment = {
       TABLE_NAME: this.table.tableName,
       UPLOADS_BUCKET: uploadsBucketName,
@@ -169,18 +219,78 @@ export class MarketplaceStack extends Stack {
       PLATFORM_FEE_PERCENT: String(platformFeePercent),
       SUPPORT_EMAIL: supportEmail,
       NODE_OPTIONS: '--enable-source-maps',
+      ...dispatchEnvironment((key) => props.dispatch?.[key] ?? context(key)),
     };
 
-    // Routes limited to other stages (dev-login: local only) are not deployed at all.
-    for (const route of routesFor(stage)) {
-      const id = pascal(route.name);
+    // ---- Timers: EventBridge Scheduler one-time schedules that invoke timer functions ---------
+    // Names are built, not generated: a schedule's target is `<prefix><timer name>`
+    // (functions/lib/scheduler.ts), so the prefix must be known before the functions exist.
+    const timerGroupName = `${this.stackName}-timers`;
+    const timerFunctionName = (timer: TimerDef) => `${this.stackName}-${timer.name}`;
+    // The group holds only pending one-time timers of this stack's functions: nothing to keep.
+    this.timerGroup = new ScheduleGroup(this, 'TimerGroup', {
+      scheduleGroupName: timerGroupName,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    this.schedulerRole = new Role(this, 'TimerSchedulerRole', {
+      description: `EventBridge Scheduler invokes the timer functions (${stage})`,
+      // Only schedules of this account, in this stack's group, may use the role (confused deputy).
+      assumedBy: new ServicePrincipal('scheduler.amazonaws.com', {
+        conditions: {
+          StringEquals: { 'aws:SourceAccount': Aws.ACCOUNT_ID },
+          ArnLike: { 'aws:SourceArn': this.timerGroup.scheduleGroupArn },
+        },
+      }),
+    });
+    const schedulingEnvironment = {
+      SCHEDULE_GROUP: timerGroupName,
+      SCHEDULER_ROLE_ARN: this.schedulerRole.roleArn,
+      TIMER_TARGET_PREFIX: this.formatArn({
+        service: 'lambda',
+        resource: 'function',
+        resourceName: `${this.stackName}-`,
+        arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+      }),
+    };
+    const schedulesInGroup = this.formatArn({
+      service: 'scheduler',
+      resource: 'schedule',
+      resourceName: `${timerGroupName}/*`,
+      arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
+    });
+    /** Create and delete the group's schedules, and hand Scheduler its role: nothing more. */
+    const grantScheduling = (fn: NodejsFunction) => {
+      fn.addToRolePolicy(
+        new PolicyStatement({
+          effect: Effect.ALLOW,
+          actions: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule'],
+          resources: [schedulesInGroup],
+        }),
+      );
+      fn.addToRolePolicy(
+        new PolicyStatement({
+          effect: Effect.ALLOW,
+          actions: ['iam:PassRole'],
+          resources: [this.schedulerRole.roleArn],
+          conditions: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
+        }),
+      );
+    };
+
+    /** Every function, route or timer, is built and configured the same way. */
+    const lambda = (
+      id: string,
+      name: string,
+      options: { description: string; environment: Record<string, string>; functionName?: string },
+    ) => {
       const logGroup = new LogGroup(this, `${id}Logs`, {
         retention: RetentionDays.ONE_MONTH,
         removalPolicy,
       });
-      const fn = new NodejsFunction(this, `${id}Fn`, {
-        description: `${route.method} ${route.path} (${stage})`,
-        entry: `${repoRoot}functions/${route.name}.ts`,
+      return new NodejsFunction(this, `${id}Fn`, {
+        description: options.description,
+        functionName: options.functionName,
+        entry: `${repoRoot}functions/${name}.ts`,
         handler: 'handler',
         projectRoot: repoRoot,
         depsLockFilePath: `${repoRoot}package-lock.json`,
@@ -189,7 +299,7 @@ export class MarketplaceStack extends Stack {
         memorySize: 256,
         timeout: Duration.seconds(10),
         logGroup,
-        environment,
+        environment: options.environment,
         bundling: {
           ...lambdaBundling,
           mainFields: [...lambdaBundling.mainFields],
@@ -202,10 +312,24 @@ export class MarketplaceStack extends Stack {
           bundleAwsSDK: true,
         },
       });
+    };
+
+    // Routes limited to other stages (dev-login: local only) are not deployed at all.
+    for (const route of routesFor(stage)) {
+      const id = pascal(route.name);
+      const fn = lambda(id, route.name, {
+        description: `${route.method} ${route.path} (${stage})`,
+        environment: {
+          ...environment,
+          ...(route.scheduler ? schedulingEnvironment : {}),
+          ...(geocoderUrl && geocodeRoutes.includes(route.name) ? { GEOCODER_URL: geocoderUrl } : {}),
+        },
+      });
       const actions = grants[route.table];
       if (actions.length) this.table.grant(fn, ...actions);
       if (route.uploads === 'read') uploadsByName.grantRead(fn, 'uploads/*');
       if (route.uploads === 'write') uploadsByName.grantPut(fn, 'uploads/*');
+      if (route.scheduler) grantScheduling(fn);
       this.api.addRoutes({
         path: route.path,
         methods: [HttpMethod[route.method]],
@@ -214,6 +338,25 @@ export class MarketplaceStack extends Stack {
         }),
       });
       this.functions[route.name] = fn;
+    }
+
+    for (const timer of timers as readonly TimerDef[]) {
+      const fn = lambda(`${pascal(timer.name)}Timer`, timer.name, {
+        description: `Timer ${timer.name}, invoked by EventBridge Scheduler (${stage})`,
+        functionName: timerFunctionName(timer),
+        environment: { ...environment, ...(timer.scheduler ? schedulingEnvironment : {}) },
+      });
+      const actions = grants[timer.table];
+      if (actions.length) this.table.grant(fn, ...actions);
+      if (timer.scheduler) grantScheduling(fn);
+      this.timerFunctions[timer.name] = fn;
+    }
+    // The function ARNs, not a wildcard: the role can invoke the timers and no other function.
+    const timerArns = Object.values(this.timerFunctions).map((fn) => fn.functionArn);
+    if (timerArns.length) {
+      this.schedulerRole.addToPolicy(
+        new PolicyStatement({ effect: Effect.ALLOW, actions: ['lambda:InvokeFunction'], resources: timerArns }),
+      );
     }
 
     // ---- Web: private bucket behind CloudFront, /api/* to the HTTP API ----------------------
@@ -297,5 +440,6 @@ export class MarketplaceStack extends Stack {
     new CfnOutput(this, 'SiteUrl', { value: `https://${this.distribution.distributionDomainName}` });
     new CfnOutput(this, 'ApiUrl', { value: apiStage.url });
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
+    new CfnOutput(this, 'TimerGroupName', { value: timerGroupName });
   }
 }

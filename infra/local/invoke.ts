@@ -1,20 +1,25 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { routes } from '../../shared/routes';
+import { routes, timers } from '../../shared/routes';
 import { lambdaContext, loadHandler } from './http-api';
 import { localFunctionEnv, prepareData } from './stack';
 
 /**
  * `npm run invoke -- <function> [event.json]`: one handler, one event, against the local stack.
  * With `npm start` running it uses that stack's dynalite; otherwise it opens the data dir itself.
+ * A route takes an API Gateway (payload 2.0) event; a timer takes its schedule's JSON input.
  */
 const [name, eventFile] = process.argv.slice(2);
-const names: string[] = routes.map((r) => r.name);
-if (!name || !names.includes(name)) {
-  console.error(`Usage: npm run invoke -- <function> [event.json]\nFunctions: ${names.join(', ')}`);
+const routeNames: string[] = routes.map((r) => r.name);
+const timerNames: string[] = timers.map((t) => t.name);
+if (!name || ![...routeNames, ...timerNames].includes(name)) {
+  console.error(
+    `Usage: npm run invoke -- <function> [event.json]\nRoutes: ${routeNames.join(', ')}\nTimers: ${timerNames.join(', ')}`,
+  );
   process.exit(2);
 }
+const isTimer = timerNames.includes(name);
 
 const root = path.resolve(import.meta.dirname, '../..');
 const file = eventFile ? path.resolve(eventFile) : path.join(root, 'events', `${name}.json`);
@@ -22,7 +27,7 @@ if (!existsSync(file)) {
   console.error(`No event file at ${file}`);
   process.exit(2);
 }
-const event = JSON.parse(readFileSync(file, 'utf8')) as APIGatewayProxyEventV2;
+const event = JSON.parse(readFileSync(file, 'utf8')) as unknown;
 const dataDir = path.resolve(process.env.DATA_DIR ?? '.data');
 
 interface Endpoints {
@@ -52,7 +57,19 @@ console.error(running ? `Using the running stack's data (${dataDir})` : `Using $
 
 try {
   const handler = await loadHandler(name);
-  const result = (await handler(event, lambdaContext(name))) as APIGatewayProxyStructuredResultV2;
+  if (isTimer) {
+    // Timers return nothing: what they did is in their log lines and in the data.
+    const run = handler as unknown as (event: unknown, context: ReturnType<typeof lambdaContext>) => Promise<unknown>;
+    const result = await run(event, lambdaContext(name));
+    console.log(result === undefined ? `${name} finished` : JSON.stringify(result, null, 2));
+  } else {
+    printHttpResult((await handler(event as APIGatewayProxyEventV2, lambdaContext(name))) as APIGatewayProxyStructuredResultV2);
+  }
+} finally {
+  await own?.close();
+}
+
+function printHttpResult(result: APIGatewayProxyStructuredResultV2): void {
   let body: unknown = result.body;
   try {
     body = result.body ? JSON.parse(result.body) : undefined;
@@ -60,6 +77,4 @@ try {
     // Not JSON: print it as it came.
   }
   console.log(JSON.stringify({ ...result, body }, null, 2));
-} finally {
-  await own?.close();
 }
