@@ -30,9 +30,9 @@ export const handler = http(routeByName('accept-job'), async ({ params, body, ca
     if (job?.acceptedBy === worker.id) return toWorkerJobView(job, worker);
     throw acceptRefusal(error, worker, nowMs);
   }
-  await scheduleArrival(jobId, worker.id, arriveBy);
   const job = (await jobsRepo.findById(jobId))!;
-  await cancelOfferTimers(jobId, job.tried.filter((id) => id !== worker.id));
+  await scheduleArrival(jobId, worker.id, arriveBy, job.reassignedCount);
+  await cancelOfferTimers(jobId, job.tried.filter((id) => id !== worker.id), job.reassignedCount);
   logger.info('Job accepted', { jobId, workerId: worker.id });
   return toWorkerJobView(job, worker);
 });

@@ -15,7 +15,7 @@ export const handler = http(routeByName('decline-job'), async ({ params, body, c
   if (!(await jobsRepo.withdrawOffer(job.id, worker.id, new Date().toISOString()))) {
     throw new ConflictError('This offer is no longer open.');
   }
-  await cancelOfferTimers(job.id, [worker.id]);
+  await cancelOfferTimers(job.id, [worker.id], job.reassignedCount);
   logger.info('Offer declined', { jobId: job.id, workerId: worker.id });
   await offerNext(job.id);
   return reply(204, undefined);

@@ -42,6 +42,24 @@ describe('enforce-arrival (timer)', () => {
     expect(worker).toMatchObject({ strikes: 2, status: 'terminated', isAvailable: false, dispatchEntries: [] });
   });
 
+  it('offers the job again to a worker who was offered it alongside the late one', async () => {
+    // Prepare: both offered at once; the late one accepted first.
+    const [category, place] = [testCategory(), testPlace()];
+    const late = await dispatchableWorker(category, north(place, 1));
+    const other = await dispatchableWorker(category, north(place, 2));
+    const job = await offeredJob(category, [late.id, other.id], 120, place);
+    const now = Date.now();
+    await jobsRepo.accept({ jobId: job.id, workerId: late.id, hourlyRate: 4000, now: new Date(now - 60_000).toISOString(), arriveBy: new Date(now - 1000).toISOString() });
+
+    // Act
+    await handler({ jobId: job.id, workerId: late.id });
+
+    // Assess
+    const after = await jobsRepo.findById(job.id);
+    expect(Object.keys(after!.offers)).toEqual([other.id]);
+    expect(after!.tried).toEqual([late.id, other.id]);
+  });
+
   it('changes nothing when fired twice: one strike, one reassignment', async () => {
     const { job, late } = await overdueJob();
     await handler({ jobId: job.id, workerId: late.id });

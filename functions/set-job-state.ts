@@ -27,7 +27,7 @@ export const handler = http(routeByName('set-job-state'), async ({ params, body,
     checkWorkerMove(current, body.state);
     throw new ConflictError('This job changed at the same time. Reload and try again.');
   }
-  if (body.state === 'arrived') await cancelArrival(job.id, worker.id);
+  if (body.state === 'arrived') await cancelArrival(job.id, worker.id, job.reassignedCount);
   logger.info('Job state changed', { jobId: job.id, state: body.state });
   return toWorkerJobView(moved, worker);
 });

@@ -13,10 +13,14 @@ import { cancelSchedule, scheduleOnce } from './scheduler';
  * MAX_OFFERS workers, or when nobody is left, the customer is told no worker is available.
  */
 
-/** Deterministic timer names (a retry finds its own schedule): a worker is offered a job once. */
+/**
+ * Deterministic timer names (a retry finds its own schedule). A worker is offered a job at most
+ * once per dispatch cycle; `cycle` (the job's reassignedCount) tells a later cycle's timers apart.
+ */
+const cycleSuffix = (cycle: number) => (cycle > 0 ? `-${cycle}` : '');
 export const timerNames = {
-  offer: (jobId: string, workerId: string) => `offer-${jobId}-${workerId}`,
-  arrival: (jobId: string, workerId: string) => `arrive-${jobId}-${workerId}`,
+  offer: (jobId: string, workerId: string, cycle = 0) => `offer-${jobId}-${workerId}${cycleSuffix(cycle)}`,
+  arrival: (jobId: string, workerId: string, cycle = 0) => `arrive-${jobId}-${workerId}${cycleSuffix(cycle)}`,
 };
 
 export interface OfferTimerInput {
@@ -90,7 +94,7 @@ export async function offerNext(jobId: string): Promise<JobItem | undefined> {
     await Promise.all(
       Object.entries(offers).map(([workerId, expiresAt]) =>
         scheduleOnce({
-          name: timerNames.offer(jobId, workerId),
+          name: timerNames.offer(jobId, workerId, job.reassignedCount),
           at: new Date(expiresAt),
           functionName: 'expire-offer',
           input: { jobId, workerId } satisfies OfferTimerInput,
@@ -107,9 +111,9 @@ export async function offerNext(jobId: string): Promise<JobItem | undefined> {
 }
 
 /** Starts the arrival grace of an accepted job. */
-export async function scheduleArrival(jobId: string, workerId: string, arriveBy: string): Promise<void> {
+export async function scheduleArrival(jobId: string, workerId: string, arriveBy: string, cycle = 0): Promise<void> {
   await scheduleOnce({
-    name: timerNames.arrival(jobId, workerId),
+    name: timerNames.arrival(jobId, workerId, cycle),
     at: new Date(arriveBy),
     functionName: 'enforce-arrival',
     input: { jobId, workerId } satisfies ArrivalTimerInput,
@@ -117,9 +121,9 @@ export async function scheduleArrival(jobId: string, workerId: string, arriveBy:
 }
 
 /** Arrived in time: the grace timer is no longer needed (if it fires anyway, it changes nothing). */
-export async function cancelArrival(jobId: string, workerId: string): Promise<void> {
+export async function cancelArrival(jobId: string, workerId: string, cycle = 0): Promise<void> {
   try {
-    await cancelSchedule(timerNames.arrival(jobId, workerId));
+    await cancelSchedule(timerNames.arrival(jobId, workerId, cycle));
   } catch (error) {
     logger.warn('Could not delete the arrival timer; it will find the job arrived and do nothing', {
       jobId,
@@ -128,10 +132,10 @@ export async function cancelArrival(jobId: string, workerId: string): Promise<vo
   }
 }
 
-/** Offers another job's withdrawn workers' timers no longer matter once a job is taken. */
-export async function cancelOfferTimers(jobId: string, workerIds: readonly string[]): Promise<void> {
+/** The offer timers of workers whose offers ended (the job was taken, or they passed); best effort. */
+export async function cancelOfferTimers(jobId: string, workerIds: readonly string[], cycle = 0): Promise<void> {
   await Promise.all(
-    workerIds.map((workerId) => cancelSchedule(timerNames.offer(jobId, workerId)).catch(() => undefined)),
+    workerIds.map((workerId) => cancelSchedule(timerNames.offer(jobId, workerId, cycle)).catch(() => undefined)),
   );
 }
 

@@ -418,7 +418,7 @@ export const jobsRepo = {
             TableName: tableName,
             Key: keys.job(jobId),
             UpdateExpression:
-              'SET #state = :booked, dispatch = :searching, #offers = :none, reassignedCount = reassignedCount + :one, version = version + :one, updatedAt = :now, acceptedBy = :null, acceptedAt = :null, arriveBy = :null, enRouteAt = :null, hourlyRate = :null REMOVE gsi2pk, gsi2sk',
+              'SET #state = :booked, dispatch = :searching, #offers = :none, tried = :lateOnly, reassignedCount = reassignedCount + :one, version = version + :one, updatedAt = :now, acceptedBy = :null, acceptedAt = :null, arriveBy = :null, enRouteAt = :null, hourlyRate = :null REMOVE gsi2pk, gsi2sk',
             ConditionExpression: 'acceptedBy = :w AND #state IN (:accepted, :enRoute)',
             ExpressionAttributeNames: { '#state': 'state', '#offers': 'offers' },
             ExpressionAttributeValues: {
@@ -429,6 +429,8 @@ export const jobsRepo = {
               ':now': now,
               ':null': null,
               ':w': workerId,
+              // A fresh round of dispatch: everyone may be offered it again but the worker who was late.
+              ':lateOnly': [workerId],
               ':accepted': 'accepted',
               ':enRoute': 'en_route',
             },
