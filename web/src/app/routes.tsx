@@ -27,16 +27,16 @@ const WorkerSignupPage = lazy(() => import('../features/worker/signup-page'));
 const WorkerDashboardPage = lazy(() => import('../features/worker/dashboard-page'));
 const WorkerProfilePage = lazy(() => import('../features/worker/profile-page'));
 const WorkerTypePage = lazy(() => import('../features/worker/worker-type-page'));
+const WorkerJobPage = lazy(() => import('../features/worker/job-detail-page'));
+const WorkerEarningsPage = lazy(() => import('../features/worker/earnings-page'));
+const ClientDashboardPage = lazy(() => import('../features/client-dashboard/client-dashboard-page'));
 
 /**
  * Screens that later issues build. Until then each shows its title and says it is not available;
  * aliases of one screen share its entry (the spec's "same screen as").
  */
 const upcoming: readonly { title: string; routes: readonly string[] }[] = [
-  { title: 'Job Details', routes: [patterns.workerJob] },
-  { title: 'Earnings', routes: [patterns.workerEarnings] },
   { title: 'Rate Your Service', routes: [patterns.rate] },
-  { title: 'Client Dashboard', routes: [patterns.clientDashboard, patterns.customer] },
   { title: 'Invoices', routes: [patterns.invoices] },
   { title: 'Insurance Claims', routes: [patterns.insurance] },
   { title: 'Professional Workers', routes: [patterns.workers] },
@@ -72,6 +72,10 @@ export function AppRoutes() {
         <Route path={patterns.workerDashboardAlias} element={<WorkerDashboardPage />} />
         <Route path={patterns.workerProfile} element={<WorkerProfilePage />} />
         <Route path={patterns.workerType} element={<WorkerTypePage />} />
+        <Route path={patterns.workerJob} element={<WorkerJobPage />} />
+        <Route path={patterns.workerEarnings} element={<WorkerEarningsPage />} />
+        <Route path={patterns.clientDashboard} element={<ClientDashboardPage />} />
+        <Route path={patterns.customer} element={<ClientDashboardPage />} />
         <Route element={<AuthLayout />}>
           <Route path={patterns.adminSetup} element={<OwnerSetupPage />} />
           <Route path={patterns.adminLogin} element={<OwnerLoginPage />} />
