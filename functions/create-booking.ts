@@ -3,7 +3,7 @@ import { categories } from '../shared/categories';
 import { bookingsRepo, toBooking } from './lib/data/bookings';
 import { jobItem } from './lib/data/jobs';
 import { customerFor } from './lib/customer';
-import { createAndDispatch } from './lib/customer-jobs';
+import { createAndDispatch } from './lib/dispatch';
 import { reply, http } from './lib/http';
 import { newId } from './lib/ids';
 import { logger } from './lib/logger';

@@ -9,7 +9,8 @@ import { MarketplaceStack } from './marketplace-stack';
  * lookups, so `cdk synth` works offline with no credentials.
  *
  * Context: stage (default prod), platformFeePercent (default 10, 0..100), supportEmail,
- * webAssetPath (default web/dist, relative to the repository root).
+ * webAssetPath (default web/dist, relative to the repository root); and, read by the stack itself,
+ * offerSeconds, offersAtOnce, maxOffers, arrivalGraceSeconds (dispatch) and geocoderUrl.
  */
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 

@@ -1,6 +1,6 @@
 import { dispatchDefaults } from '../../shared/domain/dispatch';
 import type { LatLng } from '../../shared/domain/geo';
-import { dispatchIndex } from './data/dispatch-index';
+import { canTakeOffer, dispatchIndex } from './data/dispatch-index';
 import { jobsRepo, type JobItem } from './data/jobs';
 import { workersRepo } from './data/workers';
 import { env } from './env';
@@ -65,7 +65,7 @@ export async function offerNext(jobId: string): Promise<JobItem | undefined> {
       if (hireFirst) {
         const worker = await workersRepo.findById(job.preferredWorkerId!);
         // A hired worker who cannot take it now is skipped; the job goes to the nearest others.
-        const free = worker && worker.status === 'active' && worker.isVerified && !worker.activeJobId;
+        const free = worker !== undefined && canTakeOffer(worker);
         chosen = free ? [worker.id] : [];
         if (!free) job.tried.push(job.preferredWorkerId!);
       }
@@ -108,6 +108,20 @@ export async function offerNext(jobId: string): Promise<JobItem | undefined> {
   }
   logger.warn('Dispatch gave up after repeated conflicts; the next timer retries', { jobId });
   return jobsRepo.findById(jobId);
+}
+
+/**
+ * Puts a new job and starts dispatch. A dispatch failure after the job is stored does not undo
+ * the customer's request: it is logged and the job waits, visible as searching.
+ */
+export async function createAndDispatch(job: JobItem, together: Parameters<typeof jobsRepo.create>[1] = []): Promise<JobItem> {
+  await jobsRepo.create(job, together);
+  try {
+    return (await offerNext(job.id)) ?? job;
+  } catch (error) {
+    logger.error('Dispatch failed for a new job', { jobId: job.id, errorName: (error as Error)?.name, errorMessage: (error as Error)?.message });
+    return job;
+  }
 }
 
 /** Starts the arrival grace of an accepted job. */

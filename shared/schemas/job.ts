@@ -146,7 +146,10 @@ export interface ServiceRequestView {
   /** True once a worker lost the job for arriving late and it went back to dispatch. */
   reassigned: boolean;
   worker: AssignedWorkerView | null;
-  /** Minutes until the worker is due (arriveBy), while on the way; null when unknown. */
+  /**
+   * Travel minutes from the worker's last shared position to the job (shared/domain/geo.ts), while
+   * accepted or on the way; null when either position is unknown. arriveBy is the promise.
+   */
   etaMinutes: number | null;
   arriveBy: string | null;
   clientLatitude: number;

@@ -120,7 +120,7 @@ describe('a home-page request is dispatched, accepted and worked to completion',
     await worker.waitForURL(/\/worker\/dashboard$/, { timeout: 10_000 });
 
     await card.getByText('Completed', { exact: true }).waitFor({ timeout: 15_000 });
-    await card.getByText('Service completed - invoice available').waitFor();
+    await card.getByText('Service completed', { exact: true }).waitFor();
 
     // The job counts in the pro's earnings.
     await worker.goto(`${stack.url}/worker/earnings`);

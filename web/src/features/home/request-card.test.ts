@@ -60,7 +60,7 @@ describe('jobStageLabel', () => {
 
 describe('requestBadgeTone', () => {
   it('colours the statuses as the spec does', () => {
-    expect(['Pending', 'In Progress', 'Completed'].map((s) => requestBadgeTone(s as 'Pending'))).toEqual(['yellow', 'blue', 'green']);
+    expect(['Pending', 'In Progress', 'Completed'].map((s) => requestBadgeTone(s as 'Pending'))).toEqual(['amber', 'blue', 'green']);
   });
 });
 

@@ -67,7 +67,7 @@ export function etaText(etaMinutes: number | null): string {
 export function requestBadgeTone(status: RequestStatus): BadgeTone {
   switch (status) {
     case 'Pending':
-      return 'yellow';
+      return 'amber';
     case 'In Progress':
       return 'blue';
     default:

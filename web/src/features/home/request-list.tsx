@@ -126,7 +126,8 @@ function CardStatus({ card }: { card: RequestCard }) {
       return (
         <p className="flex items-center gap-2 font-medium text-green-200">
           <CircleCheck aria-hidden="true" className="size-5 shrink-0" />
-          Service completed - invoice available
+          {/* The spec's "invoice available" waits for invoices: until then the card says only what is true. */}
+          Service completed
         </p>
       );
   }
