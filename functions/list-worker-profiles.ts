@@ -8,6 +8,9 @@ import { BadRequestError } from './lib/errors';
 import { http } from './lib/http';
 import { presignDownload } from './lib/storage';
 
+/** Workers shown for one trade near the customer. */
+const LISTING_LIMIT = 50;
+
 const nameOf = new Map(categories.map((c) => [c.slug as string, c.name]));
 
 function parseOrigin(query: Record<string, string>): LatLng | null {
@@ -52,7 +55,12 @@ export const handler = http(routeByName('list-worker-profiles'), async ({ query 
     throw new BadRequestError(`category must be one of: ${categorySlugs.join(', ')}.`);
   }
   const origin = parseOrigin(query);
-  const candidates = await dispatchIndex.listAvailable(category ? [category] : categorySlugs);
+  // One trade near a known place: the nearest by the same rings as dispatch, however many workers
+  // there are. Otherwise the first page of each trade's list, ordered by distance below.
+  const candidates =
+    category && origin
+      ? await dispatchIndex.findNearest(category, origin, new Set(), LISTING_LIMIT, { includeBusy: true })
+      : await dispatchIndex.listAvailable(category ? [category] : categorySlugs);
   const workers = (await workersRepo.findMany(candidates.map((c) => c.workerId))).filter(isDispatchable);
   const listings = await Promise.all(
     workers.map(async (w) => toListing(w, origin, w.profilePhotoKey ? (await presignDownload(w.profilePhotoKey, 600)).url : null)),

@@ -122,6 +122,8 @@ class NearestSearch {
     private readonly origin: LatLng | null,
     tried: ReadonlySet<string>,
     private readonly count: number,
+    /** The hiring list shows workers busy on a job too (as not available right now); dispatch does not. */
+    private readonly includeBusy: boolean,
   ) {
     this.seen = new Set(tried);
   }
@@ -165,7 +167,8 @@ class NearestSearch {
       for (const found of contenders) {
         this.pool.delete(found.workerId);
         const worker = profiles.get(found.workerId);
-        if (worker && canTakeOffer(worker) && worker.categories.includes(this.category)) this.chosen.push(found);
+        const eligible = worker && (this.includeBusy ? isDispatchable(worker) : canTakeOffer(worker));
+        if (eligible && worker.categories.includes(this.category)) this.chosen.push(found);
         else if (!worker || !isDispatchable(worker) || !worker.categories.includes(this.category)) stale.push(...found.entries);
       }
       this.chosen = this.chosen.sort((a, b) => a.km - b.km).slice(0, this.count);
@@ -203,8 +206,14 @@ export const dispatchIndex = {
    * reads depend on the workers near the job, not on the number of workers. Only the nearest
    * entries found are checked against their profiles (a BatchGet of a few).
    */
-  async findNearest(category: string, origin: LatLng | null, tried: ReadonlySet<string>, count: number): Promise<Candidate[]> {
-    const search = new NearestSearch(category, origin, tried, count);
+  async findNearest(
+    category: string,
+    origin: LatLng | null,
+    tried: ReadonlySet<string>,
+    count: number,
+    options: { includeBusy?: boolean } = {},
+  ): Promise<Candidate[]> {
+    const search = new NearestSearch(category, origin, tried, count, options.includeBusy ?? false);
     if (origin) {
       for (const precision of DISPATCH_SEARCH_PRECISIONS) {
         const cells = cellAndNeighbours(encodeGeohash(origin, precision));
