@@ -1,5 +1,9 @@
 import type { ServiceRequestView } from '../../shared/schemas/job';
-import type { JobItem } from './data/jobs';
+import type { ServiceRequestInput } from '../../shared/schemas/request';
+import { jobItem, type JobItem } from './data/jobs';
+import type { CustomerIdentity } from './customer';
+import { reply } from './http';
+import { newId } from './ids';
 import { workersRepo } from './data/workers';
 import { toServiceRequestView } from './job-views';
 import { presignDownload } from './storage';
@@ -15,4 +19,36 @@ export async function requestViews(jobs: readonly JobItem[]): Promise<ServiceReq
       return toServiceRequestView(job, worker, photoUrl);
     }),
   );
+}
+
+/** The job a service request or a hire makes: the form's fields, the caller as its customer. */
+export function jobFromRequest(
+  kind: 'request' | 'hire',
+  body: ServiceRequestInput,
+  customerId: string,
+  extra: { category: string; preferredWorkerId?: string },
+): JobItem {
+  return jobItem({
+    id: newId(),
+    kind,
+    customerId,
+    category: extra.category,
+    service: body.service,
+    customerName: body.name,
+    customerPhone: body.phoneNumber,
+    customerEmail: body.email,
+    address: body.location,
+    latitude: body.clientLatitude,
+    longitude: body.clientLongitude,
+    gpsEnabled: body.gpsEnabled,
+    description: body.description,
+    preferredWorkerId: extra.preferredWorkerId,
+    createdAt: new Date().toISOString(),
+  });
+}
+
+/** 201 `{ success, request }` (spec section 7), with the customer cookie when this call minted it. */
+export async function createdRequestReply(job: JobItem, customer: CustomerIdentity) {
+  const [request] = await requestViews([job]);
+  return reply(201, { success: true, request }, { cookies: customer.setCookie ? [customer.setCookie] : [] });
 }
