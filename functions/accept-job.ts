@@ -1,4 +1,5 @@
 import { routeByName } from '../shared/routes';
+import { jobActionSchema } from '../shared/schemas/job';
 import { JobChangeRefused, jobsRepo } from './lib/data/jobs';
 import { cancelOfferTimers, scheduleArrival } from './lib/dispatch';
 import { env } from './lib/env';
@@ -13,7 +14,7 @@ import { NotFoundError } from './lib/errors';
  * The first accept wins (one conditional transaction); everyone else gets a 409 or 403 saying why.
  * The winner's arrival grace starts: arriveBy and its timer.
  */
-export const handler = http(routeByName('accept-job'), async ({ params, body, caller }) => {
+export const handler = http(routeByName('accept-job'), jobActionSchema, async ({ params, body, caller }) => {
   const worker = caller.worker;
   requireOwnWorkerId(worker, body.workerId);
   const jobId = params.jobId ?? '';

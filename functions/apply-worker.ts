@@ -1,10 +1,11 @@
 import { routeByName } from '../shared/routes';
+import { workerApplyLegacySchema } from '../shared/schemas/applications';
 import { fileWorkerApplication } from './lib/applications';
 import { fromLegacyApplication } from './lib/data/applications';
 import { http } from './lib/http';
 
 /** The spec's first form's names (rate in dollars), stored as the same record as the JSON form. */
-export const handler = http(routeByName('apply-worker'), async ({ body }) =>
+export const handler = http(routeByName('apply-worker'), workerApplyLegacySchema, async ({ body }) =>
   fileWorkerApplication(fromLegacyApplication(body), {
     idFrontPhoto: body.idFrontPhoto,
     idBackPhoto: body.idBackPhoto,

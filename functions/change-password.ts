@@ -1,4 +1,5 @@
 import { routeByName } from '../shared/routes';
+import { changePasswordSchema } from '../shared/schemas/auth';
 import { hashPassword, verifyPassword } from './lib/auth/passwords';
 import { sessions } from './lib/auth/sessions';
 import { loginThrottle } from './lib/auth/throttle';
@@ -10,7 +11,7 @@ import { logger } from './lib/logger';
 /** Wrong current passwords are throttled too: a borrowed session cannot guess its way in. */
 const SCOPE = 'change-password';
 
-export const handler = http(routeByName('change-password'), async ({ body, caller }) => {
+export const handler = http(routeByName('change-password'), changePasswordSchema, async ({ body, caller }) => {
   const ownerId = caller.session.subjectId;
   const owner = await ownerRepo.find();
   // A session outliving its owner (or a local dev-login one) has no password to change.

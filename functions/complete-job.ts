@@ -1,5 +1,6 @@
 import { billableHours } from '../shared/domain/earnings';
 import { routeByName } from '../shared/routes';
+import { jobActionSchema } from '../shared/schemas/job';
 import { JobChangeRefused, jobsRepo } from './lib/data/jobs';
 import { ConflictError } from './lib/errors';
 import { http } from './lib/http';
@@ -9,7 +10,7 @@ import { checkWorkerMove, jobForWorker } from './lib/worker-jobs';
 import { requireOwnWorkerId } from './lib/worker-scope';
 
 /** Complete Job: from in progress only; the billable hours are fixed now, from Start Work to here. */
-export const handler = http(routeByName('complete-job'), async ({ params, body, caller }) => {
+export const handler = http(routeByName('complete-job'), jobActionSchema, async ({ params, body, caller }) => {
   const worker = caller.worker;
   requireOwnWorkerId(worker, body.workerId);
   const job = await jobForWorker(params.id ?? '', worker);

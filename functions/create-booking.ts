@@ -1,4 +1,5 @@
 import { routeByName } from '../shared/routes';
+import { bookingInputSchema } from '../shared/schemas/booking';
 import { categories } from '../shared/categories';
 import { bookingsRepo, toBooking } from './lib/data/bookings';
 import { jobItem } from './lib/data/jobs';
@@ -9,7 +10,7 @@ import { newId } from './lib/ids';
 import { logger } from './lib/logger';
 
 /** A booking and its job, written together; dispatch starts at once. */
-export const handler = http(routeByName('create-booking'), async ({ body, event }) => {
+export const handler = http(routeByName('create-booking'), bookingInputSchema, async ({ body, event }) => {
   const customer = customerFor(event);
   const createdAt = new Date().toISOString();
   const booking = bookingsRepo.newItem({ ...body, id: newId(), jobId: newId(), customerId: customer.id, createdAt });

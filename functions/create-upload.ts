@@ -1,5 +1,6 @@
 import { MAX_UPLOAD_BYTES } from '../shared/constants';
 import { routeByName } from '../shared/routes';
+import { uploadRequestSchema } from '../shared/schemas/applications';
 import { ValidationError } from './lib/errors';
 import { reply, http } from './lib/http';
 import { newId } from './lib/ids';
@@ -12,7 +13,7 @@ const UPLOAD_WINDOW_SECONDS = 5 * 60;
  * A presigned POST for one file of an allowed type, at most 10 MB, for 5 minutes, under a fresh
  * unguessable key (public: applicants have no account; rate limiting is at the API stage).
  */
-export const handler = http(routeByName('create-upload'), async ({ body }) => {
+export const handler = http(routeByName('create-upload'), uploadRequestSchema, async ({ body }) => {
   const extension = extensions[body.contentType];
   if (!extension) throw new ValidationError('This file type is not accepted here', { contentType: 'This file type is not accepted here' });
   const key = `uploads/${body.type}/${newId()}.${extension}`;

@@ -1,4 +1,5 @@
 import { routeByName } from '../shared/routes';
+import { workerCreateAccountSchema } from '../shared/schemas/auth';
 import { hashPassword } from './lib/auth/passwords';
 import { sessions } from './lib/auth/sessions';
 import { toWorkerSelf, workersRepo } from './lib/data/workers';
@@ -14,7 +15,7 @@ export const NO_APPROVED_APPLICATION =
  * Only an approved applicant (an email claim naming a worker profile) without an account may
  * create one. The password is hashed first on every call, so refusals cost what a success costs.
  */
-export const handler = http(routeByName('create-worker-account'), async ({ body, event }) => {
+export const handler = http(routeByName('create-worker-account'), workerCreateAccountSchema, async ({ body, event }) => {
   const passwordHash = await hashPassword(body.password);
   const worker = await workersRepo.findByEmail(body.email);
   const eligible = worker && !worker.hasAccount && worker.status !== 'pending_review';

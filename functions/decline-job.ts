@@ -1,4 +1,5 @@
 import { routeByName } from '../shared/routes';
+import { jobActionSchema } from '../shared/schemas/job';
 import { jobsRepo } from './lib/data/jobs';
 import { cancelOfferTimers, offerNext } from './lib/dispatch';
 import { ConflictError } from './lib/errors';
@@ -8,7 +9,7 @@ import { jobForWorker } from './lib/worker-jobs';
 import { requireOwnWorkerId } from './lib/worker-scope';
 
 /** Pass: the offer is withdrawn and the next nearest worker is offered the job at once. */
-export const handler = http(routeByName('decline-job'), async ({ params, body, caller }) => {
+export const handler = http(routeByName('decline-job'), jobActionSchema, async ({ params, body, caller }) => {
   const worker = caller.worker;
   requireOwnWorkerId(worker, body.workerId);
   const job = await jobForWorker(params.jobId ?? '', worker);

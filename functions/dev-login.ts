@@ -1,6 +1,7 @@
 import type { CurrentUser } from '../shared/schemas/auth';
 import { CUSTOMER_COOKIE } from '../shared/constants';
 import { routeByName } from '../shared/routes';
+import { devLoginSchema } from '../shared/schemas/auth';
 import { ownerSessionCookie } from './lib/auth/caller';
 import { sessions } from './lib/auth/sessions';
 import { serializeCookie } from './lib/cookies';
@@ -15,7 +16,7 @@ const ONE_YEAR = 365 * 24 * 60 * 60;
  * Local stage only (DESIGN.md section 7): sign in as anyone to try a screen. The stack does not
  * deploy the route elsewhere; the stage check is a second lock on the same door.
  */
-export const handler = http(routeByName('dev-login'), async ({ body }) => {
+export const handler = http(routeByName('dev-login'), devLoginSchema, async ({ body }) => {
   if (env.STAGE !== 'local') throw new NotFoundError('Not found');
   const user: CurrentUser = { id: body.userId, role: body.role, username: body.username };
 

@@ -1,5 +1,6 @@
 import { categoryForService } from '../shared/domain/dispatch';
 import { routeByName } from '../shared/routes';
+import { hireSchema } from '../shared/schemas/job';
 import { workersRepo } from './lib/data/workers';
 import { customerFor } from './lib/customer';
 import { createdRequestReply, jobFromRequest } from './lib/customer-jobs';
@@ -9,7 +10,7 @@ import { http } from './lib/http';
 import { logger } from './lib/logger';
 
 /** Hire Now: a request offered to the chosen worker first, then to the nearest others. */
-export const handler = http(routeByName('hire-worker'), async ({ body, event }) => {
+export const handler = http(routeByName('hire-worker'), hireSchema, async ({ body, event }) => {
   const { workerId, ...request } = body;
   const worker = await workersRepo.findById(workerId);
   if (!worker || worker.status !== 'active' || !worker.isVerified) {

@@ -1,5 +1,6 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { routeByName } from '../shared/routes';
+import { adminLoginSchema } from '../shared/schemas/auth';
 import { ownerSessionCookie } from './lib/auth/caller';
 import { spendVerifyTime, verifyPassword } from './lib/auth/passwords';
 import { sessions } from './lib/auth/sessions';
@@ -26,7 +27,7 @@ async function ownerWithCredentials(username: string, password: string): Promise
   return (await verifyPassword(password, owner.passwordHash)) ? owner : undefined;
 }
 
-export const handler = http(routeByName('login-admin'), async ({ body, event }) => {
+export const handler = http(routeByName('login-admin'), adminLoginSchema, async ({ body, event }) => {
   const key = throttleKey(body.username, event);
   await loginThrottle.check(SCOPE, key);
 

@@ -1,5 +1,6 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { routeByName } from '../shared/routes';
+import { workerLoginSchema } from '../shared/schemas/auth';
 import { spendVerifyTime, verifyPassword } from './lib/auth/passwords';
 import { sessions } from './lib/auth/sessions';
 import { loginThrottle } from './lib/auth/throttle';
@@ -30,7 +31,7 @@ async function workerWithCredentials(email: string, password: string): Promise<W
  * A new bearer token at every login (only its hash is stored). Pending and terminated workers log
  * in too: `worker.status` tells the app which screen and toast to show; every action stays refused.
  */
-export const handler = http(routeByName('login-worker'), async ({ body, event }) => {
+export const handler = http(routeByName('login-worker'), workerLoginSchema, async ({ body, event }) => {
   const key = throttleKey(body.email, event);
   await loginThrottle.check(SCOPE, key);
 

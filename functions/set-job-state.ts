@@ -1,4 +1,5 @@
 import { routeByName } from '../shared/routes';
+import { jobStateSchema } from '../shared/schemas/job';
 import { JobChangeRefused, jobsRepo } from './lib/data/jobs';
 import { cancelArrival } from './lib/dispatch';
 import { ConflictError } from './lib/errors';
@@ -11,7 +12,7 @@ import { requireOwnWorkerId } from './lib/worker-scope';
 const stampOf = { en_route: 'enRouteAt', arrived: 'arrivedAt', in_progress: 'startedAt' } as const;
 
 /** Mark En Route, Mark Arrived, Start Work: only the lifecycle's next steps, only by the holder. */
-export const handler = http(routeByName('set-job-state'), async ({ params, body, caller }) => {
+export const handler = http(routeByName('set-job-state'), jobStateSchema, async ({ params, body, caller }) => {
   const worker = caller.worker;
   requireOwnWorkerId(worker, body.workerId);
   const job = await jobForWorker(params.id ?? '', worker);

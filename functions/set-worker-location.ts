@@ -1,10 +1,11 @@
 import { routeByName } from '../shared/routes';
+import { workerLocationSchema } from '../shared/schemas/job';
 import { dispatchIndex, geohashOf } from './lib/data/dispatch-index';
 import { workersRepo } from './lib/data/workers';
 import { http, reply } from './lib/http';
 
 /** The worker's position, so dispatch offers them the jobs nearest to them first. */
-export const handler = http(routeByName('set-worker-location'), async ({ body, caller }) => {
+export const handler = http(routeByName('set-worker-location'), workerLocationSchema, async ({ body, caller }) => {
   const point = { lat: body.latitude, lng: body.longitude };
   const worker = await workersRepo.setLocation(caller.worker.id, {
     ...point,

@@ -1,4 +1,5 @@
 import { routeByName } from '../shared/routes';
+import { adminSetupSchema } from '../shared/schemas/auth';
 import { ownerSessionCookie } from './lib/auth/caller';
 import { hashPassword } from './lib/auth/passwords';
 import { sessions } from './lib/auth/sessions';
@@ -13,7 +14,7 @@ import { logger } from './lib/logger';
  * used to burn CPU; the conditional put is the real check, so two racing setups end with exactly
  * one owner and the other gets 409. The new owner is logged in at once.
  */
-export const handler = http(routeByName('setup-admin'), async ({ body }) => {
+export const handler = http(routeByName('setup-admin'), adminSetupSchema, async ({ body }) => {
   if (await ownerRepo.find()) throw new ConflictError(ALREADY_SET_UP);
   const owner = await ownerRepo.create({
     id: newId(),

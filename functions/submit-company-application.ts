@@ -1,11 +1,12 @@
 import { routeByName } from '../shared/routes';
+import { companyApplicationSchema } from '../shared/schemas/applications';
 import { requireUploaded } from './lib/applications';
 import { applicationsRepo } from './lib/data/applications';
 import { reply, http } from './lib/http';
 import { newId } from './lib/ids';
 import { logger } from './lib/logger';
 
-export const handler = http(routeByName('submit-company-application'), async ({ body }) => {
+export const handler = http(routeByName('submit-company-application'), companyApplicationSchema, async ({ body }) => {
   await requireUploaded(
     { businessLicenseUrl: body.businessLicenseUrl, insuranceCertificateUrl: body.insuranceCertificateUrl },
     'company-documents',

@@ -1,9 +1,10 @@
 import { routeByName } from '../shared/routes';
+import { workerApplicationSchema } from '../shared/schemas/applications';
 import { fileWorkerApplication } from './lib/applications';
 import { fromWorkerApplication } from './lib/data/applications';
 import { http } from './lib/http';
 
-export const handler = http(routeByName('submit-worker-application'), async ({ body }) =>
+export const handler = http(routeByName('submit-worker-application'), workerApplicationSchema, async ({ body }) =>
   fileWorkerApplication(fromWorkerApplication(body), {
     photoIdFrontUrl: body.photoIdFrontUrl,
     photoIdBackUrl: body.photoIdBackUrl,

@@ -1,4 +1,5 @@
 import { routeByName } from '../shared/routes';
+import { workerProfileSchema } from '../shared/schemas/worker';
 import { dispatchIndex } from './lib/data/dispatch-index';
 import { toWorkerSelf, workersRepo } from './lib/data/workers';
 import { ValidationError } from './lib/errors';
@@ -18,7 +19,7 @@ async function checkedPhotoKey(key: string | undefined): Promise<string | undefi
 }
 
 /** JSON, not multipart: the photo went straight to S3 first; its key comes here. */
-export const handler = http(routeByName('update-worker-profile'), async ({ body, caller }) => {
+export const handler = http(routeByName('update-worker-profile'), workerProfileSchema, async ({ body, caller }) => {
   const { profilePhoto, ...fields } = body;
   const profilePhotoKey = await checkedPhotoKey(profilePhoto);
   const worker = await workersRepo.updateProfile(caller.worker.id, { ...fields, profilePhotoKey });

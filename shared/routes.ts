@@ -1,16 +1,37 @@
-// Schemas load on first use: every function bundles the whole manifest, and building every
-// route's schema at cold start cost each function more than its own code (npm run bench).
-const applications = () => import('./schemas/applications');
-const auth = () => import('./schemas/auth');
-const booking = () => import('./schemas/booking');
-const job = () => import('./schemas/job');
-const request = () => import('./schemas/request');
-const worker = () => import('./schemas/worker');
+import type { companyApplicationSchema, uploadRequestSchema, workerApplicationSchema, workerApplyLegacySchema } from './schemas/applications';
+import type { adminLoginSchema, adminSetupSchema, changePasswordSchema, devLoginSchema, workerCreateAccountSchema, workerLoginSchema } from './schemas/auth';
+import type { bookingInputSchema } from './schemas/booking';
+import type { hireSchema, jobActionSchema, jobStateSchema, workerLocationSchema } from './schemas/job';
+import type { serviceRequestSchema } from './schemas/request';
+import type { availabilitySchema, workerProfileSchema, workerTypeSchema } from './schemas/worker';
 
-function schema<M, K extends keyof M>(load: () => Promise<M>, name: K): () => Promise<M[K]> {
-  return () => load().then((m) => m[name]);
+/**
+ * The body schema of each route, by name. Type-only: the manifest is plain data that every
+ * function bundles, so it must not pull in every schema; each handler imports its own schema and
+ * hands it to the stack (functions/lib/http.ts), and the manifest test checks it is this one.
+ */
+export interface BodySchemas {
+  companyApplicationSchema: typeof companyApplicationSchema;
+  uploadRequestSchema: typeof uploadRequestSchema;
+  workerApplicationSchema: typeof workerApplicationSchema;
+  workerApplyLegacySchema: typeof workerApplyLegacySchema;
+  adminLoginSchema: typeof adminLoginSchema;
+  adminSetupSchema: typeof adminSetupSchema;
+  changePasswordSchema: typeof changePasswordSchema;
+  devLoginSchema: typeof devLoginSchema;
+  workerCreateAccountSchema: typeof workerCreateAccountSchema;
+  workerLoginSchema: typeof workerLoginSchema;
+  bookingInputSchema: typeof bookingInputSchema;
+  hireSchema: typeof hireSchema;
+  jobActionSchema: typeof jobActionSchema;
+  jobStateSchema: typeof jobStateSchema;
+  workerLocationSchema: typeof workerLocationSchema;
+  serviceRequestSchema: typeof serviceRequestSchema;
+  availabilitySchema: typeof availabilitySchema;
+  workerProfileSchema: typeof workerProfileSchema;
+  workerTypeSchema: typeof workerTypeSchema;
 }
-import type { Schema } from './validation';
+export type BodySchemaName = keyof BodySchemas;
 
 /**
  * Every HTTP route, once (DESIGN.md section 3). The CDK stack makes one Lambda and one HTTP API
@@ -30,8 +51,8 @@ export interface RouteDef {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: `/api/${string}`;
   access: Access;
-  /** Loads the JSON body schema; routes without one accept no body. */
-  body?: () => Promise<Schema>;
+  /** The JSON body's schema (its export name in shared/schemas/); routes without one accept no body. */
+  body?: BodySchemaName;
   /** Least-privilege grant on the single table. */
   table: TableGrant;
   /** Least-privilege grant on the private uploads bucket (presigning needs the same rights). */
@@ -51,7 +72,7 @@ export const routes = [
     method: 'POST',
     path: '/api/bookings',
     access: 'public',
-    body: schema(booking, 'bookingInputSchema'),
+    body: 'bookingInputSchema',
     table: 'readwrite',
     scheduler: true,
   },
@@ -60,8 +81,8 @@ export const routes = [
   // The owner
   { name: 'get-admin-status', method: 'GET', path: '/api/admin/status', access: 'public', table: 'read' },
   { name: 'get-setup-status', method: 'GET', path: '/api/admin/setup/status', access: 'public', table: 'read' },
-  { name: 'setup-admin', method: 'POST', path: '/api/admin/setup', access: 'public', body: schema(auth, 'adminSetupSchema'), table: 'readwrite' },
-  { name: 'login-admin', method: 'POST', path: '/api/admin/login', access: 'public', body: schema(auth, 'adminLoginSchema'), table: 'readwrite' },
+  { name: 'setup-admin', method: 'POST', path: '/api/admin/setup', access: 'public', body: 'adminSetupSchema', table: 'readwrite' },
+  { name: 'login-admin', method: 'POST', path: '/api/admin/login', access: 'public', body: 'adminLoginSchema', table: 'readwrite' },
   { name: 'logout-admin', method: 'POST', path: '/api/admin/logout', access: 'public', table: 'write' },
   { name: 'end-session', method: 'POST', path: '/api/auth/logout', access: 'public', table: 'write' },
   { name: 'get-current-user', method: 'GET', path: '/api/auth/me', access: 'public', table: 'read' },
@@ -70,7 +91,7 @@ export const routes = [
     method: 'POST',
     path: '/api/auth/change-password',
     access: 'admin',
-    body: schema(auth, 'changePasswordSchema'),
+    body: 'changePasswordSchema',
     table: 'readwrite',
   },
   {
@@ -78,7 +99,7 @@ export const routes = [
     method: 'POST',
     path: '/api/auth/dev-login',
     access: 'public',
-    body: schema(auth, 'devLoginSchema'),
+    body: 'devLoginSchema',
     table: 'write',
     stages: ['local'],
   },
@@ -106,13 +127,13 @@ export const routes = [
   },
 
   // Applications
-  { name: 'create-upload', method: 'POST', path: '/api/upload', access: 'public', body: schema(applications, 'uploadRequestSchema'), table: 'none', uploads: 'write' },
+  { name: 'create-upload', method: 'POST', path: '/api/upload', access: 'public', body: 'uploadRequestSchema', table: 'none', uploads: 'write' },
   {
     name: 'submit-worker-application',
     method: 'POST',
     path: '/api/worker-applications',
     access: 'public',
-    body: schema(applications, 'workerApplicationSchema'),
+    body: 'workerApplicationSchema',
     table: 'write',
     uploads: 'read',
   },
@@ -121,7 +142,7 @@ export const routes = [
     method: 'POST',
     path: '/api/workers/apply',
     access: 'public',
-    body: schema(applications, 'workerApplyLegacySchema'),
+    body: 'workerApplyLegacySchema',
     table: 'write',
     uploads: 'read',
   },
@@ -130,19 +151,19 @@ export const routes = [
     method: 'POST',
     path: '/api/company-applications',
     access: 'public',
-    body: schema(applications, 'companyApplicationSchema'),
+    body: 'companyApplicationSchema',
     table: 'write',
     uploads: 'read',
   },
 
   // Worker accounts
-  { name: 'login-worker', method: 'POST', path: '/api/workers/login', access: 'public', body: schema(auth, 'workerLoginSchema'), table: 'readwrite' },
+  { name: 'login-worker', method: 'POST', path: '/api/workers/login', access: 'public', body: 'workerLoginSchema', table: 'readwrite' },
   {
     name: 'create-worker-account',
     method: 'POST',
     path: '/api/workers/create-account',
     access: 'public',
-    body: schema(auth, 'workerCreateAccountSchema'),
+    body: 'workerCreateAccountSchema',
     table: 'readwrite',
   },
   { name: 'logout-worker', method: 'POST', path: '/api/workers/logout', access: 'worker', table: 'write' },
@@ -152,7 +173,7 @@ export const routes = [
     method: 'PUT',
     path: '/api/workers/me',
     access: 'active-worker',
-    body: schema(worker, 'workerProfileSchema'),
+    body: 'workerProfileSchema',
     table: 'readwrite',
     uploads: 'read',
   },
@@ -161,7 +182,7 @@ export const routes = [
     method: 'POST',
     path: '/api/workers/availability',
     access: 'active-worker',
-    body: schema(worker, 'availabilitySchema'),
+    body: 'availabilitySchema',
     table: 'readwrite',
   },
   { name: 'clock-in', method: 'POST', path: '/api/workers/clock-in', access: 'active-worker', table: 'readwrite' },
@@ -171,7 +192,7 @@ export const routes = [
     method: 'POST',
     path: '/api/workers/worker-type',
     access: 'active-worker',
-    body: schema(worker, 'workerTypeSchema'),
+    body: 'workerTypeSchema',
     table: 'readwrite',
   },
 
@@ -181,13 +202,13 @@ export const routes = [
     method: 'POST',
     path: '/api/requests',
     access: 'public',
-    body: schema(request, 'serviceRequestSchema'),
+    body: 'serviceRequestSchema',
     table: 'readwrite',
     scheduler: true,
   },
   // Public, not 'customer': a visitor without requests gets an empty list rather than a 401.
   { name: 'list-requests', method: 'GET', path: '/api/requests', access: 'public', table: 'read', uploads: 'read' },
-  { name: 'hire-worker', method: 'POST', path: '/api/hire', access: 'public', body: schema(job, 'hireSchema'), table: 'readwrite', scheduler: true },
+  { name: 'hire-worker', method: 'POST', path: '/api/hire', access: 'public', body: 'hireSchema', table: 'readwrite', scheduler: true },
   { name: 'list-worker-profiles', method: 'GET', path: '/api/worker-profiles', access: 'public', table: 'read', uploads: 'read' },
   { name: 'search-addresses', method: 'GET', path: '/api/geocode', access: 'public', table: 'readwrite' },
   { name: 'reverse-geocode', method: 'GET', path: '/api/geocode/reverse', access: 'public', table: 'readwrite' },
@@ -198,7 +219,7 @@ export const routes = [
     method: 'POST',
     path: '/api/workers/location',
     access: 'active-worker',
-    body: schema(job, 'workerLocationSchema'),
+    body: 'workerLocationSchema',
     table: 'readwrite',
   },
   { name: 'list-job-offers', method: 'GET', path: '/api/jobs/offers/{workerId}', access: 'active-worker', table: 'read' },
@@ -207,7 +228,7 @@ export const routes = [
     method: 'POST',
     path: '/api/jobs/accept/{jobId}',
     access: 'active-worker',
-    body: schema(job, 'jobActionSchema'),
+    body: 'jobActionSchema',
     table: 'readwrite',
     scheduler: true,
   },
@@ -216,7 +237,7 @@ export const routes = [
     method: 'POST',
     path: '/api/jobs/decline/{jobId}',
     access: 'active-worker',
-    body: schema(job, 'jobActionSchema'),
+    body: 'jobActionSchema',
     table: 'readwrite',
     scheduler: true,
   },
@@ -228,7 +249,7 @@ export const routes = [
     method: 'POST',
     path: '/api/jobs/{id}/state',
     access: 'active-worker',
-    body: schema(job, 'jobStateSchema'),
+    body: 'jobStateSchema',
     table: 'readwrite',
     scheduler: true,
   },
@@ -237,7 +258,7 @@ export const routes = [
     method: 'POST',
     path: '/api/jobs/{id}/complete',
     access: 'active-worker',
-    body: schema(job, 'jobActionSchema'),
+    body: 'jobActionSchema',
     table: 'readwrite',
   },
 ] as const satisfies readonly RouteDef[];

@@ -12,3 +12,12 @@ describe('environment parsing', () => {
     );
   });
 });
+
+describe('dispatch settings', () => {
+  it('takes whole numbers within range and refuses the rest by name', () => {
+    expect(parseEnv({ TABLE_NAME: 't', OFFER_SECONDS: '20', ARRIVAL_GRACE_SECONDS: '60' })).toMatchObject({ OFFER_SECONDS: 20, ARRIVAL_GRACE_SECONDS: 60, OFFERS_AT_ONCE: 3 });
+    expect(() => parseEnv({ TABLE_NAME: 't', OFFER_SECONDS: '1.5', MAX_OFFERS: '0', SUPPORT_EMAIL: 'nobody' })).toThrow(
+      /OFFER_SECONDS must be a whole number[\s\S]*MAX_OFFERS must be at least 1[\s\S]*SUPPORT_EMAIL must be an email address/,
+    );
+  });
+});

@@ -1,11 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import * as z from 'zod';
 import type { RouteDef } from '../../shared/routes';
+import { availabilitySchema } from '../../shared/schemas/worker';
 import { ConflictError } from './errors';
 import { http, reply } from './http';
 import { invoke, sampleEvent, withBody } from './testing/events';
-
-const testBody = z.strictObject({ n: z.number('n must be a number') });
 
 const route = {
   name: 'test-route',
@@ -13,26 +11,26 @@ const route = {
   path: '/api/test',
   access: 'public',
   table: 'none',
-  body: async () => testBody,
+  body: 'availabilitySchema',
 } as const satisfies RouteDef;
 
-const event = withBody(sampleEvent('create-booking'), { n: 1 });
+const event = withBody(sampleEvent('create-booking'), { isAvailable: true });
 
 describe('the shared handler stack', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('hands the handler the validated body and serialises its result as JSON', async () => {
-    const handler = http(route, async ({ body }) => ({ doubled: body.n * 2 }));
+    const handler = http(route, availabilitySchema, async ({ body }) => ({ negated: !body.isAvailable }));
 
     const res = await invoke(handler, event);
 
-    expect(res).toMatchObject({ status: 200, body: { doubled: 2 } });
+    expect(res).toMatchObject({ status: 200, body: { negated: false } });
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
   it('lets a handler choose the status and cookies', async () => {
-    const handler = http(route, async () => reply(201, { ok: true }, { cookies: ['a=b'] }));
+    const handler = http(route, availabilitySchema, async () => reply(201, { ok: true }, { cookies: ['a=b'] }));
 
     const res = await invoke(handler, event);
 
@@ -40,7 +38,7 @@ describe('the shared handler stack', () => {
   });
 
   it('turns a typed domain error into its status and message', async () => {
-    const handler = http(route, async () => {
+    const handler = http(route, availabilitySchema, async () => {
       throw new ConflictError('Someone else accepted this job first.');
     });
 
@@ -55,7 +53,7 @@ describe('the shared handler stack', () => {
   it('turns an unknown error into a 500 that reveals nothing, and logs it', async () => {
     // Prepare
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const handler = http(route, async () => {
+    const handler = http(route, availabilitySchema, async () => {
       throw new Error('connect ECONNREFUSED 10.0.0.7:5432 password=hunter2');
     });
 
@@ -74,7 +72,7 @@ describe('the shared handler stack', () => {
   });
 
   it('refuses a customer route to a caller without the customer cookie, before reading the body', async () => {
-    const handler = http({ ...route, access: 'customer' }, async () => ({ mine: true }));
+    const handler = http({ ...route, access: 'customer' }, availabilitySchema, async () => ({ mine: true }));
 
     const anonymous = await invoke(handler, withBody(event, 'not json'));
     const customer = await invoke(handler, { ...event, cookies: ['customer_id=AAAAAAAAAAAAAAAAAAAAAA'] });
@@ -84,7 +82,7 @@ describe('the shared handler stack', () => {
   });
 
   it('accepts a JSON content type with a charset', async () => {
-    const handler = http(route, async ({ body }) => body);
+    const handler = http(route, availabilitySchema, async ({ body }) => body);
 
     const res = await invoke(handler, { ...event, headers: { 'content-type': 'application/json; charset=utf-8' } });
 
@@ -92,10 +90,35 @@ describe('the shared handler stack', () => {
   });
 
   it('reports a type error in the field it belongs to', async () => {
-    const handler = http(route, async ({ body }) => body);
+    const handler = http(route, availabilitySchema, async ({ body }) => body);
 
-    const res = await invoke(handler, withBody(event, { n: 'one' }));
+    const res = await invoke(handler, withBody(event, { isAvailable: 'yes' }));
 
-    expect(res).toMatchObject({ status: 400, body: { message: 'n must be a number', fields: { n: 'n must be a number' } } });
+    expect(res).toMatchObject({ status: 400, body: { message: 'isAvailable must be true or false', fields: { isAvailable: 'isAvailable must be true or false' } } });
+  });
+});
+
+describe('the manifest and the handlers', () => {
+  it('every route with a body is validated with the schema the manifest names, and no other route reads one', async () => {
+    // Prepare: every schema module's exports, by name.
+    const modules = import.meta.glob(['../../shared/schemas/*.ts', '!../../shared/schemas/*.test.ts']);
+    const schemas = Object.assign({}, ...(await Promise.all(Object.values(modules).map((load) => load())))) as Record<string, unknown>;
+    const { routes } = await import('../../shared/routes');
+
+    // Act
+    const mismatches: string[] = [];
+    for (const route of routes as readonly RouteDef[]) {
+      const { handler } = (await import(`../${route.name}.ts`)) as { handler: { bodySchema?: unknown } };
+      const expected = route.body ? schemas[route.body] : undefined;
+      if (route.body && !expected) mismatches.push(`${route.name}: no schema named ${route.body}`);
+      else if (handler.bodySchema !== expected) mismatches.push(`${route.name}: validates with another schema than ${route.body ?? 'none'}`);
+    }
+
+    // Assess
+    expect(mismatches).toEqual([]);
+  });
+
+  it('refuses at cold start a handler whose schema the manifest does not name', () => {
+    expect(() => http(route as never, async () => ({}))).toThrow(/names body schema availabilitySchema but the handler passes none/);
   });
 });

@@ -6,7 +6,7 @@ import type {
 } from 'aws-lambda';
 import type * as z from 'zod/mini';
 import { MAX_REQUEST_BODY_BYTES } from '../../shared/constants';
-import type { RouteDef } from '../../shared/routes';
+import type { BodySchemaName, BodySchemas, RouteDef } from '../../shared/routes';
 import { validate, type Schema } from '../../shared/validation';
 import { ownerFrom, workerFrom, type SessionCaller } from './auth/caller';
 import { existingCustomer } from './customer';
@@ -26,8 +26,9 @@ import { logger } from './logger';
 type Event = APIGatewayProxyEventV2;
 type Result = APIGatewayProxyStructuredResultV2;
 
-type SchemaOf<R extends RouteDef> = Awaited<ReturnType<NonNullable<R['body']>>>;
-type BodyOf<R extends RouteDef> = R['body'] extends () => Promise<Schema> ? z.infer<SchemaOf<R>> : undefined;
+/** The schema a route's body is checked with: the one the manifest names for it. */
+type SchemaOf<R extends RouteDef> = R['body'] extends BodySchemaName ? BodySchemas[R['body']] : never;
+type BodyOf<R extends RouteDef> = R['body'] extends BodySchemaName ? z.infer<SchemaOf<R>> : undefined;
 
 /** Who is calling, as far as the route's access needed to establish. */
 export type Caller =
@@ -140,11 +141,11 @@ export function validateBody<T>(schema: Schema<T>, value: unknown): T {
   throw new ValidationError(message, fields);
 }
 
-function requestParsing(route: RouteDef): MiddlewareObj<Event, Result, Error, Context, Internal> {
+function requestParsing(route: RouteDef, schema: Schema | undefined): MiddlewareObj<Event, Result, Error, Context, Internal> {
   return {
-    before: async (request) => {
+    before: (request) => {
       const body = parseBody(route, request.event);
-      parsedBodies.set(request.event, route.body ? validateBody(await route.body(), body) : undefined);
+      parsedBodies.set(request.event, schema ? validateBody(schema, body) : undefined);
     },
   };
 }
@@ -227,18 +228,26 @@ function errorResponses(route: RouteDef): MiddlewareObj<Event, Result, Error, Co
   };
 }
 
+type Fn<R extends RouteDef> = (input: HttpInput<R>, context: Context) => Promise<unknown>;
+type Handler = ReturnType<typeof middy<Event, Result, Error, Context, Internal>> & { bodySchema?: Schema };
+
 /**
  * The one handler stack (DESIGN.md section 5): body limits and JSON parsing, zod validation,
  * typed errors, a 500 that reveals nothing, and the manifest's `access` enforced on every call.
+ * A route with a body takes its schema too (`http(route, schema, fn)`): the handler imports only
+ * its own, so no function bundles the others; the manifest test checks it is the one named there.
  */
-export function http<R extends RouteDef>(
-  route: R,
-  fn: (input: HttpInput<R>, context: Context) => Promise<unknown>,
-) {
-  return middy<Event, Result, Error, Context, Internal>()
+export function http<R extends RouteDef & { body?: undefined }>(route: R, fn: Fn<R>): Handler;
+export function http<R extends RouteDef & { body: BodySchemaName }>(route: R, schema: SchemaOf<R>, fn: Fn<R>): Handler;
+export function http<R extends RouteDef>(route: R, ...args: [Fn<R>] | [Schema, Fn<R>]): Handler {
+  const [schema, fn] = args.length === 2 ? args : [undefined, args[0]];
+  if (Boolean(route.body) !== Boolean(schema)) {
+    throw new Error(`Route ${route.name}: the manifest ${route.body ? `names body schema ${route.body} but the handler passes none` : 'names no body schema but the handler passes one'}`);
+  }
+  const handler: Handler = middy<Event, Result, Error, Context, Internal>()
     .use(errorResponses(route))
     .use(authorization(route))
-    .use(requestParsing(route))
+    .use(requestParsing(route, schema))
     .handler(async (event, context) => {
       const input: HttpInput<R> = {
         body: parsedBodies.get(event) as BodyOf<R>,
@@ -250,4 +259,6 @@ export function http<R extends RouteDef>(
       const out = await fn(input, context);
       return isReply(out) ? json(out.status, out.body, out) : json(200, out);
     });
+  handler.bodySchema = schema;
+  return handler;
 }
