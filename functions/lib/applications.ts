@@ -1,4 +1,4 @@
-import { MISSING_ID_DOCUMENTS } from '../../shared/schemas/applications';
+import { MISSING_ID_DOCUMENTS } from '../../shared/schemas/application-rules';
 import { applicationsRepo, type WorkerApplicationRecord } from './data/applications';
 import { ValidationError } from './errors';
 import { reply } from './http';

@@ -2,13 +2,13 @@ import * as z from 'zod/mini';
 import { categorySlugs } from '../categories';
 import { strictBody } from '../validation';
 import { accepted, email, phone, text } from './fields';
+import { MISSING_ID_DOCUMENTS, uploadContentTypes, uploadKeyPattern, uploadTypes } from './application-rules';
+
+export * from './application-rules';
 
 /** Where an uploaded file lives: the key handed out with its presigned POST (POST /api/upload). */
-export const uploadKeyPattern = /^uploads\/(worker-documents|company-documents|profile-photos)\/[A-Za-z0-9_-]{22}\.(pdf|jpg|jpeg|png)$/;
 const uploadKey = (message: string) => z.string({ error: message }).check(z.regex(uploadKeyPattern, message));
 
-export const MISSING_ID_DOCUMENTS =
-  'Missing Documents - Please upload all required documents: Photo ID (front and back) and selfie.';
 
 const categoryList = (message: string) =>
   z.array(z.enum(categorySlugs, { error: 'Choose categories from the list' }), { error: message }).check(
@@ -140,12 +140,6 @@ export const companyApplicationSchema = strictBody({
 });
 export type CompanyApplicationInput = z.infer<typeof companyApplicationSchema>;
 
-export const uploadTypes = ['worker-documents', 'company-documents', 'profile-photos'] as const;
-export const uploadContentTypes = {
-  'worker-documents': ['image/jpeg', 'image/png'],
-  'company-documents': ['application/pdf', 'image/jpeg', 'image/png'],
-  'profile-photos': ['image/jpeg', 'image/png'],
-} as const satisfies Record<(typeof uploadTypes)[number], readonly string[]>;
 
 /** POST /api/upload: ask for a presigned POST for one file (it never passes through a Lambda). */
 export const uploadRequestSchema = strictBody({
@@ -165,5 +159,3 @@ export const uploadRequestSchema = strictBody({
 );
 export type UploadRequest = z.infer<typeof uploadRequestSchema>;
 
-export const applicationStatuses = ['pending', 'approved', 'rejected'] as const;
-export type ApplicationStatus = (typeof applicationStatuses)[number];

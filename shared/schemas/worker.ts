@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { categorySlugs } from '../categories';
 import { strictBody } from '../validation';
 import { text } from './fields';
-import { uploadKeyPattern } from './applications';
+import { uploadKeyPattern } from './application-rules';
 
 export const workerStatuses = ['pending_review', 'active', 'terminated'] as const;
 export type WorkerStatus = (typeof workerStatuses)[number];

@@ -6,7 +6,7 @@ import type {
   WorkerApplicationInput,
   WorkerApplyLegacyInput,
 } from '../../../shared/schemas/applications';
-import { applicationStatuses } from '../../../shared/schemas/applications';
+import { applicationStatuses } from '../../../shared/schemas/application-rules';
 import { keys } from '../../../shared/table';
 import { dynamo, tableName } from '../clients';
 import { ConflictError } from '../errors';
