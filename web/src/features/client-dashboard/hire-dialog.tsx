@@ -4,13 +4,13 @@ import type { HireInput, ServiceRequestView, WorkerListingView } from '../../../
 import { requestServices } from '../../../../shared/schemas/request';
 import { Field } from '../../components/form/field';
 import { Button } from '../../components/ui/button';
+import { ModalDialog } from '../../components/ui/modal-dialog';
 import { toast } from '../../components/ui/toast-store';
 import { ApiError, apiPost, errorMessage } from '../../lib/api';
 import { useFormErrors } from '../../lib/use-form-errors';
 import { fieldsForForm, hiredRequest, hireFieldOrder, validateHire, type HireField, type HireFormValues } from './hire-form';
 import { hiresKey } from './hires-section';
 import type { Fix } from './location';
-import { ModalDialog } from './modal-dialog';
 
 /** Hire Now: the form in a dialog; the job is offered to this worker first. */
 export function HireDialog({
