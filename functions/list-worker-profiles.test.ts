@@ -4,7 +4,9 @@ import type { LatLng } from '../shared/domain/geo';
 import { keys } from '../shared/table';
 import { handler } from './list-worker-profiles';
 import { dynamo, tableName } from './lib/clients';
-import { dispatchableWorker, north, testPlace } from './lib/testing/dispatch';
+import { jobsRepo } from './lib/data/jobs';
+import { reviewsRepo } from './lib/data/reviews';
+import { dispatchableWorker, north, offeredJob, testPlace } from './lib/testing/dispatch';
 import { invoke, sampleEvent } from './lib/testing/events';
 
 const sample = sampleEvent('list-worker-profiles');
@@ -58,7 +60,7 @@ describe('GET /api/worker-profiles', () => {
     for (const w of [...unlisted, clockedOutSinceIndexed]) expect(idsOf(res.body)).not.toContain(w.id);
   });
 
-  it('shows no email, phone or home address, and a real (empty) review record', async () => {
+  it('shows no email, phone or home address, and no rating before the first review', async () => {
     // Prepare
     const place = testPlace();
     const worker = await dispatchableWorker(category, north(place, 1), {
@@ -156,6 +158,27 @@ describe('GET /api/worker-profiles', () => {
 
     expect(res.body[0].id).toBe(worker.id);
     expect(res.body[0].photoUrl).toMatch(/workers\/test\/photo\.jpg\?.*X-Amz-Expires=600/);
+  });
+
+  it("shows the worker's average rating and review count from the reviews of their jobs", async () => {
+    // Prepare: two completed jobs, rated 5 and 4.
+    const place = testPlace();
+    const worker = await dispatchableWorker(category, north(place, 1));
+    for (const rating of [5, 4]) {
+      const job = await offeredJob(category, [worker.id]);
+      const now = () => new Date().toISOString();
+      await jobsRepo.accept({ jobId: job.id, workerId: worker.id, hourlyRate: worker.hourlyRate, now: now(), arriveBy: new Date(Date.now() + 60_000).toISOString() });
+      await jobsRepo.advance({ jobId: job.id, workerId: worker.id, from: 'accepted', to: 'arrived', stamp: 'arrivedAt', now: now() });
+      await jobsRepo.advance({ jobId: job.id, workerId: worker.id, from: 'arrived', to: 'in_progress', stamp: 'startedAt', now: now() });
+      await jobsRepo.complete({ jobId: job.id, workerId: worker.id, now: now(), totalHours: 1 });
+      await reviewsRepo.record({ jobId: job.id, customerId: job.customerId, rating, now: now() });
+    }
+
+    // Act
+    const res = await listFrom(place);
+
+    // Assess
+    expect(res.body[0]).toMatchObject({ id: worker.id, rating: 4.5, reviewCount: 2 });
   });
 
   it('refuses a category that is not one of the six with 400', async () => {

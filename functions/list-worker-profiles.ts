@@ -2,6 +2,7 @@ import { categories, categorySlugs, isCategorySlug } from '../shared/categories'
 import { distanceKm, etaMinutes, isValidLatLng, type LatLng } from '../shared/domain/geo';
 import { routeByName } from '../shared/routes';
 import type { WorkerListingView } from '../shared/schemas/job';
+import { averageRating } from '../shared/schemas/review-rules';
 import { dispatchIndex, isDispatchable } from './lib/data/dispatch-index';
 import { workersRepo, type WorkerItem } from './lib/data/workers';
 import { BadRequestError } from './lib/errors';
@@ -37,9 +38,8 @@ function toListing(worker: WorkerItem, origin: LatLng | null, photoUrl: string |
     isVerified: 'true',
     isAvailable: worker.activeJobId ? 'false' : 'true',
     workerType: worker.workerType ?? 'independent',
-    // Reviews arrive with payments; until a worker has one, the card says "New".
-    rating: null,
-    reviewCount: 0,
+    rating: averageRating(worker.ratingSum ?? 0, worker.ratingCount ?? 0),
+    reviewCount: worker.ratingCount ?? 0,
     distanceKm: origin && at ? Math.round(distanceKm(origin, at) * 10) / 10 : null,
     etaMinutes: origin && at ? etaMinutes(at, origin) : null,
   };

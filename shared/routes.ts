@@ -3,6 +3,7 @@ import type { adminLoginSchema, adminSetupSchema, changePasswordSchema, devLogin
 import type { bookingInputSchema } from './schemas/booking';
 import type { hireSchema, jobActionSchema, jobStateSchema, workerLocationSchema } from './schemas/job';
 import type { serviceRequestSchema } from './schemas/request';
+import type { jobRatingSchema, workerReviewSchema } from './schemas/review';
 import type { availabilitySchema, workerProfileSchema, workerTypeSchema } from './schemas/worker';
 
 /**
@@ -27,6 +28,8 @@ export interface BodySchemas {
   jobStateSchema: typeof jobStateSchema;
   workerLocationSchema: typeof workerLocationSchema;
   serviceRequestSchema: typeof serviceRequestSchema;
+  jobRatingSchema: typeof jobRatingSchema;
+  workerReviewSchema: typeof workerReviewSchema;
   availabilitySchema: typeof availabilitySchema;
   workerProfileSchema: typeof workerProfileSchema;
   workerTypeSchema: typeof workerTypeSchema;
@@ -261,6 +264,10 @@ export const routes = [
     body: 'jobActionSchema',
     table: 'readwrite',
   },
+
+  // Reviews: the customer of a completed job, once (the anonymous customer cookie).
+  { name: 'create-worker-review', method: 'POST', path: '/api/worker-reviews', access: 'customer', body: 'workerReviewSchema', table: 'readwrite' },
+  { name: 'rate-job', method: 'POST', path: '/api/jobs/{id}/rating', access: 'customer', body: 'jobRatingSchema', table: 'readwrite' },
 ] as const satisfies readonly RouteDef[];
 
 /**

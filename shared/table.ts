@@ -82,6 +82,8 @@ export const keys = {
   }),
   /** The same workers by category alone, for jobs whose location is unknown and workers who shared none. */
   dispatchCategory: (category: string, workerId = '') => ({ pk: `DISPATCH#${category}`, sk: `WORKER#${workerId}` }),
+  /** A worker's probation records (stored schema: worker_probations), beside the profile. */
+  workerProbation: (workerId: string, startDate = '') => ({ pk: `WORKER#${workerId}`, sk: `PROBATION#${startDate}` }),
   /** Cached geocoder answers, by normalised query; they expire (TTL). */
   geocode: (query: string) => ({ pk: `GEOCODE#${query}`, sk: 'GEOCODE' }),
 };

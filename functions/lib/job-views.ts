@@ -127,6 +127,7 @@ export function toServiceRequestView(job: JobItem, worker: WorkerItem | undefine
     gpsEnabled: job.gpsEnabled,
     customerType: 'individual',
     workerCount: 1,
+    rating: job.rating ?? null,
     createdAt: job.createdAt,
   };
 }

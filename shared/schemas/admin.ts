@@ -66,7 +66,7 @@ interface StatusCounts {
   rejected: number;
 }
 
-/** GET /api/admin/analytics: real counts; averageRating is null until reviews exist. */
+/** GET /api/admin/analytics: real counts; averageRating (over every review) is null until reviews exist. */
 export interface Analytics {
   applications: StatusCounts;
   companyApplications: StatusCounts;
@@ -74,4 +74,6 @@ export interface Analytics {
   jobs: { byState: Record<string, number>; total: number };
   averageRating: number | null;
   reviewCount: number;
+  /** Workers with an active probation (rated 2 stars or fewer 3 times in a row). */
+  workersOnProbation: number;
 }

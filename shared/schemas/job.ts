@@ -157,6 +157,8 @@ export interface ServiceRequestView {
   gpsEnabled: boolean;
   customerType: 'individual';
   workerCount: 1;
+  /** The customer's rating of the completed job (1-5), or null before they review it. */
+  rating: number | null;
   createdAt: string;
 }
 

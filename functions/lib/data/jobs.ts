@@ -57,6 +57,14 @@ export interface JobItem {
   endedAt: string | null;
   totalHours: number | null;
   reassignedCount: number;
+  /**
+   * The customer's review, on the job itself: written once (conditional on its absence) together
+   * with the worker's running totals. A worker's reviews are their completed jobs (gsi2 DONE#).
+   */
+  rating?: number;
+  reviewText?: string;
+  reviewerName?: string;
+  reviewedAt?: string;
   createdAt: string;
   updatedAt: string;
 }

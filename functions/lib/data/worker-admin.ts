@@ -1,4 +1,5 @@
-import type { JobAdminView } from '../../../shared/schemas/admin';
+import type { Analytics, JobAdminView } from '../../../shared/schemas/admin';
+import { averageRating } from '../../../shared/schemas/review-rules';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { WorkerAdminView, WorkerStatus } from '../../../shared/schemas/worker';
 import { keys } from '../../../shared/table';
@@ -90,6 +91,27 @@ async function pendingApplication(id: string): Promise<WorkerApplicationItem> {
   return application;
 }
 
+/**
+ * Counts by status and availability, and the rating over every review: the sum of the workers'
+ * running totals (so each review weighs the same, whoever it is about), one decimal, null with none.
+ */
+export function workerFigures(workers: readonly WorkerItem[]): Pick<Analytics, 'workers' | 'averageRating' | 'reviewCount' | 'workersOnProbation'> {
+  const of = (status: WorkerStatus) => workers.filter((w) => w.status === status).length;
+  const ratingSum = workers.reduce((sum, w) => sum + (w.ratingSum ?? 0), 0);
+  const reviewCount = workers.reduce((sum, w) => sum + (w.ratingCount ?? 0), 0);
+  return {
+    workers: {
+      active: of('active'),
+      pendingReview: of('pending_review'),
+      terminated: of('terminated'),
+      available: workers.filter((w) => w.status === 'active' && w.isAvailable).length,
+    },
+    averageRating: averageRating(ratingSum, reviewCount),
+    reviewCount,
+    workersOnProbation: workers.filter((w) => w.probationSince).length,
+  };
+}
+
 export const workerAdmin = {
   /**
    * Approves a pending application: its status, the new worker profile and the email claim's
@@ -141,16 +163,9 @@ export const workerAdmin = {
     });
   },
 
-  /** Counts by status and availability, from the same Query as the list. */
-  async counts(): Promise<{ active: number; pendingReview: number; terminated: number; available: number }> {
-    const workers = await workerAdmin.listAll();
-    const of = (status: WorkerStatus) => workers.filter((w) => w.status === status).length;
-    return {
-      active: of('active'),
-      pendingReview: of('pending_review'),
-      terminated: of('terminated'),
-      available: workers.filter((w) => w.status === 'active' && w.isAvailable).length,
-    };
+  /** The owner's figures about workers, from the same Query as the list. */
+  async analytics(): Promise<Pick<Analytics, 'workers' | 'averageRating' | 'reviewCount' | 'workersOnProbation'>> {
+    return workerFigures(await workerAdmin.listAll());
   },
 
   /**

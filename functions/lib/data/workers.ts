@@ -37,6 +37,12 @@ export interface WorkerItem {
   activeJobId?: string;
   /** Last shared position (POST /api/workers/location), for dispatch distances. */
   location?: WorkerLocation;
+  /** Running review totals (average = ratingSum / ratingCount) and the current streak of low ratings. */
+  ratingSum?: number;
+  ratingCount?: number;
+  lowRatingStreak?: number;
+  /** When the worker's active probation began (a streak of low ratings); one at a time, the owner ends it. */
+  probationSince?: string;
   /** The dispatch index entries written for this worker ("pk|sk"), so the next sync can remove them. */
   dispatchEntries?: string[];
   createdAt: string;
