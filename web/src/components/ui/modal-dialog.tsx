@@ -3,6 +3,11 @@ import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 're
 const focusableSelector =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
+/** The Tab stops inside: a control taken out of the tab order (a radio group's other stars) is not one. */
+function tabStops(root: HTMLElement): HTMLElement[] {
+  return Array.from(root.querySelectorAll<HTMLElement>(focusableSelector)).filter((el) => el.tabIndex >= 0);
+}
+
 /**
  * A modal on the native <dialog>: showModal() makes the page behind inert and Escape closes it;
  * Tab also wraps inside (so focus never leaves for the browser's chrome), and focus goes back to
@@ -16,14 +21,19 @@ export function ModalDialog({ title, description, onClose, children }: { title: 
   useEffect(() => {
     const dialog = ref.current;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (dialog && !dialog.open) dialog.showModal();
+    if (dialog && !dialog.open) {
+      dialog.showModal();
+      // showModal() focuses the first focusable control, which can be one outside the tab order.
+      const active = document.activeElement;
+      if (!(active instanceof HTMLElement) || !dialog.contains(active) || active.tabIndex < 0) tabStops(dialog)[0]?.focus();
+    }
     // Unmounting removes the dialog from the page (and the top layer) without a "close" event.
     return () => opener?.focus();
   }, []);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
     if (event.key !== 'Tab' || !ref.current) return;
-    const focusable = Array.from(ref.current.querySelectorAll<HTMLElement>(focusableSelector));
+    const focusable = tabStops(ref.current);
     const first = focusable[0];
     const last = focusable[focusable.length - 1];
     if (!first || !last) return;

@@ -2,6 +2,7 @@ import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { ClipboardList, Phone } from 'lucide-react';
 import type { ServiceRequestView } from '../../../../shared/schemas/job';
 import { requestNumber, type RequestStatus } from '../../../../shared/schemas/request';
+import { ReviewPrompt } from '../../components/reviews/review-prompt';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -133,6 +134,7 @@ function HireCard({ request }: { request: ServiceRequestView }) {
             </p>
           ))}
         </div>
+        <ReviewPrompt request={request} />
       </article>
     </Card>
   );

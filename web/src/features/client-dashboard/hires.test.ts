@@ -48,8 +48,9 @@ describe('hireProgress', () => {
     expect(hireProgress({ ...accepted, jobState: 'in_progress' })).toEqual(['Working']);
   });
 
-  it('says verification and payment come later under a completed hire', () => {
+  it('says verification and payment come later under a completed hire, and nothing about reviews', () => {
     expect(hireProgress({ status: 'Completed', jobState: 'completed', dispatch: 'done', reassigned: false, etaMinutes: 3 })).toEqual([paymentsLater]);
+    expect(paymentsLater).toBe('Verification and payment arrive with card payments.');
   });
 
   it('says a cancelled request is cancelled', () => {

@@ -16,7 +16,8 @@ export const statusTone: Record<RequestStatus, 'amber' | 'blue' | 'green'> = {
   Completed: 'green',
 };
 
-export const paymentsLater = 'Verification, payment and reviews arrive with card payments.';
+/** Reviews are here; verifying the work and paying for it are not yet. */
+export const paymentsLater = 'Verification and payment arrive with card payments.';
 
 /**
  * Where a request stands, in the words the customer reads under its badge. Nothing is shown that

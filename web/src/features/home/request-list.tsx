@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { AssignedWorkerView, ServiceRequestView } from '../../../../shared/schemas/job';
 import { requestNumber } from '../../../../shared/schemas/request';
+import { ReviewPrompt } from '../../components/reviews/review-prompt';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -75,13 +76,13 @@ function RequestCardView({ request }: { request: ServiceRequestView }) {
       </dl>
       {/* Polling changes this part; a polite live region tells screen readers when it does. */}
       <div aria-live="polite" className="mt-4 border-t border-white/10 pt-4">
-        <CardStatus card={card} />
+        <CardStatus card={card} request={request} />
       </div>
     </article>
   );
 }
 
-function CardStatus({ card }: { card: RequestCard }) {
+function CardStatus({ card, request }: { card: RequestCard; request: ServiceRequestView }) {
   switch (card.kind) {
     case 'waiting':
       return (
@@ -124,11 +125,14 @@ function CardStatus({ card }: { card: RequestCard }) {
       );
     case 'completed':
       return (
-        <p className="flex items-center gap-2 font-medium text-green-200">
-          <CircleCheck aria-hidden="true" className="size-5 shrink-0" />
-          {/* The spec's "invoice available" waits for invoices: until then the card says only what is true. */}
-          Service completed
-        </p>
+        <div className="grid gap-3">
+          <p className="flex items-center gap-2 font-medium text-green-200">
+            <CircleCheck aria-hidden="true" className="size-5 shrink-0" />
+            {/* The spec's "invoice available" waits for invoices: until then the card says only what is true. */}
+            Service completed
+          </p>
+          <ReviewPrompt request={request} />
+        </div>
       );
   }
 }

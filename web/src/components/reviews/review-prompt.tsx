@@ -1,0 +1,42 @@
+import { Star } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import type { ServiceRequestView } from '../../../../shared/schemas/job';
+import { Button } from '../ui/button';
+import { reviewPromptOf } from './review';
+import { ReviewDialog } from './review-dialog';
+
+/**
+ * A completed request's review part: "Review <name>" until the customer has rated it, then the
+ * rating they gave. Nothing for a request that is not completed.
+ */
+export function ReviewPrompt({ request }: { request: Pick<ServiceRequestView, 'id' | 'status' | 'worker' | 'service' | 'rating'> }) {
+  const prompt = reviewPromptOf(request);
+  const [open, setOpen] = useState(false);
+  const [reviewed, setReviewed] = useState(false);
+  const rated = useRef<HTMLParagraphElement>(null);
+
+  // The button that opened the dialog is gone once the review is in (or the list says it already
+  // was, while the dialog was open): focus lands on what replaced it.
+  useEffect(() => {
+    if (prompt.kind === 'rated' && (reviewed || open)) rated.current?.focus();
+  }, [reviewed, open, prompt.kind]);
+
+  if (prompt.kind === 'none') return null;
+  if (prompt.kind === 'rated') {
+    return (
+      <p ref={rated} tabIndex={-1} data-testid="review-given" className="flex items-center gap-2 text-sm font-medium text-amber-100 focus:outline-none">
+        <Star aria-hidden="true" className="size-4 shrink-0 fill-amber-400 text-amber-400" />
+        {prompt.text}
+      </p>
+    );
+  }
+  return (
+    <>
+      <Button size="sm" className="justify-self-start" onClick={() => setOpen(true)}>
+        <Star aria-hidden="true" className="size-4" />
+        Review {prompt.workerName}
+      </Button>
+      {open ? <ReviewDialog request={request} onClose={() => setOpen(false)} onReviewed={() => setReviewed(true)} /> : null}
+    </>
+  );
+}
