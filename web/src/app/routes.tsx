@@ -30,13 +30,13 @@ const WorkerTypePage = lazy(() => import('../features/worker/worker-type-page'))
 const WorkerJobPage = lazy(() => import('../features/worker/job-detail-page'));
 const WorkerEarningsPage = lazy(() => import('../features/worker/earnings-page'));
 const ClientDashboardPage = lazy(() => import('../features/client-dashboard/client-dashboard-page'));
+const RatePage = lazy(() => import('../features/rating/rate-page'));
 
 /**
  * Screens that later issues build. Until then each shows its title and says it is not available;
  * aliases of one screen share its entry (the spec's "same screen as").
  */
 const upcoming: readonly { title: string; routes: readonly string[] }[] = [
-  { title: 'Rate Your Service', routes: [patterns.rate] },
   { title: 'Invoices', routes: [patterns.invoices] },
   { title: 'Insurance Claims', routes: [patterns.insurance] },
   { title: 'Professional Workers', routes: [patterns.workers] },
@@ -76,6 +76,7 @@ export function AppRoutes() {
         <Route path={patterns.workerEarnings} element={<WorkerEarningsPage />} />
         <Route path={patterns.clientDashboard} element={<ClientDashboardPage />} />
         <Route path={patterns.customer} element={<ClientDashboardPage />} />
+        <Route path={patterns.rate} element={<RatePage />} />
         <Route element={<AuthLayout />}>
           <Route path={patterns.adminSetup} element={<OwnerSetupPage />} />
           <Route path={patterns.adminLogin} element={<OwnerLoginPage />} />
