@@ -3,6 +3,7 @@ import type { adminLoginSchema, adminSetupSchema, changePasswordSchema, devLogin
 import type { bookingInputSchema } from './schemas/booking';
 import type { hireSchema, jobActionSchema, jobStateSchema, workerLocationSchema } from './schemas/job';
 import type { serviceRequestSchema } from './schemas/request';
+import type { checkoutSessionSchema, clientVerificationSchema, createInvoiceSchema } from './schemas/invoice';
 import type { jobRatingSchema, workerReviewSchema } from './schemas/review';
 import type { availabilitySchema, workerProfileSchema, workerTypeSchema } from './schemas/worker';
 
@@ -33,6 +34,9 @@ export interface BodySchemas {
   availabilitySchema: typeof availabilitySchema;
   workerProfileSchema: typeof workerProfileSchema;
   workerTypeSchema: typeof workerTypeSchema;
+  clientVerificationSchema: typeof clientVerificationSchema;
+  createInvoiceSchema: typeof createInvoiceSchema;
+  checkoutSessionSchema: typeof checkoutSessionSchema;
 }
 export type BodySchemaName = keyof BodySchemas;
 
@@ -64,6 +68,10 @@ export interface RouteDef {
   stages?: readonly string[];
   /** Creates or deletes EventBridge Scheduler timers (offer expiry, arrival grace). */
   scheduler?: boolean;
+  /** Calls Stripe: gets the Stripe secret key (and the webhook secret for the webhook). */
+  stripe?: boolean;
+  /** The handler reads the body as raw text (a signed webhook); no JSON parsing or schema. */
+  rawBody?: boolean;
 }
 
 export const routes = [
@@ -268,6 +276,34 @@ export const routes = [
   // Reviews: the customer of a completed job, once (the anonymous customer cookie).
   { name: 'create-worker-review', method: 'POST', path: '/api/worker-reviews', access: 'customer', body: 'workerReviewSchema', table: 'readwrite' },
   { name: 'rate-job', method: 'POST', path: '/api/jobs/{id}/rating', access: 'customer', body: 'jobRatingSchema', table: 'readwrite' },
+
+  // Verification, invoices and payments. Invoices are read by whoever they belong to: the customer
+  // (cookie), the worker (token) or the owner (session); the handlers scope them, so 'public' here.
+  {
+    name: 'submit-client-verification',
+    method: 'POST',
+    path: '/api/client-verification',
+    access: 'customer',
+    body: 'clientVerificationSchema',
+    table: 'readwrite',
+  },
+  { name: 'create-invoice', method: 'POST', path: '/api/jobs/{id}/invoice', access: 'active-worker', body: 'createInvoiceSchema', table: 'readwrite' },
+  { name: 'list-invoices', method: 'GET', path: '/api/invoices', access: 'public', table: 'read' },
+  { name: 'get-invoice', method: 'GET', path: '/api/invoices/{id}', access: 'public', table: 'read' },
+  { name: 'get-request-invoice', method: 'GET', path: '/api/requests/{id}/invoice', access: 'customer', table: 'read' },
+  { name: 'verify-work', method: 'POST', path: '/api/verify-work/{id}', access: 'customer', table: 'readwrite' },
+  {
+    name: 'create-checkout-session',
+    method: 'POST',
+    path: '/api/create-checkout-session',
+    access: 'customer',
+    body: 'checkoutSessionSchema',
+    table: 'readwrite',
+    stripe: true,
+  },
+  { name: 'handle-stripe-webhook', method: 'POST', path: '/api/stripe/webhook', access: 'public', table: 'readwrite', stripe: true, rawBody: true },
+  { name: 'get-payout-status', method: 'GET', path: '/api/workers/payouts', access: 'active-worker', table: 'readwrite', stripe: true },
+  { name: 'start-payout-onboarding', method: 'POST', path: '/api/workers/payouts/onboard', access: 'active-worker', table: 'readwrite', stripe: true },
 ] as const satisfies readonly RouteDef[];
 
 /**

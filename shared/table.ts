@@ -84,6 +84,24 @@ export const keys = {
   dispatchCategory: (category: string, workerId = '') => ({ pk: `DISPATCH#${category}`, sk: `WORKER#${workerId}` }),
   /** A worker's probation records (stored schema: worker_probations), beside the profile. */
   workerProbation: (workerId: string, startDate = '') => ({ pk: `WORKER#${workerId}`, sk: `PROBATION#${startDate}` }),
+  /** An invoice (one per job: the job carries its id, set once). */
+  invoice: (id: string) => ({ pk: `INVOICE#${id}`, sk: 'INVOICE' }),
+  /** gsi1: a customer's invoices, beside their requests, newest last. */
+  customerInvoices: (customerId: string, createdAt = '') => ({
+    gsi1pk: `CUSTOMER#${customerId}`,
+    gsi1sk: `INVOICE#${createdAt}`,
+  }),
+  /** gsi2: a worker's invoices, newest last (apart from WORKERJOBS#, whose sort keys are job groups). */
+  workerInvoices: (workerId: string, createdAt = '') => ({
+    gsi2pk: `WORKERINVOICES#${workerId}`,
+    gsi2sk: `INVOICE#${createdAt}`,
+  }),
+  /** gsi3: every invoice, newest last (the owner's view of /invoices). */
+  allInvoices: (createdAt = '') => ({ gsi3pk: 'INVOICES', gsi3sk: `INVOICE#${createdAt}` }),
+  /** A Stripe webhook event already handled: its conditional put makes a second delivery a no-op. */
+  stripeEvent: (eventId: string) => ({ pk: `STRIPE_EVENT#${eventId}`, sk: 'EVENT' }),
+  /** Which worker a connected account belongs to, for account.updated webhooks. */
+  stripeAccount: (accountId: string) => ({ pk: `STRIPE_ACCOUNT#${accountId}`, sk: 'ACCOUNT' }),
   /** Cached geocoder answers, by normalised query; they expire (TTL). */
   geocode: (query: string) => ({ pk: `GEOCODE#${query}`, sk: 'GEOCODE' }),
 };

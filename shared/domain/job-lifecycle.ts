@@ -15,7 +15,8 @@ const transitions: Record<JobState, Partial<Record<JobState, readonly JobActor[]
   en_route: { arrived: ['worker'], booked: ['timer'], cancelled: ['customer'] },
   arrived: { in_progress: ['worker'] },
   in_progress: { completed: ['worker'] },
-  completed: { verified: ['customer'] },
+  // The customer approves the finished work, or rejects it with notes and the worker resumes it.
+  completed: { verified: ['customer'], in_progress: ['customer'] },
   verified: { paid: ['payment'] },
   paid: {},
   cancelled: {},

@@ -2,6 +2,8 @@ import * as z from 'zod/mini';
 import type { JobState } from '../domain/booking-status';
 import { strictBody } from '../validation';
 import { email, phone, text } from './fields';
+import type { InvoiceSummary, WorkVerificationView } from './invoice';
+import type { PaymentStatus, PayoutStatus } from '../domain/invoice';
 import { requestServices, type RequestStatus } from './request';
 
 /**
@@ -98,6 +100,13 @@ export interface WorkerJobView {
   createdAt: string;
   /** The states the worker may move this job to next (server-enforced). */
   nextStates: JobState[];
+  /** Billable hours once completed (the invoice starts from them). */
+  totalHours: number | null;
+  /** The customer's notes when they rejected the work and reopened the job; null otherwise. */
+  clientNotes: string | null;
+  /** True once the customer approved the work and until the worker invoices it. */
+  canInvoice: boolean;
+  invoiceId: string | null;
 }
 
 /** A completed job for the earnings page (GET /api/jobs/completed/{workerId}). */
@@ -118,6 +127,11 @@ export interface CompletedJobView {
   workerShare: number;
   feePercent: number;
   state: JobState;
+  /** True when the customer approved the work and no invoice exists yet. */
+  canInvoice: boolean;
+  invoiceId: string | null;
+  paymentStatus: PaymentStatus | null;
+  payoutStatus: PayoutStatus | null;
 }
 
 /** Where dispatch stands for a customer's request. */
@@ -159,6 +173,9 @@ export interface ServiceRequestView {
   workerCount: 1;
   /** The customer's rating of the completed job (1-5), or null before they review it. */
   rating: number | null;
+  /** The work_completion_verification step: asked once the worker completes. */
+  verification: WorkVerificationView;
+  invoice: InvoiceSummary | null;
   createdAt: string;
 }
 
