@@ -31,18 +31,18 @@ const WorkerJobPage = lazy(() => import('../features/worker/job-detail-page'));
 const WorkerEarningsPage = lazy(() => import('../features/worker/earnings-page'));
 const ClientDashboardPage = lazy(() => import('../features/client-dashboard/client-dashboard-page'));
 const RatePage = lazy(() => import('../features/rating/rate-page'));
+const InvoicesPage = lazy(() => import('../features/invoices/invoices-page'));
+const PaymentSuccessPage = lazy(() => import('../features/payments/payment-success-page'));
+const PaymentCancelledPage = lazy(() => import('../features/payments/payment-cancelled-page'));
 
 /**
  * Screens that later issues build. Until then each shows its title and says it is not available;
  * aliases of one screen share its entry (the spec's "same screen as").
  */
 const upcoming: readonly { title: string; routes: readonly string[] }[] = [
-  { title: 'Invoices', routes: [patterns.invoices] },
   { title: 'Insurance Claims', routes: [patterns.insurance] },
   { title: 'Professional Workers', routes: [patterns.workers] },
   { title: 'Install the App', routes: [patterns.download] },
-  { title: 'Payment Confirmation', routes: [patterns.paymentSuccess, patterns.paymentSuccessAlias] },
-  { title: 'Payment Cancelled', routes: [patterns.paymentCancelled, patterns.paymentCancelAlias] },
 ];
 
 const redirects: readonly { from: string; to: string }[] = [
@@ -77,6 +77,11 @@ export function AppRoutes() {
         <Route path={patterns.clientDashboard} element={<ClientDashboardPage />} />
         <Route path={patterns.customer} element={<ClientDashboardPage />} />
         <Route path={patterns.rate} element={<RatePage />} />
+        <Route path={patterns.invoices} element={<InvoicesPage />} />
+        <Route path={patterns.paymentSuccess} element={<PaymentSuccessPage />} />
+        <Route path={patterns.paymentSuccessAlias} element={<PaymentSuccessPage />} />
+        <Route path={patterns.paymentCancelled} element={<PaymentCancelledPage />} />
+        <Route path={patterns.paymentCancelAlias} element={<PaymentCancelledPage />} />
         <Route element={<AuthLayout />}>
           <Route path={patterns.adminSetup} element={<OwnerSetupPage />} />
           <Route path={patterns.adminLogin} element={<OwnerLoginPage />} />

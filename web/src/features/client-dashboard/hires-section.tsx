@@ -2,6 +2,8 @@ import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { ClipboardList, Phone } from 'lucide-react';
 import type { ServiceRequestView } from '../../../../shared/schemas/job';
 import { requestNumber, type RequestStatus } from '../../../../shared/schemas/request';
+import { SUBMIT_VERIFICATION_FAILED } from '../../components/invoices/invoice-rules';
+import { RequestInvoiceActions } from '../../components/invoices/request-invoice-actions';
 import { ReviewPrompt } from '../../components/reviews/review-prompt';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -134,6 +136,7 @@ function HireCard({ request }: { request: ServiceRequestView }) {
             </p>
           ))}
         </div>
+        <RequestInvoiceActions request={request} verificationFailureText={SUBMIT_VERIFICATION_FAILED} />
         <ReviewPrompt request={request} />
       </article>
     </Card>

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ServiceRequestView } from '../../../../shared/schemas/job';
-import { HIRES_POLL_MS, hireProgress, hiresPollInterval, paymentsLater } from './hires';
+import { HIRES_POLL_MS, hireProgress, hiresPollInterval } from './hires';
 
 type Progress = Parameters<typeof hireProgress>[0];
-const pending: Progress = { status: 'Pending', jobState: 'offered', dispatch: 'searching', reassigned: false, etaMinutes: null };
+const pending: Progress = { status: 'Pending', jobState: 'offered', dispatch: 'searching', reassigned: false, etaMinutes: null, invoice: null };
 
 describe('hiresPollInterval', () => {
   it('polls every 5 s once the customer has a request', () => {
@@ -35,7 +35,7 @@ describe('hireProgress', () => {
 
   it('follows the worker step and shows the ETA only once it is known', () => {
     // Prepare
-    const accepted: Progress = { status: 'In Progress', jobState: 'accepted', dispatch: 'assigned', reassigned: false, etaMinutes: null };
+    const accepted: Progress = { ...pending, status: 'In Progress', jobState: 'accepted', dispatch: 'assigned' };
     // Act
     const withoutEta = hireProgress(accepted);
     const onTheWay = hireProgress({ ...accepted, jobState: 'en_route', etaMinutes: 12.4 });
@@ -48,9 +48,18 @@ describe('hireProgress', () => {
     expect(hireProgress({ ...accepted, jobState: 'in_progress' })).toEqual(['Working']);
   });
 
-  it('says verification and payment come later under a completed hire, and nothing about reviews', () => {
-    expect(hireProgress({ status: 'Completed', jobState: 'completed', dispatch: 'done', reassigned: false, etaMinutes: 3 })).toEqual([paymentsLater]);
-    expect(paymentsLater).toBe('Verification and payment arrive with card payments.');
+  it('says a completed hire is completed, and that its invoice is available once there is one', () => {
+    // Prepare
+    const completed: Progress = { ...pending, status: 'Completed', jobState: 'completed', dispatch: 'done', etaMinutes: 3 };
+    const invoice = { id: 'inv_1', invoiceNumber: 'INV_1', totalAmount: 15750, paymentStatus: 'pending', workVerified: false } as const;
+
+    // Act
+    const before = hireProgress(completed);
+    const after = hireProgress({ ...completed, jobState: 'verified', invoice });
+
+    // Assess
+    expect(before).toEqual(['Service completed']);
+    expect(after).toEqual(['Service completed - invoice available']);
   });
 
   it('says a cancelled request is cancelled', () => {

@@ -1,5 +1,6 @@
 import type { ServiceRequestView } from '../../../../shared/schemas/job';
 import type { RequestStatus } from '../../../../shared/schemas/request';
+import { completedHeadline } from '../../components/invoices/invoice-rules';
 
 /** Spec section 9: the request list is polled every 5 s. */
 export const HIRES_POLL_MS = 5000;
@@ -16,14 +17,13 @@ export const statusTone: Record<RequestStatus, 'amber' | 'blue' | 'green'> = {
   Completed: 'green',
 };
 
-/** Reviews are here; verifying the work and paying for it are not yet. */
-export const paymentsLater = 'Verification and payment arrive with card payments.';
-
 /**
  * Where a request stands, in the words the customer reads under its badge. Nothing is shown that
  * the server has not said: the ETA only once it is known.
  */
-export function hireProgress(request: Pick<ServiceRequestView, 'status' | 'jobState' | 'dispatch' | 'reassigned' | 'etaMinutes'>): string[] {
+export function hireProgress(
+  request: Pick<ServiceRequestView, 'status' | 'jobState' | 'dispatch' | 'reassigned' | 'etaMinutes' | 'invoice'>,
+): string[] {
   const lines: string[] = [];
   if (request.jobState === 'cancelled') return ['Cancelled'];
   if (request.dispatch === 'no_worker_available') {
@@ -47,6 +47,7 @@ export function hireProgress(request: Pick<ServiceRequestView, 'status' | 'jobSt
     const minutes = Math.max(0, Math.round(request.etaMinutes));
     lines.push(minutes === 0 ? 'ETA: due now' : `ETA: ~${minutes} min`);
   }
-  if (request.status === 'Completed') lines.push(paymentsLater);
+  // Verifying and paying are the card's own part below (RequestInvoiceActions).
+  if (request.status === 'Completed') lines.push(completedHeadline(request));
   return lines;
 }

@@ -4,6 +4,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { AssignedWorkerView, ServiceRequestView } from '../../../../shared/schemas/job';
 import { requestNumber } from '../../../../shared/schemas/request';
+import { completedHeadline } from '../../components/invoices/invoice-rules';
+import { RequestInvoiceActions } from '../../components/invoices/request-invoice-actions';
 import { ReviewPrompt } from '../../components/reviews/review-prompt';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -75,14 +77,17 @@ function RequestCardView({ request }: { request: ServiceRequestView }) {
         </dd>
       </dl>
       {/* Polling changes this part; a polite live region tells screen readers when it does. */}
-      <div aria-live="polite" className="mt-4 border-t border-white/10 pt-4">
+      <div aria-live="polite" className="mt-4 grid gap-3 border-t border-white/10 pt-4">
         <CardStatus card={card} request={request} />
+        {/* Outside the status switch, so they keep their state (and focus) when a poll moves the card on. */}
+        <RequestInvoiceActions request={request} />
+        <ReviewPrompt request={request} />
       </div>
     </article>
   );
 }
 
-function CardStatus({ card, request }: { card: RequestCard; request: ServiceRequestView }) {
+function CardStatus({ card, request }: { card: RequestCard; request: Pick<ServiceRequestView, 'invoice'> }) {
   switch (card.kind) {
     case 'waiting':
       return (
@@ -128,10 +133,8 @@ function CardStatus({ card, request }: { card: RequestCard; request: ServiceRequ
         <div className="grid gap-3">
           <p className="flex items-center gap-2 font-medium text-green-200">
             <CircleCheck aria-hidden="true" className="size-5 shrink-0" />
-            {/* The spec's "invoice available" waits for invoices: until then the card says only what is true. */}
-            Service completed
+            {completedHeadline(request)}
           </p>
-          <ReviewPrompt request={request} />
         </div>
       );
   }

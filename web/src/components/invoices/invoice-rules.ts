@@ -1,0 +1,149 @@
+import { payButtonLabel, paymentListLabel, type PaymentStatus } from '../../../../shared/domain/invoice';
+import type { ServiceRequestView } from '../../../../shared/schemas/job';
+import type { CheckoutSessionResult, InvoiceView } from '../../../../shared/schemas/invoice';
+import { ApiError } from '../../lib/api';
+import type { BadgeTone } from '../ui/badge';
+import { serverMessage } from '../reviews/review';
+
+/** Spec section 9: invoices are polled every 5 s. */
+export const INVOICE_POLL_MS = 5000;
+
+const enc = encodeURIComponent;
+
+/** GET /api/invoices: the caller's own, newest first. Every single-invoice key starts with it, so one invalidation refreshes both. */
+export const invoicesKey = ['/api/invoices'] as const;
+/** GET /api/invoices/{id}. */
+export const invoiceKey = (id: string) => ['/api/invoices', enc(id)] as const;
+/** GET /api/requests/{id}/invoice. Starts with the requests key, so refreshing the requests refreshes it too. */
+export const requestInvoiceKey = (jobId: string) => ['/api/requests', enc(jobId), 'invoice'] as const;
+
+/**
+ * Only the customer's view of an invoice has no payout status (the worker's and the owner's do), so
+ * it tells, without another call, whether the one looking may verify and pay.
+ */
+export function isCustomerView(invoice: Pick<InvoiceView, 'payoutStatus'>): boolean {
+  return invoice.payoutStatus === null;
+}
+
+/** Spec section 4: Verify Work is offered only while not verified; only its customer can verify. */
+export function canVerifyInvoice(invoice: Pick<InvoiceView, 'workVerified' | 'payoutStatus'>): boolean {
+  return !invoice.workVerified && isCustomerView(invoice);
+}
+
+export function verificationStateText(workVerified: boolean): 'Work Verified' | 'Pending Verification' {
+  return workVerified ? 'Work Verified' : 'Pending Verification';
+}
+
+/** Spec section 4: the pay button's label, and disabled when paid, processing or creating. */
+export function payButtonOf(invoice: Pick<InvoiceView, 'paymentStatus' | 'totalAmount'>, creating: boolean): { label: string; disabled: boolean } {
+  const { paymentStatus } = invoice;
+  return {
+    label: payButtonLabel(paymentStatus, invoice.totalAmount, creating),
+    disabled: paymentStatus === 'paid' || paymentStatus === 'processing' || creating,
+  };
+}
+
+/** The invoice detail's payment status (spec section 4: pending, processing, paid), capitalised. */
+export function paymentDetailLabel(status: PaymentStatus): string {
+  return status.charAt(0).toUpperCase() + status.slice(1);
+}
+
+/** The colour of a list label: paid green, pending amber, processing blue, failed red. */
+export function paymentTone(status: string): BadgeTone {
+  switch (paymentListLabel(status)) {
+    case 'Paid':
+      return 'green';
+    case 'Payment Pending':
+      return 'amber';
+    case 'Processing':
+      return 'blue';
+    default:
+      return 'red';
+  }
+}
+
+/** Spec section 8, thrown when the checkout call answers without a page to go to. */
+export const NO_CHECKOUT_URL = 'Failed to create payment session';
+
+/** The card provider's checkout page from POST /api/create-checkout-session, or the spec's error. */
+export function checkoutUrlOf(result: Pick<CheckoutSessionResult, 'url'> | null | undefined): string {
+  const url = result?.url;
+  if (typeof url !== 'string' || !url.trim()) throw new Error(NO_CHECKOUT_URL);
+  return url;
+}
+
+/**
+ * The "Payment Error" toast's line (spec section 8): the server's reason for a refusal (not verified,
+ * already paid); "Could not start payment process" for an answer without one; the spec's thrown
+ * message when no checkout page came back; "Failed to initiate payment" when the call never got through.
+ */
+export function paymentFailureText(error: unknown): string {
+  if (error instanceof ApiError) return serverMessage(error) ?? 'Could not start payment process';
+  if (error instanceof Error && error.message === NO_CHECKOUT_URL) return NO_CHECKOUT_URL;
+  return 'Failed to initiate payment. Please try again.';
+}
+
+/** Spec section 8, "Verification failure": the server's reason when it gave one, else the screen's fallback. */
+export const VERIFY_FAILED = 'Failed to verify work. Please try again.';
+export const SUBMIT_VERIFICATION_FAILED = 'Failed to submit verification. Please try again.';
+
+export function verificationFailureText(error: unknown, fallback: string = VERIFY_FAILED): string {
+  return serverMessage(error) ?? fallback;
+}
+
+/** A 404 (not theirs, gone) or 409 (already verified or paid) means what the screen shows is out of date. */
+export function isStale(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.status === 409);
+}
+
+/** Spec section 8, "Invoice not loadable". */
+export const INVOICE_NOT_FOUND = 'Invoice not found';
+
+/** What an invoice that did not load says: "Invoice not found" for a 404, else that it could not be loaded and why. */
+export function invoiceLoadProblem(error: unknown): { message: string; detail: string | null; retry: boolean } {
+  if (error instanceof ApiError && error.status === 404) return { message: INVOICE_NOT_FOUND, detail: null, retry: false };
+  return { message: 'Could not load the invoice', detail: loadDetail(error), retry: true };
+}
+
+/** The line under a failed load: the server's message, else its status, else that it could not be reached. */
+export function loadDetail(error: unknown): string {
+  if (error instanceof ApiError) return serverMessage(error) ?? `The server answered ${error.status}.`;
+  return 'The server could not be reached. Check your connection.';
+}
+
+type PromptFields = 'status' | 'verification' | 'invoice';
+
+/** What a customer's request card says about verifying and paying (spec "Home page", "Client dashboard"). */
+export interface RequestInvoicePrompt {
+  /** The finished work awaits the customer's approval; hours as the worker recorded them. */
+  verify: { workHours: number | null } | null;
+  /** Approved, and the worker has not invoiced yet. */
+  awaitingInvoice: boolean;
+  /** The customer rejected the work; the worker is back on it with these notes. */
+  rejected: { notes: string | null } | null;
+  invoice: { id: string; number: string; total: number; label: ReturnType<typeof paymentListLabel>; tone: BadgeTone } | null;
+}
+
+export function requestInvoicePromptOf(request: Pick<ServiceRequestView, PromptFields>): RequestInvoicePrompt {
+  const { verification, invoice } = request;
+  const completed = request.status === 'Completed';
+  return {
+    verify: completed && verification.pending && !invoice ? { workHours: verification.workHours } : null,
+    awaitingInvoice: completed && !verification.pending && verification.status === 'approved' && !invoice,
+    rejected: !verification.pending && verification.status === 'rejected' && !invoice ? { notes: verification.notes } : null,
+    invoice: invoice
+      ? {
+          id: invoice.id,
+          number: invoice.invoiceNumber,
+          total: invoice.totalAmount,
+          label: paymentListLabel(invoice.paymentStatus),
+          tone: paymentTone(invoice.paymentStatus),
+        }
+      : null,
+  };
+}
+
+/** The completed card's headline: the spec's "invoice available" only once there is one. */
+export function completedHeadline(request: Pick<ServiceRequestView, 'invoice'>): string {
+  return request.invoice ? 'Service completed - invoice available' : 'Service completed';
+}
