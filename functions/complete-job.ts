@@ -1,4 +1,4 @@
-import { billableHours } from '../shared/domain/earnings';
+import { billableHours, reworkedHours } from '../shared/domain/earnings';
 import { routeByName } from '../shared/routes';
 import { jobActionSchema } from '../shared/schemas/job';
 import { JobChangeRefused, jobsRepo } from './lib/data/jobs';
@@ -9,7 +9,7 @@ import { logger } from './lib/logger';
 import { checkWorkerMove, jobForWorker } from './lib/worker-jobs';
 import { requireOwnWorkerId } from './lib/worker-scope';
 
-/** Complete Job: from in progress only; the billable hours are fixed now, from Start Work to here. */
+/** Complete Job: from in progress only; the billable hours are fixed now, from Start Work to here (plus earlier rounds after rework). */
 export const handler = http(routeByName('complete-job'), jobActionSchema, async ({ params, body, caller }) => {
   const worker = caller.worker;
   requireOwnWorkerId(worker, body.workerId);
@@ -18,7 +18,9 @@ export const handler = http(routeByName('complete-job'), jobActionSchema, async 
   checkWorkerMove(job, 'completed');
   const now = new Date().toISOString();
   try {
-    const done = await jobsRepo.complete({ jobId: job.id, workerId: worker.id, now, totalHours: billableHours(job.startedAt, now) });
+    // After rework the hours add to those already billed; the first round bills from Start Work.
+    const totalHours = job.reworkCount ? reworkedHours(job.priorHours ?? 0, job.startedAt, now) : billableHours(job.startedAt, now);
+    const done = await jobsRepo.complete({ jobId: job.id, workerId: worker.id, now, totalHours, reworkCount: job.reworkCount });
     logger.info('Job completed', { jobId: job.id, hours: done.totalHours ?? undefined });
     return toWorkerJobView(done, worker);
   } catch (error) {

@@ -1,13 +1,17 @@
 import { routeByName } from '../shared/routes';
+import { invoicesRepo } from './lib/data/invoices';
 import { jobsRepo } from './lib/data/jobs';
 import { env } from './lib/env';
 import { http } from './lib/http';
 import { toCompletedJobView } from './lib/job-views';
 import { requireOwnWorkerId } from './lib/worker-scope';
 
-/** The token's worker's finished jobs, newest first, with what each earned at the one fee rate. */
+/** The token's worker's finished jobs, newest first, with what each earned (its invoice's figures once invoiced). */
 export const handler = http(routeByName('list-completed-jobs'), async ({ params, caller }) => {
   requireOwnWorkerId(caller.worker, params.workerId);
   const jobs = await jobsRepo.listCompletedBy(caller.worker.id);
-  return jobs.reverse().map((job) => toCompletedJobView(job, env.PLATFORM_FEE_PERCENT));
+  const invoices = new Map(
+    (await invoicesRepo.findMany(jobs.map((j) => j.invoiceId).filter((id): id is string => Boolean(id)))).map((i) => [i.id, i]),
+  );
+  return jobs.reverse().map((job) => toCompletedJobView(job, env.PLATFORM_FEE_PERCENT, job.invoiceId ? invoices.get(job.invoiceId) : undefined));
 });

@@ -1,7 +1,7 @@
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { ArnFormat, Aws, CfnOutput, Duration, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { ArnFormat, Aws, CfnOutput, Duration, Fn, RemovalPolicy, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
 import { HttpApi, HttpMethod, PayloadFormatVersion } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
@@ -36,6 +36,13 @@ export interface MarketplaceStackProps extends StackProps {
   dispatch?: Partial<Record<DispatchSetting, number>>;
   /** A Nominatim-compatible geocoder for the two geocode routes (context "geocoderUrl"); default: the public Nominatim. */
   geocoderUrl?: string;
+  /**
+   * The Secrets Manager secret holding Stripe's keys as JSON `{ "secretKey": "sk_...", "webhookSecret": "whsec_..." }`
+   * (context "stripeSecretName"; default `marketplace/<stage>/stripe`). Create it before deploying.
+   */
+  stripeSecretName?: string;
+  /** The site's public origin for Stripe's return addresses (context "publicUrl"); default: the caller's Origin. */
+  publicUrl?: string;
 }
 
 /** Context key → function environment variable, with the range functions/lib/env.ts accepts. */
@@ -212,6 +219,23 @@ export class MarketplaceStack extends Stack {
     if (geocoderUrl !== undefined && !/^https?:\/\/[^\s/]+/.test(geocoderUrl)) {
       throw new Error(`geocoderUrl must be an http(s) URL, got ${JSON.stringify(geocoderUrl)}`);
     }
+    // Stripe's keys reach only the functions that call Stripe, as CloudFormation dynamic references
+    // resolved at deploy time: the template and cdk.out never hold them.
+    const stripeSecretName = props.stripeSecretName ?? (context('stripeSecretName') as string | undefined) ?? `marketplace/${stage}/stripe`;
+    const publicUrl = props.publicUrl ?? (context('publicUrl') as string | undefined);
+    if (publicUrl !== undefined && !/^https:\/\/[^\s/]+$/.test(publicUrl)) {
+      throw new Error(`publicUrl must be an https origin without a path, got ${JSON.stringify(publicUrl)}`);
+    }
+    const stripeSecret = (field: 'secretKey' | 'webhookSecret') =>
+      SecretValue.secretsManager(stripeSecretName, { jsonField: field }).unsafeUnwrap();
+    const stripeEnvironment = (route: RouteDef): Record<string, string> =>
+      route.stripe
+        ? {
+            STRIPE_SECRET_KEY: stripeSecret('secretKey'),
+            ...(route.rawBody ? { STRIPE_WEBHOOK_SECRET: stripeSecret('webhookSecret') } : {}),
+            ...(publicUrl ? { PUBLIC_URL: publicUrl } : {}),
+          }
+        : {};
     const environment = {
       TABLE_NAME: this.table.tableName,
       UPLOADS_BUCKET: uploadsBucketName,
@@ -323,6 +347,7 @@ export class MarketplaceStack extends Stack {
           ...environment,
           ...(route.scheduler ? schedulingEnvironment : {}),
           ...(geocoderUrl && geocodeRoutes.includes(route.name) ? { GEOCODER_URL: geocoderUrl } : {}),
+          ...stripeEnvironment(route),
         },
       });
       const actions = grants[route.table];

@@ -1,5 +1,6 @@
 import type { ServiceRequestView } from '../../shared/schemas/job';
 import type { ServiceRequestInput } from '../../shared/schemas/request';
+import { invoicesRepo } from './data/invoices';
 import { jobItem, type JobItem } from './data/jobs';
 import type { CustomerIdentity } from './customer';
 import { reply } from './http';
@@ -11,12 +12,15 @@ import { presignDownload } from './storage';
 /** The customer's views of jobs, with each assigned worker's name, phone and photo. */
 export async function requestViews(jobs: readonly JobItem[]): Promise<ServiceRequestView[]> {
   const workerIds = jobs.map((j) => j.acceptedBy).filter((id): id is string => Boolean(id));
-  const workers = new Map((await workersRepo.findMany(workerIds)).map((w) => [w.id, w]));
+  const invoiceIds = jobs.map((j) => j.invoiceId).filter((id): id is string => Boolean(id));
+  const [workerItems, invoiceItems] = await Promise.all([workersRepo.findMany(workerIds), invoicesRepo.findMany(invoiceIds)]);
+  const workers = new Map(workerItems.map((w) => [w.id, w]));
+  const invoices = new Map(invoiceItems.map((i) => [i.id, i]));
   return Promise.all(
     jobs.map(async (job) => {
       const worker = job.acceptedBy ? workers.get(job.acceptedBy) : undefined;
       const photoUrl = worker?.profilePhotoKey ? (await presignDownload(worker.profilePhotoKey, 600)).url : null;
-      return toServiceRequestView(job, worker, photoUrl);
+      return toServiceRequestView(job, worker, photoUrl, job.invoiceId ? invoices.get(job.invoiceId) : undefined);
     }),
   );
 }

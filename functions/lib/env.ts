@@ -98,6 +98,20 @@ export function parseEnv(source: Source) {
      */
     GEOCODER_URL: url(r, source, 'GEOCODER_URL', 'https://nominatim.openstreetmap.org') ?? '',
     SUPPORT_EMAIL: source.SUPPORT_EMAIL ?? 'support@fixly.app',
+    /**
+     * Stripe (functions/lib/stripe.ts, the one module that uses them, refuses to work without the
+     * key and says so). Real Stripe in AWS; locally the key of the local Stripe endpoint unless the
+     * developer set a real test key.
+     */
+    STRIPE_SECRET_KEY: text(r, source, 'STRIPE_SECRET_KEY', 'be a Stripe secret key'),
+    STRIPE_WEBHOOK_SECRET: text(r, source, 'STRIPE_WEBHOOK_SECRET', 'be the webhook signing secret (whsec_...)'),
+    /** Only set where Stripe is not api.stripe.com (the local runtime's Stripe endpoint). */
+    STRIPE_API_URL: url(r, source, 'STRIPE_API_URL'),
+    /**
+     * The site's own origin for Stripe's return addresses (success, cancel, onboarding). Optional:
+     * without it the browser's Origin header is used, which CloudFront forwards from our own pages.
+     */
+    PUBLIC_URL: url(r, source, 'PUBLIC_URL'),
   };
   if (!EMAIL.test(env.SUPPORT_EMAIL)) r.problems.push('SUPPORT_EMAIL: SUPPORT_EMAIL must be an email address');
   if (r.problems.length) {

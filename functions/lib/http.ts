@@ -51,6 +51,8 @@ export interface HttpInput<R extends RouteDef> {
   query: Record<string, string>;
   event: Event;
   caller: CallerOf<R>;
+  /** The body as sent, for routes that verify a signature over it (`rawBody` in the manifest). */
+  rawBody?: string;
 }
 
 /** What a handler may return: a body (200), or a reply built with `reply()`. */
@@ -112,6 +114,8 @@ export function parseBody(route: RouteDef, event: Event): unknown {
       `The request body is larger than ${MAX_REQUEST_BODY_BYTES / 1024} KB. Send less data.`,
     );
   }
+  // A signed body must reach its verifier byte for byte: no parsing, no re-serialising.
+  if (route.rawBody) return text;
   if (!route.body) {
     if (text.trim() !== '' && text.trim() !== '{}') {
       throw new BadRequestError('This request takes no body. Send it without one.');
@@ -255,6 +259,7 @@ export function http<R extends RouteDef>(route: R, ...args: [Fn<R>] | [Schema, F
         query: (event.queryStringParameters ?? {}) as Record<string, string>,
         event,
         caller: callers.get(event) as CallerOf<R>,
+        ...(route.rawBody ? { rawBody: rawBody(event) } : {}),
       };
       const out = await fn(input, context);
       return isReply(out) ? json(out.status, out.body, out) : json(200, out);

@@ -9,8 +9,10 @@ import type {
   ServiceRequestView,
   WorkerJobView,
 } from '../../shared/schemas/job';
+import type { InvoiceItem } from './data/invoices';
 import type { JobItem } from './data/jobs';
 import type { WorkerItem } from './data/workers';
+import { toInvoiceSummary, toWorkVerification } from './invoice-views';
 
 /** What each caller may see of a job: plain functions over the stored item. */
 
@@ -73,13 +75,18 @@ export function toWorkerJobView(job: JobItem, worker: WorkerItem): WorkerJobView
     endedAt: job.endedAt,
     createdAt: job.createdAt,
     nextStates: holds ? workerNextStates(job) : [],
+    totalHours: job.totalHours,
+    clientNotes: holds && job.state === 'in_progress' ? (job.clientNotes ?? null) : null,
+    canInvoice: holds && job.state === 'verified' && !job.invoiceId,
+    invoiceId: holds ? (job.invoiceId ?? null) : null,
   };
 }
 
-export function toCompletedJobView(job: JobItem, feePercent: number): CompletedJobView {
+/** A finished job for earnings: its invoice's figures once invoiced, the job's own before. */
+export function toCompletedJobView(job: JobItem, feePercent: number, invoice?: InvoiceItem): CompletedJobView {
   const endedAt = job.endedAt ?? job.updatedAt;
-  const totalHours = job.totalHours ?? billableHours(job.startedAt, endedAt);
-  const amount = jobAmountCents(totalHours, job.hourlyRate ?? 0);
+  const totalHours = invoice?.laborHours ?? job.totalHours ?? billableHours(job.startedAt, endedAt);
+  const amount = invoice?.totalAmount ?? jobAmountCents(totalHours, job.hourlyRate ?? 0);
   return {
     id: job.id,
     category: job.category,
@@ -91,9 +98,13 @@ export function toCompletedJobView(job: JobItem, feePercent: number): CompletedJ
     endedAt,
     totalHours,
     amount,
-    workerShare: workerShareCents(amount, feePercent),
-    feePercent,
+    workerShare: invoice?.workerShare ?? workerShareCents(amount, feePercent),
+    feePercent: invoice?.feePercent ?? feePercent,
     state: job.state,
+    canInvoice: job.state === 'verified' && !job.invoiceId,
+    invoiceId: job.invoiceId ?? null,
+    paymentStatus: invoice?.paymentStatus ?? null,
+    payoutStatus: invoice?.payoutStatus ?? null,
   };
 }
 
@@ -103,7 +114,7 @@ export function toAssignedWorker(worker: WorkerItem, photoUrl: string | null): A
 
 const onTheWay = new Set(['accepted', 'en_route']);
 
-export function toServiceRequestView(job: JobItem, worker: WorkerItem | undefined, photoUrl: string | null): ServiceRequestView {
+export function toServiceRequestView(job: JobItem, worker: WorkerItem | undefined, photoUrl: string | null, invoice?: InvoiceItem): ServiceRequestView {
   const assigned = job.acceptedBy && worker && worker.id === job.acceptedBy ? worker : undefined;
   const from = workerPoint(assigned);
   const to = jobPoint(job);
@@ -128,6 +139,8 @@ export function toServiceRequestView(job: JobItem, worker: WorkerItem | undefine
     customerType: 'individual',
     workerCount: 1,
     rating: job.rating ?? null,
+    verification: toWorkVerification(job),
+    invoice: invoice ? toInvoiceSummary(invoice) : null,
     createdAt: job.createdAt,
   };
 }

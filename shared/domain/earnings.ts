@@ -14,6 +14,17 @@ export function billableHours(startedAt: string | null, endedAt: string): number
   return Math.max(MINIMUM_BILLABLE_HOURS, Math.round((quarters / 4) * 10) / 10);
 }
 
+/**
+ * Hours after a round of rework: what was billed before plus the extra time, rounded up to the
+ * quarter hour (no second call-out minimum: the worker was already called out).
+ */
+export function reworkedHours(priorHours: number, restartedAt: string | null, endedAt: string): number {
+  const start = restartedAt ? Date.parse(restartedAt) : Number.NaN;
+  const end = Date.parse(endedAt);
+  const extra = Number.isFinite(start) && Number.isFinite(end) && end > start ? Math.ceil((end - start) / QUARTER_HOUR_MS) / 4 : 0;
+  return Math.round((priorHours + extra) * 10) / 10;
+}
+
 /** hours x rate in cents, rounded to the cent. */
 export function jobAmountCents(hours: number, hourlyRateCents: number): number {
   return Math.round(hours * hourlyRateCents);

@@ -65,6 +65,19 @@ export interface JobItem {
   reviewText?: string;
   reviewerName?: string;
   reviewedAt?: string;
+  /** The customer's answer to "verify the completed work" (the last one, if they asked for rework). */
+  verificationStatus?: 'approved' | 'rejected';
+  verificationNotes?: string | null;
+  verificationAt?: string;
+  /** The customer's notes from the last rejection, shown to the worker while they rework it. */
+  clientNotes?: string | null;
+  /** Times the customer sent the finished work back; billable hours add up across rounds. */
+  reworkCount?: number;
+  /** Hours billed before the current round of rework. */
+  priorHours?: number;
+  /** Set once, together with the invoice. */
+  invoiceId?: string;
+  paidAt?: string;
   createdAt: string;
   updatedAt: string;
 }
@@ -370,8 +383,9 @@ export const jobsRepo = {
   },
 
   /** Completes the job and frees the worker for the next one, together. */
-  async complete(input: { jobId: string; workerId: string; now: string; totalHours: number }): Promise<JobItem> {
+  async complete(input: { jobId: string; workerId: string; now: string; totalHours: number; reworkCount?: number }): Promise<JobItem> {
     const { jobId, workerId, now } = input;
+    if (input.reworkCount) return jobsRepo.completeRework({ ...input, reworkCount: input.reworkCount });
     try {
       await writeTogether([
         {
@@ -408,6 +422,107 @@ export const jobsRepo = {
       throw new JobChangeRefused(await jobsRepo.findById(jobId));
     }
     return (await jobsRepo.findById(jobId))!;
+  },
+
+  /**
+   * Completes reworked job: the worker was freed when they first completed it (and may hold another
+   * job now), so only the job moves, conditional on the round of rework the worker saw.
+   */
+  async completeRework(input: { jobId: string; workerId: string; now: string; totalHours: number; reworkCount: number }): Promise<JobItem> {
+    const { jobId, workerId, now } = input;
+    try {
+      const out = await dynamo.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.job(jobId),
+          UpdateExpression: 'SET #state = :completed, dispatch = :done, endedAt = :now, totalHours = :hours, gsi2sk = :g2sk, version = version + :one, updatedAt = :now',
+          ConditionExpression: '#state = :inProgress AND acceptedBy = :w AND reworkCount = :rc',
+          ExpressionAttributeNames: { '#state': 'state' },
+          ExpressionAttributeValues: {
+            ':completed': 'completed',
+            ':done': 'done',
+            ':inProgress': 'in_progress',
+            ':w': workerId,
+            ':rc': input.reworkCount,
+            ':now': now,
+            ':hours': input.totalHours,
+            ':g2sk': keys.workerJobs(workerId, 'DONE', now).gsi2sk,
+            ':one': 1,
+          },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return out.Attributes as JobItem;
+    } catch (error) {
+      if (!lostRace(error)) throw error;
+      throw new JobChangeRefused(await jobsRepo.findById(jobId));
+    }
+  },
+
+  /**
+   * The customer's answer to the finished work: approved moves it to 'verified' (the worker may
+   * invoice it); rejected sends it back to the worker in progress with the notes, the hours so far
+   * kept. Only from 'completed' and only the job's own customer, so a second answer changes nothing.
+   */
+  async recordVerification(input: { jobId: string; customerId: string; approved: boolean; notes: string | null; now: string }): Promise<JobItem> {
+    const { jobId, now } = input;
+    const common = {
+      ':completed': 'completed',
+      ':c': input.customerId,
+      ':now': now,
+      ':notes': input.notes,
+      ':one': 1,
+    };
+    try {
+      const out = await dynamo.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.job(jobId),
+          UpdateExpression: input.approved
+            ? 'SET #state = :verified, verificationStatus = :approved, verificationNotes = :notes, verificationAt = :now, version = version + :one, updatedAt = :now'
+            : 'SET #state = :inProgress, verificationStatus = :rejected, verificationNotes = :notes, verificationAt = :now, clientNotes = :notes, ' +
+              'reworkCount = if_not_exists(reworkCount, :zero) + :one, priorHours = totalHours, startedAt = :now, endedAt = :null, gsi2sk = :active, version = version + :one, updatedAt = :now',
+          ConditionExpression: 'attribute_exists(pk) AND #state = :completed AND customerId = :c',
+          ExpressionAttributeNames: { '#state': 'state' },
+          ExpressionAttributeValues: input.approved
+            ? { ...common, ':verified': 'verified', ':approved': 'approved' }
+            : {
+                ...common,
+                ':inProgress': 'in_progress',
+                ':rejected': 'rejected',
+                ':zero': 0,
+                ':null': null,
+                // Back among the jobs the worker holds (their today's list), by when it came back.
+                ':active': `ACTIVE#${now}`,
+              },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return out.Attributes as JobItem;
+    } catch (error) {
+      if (!lostRace(error)) throw error;
+      throw new JobChangeRefused(await jobsRepo.findById(jobId));
+    }
+  },
+
+  /** Payment settled: verified → paid, once (a repeated or late event finds it paid and changes nothing). */
+  async markPaid(jobId: string, now: string): Promise<boolean> {
+    try {
+      await dynamo.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.job(jobId),
+          UpdateExpression: 'SET #state = :paid, paidAt = :now, version = version + :one, updatedAt = :now',
+          ConditionExpression: '#state = :verified',
+          ExpressionAttributeNames: { '#state': 'state' },
+          ExpressionAttributeValues: { ':paid': 'paid', ':verified': 'verified', ':now': now, ':one': 1 },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (lostRace(error)) return false;
+      throw error;
+    }
   },
 
   /**

@@ -43,6 +43,9 @@ export interface WorkerItem {
   lowRatingStreak?: number;
   /** When the worker's active probation began (a streak of low ratings); one at a time, the owner ends it. */
   probationSince?: string;
+  /** Stripe Connect (Express) account for payouts, and whether Stripe says payouts are enabled. */
+  stripeAccountId?: string;
+  payoutsEnabled?: boolean;
   /** The dispatch index entries written for this worker ("pk|sk"), so the next sync can remove them. */
   dispatchEntries?: string[];
   createdAt: string;

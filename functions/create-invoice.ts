@@ -1,0 +1,66 @@
+import { dollarsToCents, invoiceAmounts, roundHours } from '../shared/domain/invoice';
+import { routeByName } from '../shared/routes';
+import { createInvoiceSchema } from '../shared/schemas/invoice';
+import { invoiceItem, InvoiceRefused, invoicesRepo } from './lib/data/invoices';
+import type { JobItem } from './lib/data/jobs';
+import { env } from './lib/env';
+import { ConflictError, NotFoundError } from './lib/errors';
+import { http, reply } from './lib/http';
+import { newId } from './lib/ids';
+import { toInvoiceView } from './lib/invoice-views';
+import { logger } from './lib/logger';
+import { JOB_NOT_FOUND, jobForWorker } from './lib/worker-jobs';
+import { requireOwnWorkerId } from './lib/worker-scope';
+
+function refusalFor(job: JobItem | undefined): Error {
+  if (!job) return new NotFoundError(JOB_NOT_FOUND);
+  if (job.invoiceId) return new ConflictError('This job already has an invoice.');
+  if (job.state === 'completed') return new ConflictError('The customer has not approved the work yet. You can invoice once they do.');
+  if (job.state === 'in_progress' && job.verificationStatus === 'rejected') return new ConflictError('The customer asked for changes. Complete the work again first.');
+  return new ConflictError(`A job that is ${job.state.replace('_', ' ')} cannot be invoiced.`);
+}
+
+/**
+ * The worker invoices a job the customer approved: labour hours (theirs to correct, one decimal) at
+ * the rate agreed when they accepted, plus materials; the total and the fee split are computed here
+ * in cents. One invoice per job, written together with the job's invoiceId.
+ */
+export const handler = http(routeByName('create-invoice'), createInvoiceSchema, async ({ params, body, caller }) => {
+  const worker = caller.worker;
+  requireOwnWorkerId(worker, body.workerId ?? undefined);
+  const job = await jobForWorker(params.id ?? '', worker);
+  if (job.acceptedBy !== worker.id || job.state !== 'verified' || job.invoiceId) throw refusalFor(job);
+
+  const hourlyRate = job.hourlyRate ?? worker.hourlyRate;
+  const laborHours = roundHours(body.laborHours);
+  const amounts = invoiceAmounts({ laborHours, hourlyRateCents: hourlyRate, materialsCents: dollarsToCents(body.materialsCost ?? 0), feePercent: env.PLATFORM_FEE_PERCENT });
+  const invoice = invoiceItem({
+    id: newId(),
+    jobId: job.id,
+    customerId: job.customerId,
+    customerEmail: job.customerEmail,
+    workerId: worker.id,
+    workerName: worker.fullName,
+    customerName: job.customerName,
+    service: job.service,
+    location: job.address,
+    description: job.description,
+    laborHours,
+    hourlyRate,
+    materialsCost: amounts.materialsCents,
+    totalAmount: amounts.totalCents,
+    platformFee: amounts.platformFeeCents,
+    workerShare: amounts.workerShareCents,
+    feePercent: env.PLATFORM_FEE_PERCENT,
+    notes: body.notes?.trim() || null,
+    createdAt: new Date().toISOString(),
+  });
+  try {
+    await invoicesRepo.create(invoice);
+  } catch (error) {
+    if (error instanceof InvoiceRefused) throw refusalFor(error.job);
+    throw error;
+  }
+  logger.info('Invoice created', { jobId: job.id, invoiceId: invoice.id, totalCents: invoice.totalAmount });
+  return reply(201, toInvoiceView(invoice, 'worker'));
+});

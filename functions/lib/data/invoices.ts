@@ -1,0 +1,260 @@
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { PaymentStatus, PayoutStatus } from '../../../shared/domain/invoice';
+import { keys } from '../../../shared/table';
+import { dynamo, tableName } from '../clients';
+import { batchGet } from './batch';
+import type { JobItem } from './jobs';
+import { writeTogether, WriteCancelled } from './transact';
+
+/**
+ * Invoices (customer spec section 3): one per job, written together with the job's `invoiceId`
+ * (conditional on its absence and on the customer's approval), so two submissions make one
+ * invoice. Money in cents. Payment and payout fields move only by conditional writes from the
+ * Stripe webhook, so a repeated or late event cannot pay twice or un-pay.
+ */
+export interface InvoiceItem {
+  pk: string;
+  sk: string;
+  gsi1pk: string;
+  gsi1sk: string;
+  gsi2pk: string;
+  gsi2sk: string;
+  gsi3pk: string;
+  gsi3sk: string;
+  entity: 'invoice';
+  id: string;
+  jobId: string;
+  customerId: string;
+  customerEmail: string | null;
+  workerId: string;
+  workerName: string;
+  customerName: string;
+  service: string;
+  location: string;
+  description: string;
+  laborHours: number;
+  hourlyRate: number;
+  materialsCost: number;
+  totalAmount: number;
+  platformFee: number;
+  workerShare: number;
+  feePercent: number;
+  notes: string | null;
+  paymentStatus: PaymentStatus;
+  workVerified: boolean;
+  workVerifiedAt: string | null;
+  /** The open (or last) Checkout session and how many were made, for the idempotency key. */
+  stripeSessionId: string | null;
+  checkoutAttempts: number;
+  stripePaymentIntentId: string | null;
+  paidAt: string | null;
+  payoutStatus: PayoutStatus;
+  /** The connected account the share went to (destination charge or later transfer). */
+  payoutAccountId: string | null;
+  transferId: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type NewInvoice = Omit<
+  InvoiceItem,
+  | 'pk' | 'sk' | 'gsi1pk' | 'gsi1sk' | 'gsi2pk' | 'gsi2sk' | 'gsi3pk' | 'gsi3sk' | 'entity'
+  | 'paymentStatus' | 'workVerified' | 'workVerifiedAt' | 'stripeSessionId' | 'checkoutAttempts'
+  | 'stripePaymentIntentId' | 'paidAt' | 'payoutStatus' | 'payoutAccountId' | 'transferId' | 'updatedAt'
+>;
+
+export function invoiceItem(input: NewInvoice): InvoiceItem {
+  return {
+    ...keys.invoice(input.id),
+    ...keys.customerInvoices(input.customerId, input.createdAt),
+    ...keys.workerInvoices(input.workerId, input.createdAt),
+    ...keys.allInvoices(input.createdAt),
+    entity: 'invoice',
+    ...input,
+    paymentStatus: 'pending',
+    workVerified: false,
+    workVerifiedAt: null,
+    stripeSessionId: null,
+    checkoutAttempts: 0,
+    stripePaymentIntentId: null,
+    paidAt: null,
+    payoutStatus: 'unpaid',
+    payoutAccountId: null,
+    transferId: null,
+    updatedAt: input.createdAt,
+  };
+}
+
+/** The invoice was not written: `job` is the job as it is now, for the caller's 4xx. */
+export class InvoiceRefused extends Error {
+  constructor(readonly job: JobItem | undefined) {
+    super('Invoice refused');
+    this.name = 'InvoiceRefused';
+  }
+}
+
+function lostRace(error: unknown): boolean {
+  return (error as Error)?.name === 'ConditionalCheckFailedException';
+}
+
+async function queryAll(index: 'gsi1' | 'gsi2' | 'gsi3', pk: string, skPrefix: string): Promise<InvoiceItem[]> {
+  const items: InvoiceItem[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await dynamo.send(
+      new QueryCommand({
+        TableName: tableName,
+        IndexName: index,
+        KeyConditionExpression: `${index}pk = :pk AND begins_with(${index}sk, :sk)`,
+        ExpressionAttributeValues: { ':pk': pk, ':sk': skPrefix },
+        ScanIndexForward: false,
+        ExclusiveStartKey: start,
+      }),
+    );
+    items.push(...((out.Items ?? []) as InvoiceItem[]));
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
+/** Conditional update that answers false, not an error, when its condition no longer holds. */
+async function updateIf(input: ConstructorParameters<typeof UpdateCommand>[0]): Promise<InvoiceItem | undefined> {
+  try {
+    const out = await dynamo.send(new UpdateCommand({ ...input, ReturnValues: 'ALL_NEW' }));
+    return out.Attributes as InvoiceItem;
+  } catch (error) {
+    if (lostRace(error)) return undefined;
+    throw error;
+  }
+}
+
+export const invoicesRepo = {
+  /** The invoice and the job's invoiceId together: only for the job's worker, after approval, once. */
+  async create(invoice: InvoiceItem): Promise<void> {
+    try {
+      await writeTogether([
+        {
+          Update: {
+            TableName: tableName,
+            Key: keys.job(invoice.jobId),
+            UpdateExpression: 'SET invoiceId = :id, updatedAt = :now',
+            ConditionExpression: '#state = :verified AND acceptedBy = :w AND attribute_not_exists(invoiceId)',
+            ExpressionAttributeNames: { '#state': 'state' },
+            ExpressionAttributeValues: { ':id': invoice.id, ':now': invoice.createdAt, ':verified': 'verified', ':w': invoice.workerId },
+          },
+        },
+        { Put: { TableName: tableName, Item: invoice, ConditionExpression: 'attribute_not_exists(pk)' } },
+      ]);
+    } catch (error) {
+      if (!(error instanceof WriteCancelled)) throw error;
+      const out = await dynamo.send(new GetCommand({ TableName: tableName, Key: keys.job(invoice.jobId), ConsistentRead: true }));
+      throw new InvoiceRefused(out.Item as JobItem | undefined);
+    }
+  },
+
+  async findById(id: string): Promise<InvoiceItem | undefined> {
+    if (!/^[A-Za-z0-9_-]{22}$/.test(id)) return undefined;
+    const out = await dynamo.send(new GetCommand({ TableName: tableName, Key: keys.invoice(id), ConsistentRead: true }));
+    return out.Item as InvoiceItem | undefined;
+  },
+
+  async findMany(ids: readonly string[]): Promise<InvoiceItem[]> {
+    return batchGet<InvoiceItem>([...new Set(ids)].map((id) => keys.invoice(id)));
+  },
+
+  /** Newest first. */
+  listForCustomer: (customerId: string) => queryAll('gsi1', keys.customerInvoices(customerId).gsi1pk, 'INVOICE#'),
+  listForWorker: (workerId: string) => queryAll('gsi2', keys.workerInvoices(workerId).gsi2pk, 'INVOICE#'),
+  listAll: () => queryAll('gsi3', keys.allInvoices().gsi3pk, 'INVOICE#'),
+
+  /** Verify Work: the customer accepts the invoice's work and charges. Once; false if already. */
+  async markWorkVerified(id: string, customerId: string, now: string): Promise<InvoiceItem | undefined> {
+    return updateIf({
+      TableName: tableName,
+      Key: keys.invoice(id),
+      UpdateExpression: 'SET workVerified = :true, workVerifiedAt = :now, updatedAt = :now',
+      ConditionExpression: 'attribute_exists(pk) AND customerId = :c AND workVerified = :false',
+      ExpressionAttributeValues: { ':true': true, ':false': false, ':now': now, ':c': customerId },
+    });
+  },
+
+  /**
+   * Records a Checkout session made for this invoice, if nobody paid it or recorded another since
+   * `attempts` was read (so two clicks never leave two sessions on one invoice).
+   */
+  async recordCheckout(id: string, input: { attempts: number; sessionId: string; now: string }): Promise<InvoiceItem | undefined> {
+    return updateIf({
+      TableName: tableName,
+      Key: keys.invoice(id),
+      UpdateExpression: 'SET stripeSessionId = :s, checkoutAttempts = :next, updatedAt = :now',
+      ConditionExpression: 'checkoutAttempts = :attempts AND paymentStatus <> :paid',
+      ExpressionAttributeValues: { ':s': input.sessionId, ':next': input.attempts + 1, ':attempts': input.attempts, ':now': input.now, ':paid': 'paid' },
+    });
+  },
+
+  /** checkout.session.completed with an async method still settling: processing, unless already settled. */
+  async markProcessing(id: string, sessionId: string, now: string): Promise<InvoiceItem | undefined> {
+    return updateIf({
+      TableName: tableName,
+      Key: keys.invoice(id),
+      UpdateExpression: 'SET paymentStatus = :processing, stripeSessionId = :s, updatedAt = :now',
+      ConditionExpression: 'paymentStatus IN (:pending, :failed)',
+      ExpressionAttributeValues: { ':processing': 'processing', ':pending': 'pending', ':failed': 'failed', ':s': sessionId, ':now': now },
+    });
+  },
+
+  /** The money arrived: paid once, whatever order the events came in. */
+  async markPaid(
+    id: string,
+    input: { sessionId: string; paymentIntentId: string | null; now: string; payoutStatus: PayoutStatus; payoutAccountId: string | null },
+  ): Promise<InvoiceItem | undefined> {
+    return updateIf({
+      TableName: tableName,
+      Key: keys.invoice(id),
+      UpdateExpression:
+        'SET paymentStatus = :paid, paidAt = :now, stripeSessionId = :s, stripePaymentIntentId = :pi, payoutStatus = :payout, payoutAccountId = :acct, updatedAt = :now',
+      ConditionExpression: 'attribute_exists(pk) AND paymentStatus <> :paid',
+      ExpressionAttributeValues: {
+        ':paid': 'paid',
+        ':now': input.now,
+        ':s': input.sessionId,
+        ':pi': input.paymentIntentId,
+        ':payout': input.payoutStatus,
+        ':acct': input.payoutAccountId,
+      },
+    });
+  },
+
+  /** An async payment failed: the customer may try again. Never touches a paid invoice. */
+  async markFailed(id: string, sessionId: string, now: string): Promise<InvoiceItem | undefined> {
+    return updateIf({
+      TableName: tableName,
+      Key: keys.invoice(id),
+      UpdateExpression: 'SET paymentStatus = :failed, updatedAt = :now',
+      ConditionExpression: 'stripeSessionId = :s AND paymentStatus IN (:pending, :processing)',
+      ExpressionAttributeValues: { ':failed': 'failed', ':pending': 'pending', ':processing': 'processing', ':s': sessionId, ':now': now },
+    });
+  },
+
+  /** The session expired unpaid: forget it, so the next Pay makes a fresh one. */
+  async forgetSession(id: string, sessionId: string, now: string): Promise<InvoiceItem | undefined> {
+    return updateIf({
+      TableName: tableName,
+      Key: keys.invoice(id),
+      UpdateExpression: 'SET stripeSessionId = :null, updatedAt = :now',
+      ConditionExpression: 'stripeSessionId = :s AND paymentStatus <> :paid',
+      ExpressionAttributeValues: { ':null': null, ':s': sessionId, ':now': now, ':paid': 'paid' },
+    });
+  },
+
+  /** A held share went to the worker's account: once (conditional on still being held). */
+  async markTransferred(id: string, input: { transferId: string; accountId: string; now: string }): Promise<InvoiceItem | undefined> {
+    return updateIf({
+      TableName: tableName,
+      Key: keys.invoice(id),
+      UpdateExpression: 'SET payoutStatus = :transferred, transferId = :t, payoutAccountId = :a, updatedAt = :now',
+      ConditionExpression: 'payoutStatus = :held',
+      ExpressionAttributeValues: { ':transferred': 'transferred', ':held': 'held', ':t': input.transferId, ':a': input.accountId, ':now': input.now },
+    });
+  },
+};

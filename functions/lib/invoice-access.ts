@@ -1,0 +1,41 @@
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { ownerFrom, workerFrom } from './auth/caller';
+import { existingCustomer } from './customer';
+import type { InvoiceItem } from './data/invoices';
+import type { InvoiceViewer } from './invoice-views';
+
+/**
+ * Invoices belong to three kinds of caller (customer spec: /invoices does not say who may see it):
+ * a worker's token sees their own, the owner's session sees every one, the customer cookie sees
+ * the customer's own. A token is checked first: a worker's browser may also carry a customer cookie.
+ */
+export type InvoiceReader =
+  | { viewer: 'worker'; workerId: string }
+  | { viewer: 'owner' }
+  | { viewer: 'customer'; customerId: string }
+  | { viewer: 'nobody' };
+
+export async function invoiceReader(event: APIGatewayProxyEventV2): Promise<InvoiceReader> {
+  const worker = await workerFrom(event);
+  if (worker) return { viewer: 'worker', workerId: worker.subjectId };
+  if (await ownerFrom(event)) return { viewer: 'owner' };
+  const customerId = existingCustomer(event);
+  return customerId ? { viewer: 'customer', customerId } : { viewer: 'nobody' };
+}
+
+export function mayRead(reader: InvoiceReader, invoice: InvoiceItem): reader is Exclude<InvoiceReader, { viewer: 'nobody' }> {
+  switch (reader.viewer) {
+    case 'owner':
+      return true;
+    case 'worker':
+      return invoice.workerId === reader.workerId;
+    case 'customer':
+      return invoice.customerId === reader.customerId;
+    default:
+      return false;
+  }
+}
+
+export function viewerOf(reader: Exclude<InvoiceReader, { viewer: 'nobody' }>): InvoiceViewer {
+  return reader.viewer;
+}

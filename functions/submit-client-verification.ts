@@ -1,0 +1,65 @@
+import { routeByName } from '../shared/routes';
+import { clientVerificationSchema, type ClientVerificationResult } from '../shared/schemas/invoice';
+import { invoicesRepo } from './lib/data/invoices';
+import { JobChangeRefused, jobsRepo, type JobItem } from './lib/data/jobs';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from './lib/errors';
+import { http } from './lib/http';
+import { logger } from './lib/logger';
+
+export const VERIFICATION_JOB_NOT_FOUND = 'We could not find this job among yours.';
+
+/** Another customer's job answers exactly as a missing one: its existence is not theirs to learn. */
+async function customersJob(jobId: string, customerId: string): Promise<JobItem> {
+  const job = /^[A-Za-z0-9_-]{22}$/.test(jobId) ? await jobsRepo.findById(jobId) : undefined;
+  if (!job || job.customerId !== customerId) throw new NotFoundError(VERIFICATION_JOB_NOT_FOUND);
+  return job;
+}
+
+function refusalFor(job: JobItem | undefined): Error {
+  if (!job) return new NotFoundError(VERIFICATION_JOB_NOT_FOUND);
+  if (job.state === 'verified' || job.state === 'paid') return new ConflictError('You have already approved this work.');
+  if (job.state === 'in_progress' && job.verificationStatus === 'rejected') {
+    return new ConflictError('You asked for changes; you can verify again once the professional completes the work.');
+  }
+  return new ConflictError('You can verify the work once the professional marks it completed.');
+}
+
+/**
+ * The customer's answer to "verify the completed work" (customer spec sections 3-5). Approving lets
+ * the worker invoice; rejecting (notes required, checked by the schema) sends the job back to them.
+ * An invoice_verification approval is Verify Work on the job's invoice.
+ */
+export const handler = http(routeByName('submit-client-verification'), clientVerificationSchema, async ({ body, caller }) => {
+  if (body.verificationType === 'worker_verification') {
+    // Confirming the professional at the door belongs to the live visit (realtime issue); nothing to record yet.
+    throw new BadRequestError('Send work_verification to approve or reject the completed work, or invoice_verification to verify an invoice.');
+  }
+  const job = await customersJob(body.serviceRequestId, caller.customerId);
+  if (body.workerId && job.acceptedBy && body.workerId !== job.acceptedBy) throw new ForbiddenError('This verification is for another professional.');
+  const approved = body.verificationStatus === 'approved';
+  const now = new Date().toISOString();
+
+  if (body.verificationType === 'invoice_verification') {
+    if (!approved) throw new ConflictError('To dispute an invoice, contact support; it stays unpaid until then.');
+    if (!job.invoiceId) throw new ConflictError('There is no invoice for this job yet.');
+    const invoice = await invoicesRepo.markWorkVerified(job.invoiceId, caller.customerId, now);
+    if (!invoice) throw new ConflictError('This invoice is already verified.');
+    logger.info('Invoice verified', { jobId: job.id, invoiceId: job.invoiceId });
+    return { ok: true, jobId: job.id, state: job.state, verificationStatus: 'approved' } satisfies ClientVerificationResult;
+  }
+
+  try {
+    const updated = await jobsRepo.recordVerification({
+      jobId: job.id,
+      customerId: caller.customerId,
+      approved,
+      notes: body.verificationNotes?.trim() || null,
+      now,
+    });
+    logger.info(approved ? 'Work approved' : 'Work sent back', { jobId: job.id, type: body.verificationType });
+    return { ok: true, jobId: job.id, state: updated.state, verificationStatus: body.verificationStatus } satisfies ClientVerificationResult;
+  } catch (error) {
+    if (error instanceof JobChangeRefused) throw refusalFor(error.current);
+    throw error;
+  }
+});
