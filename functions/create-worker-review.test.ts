@@ -6,19 +6,11 @@ import { reviewsRepo } from './lib/data/reviews';
 import { workersRepo, type WorkerItem } from './lib/data/workers';
 import { newId } from './lib/ids';
 import { dispatchableWorker, offeredJob, testCategory, testJob } from './lib/testing/dispatch';
+import { completedJob } from './lib/testing/money';
 import { invoke, sampleEvent, withBody, withCookies } from './lib/testing/events';
 
 const sample = sampleEvent('create-worker-review');
 
-/** A job the worker accepted, worked and completed: reviewable by its customer. */
-async function completedJob(category: string, worker: WorkerItem): Promise<JobItem> {
-  const job = await offeredJob(category, [worker.id]);
-  const now = () => new Date().toISOString();
-  await jobsRepo.accept({ jobId: job.id, workerId: worker.id, hourlyRate: worker.hourlyRate, now: now(), arriveBy: new Date(Date.now() + 60_000).toISOString() });
-  await jobsRepo.advance({ jobId: job.id, workerId: worker.id, from: 'accepted', to: 'arrived', stamp: 'arrivedAt', now: now() });
-  await jobsRepo.advance({ jobId: job.id, workerId: worker.id, from: 'arrived', to: 'in_progress', stamp: 'startedAt', now: now() });
-  return jobsRepo.complete({ jobId: job.id, workerId: worker.id, now: now(), totalHours: 1 });
-}
 
 /** A worker of a category of the test's own, with one completed job. */
 async function reviewable() {

@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { completedJob } from '../testing/money';
 import { dispatchableWorker, offeredJob, testCategory } from '../testing/dispatch';
 import { jobsRepo, type JobItem } from './jobs';
 import { PROBATION_REASON, reviewsRepo } from './reviews';
 import { workersRepo, type WorkerItem } from './workers';
 
-/** A job the worker accepted, worked and completed: reviewable by its customer. */
-async function completedJob(category: string, worker: WorkerItem): Promise<JobItem> {
-  const job = await offeredJob(category, [worker.id]);
-  const now = () => new Date().toISOString();
-  await jobsRepo.accept({ jobId: job.id, workerId: worker.id, hourlyRate: worker.hourlyRate, now: now(), arriveBy: new Date(Date.now() + 60_000).toISOString() });
-  await jobsRepo.advance({ jobId: job.id, workerId: worker.id, from: 'accepted', to: 'arrived', stamp: 'arrivedAt', now: now() });
-  await jobsRepo.advance({ jobId: job.id, workerId: worker.id, from: 'arrived', to: 'in_progress', stamp: 'startedAt', now: now() });
-  return jobsRepo.complete({ jobId: job.id, workerId: worker.id, now: now(), totalHours: 1 });
-}
 
 async function rate(job: JobItem, rating: number) {
   return reviewsRepo.record({ jobId: job.id, customerId: job.customerId, rating, text: 'A review of the work done.', now: new Date().toISOString() });

@@ -1,0 +1,64 @@
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { invoiceAmounts } from '../../../shared/domain/invoice';
+import { invoiceItem, invoicesRepo, type InvoiceItem } from '../data/invoices';
+import { jobsRepo, type JobItem } from '../data/jobs';
+import type { WorkerItem } from '../data/workers';
+import { newId } from '../ids';
+import { dispatchableWorker, offeredJob, testCategory } from './dispatch';
+
+/** Fixtures for the money calls: jobs walked along the real lifecycle, invoices made as create-invoice makes them. */
+
+const now = () => new Date().toISOString();
+
+/** A job the worker accepted, worked and completed (1 billable hour). */
+export async function completedJob(category: string, worker: WorkerItem): Promise<JobItem> {
+  const job = await offeredJob(category, [worker.id]);
+  await jobsRepo.accept({ jobId: job.id, workerId: worker.id, hourlyRate: worker.hourlyRate, now: now(), arriveBy: new Date(Date.now() + 60_000).toISOString() });
+  await jobsRepo.advance({ jobId: job.id, workerId: worker.id, from: 'accepted', to: 'arrived', stamp: 'arrivedAt', now: now() });
+  await jobsRepo.advance({ jobId: job.id, workerId: worker.id, from: 'arrived', to: 'in_progress', stamp: 'startedAt', now: now() });
+  return jobsRepo.complete({ jobId: job.id, workerId: worker.id, now: now(), totalHours: 1 });
+}
+
+/** A completed job whose customer approved the work: the worker may invoice it. */
+export async function approvedJob(overrides: Partial<WorkerItem> = {}): Promise<{ worker: WorkerItem; job: JobItem }> {
+  const worker = await dispatchableWorker(testCategory(), null, overrides);
+  const done = await completedJob(worker.categories[0]!, worker);
+  const job = await jobsRepo.recordVerification({ jobId: done.id, customerId: done.customerId, approved: true, notes: null, now: now() });
+  return { worker, job };
+}
+
+/** An approved job with its invoice (2.5 h at the worker's rate + $42.50 materials, 10% fee). */
+export async function invoicedJob(options: { verified?: boolean; worker?: Partial<WorkerItem> } = {}) {
+  const { worker, job } = await approvedJob(options.worker);
+  const amounts = invoiceAmounts({ laborHours: 2.5, hourlyRateCents: worker.hourlyRate, materialsCents: 4250, feePercent: 10 });
+  const invoice = invoiceItem({
+    id: newId(),
+    jobId: job.id,
+    customerId: job.customerId,
+    customerEmail: job.customerEmail,
+    workerId: worker.id,
+    workerName: worker.fullName,
+    customerName: job.customerName,
+    service: job.service,
+    location: job.address,
+    description: job.description,
+    laborHours: 2.5,
+    hourlyRate: worker.hourlyRate,
+    materialsCost: amounts.materialsCents,
+    totalAmount: amounts.totalCents,
+    platformFee: amounts.platformFeeCents,
+    workerShare: amounts.workerShareCents,
+    feePercent: 10,
+    notes: null,
+    createdAt: now(),
+  });
+  await invoicesRepo.create(invoice);
+  const stored: InvoiceItem = options.verified
+    ? (await invoicesRepo.markWorkVerified(invoice.id, job.customerId, now()))!
+    : invoice;
+  return { worker, job: (await jobsRepo.findById(job.id))!, invoice: stored };
+}
+
+export function asCustomer(event: APIGatewayProxyEventV2, customerId: string): APIGatewayProxyEventV2 {
+  return { ...event, cookies: [`customer_id=${customerId}`] };
+}
