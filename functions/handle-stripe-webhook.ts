@@ -45,7 +45,7 @@ export const handler = http(routeByName('handle-stripe-webhook'), async ({ rawBo
   try {
     stripeEvent = stripe().webhooks.constructEvent(rawBody ?? '', signature, webhookSecret());
   } catch (error) {
-    logger.warn('Webhook signature refused', { reason: (error as Error).name });
+    logger.warn('Webhook signature refused', { reason: (error as { type?: string }).type ?? (error as Error).name });
     throw new BadRequestError('The webhook signature does not match.');
   }
   if (await stripeEventsRepo.seen(stripeEvent.id)) return { received: true, duplicate: true };
