@@ -1,17 +1,23 @@
 import { ArrowLeft, Banknote, CalendarDays, ClipboardCheck, Info, Wallet } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { Link, Navigate } from 'react-router';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import type { CompletedJobView } from '../../../../shared/schemas/job';
 import { PageHeader } from '../../components/layout/page-header';
+import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
+import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/api';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { summarizeEarnings } from './earnings-summary';
+import { paymentStateOf, payoutLabelOf, summarizeEarnings } from './earnings-summary';
 import { formatHours, serviceLabel } from './job-display';
 import { useCompletedJobs, usePublicConfig } from './jobs-api';
 import { LoadProblem } from './load-problem';
+import { PayoutSetupButton } from './payout-setup';
+import { heldText, payoutReturnOf, payoutReturnToast, payoutStatusLabel, withoutPayoutReturn, type PayoutSetupStatus } from './payouts';
+import { usePayoutStatus } from './payouts-api';
 import { useWorkerSession } from './session';
 import { formatDollars } from './worker-api';
 
@@ -20,8 +26,12 @@ export default function WorkerEarningsPage() {
   const session = useWorkerSession();
   const workerId = session.token && session.worker ? session.worker.id : '';
   const jobs = useCompletedJobs(workerId);
+  const payouts = usePayoutStatus(Boolean(workerId));
+  const linkExpired = usePayoutReturn(payouts.refetch, Boolean(workerId));
 
   if (!workerId) return <Navigate to={paths.workerLogin} replace />;
+
+  const payoutBox = <PayoutBox payouts={payouts} linkExpired={linkExpired} />;
 
   const backLink = (
     <Link to={paths.workerDashboard} className={buttonClasses('outline', 'sm', 'mb-6')}>
@@ -55,6 +65,13 @@ export default function WorkerEarningsPage() {
         </Link>
       </Card>
     );
+    // Payouts can be set up before the first job, and Stripe may send the worker back here.
+    body = (
+      <>
+        {body}
+        {payoutBox}
+      </>
+    );
   } else {
     const summary = summarizeEarnings(jobs.data);
     body = (
@@ -65,8 +82,11 @@ export default function WorkerEarningsPage() {
           <Stat icon={<CalendarDays aria-hidden="true" className="size-5 text-amber-300" />} label="This week" value={formatDollars(summary.weekCents)} />
           <Stat icon={<ClipboardCheck aria-hidden="true" className="size-5 text-amber-300" />} label="Jobs completed" value={String(summary.jobsCompleted)} />
         </dl>
+        <p className="mt-4 text-sm text-slate-200">
+          Paid by customers so far: <span className="font-semibold tabular-nums text-white">{formatDollars(summary.paidCents)}</span>
+        </p>
         <FeeLine />
-        <PayoutBox />
+        {payoutBox}
         <section aria-labelledby="history-heading" className="mt-8">
           <h2 id="history-heading" className="mb-4 text-xl font-semibold text-white">
             Job history
@@ -77,7 +97,7 @@ export default function WorkerEarningsPage() {
             aria-label="Job history"
             tabIndex={0}
           >
-            <table className="w-full min-w-[40rem] text-left text-sm">
+            <table className="w-full min-w-[52rem] text-left text-sm">
               <caption className="sr-only">Completed jobs, newest first</caption>
               <thead className="border-b border-white/10 text-slate-300">
                 <tr>
@@ -87,20 +107,12 @@ export default function WorkerEarningsPage() {
                   <th scope="col" className="px-4 py-3 text-right font-semibold">Hours</th>
                   <th scope="col" className="px-4 py-3 text-right font-semibold">Amount</th>
                   <th scope="col" className="px-4 py-3 text-right font-semibold">Your share</th>
+                  <th scope="col" className="px-4 py-3 font-semibold">Payment</th>
                 </tr>
               </thead>
               <tbody>
                 {summary.history.map((job) => (
-                  <tr key={job.id} className="border-b border-white/5 last:border-0">
-                    <td className="whitespace-nowrap px-4 py-3">{formatDate(job.endedAt)}</td>
-                    <th scope="row" className="px-4 py-3 font-semibold text-white">
-                      {serviceLabel(job)}
-                    </th>
-                    <td className="px-4 py-3">{job.customerName}</td>
-                    <td className="px-4 py-3 text-right tabular-nums">{formatHours(job.totalHours)}</td>
-                    <td className="px-4 py-3 text-right tabular-nums">{formatDollars(job.amount)}</td>
-                    <td className="px-4 py-3 text-right font-semibold tabular-nums text-white">{formatDollars(job.workerShare)}</td>
-                  </tr>
+                  <HistoryRow key={job.id} job={job} />
                 ))}
               </tbody>
             </table>
@@ -134,6 +146,33 @@ function Stat({ icon, label, value }: { icon: ReactNode; label: string; value: s
   );
 }
 
+/** One finished job: its figures, then where its money stands (payment, and the payout once paid). */
+function HistoryRow({ job }: { job: CompletedJobView }) {
+  const payment = paymentStateOf(job);
+  const payout = payoutLabelOf(job);
+  return (
+    <tr className="border-b border-white/5 last:border-0">
+      <td className="whitespace-nowrap px-4 py-3">{formatDate(job.endedAt)}</td>
+      <th scope="row" className="px-4 py-3 font-semibold text-white">
+        <Link
+          to={paths.workerJob(job.id)}
+          className="rounded underline decoration-amber-300/60 underline-offset-4 hover:decoration-amber-300 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-300"
+        >
+          {serviceLabel(job)}
+        </Link>
+      </th>
+      <td className="px-4 py-3">{job.customerName}</td>
+      <td className="px-4 py-3 text-right tabular-nums">{formatHours(job.totalHours)}</td>
+      <td className="px-4 py-3 text-right tabular-nums">{formatDollars(job.amount)}</td>
+      <td className="px-4 py-3 text-right font-semibold tabular-nums text-white">{formatDollars(job.workerShare)}</td>
+      <td className="px-4 py-3">
+        <Badge tone={payment.tone}>{payment.label}</Badge>
+        {payout ? <span className="mt-1 block text-xs text-slate-300">Payout: {payout}</span> : null}
+      </td>
+    </tr>
+  );
+}
+
 /** The one configured fee rate (DESIGN.md section 8), never a figure written here. */
 function FeeLine() {
   const config = usePublicConfig();
@@ -154,22 +193,107 @@ function FeeLine() {
   }
   return (
     <p className="mt-6 text-sm text-slate-200">
-      Fixly keeps {config.data.platformFeePercent}%; you keep {config.data.workerSharePercent}%. Each job’s amount is its billed hours
-      times your hourly rate; your share is what remains after the fee.
+      Fixly keeps {config.data.platformFeePercent}%; you keep {config.data.workerSharePercent}%. A job’s amount is its billable hours
+      times your hourly rate until you invoice it, then the invoice’s total (hours times your rate plus materials); your share is what
+      remains after the fee.
     </p>
   );
 }
 
-function PayoutBox() {
+const payoutTones: Record<PayoutSetupStatus, BadgeTone> = { not_started: 'slate', pending: 'orange', enabled: 'green' };
+
+/**
+ * Stripe sends the worker back with ?payouts=return or ?payouts=refresh. Either way the parameter
+ * is dropped (a reload must not repeat it). On return the status is read again and the toast says
+ * whether payouts are on; on refresh the link had expired, which the payout box says.
+ */
+function usePayoutReturn(refetch: () => Promise<{ data?: { status: PayoutSetupStatus } }>, signedIn: boolean): boolean {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [linkExpired, setLinkExpired] = useState(false);
+  // Strict mode runs the effect twice before the stripped address lands: answer each visit once.
+  const handled = useRef<string | null>(null);
+  const kind = payoutReturnOf(searchParams);
+
+  useEffect(() => {
+    if (!kind || !signedIn) return;
+    const visit = searchParams.toString();
+    if (handled.current === visit) return;
+    handled.current = visit;
+    setSearchParams(withoutPayoutReturn(searchParams), { replace: true });
+    if (kind === 'refresh') {
+      setLinkExpired(true);
+      return;
+    }
+    setLinkExpired(false);
+    void refetch().then((result) => {
+      if (result.data) toast(payoutReturnToast('return', result.data.status));
+    });
+  }, [kind, signedIn, searchParams, setSearchParams, refetch]);
+
+  return linkExpired;
+}
+
+function PayoutBox({ payouts, linkExpired }: { payouts: ReturnType<typeof usePayoutStatus>; linkExpired: boolean }) {
+  const data = payouts.data;
+  const held = data ? heldText(formatDollars(data.heldCents), data.heldCount, data.status) : null;
   return (
     <Card className="mt-6 border-amber-300/30">
-      <h2 className="flex items-center gap-2 text-lg font-semibold text-white">
-        <Info aria-hidden="true" className="size-5 text-amber-300" /> Payout information
-      </h2>
-      <p className="mt-3 text-slate-200">
-        Payouts go to your Stripe connected account daily after job completion and take 1-2 business days to arrive.
-      </p>
-      <p className="mt-2 text-slate-200">Setting up payouts arrives with card payments; until then, earnings are held for you.</p>
+      <section aria-labelledby="payout-heading">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="payout-heading" className="flex items-center gap-2 text-lg font-semibold text-white">
+            <Info aria-hidden="true" className="size-5 text-amber-300" /> Payout information
+          </h2>
+          {/* Polite, so coming back from Stripe reads out the new standing once. */}
+          <p aria-live="polite" className="text-sm">
+            {data ? (
+              <>
+                <span className="sr-only">Payout status: </span>
+                <Badge tone={payoutTones[data.status]} data-testid="payout-status">
+                  {payoutStatusLabel(data.status)}
+                </Badge>
+              </>
+            ) : null}
+          </p>
+        </div>
+        <p className="mt-3 text-slate-200">
+          Payouts go to your Stripe connected account daily after job completion and take 1-2 business days to arrive.
+        </p>
+
+        {payouts.isPending ? (
+          <div className="mt-4" aria-busy="true">
+            <span className="sr-only">Loading your payout status...</span>
+            <Skeleton className="h-10 w-64" />
+          </div>
+        ) : payouts.isError && !data ? (
+          <div className="mt-4">
+            <LoadProblem message="Failed to fetch payout status" detail={errorMessage(payouts.error)} onRetry={() => void payouts.refetch()} busy={payouts.isFetching} />
+          </div>
+        ) : data ? (
+          <>
+            {data.status !== 'enabled' ? (
+              <p className="mt-2 text-slate-200">
+                {data.status === 'pending'
+                  ? 'Stripe still needs a few details before it can send you money.'
+                  : 'Connect a Stripe account so what customers pay reaches your bank. Until then, your share is held for you.'}
+              </p>
+            ) : null}
+            {linkExpired && data.status !== 'enabled' ? (
+              <p role="status" className="mt-3 rounded-lg bg-orange-950/70 p-3 text-sm font-medium text-orange-100">
+                {payoutReturnToast('refresh', data.status).title}. {payoutReturnToast('refresh', data.status).description}
+              </p>
+            ) : null}
+            {held ? <p className="mt-3 font-medium text-white">{held}</p> : null}
+            {data.transferredCents > 0 ? (
+              <p className="mt-2 text-sm text-slate-200">
+                Transferred to your account so far: <span className="font-semibold tabular-nums text-white">{formatDollars(data.transferredCents)}</span>
+              </p>
+            ) : null}
+            <div className="mt-4 empty:hidden">
+              <PayoutSetupButton status={data.status} />
+            </div>
+          </>
+        ) : null}
+      </section>
     </Card>
   );
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { AlertTriangle, ArrowLeft, CheckCircle2, ExternalLink, Mail, MapPin, Navigation, Phone, SearchX } from 'lucide-react';
+import { AlertTriangle, ArrowLeft, CheckCircle2, ExternalLink, Mail, MapPin, MessageSquareWarning, Navigation, Phone, SearchX } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import type { WorkerJobView } from '../../../../shared/schemas/job';
@@ -23,6 +23,7 @@ import {
   serviceLabel,
   type WorkerAction,
 } from './job-display';
+import { isFinishedJob, JobInvoiceSection } from './job-invoice-section';
 import { COMPLETE_REDIRECT_MS, isNotFound, jobKeys, jobUrls, usePublicConfig, useWorkerJob } from './jobs-api';
 import { useWorkerSession } from './session';
 import { LoadProblem } from './load-problem';
@@ -197,6 +198,17 @@ function JobDetails({ job, workerId }: { job: WorkerJobView; workerId: string })
           ) : null}
         </div>
 
+        {job.clientNotes && job.state === 'in_progress' ? (
+          <section aria-labelledby="changes-heading" className="mt-4 rounded-lg bg-orange-950/70 p-4 text-orange-50 ring-1 ring-orange-400/40">
+            <h2 id="changes-heading" className="flex items-center gap-2 font-semibold text-white">
+              <MessageSquareWarning aria-hidden="true" className="size-5 shrink-0 text-orange-300" />
+              The customer asked for changes
+            </h2>
+            <blockquote className="mt-2 whitespace-pre-line border-l-2 border-orange-300/60 pl-3 text-orange-100">{job.clientNotes}</blockquote>
+            <p className="mt-2 text-sm text-orange-200">Finish what they asked, then complete the job again for their approval.</p>
+          </section>
+        ) : null}
+
         <div role="status">
           {completed ? (
             <p className="mt-4 flex items-center gap-2 rounded-lg bg-green-950/70 p-4 font-medium text-green-100">
@@ -216,6 +228,8 @@ function JobDetails({ job, workerId }: { job: WorkerJobView; workerId: string })
           </div>
         ) : null}
       </Card>
+
+      {isFinishedJob(job) ? <JobInvoiceSection job={job} workerId={workerId} feePercent={config.data?.platformFeePercent ?? null} /> : null}
 
       <div className="grid gap-6 md:grid-cols-2">
         <Card>

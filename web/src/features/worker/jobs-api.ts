@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PublicConfig } from '../../../../shared/schemas/config';
+import type { InvoiceView } from '../../../../shared/schemas/invoice';
 import type { CompletedJobView, JobOfferView, WorkerJobView } from '../../../../shared/schemas/job';
 import { ApiError } from '../../lib/api';
 import { isUnauthorized, workerCall } from './worker-api';
@@ -19,6 +20,8 @@ export const jobKeys = {
   job: (id: string) => ['/api/jobs', id] as const,
   completed: (workerId: string) => ['/api/jobs/completed', workerId] as const,
   config: ['/api/config'] as const,
+  /** The worker's own invoices; 'worker' keeps them apart from a customer's list in the same cache. */
+  invoices: (workerId: string) => ['/api/invoices', 'worker', workerId] as const,
 };
 
 export const jobUrls = {
@@ -30,6 +33,8 @@ export const jobUrls = {
   decline: (jobId: string) => `/api/jobs/decline/${enc(jobId)}`,
   state: (id: string) => `/api/jobs/${enc(id)}/state`,
   complete: (id: string) => `/api/jobs/${enc(id)}/complete`,
+  invoice: (id: string) => `/api/jobs/${enc(id)}/invoice`,
+  invoices: '/api/invoices',
   location: '/api/workers/location',
 };
 
@@ -78,6 +83,16 @@ export function useCompletedJobs(workerId: string) {
     queryKey: jobKeys.completed(workerId),
     queryFn: ({ signal }) => workerCall<CompletedJobView[]>('GET', jobUrls.completed(workerId), undefined, signal),
     enabled: Boolean(workerId),
+    staleTime: 0,
+  });
+}
+
+/** GET /api/invoices with the worker's token: their own invoices, with payment and payout states. */
+export function useWorkerInvoices(workerId: string, enabled = true) {
+  return useQuery<InvoiceView[]>({
+    queryKey: jobKeys.invoices(workerId),
+    queryFn: ({ signal }) => workerCall<InvoiceView[]>('GET', jobUrls.invoices, undefined, signal),
+    enabled: enabled && Boolean(workerId),
     staleTime: 0,
   });
 }

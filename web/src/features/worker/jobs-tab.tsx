@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { BadgeDollarSign, Check, Clock, LogOut, MapPin, Navigation, UserCog, X } from 'lucide-react';
+import { BadgeDollarSign, Check, Clock, FileText, LogOut, MapPin, Navigation, UserCog, X } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { JobOfferView, WorkerJobView } from '../../../../shared/schemas/job';
+import type { CompletedJobView, JobOfferView, WorkerJobView } from '../../../../shared/schemas/job';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -13,6 +13,7 @@ import { paths } from '../../lib/paths';
 import {
   arrivalCountdownApplies,
   formatCountdown,
+  formatHours,
   formatKm,
   isOverdue,
   jobStateLabel,
@@ -20,12 +21,17 @@ import {
   remainingMs,
   serviceLabel,
 } from './job-display';
-import { jobKeys, jobUrls, useHeldJobs, useJobOffers } from './jobs-api';
+import { readyToInvoice } from './earnings-summary';
+import { jobKeys, jobUrls, useCompletedJobs, useHeldJobs, useJobOffers } from './jobs-api';
 import { LoadProblem } from './load-problem';
+import { PayoutNotice } from './payout-setup';
 import { useNow } from './use-now';
-import { formatDollars, workerCall } from './worker-api';
+import { formatDateTime, formatDollars, workerCall } from './worker-api';
 
-/** The dashboard's Jobs tab: offers to answer, the jobs held now, and the tiles (spec section 2). */
+/**
+ * The dashboard's Jobs tab: offers to answer, the jobs held now, and the tiles (spec section 2);
+ * then approved work waiting for an invoice, and a reminder while payouts are not set up.
+ */
 export function JobsPanel({ workerId, onLogout, note }: { workerId: string; onLogout: () => void; note?: ReactNode }) {
   const tile =
     'flex min-h-28 flex-col items-start justify-between gap-3 rounded-2xl border border-white/10 bg-slate-900/90 p-5 text-left text-white transition-colors hover:bg-slate-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-300';
@@ -33,8 +39,10 @@ export function JobsPanel({ workerId, onLogout, note }: { workerId: string; onLo
     <div>
       {note}
       <div className="grid gap-8">
+        <PayoutNotice />
         <OffersSection workerId={workerId} />
         <HeldJobsSection workerId={workerId} />
+        <ReadyToInvoiceSection workerId={workerId} />
         <div className="grid gap-4 sm:grid-cols-3">
           <Link to={paths.workerEarnings} className={tile}>
             <BadgeDollarSign aria-hidden="true" className="size-6 text-amber-300" />
@@ -247,6 +255,7 @@ function HeldJobCard({ job }: { job: WorkerJobView }) {
         <div className="flex flex-wrap gap-2">
           <Badge tone={jobStateTone(job.state)}>{jobStateLabel(job.state)}</Badge>
           {overdue ? <Badge tone="red">Overdue</Badge> : null}
+          {job.clientNotes && job.state === 'in_progress' ? <Badge tone="orange">Changes requested</Badge> : null}
         </div>
       </div>
       <dl className="mt-3 grid gap-2 text-sm">
@@ -270,6 +279,71 @@ function HeldJobCard({ job }: { job: WorkerJobView }) {
             <dd className="font-mono font-semibold text-white">{formatCountdown(remainingMs(job.arriveBy, now))}</dd>
           </div>
         ) : null}
+      </dl>
+    </Card>
+  );
+}
+
+/**
+ * Completed jobs the customer approved and nobody has invoiced yet (the earnings page's query).
+ * Hidden when there are none: it is a to-do list, and an empty one says nothing useful.
+ */
+function ReadyToInvoiceSection({ workerId }: { workerId: string }) {
+  const completed = useCompletedJobs(workerId);
+  const ready = readyToInvoice(completed.data ?? []);
+  if (completed.isError && !completed.data) {
+    return <LoadProblem message="Failed to fetch completed jobs" onRetry={() => void completed.refetch()} busy={completed.isFetching} />;
+  }
+  if (ready.length === 0) return null;
+  return (
+    <section aria-labelledby="invoice-heading">
+      <h2 id="invoice-heading" className="mb-4 text-xl font-semibold text-white">
+        Ready to invoice
+      </h2>
+      <p className="mb-4 text-slate-300">The customer approved this work. Send your invoice to get paid.</p>
+      <ul className="grid gap-4" aria-label="Ready to invoice">
+        {ready.map((job) => (
+          <li key={job.id}>
+            <ReadyJobCard job={job} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function ReadyJobCard({ job }: { job: CompletedJobView }) {
+  const ended = formatDateTime(job.endedAt);
+  return (
+    <Card>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <h3 className="text-lg font-semibold">
+          <Link
+            to={paths.workerJob(job.id)}
+            className="inline-flex items-center gap-2 rounded text-white underline decoration-amber-300/60 underline-offset-4 hover:decoration-amber-300 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-300"
+          >
+            <FileText aria-hidden="true" className="size-5 shrink-0 text-amber-300" />
+            {serviceLabel(job)}
+            <span className="sr-only"> for {job.customerName}</span>
+          </Link>
+        </h3>
+        <Badge tone="amber">Ready to invoice</Badge>
+      </div>
+      <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
+        <div className="flex gap-1">
+          <dt className="text-slate-300">Customer:</dt>
+          <dd className="text-white">{job.customerName}</dd>
+        </div>
+        {ended ? (
+          <div className="flex gap-1">
+            <dt className="text-slate-300">Completed:</dt>
+            <dd className="text-white">{ended}</dd>
+          </div>
+        ) : null}
+        <div className="flex gap-1">
+          <dt className="text-slate-300">Billable hours:</dt>
+          <dd className="text-white">{formatHours(job.totalHours)}</dd>
+        </div>
       </dl>
     </Card>
   );
