@@ -56,7 +56,8 @@ export async function checkoutFor(invoice: InvoiceItem, origin: string): Promise
       ],
       ...(invoice.customerEmail ? { customer_email: invoice.customerEmail } : {}),
       client_reference_id: invoice.id,
-      metadata: { invoiceId: invoice.id, jobId: invoice.jobId, destination: destination ?? '' },
+      // Stripe drops empty metadata values: the key is there only for a destination charge.
+      metadata: { invoiceId: invoice.id, jobId: invoice.jobId, ...(destination ? { destination } : {}) },
       payment_intent_data: {
         transfer_group: invoice.id,
         metadata: { invoiceId: invoice.id, jobId: invoice.jobId },
