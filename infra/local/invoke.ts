@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { routes, timers } from '../../shared/routes';
 import { lambdaContext, loadHandler } from './http-api';
-import { localFunctionEnv, prepareData } from './stack';
+import { localFunctionEnv, prepareData, suppliedStripeEnv, type LocalStripeEnv } from './stack';
 
 /**
  * `npm run invoke -- <function> [event.json]`: one handler, one event, against the local stack.
@@ -34,25 +34,30 @@ interface Endpoints {
   dynamoEndpoint: string;
   s3Endpoint: string;
   schedulerEndpoint?: string;
+  stripe?: LocalStripeEnv;
 }
 
 async function runningStackEndpoints(): Promise<Endpoints | undefined> {
   const stackFile = path.join(dataDir, 'stack.json');
   if (!existsSync(stackFile)) return undefined;
-  const { dynamoEndpoint, s3Endpoint, schedulerEndpoint } = JSON.parse(readFileSync(stackFile, 'utf8')) as Endpoints;
+  const { dynamoEndpoint, s3Endpoint, schedulerEndpoint, stripe } = JSON.parse(readFileSync(stackFile, 'utf8')) as Endpoints;
   // A stack that was killed without cleaning up leaves the file behind; only a live one answers.
   const alive = await fetch(dynamoEndpoint, { method: 'POST', signal: AbortSignal.timeout(1000) }).then(
     () => true,
     () => false,
   );
-  return alive ? { dynamoEndpoint, s3Endpoint, schedulerEndpoint } : undefined;
+  // The stack's local Stripe, or (it runs against real Stripe) the developer's keys given to this command too.
+  return alive ? { dynamoEndpoint, s3Endpoint, schedulerEndpoint, stripe: stripe ?? suppliedStripeEnv() } : undefined;
 }
 
 const running = await runningStackEndpoints();
 const own = running ? undefined : await prepareData(dataDir);
 const endpoints: Endpoints = running ?? own!;
-// Timers set by the handler go to the stack's own scheduler, never to AWS.
-Object.assign(process.env, localFunctionEnv(endpoints.dynamoEndpoint, endpoints.s3Endpoint, endpoints.schedulerEndpoint));
+// Timers set by the handler go to the stack's own scheduler, never to AWS; Stripe calls to the stack's Stripe.
+Object.assign(
+  process.env,
+  localFunctionEnv(endpoints.dynamoEndpoint, endpoints.s3Endpoint, endpoints.schedulerEndpoint, endpoints.stripe),
+);
 console.error(running ? `Using the running stack's data (${dataDir})` : `Using ${dataDir} directly`);
 
 try {

@@ -8,6 +8,7 @@ import { ensureTable, localDynamoClient, seedCatalog, startDynalite } from './dy
 import { httpApi, lambdaContext, loadHandler } from './http-api';
 import { ensureBucket, localS3Client, startLocalS3 } from './s3';
 import { startLocalScheduler, type FiredTarget } from './scheduler';
+import { LOCAL_SECRET_KEY_PREFIX, startLocalStripe, type DeliverWebhook } from './stripe';
 
 // The laptop runs Node 20 while Lambda runs 22; the SDK's reminder of that is noise here. Set before
 // any client exists, including the ones this module creates to prepare the table.
@@ -33,22 +34,48 @@ export interface LocalStack {
   url: string;
   dynamoEndpoint: string;
   s3Endpoint: string;
+  /** The local Stripe (API and hosted pages); absent when a real STRIPE_SECRET_KEY was given. */
+  stripeEndpoint?: string;
   stop(): Promise<void>;
 }
 
-/** The local services behind the handlers: dynalite, the local S3 and the local Scheduler. */
+/** How the functions reach Stripe: the local endpoint and its keys, or the developer's real test keys. */
+export interface LocalStripeEnv {
+  /** The local Stripe (infra/local/stripe.ts); absent for real Stripe. */
+  apiUrl?: string;
+  secretKey: string;
+  /** Absent only when a developer set a real STRIPE_SECRET_KEY without its webhook secret. */
+  webhookSecret?: string;
+}
+
+/** The local services behind the handlers: dynalite, the local S3, the local Scheduler and Stripe. */
 export interface LocalData {
   dynamoEndpoint: string;
   s3Endpoint: string;
   schedulerEndpoint: string;
+  stripe: LocalStripeEnv;
   close(): Promise<void>;
+}
+
+export interface PrepareDataOptions {
+  /**
+   * Where the local Stripe sends its webhooks (the stack's own /api/stripe/webhook), asked at each
+   * delivery because the HTTP server's address is known only once it listens. Undefined (or no
+   * option): nothing listens, and a delivery fails (logged).
+   */
+  stripeWebhookUrl?: () => string | undefined;
 }
 
 /**
  * The environment every handler reads, exactly as the CDK stack sets it, with local endpoints.
  * The functions run in this process, so it goes on process.env before any handler is imported.
  */
-export function localFunctionEnv(dynamoEndpoint: string, s3Endpoint: string, schedulerEndpoint?: string): Record<string, string> {
+export function localFunctionEnv(
+  dynamoEndpoint: string,
+  s3Endpoint: string,
+  schedulerEndpoint?: string,
+  stripe?: LocalStripeEnv,
+): Record<string, string> {
   return {
     TABLE_NAME: LOCAL_TABLE,
     UPLOADS_BUCKET: LOCAL_UPLOADS_BUCKET,
@@ -63,19 +90,68 @@ export function localFunctionEnv(dynamoEndpoint: string, s3Endpoint: string, sch
     // Absent only where a caller has no Scheduler to offer; functions/lib/scheduler.ts then uses AWS.
     ...(schedulerEndpoint ? { SCHEDULER_ENDPOINT: schedulerEndpoint } : {}),
     TIMER_TARGET_PREFIX: LOCAL_TIMER_TARGET_PREFIX,
+    // The local Stripe's endpoint and keys, or the developer's real test keys (no STRIPE_API_URL:
+    // api.stripe.com). Absent where a caller has no Stripe to offer; the payment functions then say so.
+    ...(stripe ? { STRIPE_SECRET_KEY: stripe.secretKey } : {}),
+    ...(stripe?.webhookSecret ? { STRIPE_WEBHOOK_SECRET: stripe.webhookSecret } : {}),
+    ...(stripe?.apiUrl ? { STRIPE_API_URL: stripe.apiUrl } : {}),
     PLATFORM_FEE_PERCENT: process.env.PLATFORM_FEE_PERCENT ?? '10',
     SUPPORT_EMAIL: process.env.SUPPORT_EMAIL ?? 'support@fixly.app',
   };
 }
 
-export async function prepareData(dataDir: string): Promise<LocalData> {
+/**
+ * The real Stripe test keys a developer put in the environment, if any. A key of a local Stripe
+ * (`sk_test_local_…`, e.g. inherited from a parent process that runs one) is not one: real Stripe
+ * would refuse it, so the caller runs its own local Stripe instead.
+ */
+export function suppliedStripeEnv(): LocalStripeEnv | undefined {
+  const secretKey = process.env.STRIPE_SECRET_KEY;
+  if (!secretKey || secretKey.startsWith(LOCAL_SECRET_KEY_PREFIX)) return undefined;
+  return { secretKey, ...(process.env.STRIPE_WEBHOOK_SECRET ? { webhookSecret: process.env.STRIPE_WEBHOOK_SECRET } : {}) };
+}
+
+/** Sends a local Stripe event to the stack's webhook function over HTTP, as Stripe does. */
+function webhookDeliverer(webhookUrl: () => string | undefined): DeliverWebhook {
+  return async (payload, signature) => {
+    const url = webhookUrl();
+    if (!url) throw new Error('no webhook receiver: the stack serves no HTTP here');
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      body: payload,
+      signal: AbortSignal.timeout(30_000),
+    });
+    if (!response.ok) throw new Error(`${url} answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
+  };
+}
+
+export async function prepareData(dataDir: string, options: PrepareDataOptions = {}): Promise<LocalData> {
+  const supplied = suppliedStripeEnv();
+  if (supplied && !supplied.webhookSecret) {
+    console.warn('STRIPE_SECRET_KEY is set but STRIPE_WEBHOOK_SECRET is not: the webhook will refuse every event (e.g. set it from `stripe listen`).');
+  }
   const dynamo = await startDynalite(path.join(dataDir, 'dynamodb'));
   const s3 = await startLocalS3(path.join(dataDir, 's3'), LOCAL_CREDENTIALS).catch(async (error: unknown) => {
     await dynamo.close();
     throw error;
   });
+  // Without real keys from the developer, the functions' Stripe is this local one.
+  const localStripe = supplied
+    ? undefined
+    : await startLocalStripe(path.join(dataDir, 'stripe'), {
+        deliver: webhookDeliverer(options.stripeWebhookUrl ?? (() => undefined)),
+      }).catch(async (error: unknown) => {
+        await Promise.all([dynamo.close(), s3.close()]);
+        throw error;
+      });
+  const stripe: LocalStripeEnv = supplied ?? {
+    apiUrl: localStripe!.endpoint,
+    secretKey: localStripe!.secretKey,
+    webhookSecret: localStripe!.webhookSecret,
+  };
   const close = async () => {
-    await Promise.all([dynamo.close(), s3.close()]);
+    await Promise.all([dynamo.close(), s3.close(), localStripe?.close()]);
   };
   const client = localDynamoClient(dynamo.endpoint);
   const s3Client = localS3Client(s3.endpoint, LOCAL_CREDENTIALS);
@@ -97,11 +173,12 @@ export async function prepareData(dataDir: string): Promise<LocalData> {
     await close();
     throw error;
   });
-  Object.assign(process.env, localFunctionEnv(dynamo.endpoint, s3.endpoint, scheduler.endpoint));
+  Object.assign(process.env, localFunctionEnv(dynamo.endpoint, s3.endpoint, scheduler.endpoint, stripe));
   return {
     dynamoEndpoint: dynamo.endpoint,
     s3Endpoint: s3.endpoint,
     schedulerEndpoint: scheduler.endpoint,
+    stripe,
     close: async () => {
       await Promise.all([close(), scheduler.close()]);
     },
@@ -123,7 +200,8 @@ async function fireTimer({ functionName, input, scheduleName }: FiredTarget): Pr
 }
 
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
-  const data = await prepareData(options.dataDir);
+  let webhookUrl: string | undefined;
+  const data = await prepareData(options.dataDir, { stripeWebhookUrl: () => webhookUrl });
   const api = httpApi();
   let vite: ViteDevServer | undefined;
   const server: Server = createServer((req, res) => {
@@ -148,8 +226,16 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     server.once('error', reject);
     server.listen(options.port, options.host ?? '127.0.0.1', () => resolve());
   });
-  const { port } = server.address() as AddressInfo;
+  const address = server.address() as AddressInfo;
+  const { port } = address;
   const url = `http://localhost:${port}`;
+  // The local Stripe posts its events here, to the address the server actually listens on.
+  const webhookHost = ['0.0.0.0', '::'].includes(address.address)
+    ? '127.0.0.1'
+    : address.family === 'IPv6'
+      ? `[${address.address}]`
+      : address.address;
+  webhookUrl = `http://${webhookHost}:${port}/api/stripe/webhook`;
   const stackFile = path.join(options.dataDir, 'stack.json');
   // `npm run invoke` finds the running stack here and talks to its dynalite instead of opening the
   // same LevelDB (which one process holds locked).
@@ -160,6 +246,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       dynamoEndpoint: data.dynamoEndpoint,
       s3Endpoint: data.s3Endpoint,
       schedulerEndpoint: data.schedulerEndpoint,
+      // Only the local Stripe's endpoint and keys: a developer's real key is never written to disk.
+      ...(data.stripe.apiUrl ? { stripe: data.stripe } : {}),
       pid: process.pid,
     }),
   );
@@ -169,6 +257,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     url,
     dynamoEndpoint: data.dynamoEndpoint,
     s3Endpoint: data.s3Endpoint,
+    ...(data.stripe.apiUrl ? { stripeEndpoint: data.stripe.apiUrl } : {}),
     stop: () =>
       (stopping ??= (async () => {
         rmSync(stackFile, { force: true });

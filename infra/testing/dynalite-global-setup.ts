@@ -5,6 +5,7 @@ import type { TestProject } from 'vitest/node';
 import { ensureTable, localDynamoClient, seedCatalog, startDynalite } from '../local/dynamo';
 import { ensureBucket, localS3Client, startLocalS3 } from '../local/s3';
 import { startLocalScheduler } from '../local/scheduler';
+import { startLocalStripe } from '../local/stripe';
 import { LOCAL_CREDENTIALS, LOCAL_TABLE, LOCAL_UPLOADS_BUCKET } from '../local/stack';
 
 declare module 'vitest' {
@@ -12,12 +13,16 @@ declare module 'vitest' {
     dynamoEndpoint: string;
     s3Endpoint: string;
     schedulerEndpoint: string;
+    stripeEndpoint: string;
+    stripeSecretKey: string;
+    stripeWebhookSecret: string;
   }
 }
 
 /**
  * One in-memory dynalite for the handler tests (a real table with real conditional writes), one
- * local S3 in a temp dir (real signatures, presigned URLs and POST policies) and one local Scheduler.
+ * local S3 in a temp dir (real signatures, presigned URLs and POST policies), one local Scheduler
+ * and one local Stripe.
  */
 export default async function setup(project: TestProject) {
   const dynamo = await startDynalite();
@@ -37,12 +42,21 @@ export default async function setup(project: TestProject) {
   const schedulerDir = mkdtempSync(path.join(tmpdir(), 'marketplace-scheduler-'));
   const scheduler = await startLocalScheduler(schedulerDir, async () => {});
 
+  // Sessions, accounts and transfers are made for real; its hosted pages are not driven here, and the
+  // webhook tests build and sign their own events with the webhook secret, so nothing is delivered.
+  const stripeDir = mkdtempSync(path.join(tmpdir(), 'marketplace-stripe-'));
+  const stripe = await startLocalStripe(stripeDir, { deliver: async () => {} });
+
   project.provide('dynamoEndpoint', dynamo.endpoint);
   project.provide('s3Endpoint', s3.endpoint);
   project.provide('schedulerEndpoint', scheduler.endpoint);
+  project.provide('stripeEndpoint', stripe.endpoint);
+  project.provide('stripeSecretKey', stripe.secretKey);
+  project.provide('stripeWebhookSecret', stripe.webhookSecret);
   return async () => {
-    await Promise.all([dynamo.close(), s3.close(), scheduler.close()]);
+    await Promise.all([dynamo.close(), s3.close(), scheduler.close(), stripe.close()]);
     rmSync(s3Dir, { recursive: true, force: true });
     rmSync(schedulerDir, { recursive: true, force: true });
+    rmSync(stripeDir, { recursive: true, force: true });
   };
 }
