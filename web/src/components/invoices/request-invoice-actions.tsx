@@ -29,10 +29,14 @@ export function RequestInvoiceActions({
   const outcome = useRef<HTMLParagraphElement>(null);
 
   // The Verify Work button is gone once the decision is in: focus goes to the line that replaced it
-  // rather than falling back to the top of the page.
+  // rather than falling back to the top of the page. The card's data can arrive a render after the
+  // dialog closes, so this waits until the prompt has actually gone.
+  const asking = prompt.verify !== null;
   useEffect(() => {
-    if (decided) outcome.current?.focus();
-  }, [decided]);
+    if (!decided || asking) return;
+    outcome.current?.focus();
+    setDecided(false);
+  }, [decided, asking]);
 
   const outcomeProps = { ref: outcome, tabIndex: -1, className: 'flex items-start gap-2 text-sm text-slate-200 focus:outline-none' };
 

@@ -124,7 +124,7 @@ export function WorkVerificationDialog({
           <Button variant="ghost" onClick={onClose}>
             Cancel
           </Button>
-          <Button variant="destructive" onClick={() => decide('rejected')} disabled={sending}>
+          <Button variant="outline" onClick={() => decide('rejected')} disabled={sending}>
             <ThumbsDown aria-hidden="true" className="size-4" />
             Reject Work
           </Button>

@@ -15,12 +15,15 @@ function tabStops(root: HTMLElement): HTMLElement[] {
  */
 export function ModalDialog({ title, description, onClose, children }: { title: string; description?: ReactNode; onClose: () => void; children: ReactNode }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
   const titleId = useId();
   const descriptionId = useId();
 
   useEffect(() => {
     const dialog = ref.current;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    // StrictMode runs this twice: the second time focus is already inside, so the opener is kept.
+    const active = document.activeElement;
+    if (active instanceof HTMLElement && !dialog?.contains(active)) opener.current = active;
     if (dialog && !dialog.open) {
       dialog.showModal();
       // showModal() focuses the first focusable control, which can be one outside the tab order.
@@ -28,7 +31,7 @@ export function ModalDialog({ title, description, onClose, children }: { title: 
       if (!(active instanceof HTMLElement) || !dialog.contains(active) || active.tabIndex < 0) tabStops(dialog)[0]?.focus();
     }
     // Unmounting removes the dialog from the page (and the top layer) without a "close" event.
-    return () => opener?.focus();
+    return () => opener.current?.focus();
   }, []);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
