@@ -578,6 +578,32 @@ describe('MarketplaceStack: dispatch and geocoder settings', () => {
   });
 });
 
+describe('MarketplaceStack: Stripe', () => {
+  it("gives Stripe's secret key only to the functions that call Stripe, and the webhook secret only to the webhook, as Secrets Manager references", () => {
+    // Prepare (shared): the prod stack.
+    const { stack, template } = prod;
+
+    // Act
+    const withKey = everyFunction(stack).filter(({ fn }) => 'STRIPE_SECRET_KEY' in environmentOf(stack, template, fn)).map(({ name }) => name);
+    const withWebhookSecret = everyFunction(stack).filter(({ fn }) => 'STRIPE_WEBHOOK_SECRET' in environmentOf(stack, template, fn)).map(({ name }) => name);
+    const key = JSON.stringify(environmentOf(stack, template, stack.functions['create-checkout-session']!).STRIPE_SECRET_KEY);
+
+    // Assess
+    expect(withKey.sort()).toEqual(routes.filter((r) => r.stripe).map((r) => r.name).sort());
+    expect(withWebhookSecret).toEqual(['handle-stripe-webhook']);
+    expect(key).toContain('{{resolve:secretsmanager:marketplace/prod/stripe:SecretString:secretKey::}}');
+    expect(JSON.stringify(template.toJSON())).not.toMatch(/sk_(test|live)_/);
+  });
+
+  it('passes publicUrl to the Stripe functions when given and refuses one that is not an https origin', () => {
+    const { stack, template } = synth({ stage: 'pay', publicUrl: 'https://fixly.example.com' });
+
+    expect(environmentOf(stack, template, stack.functions['start-payout-onboarding']!).PUBLIC_URL).toBe('https://fixly.example.com');
+    expect(environmentOf(stack, template, stack.functions['get-config']!)).not.toHaveProperty('PUBLIC_URL');
+    expect(() => synth({ stage: 'bad', publicUrl: 'http://fixly.example.com/app' })).toThrow(/publicUrl must be an https origin/);
+  });
+});
+
 describe('MarketplaceStack: web', () => {
   it('keeps both buckets (site and uploads) private, encrypted and TLS-only', () => {
     // Prepare
