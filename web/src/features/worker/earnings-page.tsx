@@ -27,7 +27,7 @@ export default function WorkerEarningsPage() {
   const workerId = session.token && session.worker ? session.worker.id : '';
   const jobs = useCompletedJobs(workerId);
   const payouts = usePayoutStatus(Boolean(workerId));
-  const linkExpired = usePayoutReturn(payouts.refetch, Boolean(workerId));
+  const linkExpired = usePayoutReturn(payouts, Boolean(workerId));
 
   if (!workerId) return <Navigate to={paths.workerLogin} replace />;
 
@@ -207,12 +207,23 @@ const payoutTones: Record<PayoutSetupStatus, BadgeTone> = { not_started: 'slate'
  * is dropped (a reload must not repeat it). On return the status is read again and the toast says
  * whether payouts are on; on refresh the link had expired, which the payout box says.
  */
-function usePayoutReturn(refetch: () => Promise<{ data?: { status: PayoutSetupStatus } }>, signedIn: boolean): boolean {
+interface PayoutQuery {
+  refetch: () => Promise<unknown>;
+  data?: { status: PayoutSetupStatus };
+  isFetching: boolean;
+  dataUpdatedAt: number;
+}
+
+function usePayoutReturn(payouts: PayoutQuery, signedIn: boolean): boolean {
   const [searchParams, setSearchParams] = useSearchParams();
   const [linkExpired, setLinkExpired] = useState(false);
   // Strict mode runs the effect twice before the stripped address lands: answer each visit once.
   const handled = useRef<string | null>(null);
+  // The status as of the return is announced from the first answer that arrives after it, not from
+  // refetch()'s promise: strict mode's remount cancels that fetch, and its promise then holds no data.
+  const announceAfter = useRef<number | null>(null);
   const kind = payoutReturnOf(searchParams);
+  const { refetch, data, isFetching, dataUpdatedAt } = payouts;
 
   useEffect(() => {
     if (!kind || !signedIn) return;
@@ -225,10 +236,16 @@ function usePayoutReturn(refetch: () => Promise<{ data?: { status: PayoutSetupSt
       return;
     }
     setLinkExpired(false);
-    void refetch().then((result) => {
-      if (result.data) toast(payoutReturnToast('return', result.data.status));
-    });
+    announceAfter.current = Date.now();
+    void refetch();
   }, [kind, signedIn, searchParams, setSearchParams, refetch]);
+
+  useEffect(() => {
+    const since = announceAfter.current;
+    if (since === null || isFetching || !data || dataUpdatedAt < since) return;
+    announceAfter.current = null;
+    toast(payoutReturnToast('return', data.status));
+  }, [data, isFetching, dataUpdatedAt]);
 
   return linkExpired;
 }

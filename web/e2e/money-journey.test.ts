@@ -1,0 +1,160 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { payButtonLabel } from '../../shared/domain/invoice';
+import { startStackProcess, type RunningStack } from '../../infra/testing/local-process';
+import { launchBrowser, seriousA11yViolations } from './browser';
+import { approvedPro, asPro, ownerCookie, signIn, type Pro } from './people';
+
+/** The customer (San Francisco City Hall) and the pro, a few blocks away. */
+const HOME = { latitude: 37.7793, longitude: -122.4193 };
+const NEAR = { latitude: 37.7812, longitude: -122.4158 };
+const OFFLINE_GEOCODER = { GEOCODER_URL: 'http://127.0.0.1:9' };
+
+async function toast(page: Page, title: string): Promise<void> {
+  await page.getByText(title, { exact: true }).first().waitFor();
+}
+
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+/**
+ * Money and trust, end to end through the production code and the local Stripe: a completed job is
+ * approved by its customer, invoiced by the pro, verified and paid on the hosted checkout; the
+ * webhook marks it paid on both sides; the pro's held share is released when they set up payouts;
+ * the customer's review moves the pro's rating on the client dashboard.
+ */
+describe('a completed job is verified, invoiced, paid by card and reviewed', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'marketplace-money-e2e-'));
+  let stack: RunningStack;
+  let browser: Browser;
+  let pro: Pro;
+
+  beforeAll(async () => {
+    [stack, browser] = await Promise.all([startStackProcess(dataDir, OFFLINE_GEOCODER), launchBrowser()]);
+    pro = await approvedPro(stack.url, await ownerCookie(stack.url), 'Riley Chen', ['plumbing']);
+    await asPro(stack.url, pro, 'POST', '/api/workers/clock-in');
+    await asPro(stack.url, pro, 'POST', '/api/workers/availability', { isAvailable: true });
+    await asPro(stack.url, pro, 'POST', '/api/workers/location', NEAR);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('takes the customer and the pro from completion through payment, payout and review', async () => {
+    // Prepare: the customer's request (from their browser: it sets their cookie), accepted and
+    // worked by the pro through the API (the dispatch journey covers those screens).
+    const customerContext: BrowserContext = await browser.newContext({ geolocation: HOME, permissions: ['geolocation'] });
+    const customer = await customerContext.newPage();
+    const customerErrors = collectErrors(customer);
+    await customer.goto(`${stack.url}/`);
+    const jobId = await customer.evaluate(async (home) => {
+      const res = await fetch('/api/requests', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          name: 'Dana Whitfield',
+          email: 'dana@example.com',
+          phoneNumber: '(415) 555-0142',
+          service: 'Plumbing',
+          location: '1 Dr Carlton B Goodlett Pl, San Francisco',
+          description: 'Water is leaking under the kitchen sink.',
+          clientLatitude: home.latitude,
+          clientLongitude: home.longitude,
+          gpsEnabled: true,
+        }),
+      });
+      return ((await res.json()) as { request: { id: string } }).request.id;
+    }, HOME);
+    await asPro(stack.url, pro, 'POST', `/api/jobs/accept/${jobId}`, {});
+    for (const state of ['en_route', 'arrived', 'in_progress']) await asPro(stack.url, pro, 'POST', `/api/jobs/${jobId}/state`, { state });
+    await asPro(stack.url, pro, 'POST', `/api/jobs/${jobId}/complete`, {});
+
+    // The customer is asked to verify the completed work, and approves it.
+    await customer.reload();
+    const card = customer.getByRole('article', { name: /^Request [A-Z0-9_-]{8}$/i });
+    await card.getByText('Please verify the completed work').waitFor({ timeout: 15_000 });
+    await card.getByRole('button', { name: 'Verify Work' }).click();
+    const verify = customer.getByRole('dialog', { name: 'Verify Completed Work' });
+    await verify.waitFor();
+    expect(await seriousA11yViolations(customer)).toEqual([]);
+    await verify.getByRole('button', { name: 'Approve Work' }).click();
+    await toast(customer, 'Work approved');
+
+    // The pro invoices the approved job: 2.5 hours and $42.50 of materials.
+    const workerContext = await browser.newContext();
+    await signIn(workerContext, stack.url, pro);
+    const worker = await workerContext.newPage();
+    const workerErrors = collectErrors(worker);
+    await worker.goto(`${stack.url}/worker/jobs/${jobId}`);
+    await worker.getByRole('button', { name: 'Create Invoice' }).click();
+    const invoiceForm = worker.getByRole('dialog', { name: 'Create Invoice' });
+    await invoiceForm.getByLabel('Labour hours').fill('2.5');
+    await invoiceForm.getByLabel('Materials ($)').fill('42.50');
+    await invoiceForm.getByLabel('Notes').fill('Replaced the trap and a washer.');
+    expect(await seriousA11yViolations(worker)).toEqual([]);
+    await invoiceForm.getByRole('button', { name: 'Send Invoice' }).click();
+    await toast(worker, 'Invoice sent');
+    const [invoice] = (await asPro(stack.url, pro, 'GET', '/api/invoices')) as { id: string; invoiceNumber: string; totalAmount: number; hourlyRate: number; workerShare: number }[];
+    expect(invoice!.totalAmount).toBe(Math.round(2.5 * invoice!.hourlyRate) + 4250);
+
+    // The customer opens the invoice (the list polls every 5 s), verifies the work and pays.
+    await card.getByRole('button', { name: 'View & Pay Invoice' }).click({ timeout: 15_000 });
+    const invoiceDialog = customer.getByRole('dialog', { name: `Invoice #${invoice!.invoiceNumber}` });
+    await invoiceDialog.getByText('Pending Verification').waitFor();
+    await invoiceDialog.getByRole('button', { name: 'Verify Work' }).click();
+    await toast(customer, 'Work Verified');
+    expect(await seriousA11yViolations(customer)).toEqual([]);
+    const payLabel = payButtonLabel('pending', invoice!.totalAmount, false);
+    await invoiceDialog.getByRole('button', { name: payLabel }).click();
+
+    // The local Stripe's hosted checkout: pay. Its webhook reaches our handler before the redirect.
+    await customer.waitForURL(/\/checkout\/cs_test_/);
+    await customer.getByRole('button', { name: payLabel }).click();
+    await customer.waitForURL(/\/payment-success\?session_id=cs_test_[^&]+&job=/);
+    await customer.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
+    await customer.getByText('Payment confirmed').waitFor({ timeout: 10_000 });
+    await customer.getByText('Your professional receives 90% of the payment, with a 10% service fee.').waitFor();
+    expect(await seriousA11yViolations(customer)).toEqual([]);
+
+    // Paid on both sides: the customer's invoices and the pro's earnings (their share held: no payouts yet).
+    await customer.goto(`${stack.url}/invoices`);
+    await customer.getByRole('row', { name: new RegExp(invoice!.invoiceNumber) }).getByText('Paid', { exact: true }).waitFor();
+    await worker.goto(`${stack.url}/worker/earnings`);
+    await worker.getByText('Held until payouts are set up').waitFor();
+    await worker.getByTestId('payout-status').getByText('Not set up').waitFor();
+
+    // The pro sets up payouts on the local Stripe's onboarding; the held share goes to them.
+    await worker.getByRole('button', { name: 'Set up payouts' }).click();
+    await worker.getByRole('heading', { name: 'Set up payouts (local Stripe)' }).waitFor();
+    await worker.getByRole('button', { name: 'Complete onboarding' }).click();
+    await worker.waitForURL(/\/worker\/earnings/);
+    await toast(worker, 'Payouts set up');
+    await worker.getByTestId('payout-status').getByText('Payouts enabled').waitFor();
+    await worker.getByText('Payout: Transferred').waitFor();
+    expect(await seriousA11yViolations(worker)).toEqual([]);
+
+    // The customer reviews the pro; the client dashboard shows the new rating.
+    await customer.goto(`${stack.url}/`);
+    await card.getByRole('button', { name: 'Review Riley Chen' }).click({ timeout: 15_000 });
+    const review = customer.getByRole('dialog', { name: 'Review Riley Chen' });
+    await review.getByLabel('Your review').fill('Quick, tidy and explained everything.');
+    await review.getByRole('button', { name: 'Submit Review' }).click();
+    await card.getByText(/You rated this 5\/5/).waitFor();
+    await customer.goto(`${stack.url}/client-dashboard`);
+    await customer.getByRole('button', { name: 'Find Available Workers' }).click();
+    await customer.getByRole('article', { name: 'Riley Chen' }).getByText('Rated 5.0 out of 5 from 1 review').waitFor({ timeout: 15_000 });
+
+    expect(customerErrors).toEqual([]);
+    expect(workerErrors).toEqual([]);
+    await Promise.all([customerContext.close(), workerContext.close()]);
+  });
+});
