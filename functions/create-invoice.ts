@@ -1,7 +1,7 @@
-import { dollarsToCents, invoiceAmounts, roundHours } from '../shared/domain/invoice';
+import { dollarsToCents } from '../shared/domain/invoice';
 import { routeByName } from '../shared/routes';
 import { createInvoiceSchema } from '../shared/schemas/invoice';
-import { invoiceItem, InvoiceRefused, invoicesRepo } from './lib/data/invoices';
+import { invoiceForJob, InvoiceRefused, invoicesRepo } from './lib/data/invoices';
 import type { JobItem } from './lib/data/jobs';
 import { env } from './lib/env';
 import { ConflictError, NotFoundError } from './lib/errors';
@@ -31,29 +31,13 @@ export const handler = http(routeByName('create-invoice'), createInvoiceSchema, 
   const job = await jobForWorker(params.id ?? '', worker);
   if (job.acceptedBy !== worker.id || job.state !== 'verified' || job.invoiceId) throw refusalFor(job);
 
-  const hourlyRate = job.hourlyRate ?? worker.hourlyRate;
-  const laborHours = roundHours(body.laborHours);
-  const amounts = invoiceAmounts({ laborHours, hourlyRateCents: hourlyRate, materialsCents: dollarsToCents(body.materialsCost ?? 0), feePercent: env.PLATFORM_FEE_PERCENT });
-  const invoice = invoiceItem({
+  const invoice = invoiceForJob(job, worker, {
     id: newId(),
-    jobId: job.id,
-    customerId: job.customerId,
-    customerEmail: job.customerEmail,
-    workerId: worker.id,
-    workerName: worker.fullName,
-    customerName: job.customerName,
-    service: job.service,
-    location: job.address,
-    description: job.description,
-    laborHours,
-    hourlyRate,
-    materialsCost: amounts.materialsCents,
-    totalAmount: amounts.totalCents,
-    platformFee: amounts.platformFeeCents,
-    workerShare: amounts.workerShareCents,
-    feePercent: env.PLATFORM_FEE_PERCENT,
+    laborHours: body.laborHours,
+    materialsCents: dollarsToCents(body.materialsCost ?? 0),
     notes: body.notes?.trim() || null,
-    createdAt: new Date().toISOString(),
+    feePercent: env.PLATFORM_FEE_PERCENT,
+    now: new Date().toISOString(),
   });
   try {
     await invoicesRepo.create(invoice);

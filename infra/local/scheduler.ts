@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { readBody, sendJson as send } from './http-io';
 
 /**
  * A local EventBridge Scheduler for the embedded runtime: just the one-time schedules the
@@ -117,7 +118,7 @@ export async function startLocalScheduler(dir: string, fire: FireTarget): Promis
   };
 
   const server: Server = createServer((req, res) => {
-    readBody(req)
+    readBody(req, MAX_BODY_BYTES, () => validation('The request body is too large'))
       .then((body) => route(req, body, schedules))
       .then((result) => {
         if (result.changed) {
@@ -292,29 +293,3 @@ function describe(s: StoredSchedule) {
   };
 }
 
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        reject(validation('The request body is too large'));
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}
-
-function send(res: ServerResponse, status: number, body: unknown) {
-  if (res.headersSent) return void res.destroy();
-  const text = JSON.stringify(body);
-  res.statusCode = status;
-  res.setHeader('Content-Type', 'application/json');
-  res.setHeader('Content-Length', Buffer.byteLength(text));
-  res.end(text);
-}

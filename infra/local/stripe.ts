@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import Stripe from 'stripe';
+import { readBody, sendJson } from './http-io';
 
 /**
  * A local Stripe for the embedded runtime, so functions/lib/stripe.ts (the real `stripe` SDK,
@@ -431,7 +432,7 @@ export async function startLocalStripe(dir: string, options: LocalStripeOptions)
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://local');
-    const body = await readBody(req);
+    const body = await readBody(req, MAX_BODY_BYTES, () => new Error('The request body is too large'));
     if (url.pathname.startsWith('/v1/')) return handleApi(req, res, url, body);
     if (req.method === 'GET' && url.pathname === '/_local/events') {
       const type = url.searchParams.get('type');
@@ -1456,32 +1457,6 @@ function header(req: IncomingMessage, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        reject(new Error('The request body is too large'));
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}
-
-function sendJson(res: ServerResponse, status: number, body: unknown) {
-  if (res.headersSent) return void res.destroy();
-  const text = JSON.stringify(body);
-  res.statusCode = status;
-  res.setHeader('Content-Type', 'application/json');
-  res.setHeader('Content-Length', Buffer.byteLength(text));
-  res.end(text);
-}
 
 function sendHtml(res: ServerResponse, status: number, html: string) {
   res.statusCode = status;

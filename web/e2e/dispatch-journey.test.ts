@@ -5,24 +5,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStackProcess, type RunningStack } from '../../infra/testing/local-process';
 import { launchBrowser, seriousA11yViolations } from './browser';
+import { FARTHER, HOME, NEAR, OFFLINE_GEOCODER, collectErrors, toast } from './journey';
 import { approvedPro, asPro, ownerCookie, signIn, type Pro } from './people';
-
-/** Where the customer is (San Francisco City Hall) and where the pros wait, a few blocks away. */
-const HOME = { latitude: 37.7793, longitude: -122.4193 };
-const NEAR = { latitude: 37.7812, longitude: -122.4158 };
-const FARTHER = { latitude: 37.7952, longitude: -122.4028 };
-// The geocoder is out of reach here; a closed port makes that immediate rather than a timeout.
-const OFFLINE_GEOCODER = { GEOCODER_URL: 'http://127.0.0.1:9' };
-
-async function toast(page: Page, title: string): Promise<void> {
-  await page.getByText(title, { exact: true }).first().waitFor();
-}
-
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
 
 /** Polls a condition the page reaches through its own polling (5 s lists, 10 s offers). */
 async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {

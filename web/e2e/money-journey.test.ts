@@ -1,27 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payButtonLabel } from '../../shared/domain/invoice';
 import { startStackProcess, type RunningStack } from '../../infra/testing/local-process';
 import { launchBrowser, seriousA11yViolations } from './browser';
+import { HOME, NEAR, OFFLINE_GEOCODER, collectErrors, toast } from './journey';
 import { approvedPro, asPro, ownerCookie, signIn, type Pro } from './people';
-
-/** The customer (San Francisco City Hall) and the pro, a few blocks away. */
-const HOME = { latitude: 37.7793, longitude: -122.4193 };
-const NEAR = { latitude: 37.7812, longitude: -122.4158 };
-const OFFLINE_GEOCODER = { GEOCODER_URL: 'http://127.0.0.1:9' };
-
-async function toast(page: Page, title: string): Promise<void> {
-  await page.getByText(title, { exact: true }).first().waitFor();
-}
-
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
 
 /**
  * Money and trust, end to end through the production code and the local Stripe: a completed job is

@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStackProcess, type RunningStack } from '../../infra/testing/local-process';
 import { launchBrowser, seriousA11yViolations } from './browser';
+import { toast } from './journey';
 
 /** A valid 1x1 PNG: the ID front, ID back and selfie the applicant uploads. */
 const PNG = Buffer.from(
@@ -48,10 +49,6 @@ async function approveApplication(applicantName: string): Promise<void> {
   await page.getByRole('button', { name: `Approve ${applicantName}` }).click();
   await page.getByText('Worker Approved', { exact: true }).first().waitFor();
   await owner.close();
-}
-
-async function toast(page: Page, title: string): Promise<void> {
-  await page.getByText(title, { exact: true }).first().waitFor();
 }
 
 describe('a pro applies, is approved, creates an account and works the dashboard', () => {

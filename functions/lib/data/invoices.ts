@@ -1,5 +1,5 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { PaymentStatus, PayoutStatus } from '../../../shared/domain/invoice';
+import { invoiceAmounts, roundHours, type PaymentStatus, type PayoutStatus } from '../../../shared/domain/invoice';
 import { keys } from '../../../shared/table';
 import { dynamo, tableName } from '../clients';
 import { batchGet } from './batch';
@@ -83,6 +83,41 @@ export function invoiceItem(input: NewInvoice): InvoiceItem {
     transferId: null,
     updatedAt: input.createdAt,
   };
+}
+
+/**
+ * The invoice of a job the worker invoices: the job's customer, service and place, the worker's
+ * name, the agreed rate; the total and the fee split computed here in cents.
+ */
+export function invoiceForJob(
+  job: JobItem,
+  worker: { id: string; fullName: string; hourlyRate: number },
+  input: { id: string; laborHours: number; materialsCents: number; notes: string | null; feePercent: number; now: string },
+): InvoiceItem {
+  const hourlyRate = job.hourlyRate ?? worker.hourlyRate;
+  const laborHours = roundHours(input.laborHours);
+  const amounts = invoiceAmounts({ laborHours, hourlyRateCents: hourlyRate, materialsCents: input.materialsCents, feePercent: input.feePercent });
+  return invoiceItem({
+    id: input.id,
+    jobId: job.id,
+    customerId: job.customerId,
+    customerEmail: job.customerEmail,
+    workerId: worker.id,
+    workerName: worker.fullName,
+    customerName: job.customerName,
+    service: job.service,
+    location: job.address,
+    description: job.description,
+    laborHours,
+    hourlyRate,
+    materialsCost: amounts.materialsCents,
+    totalAmount: amounts.totalCents,
+    platformFee: amounts.platformFeeCents,
+    workerShare: amounts.workerShareCents,
+    feePercent: input.feePercent,
+    notes: input.notes,
+    createdAt: input.now,
+  });
 }
 
 /** The invoice was not written: `job` is the job as it is now, for the caller's 4xx. */

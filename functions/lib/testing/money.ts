@@ -1,6 +1,5 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { invoiceAmounts } from '../../../shared/domain/invoice';
-import { invoiceItem, invoicesRepo, type InvoiceItem } from '../data/invoices';
+import { invoiceForJob, invoicesRepo, type InvoiceItem } from '../data/invoices';
 import { jobsRepo, type JobItem } from '../data/jobs';
 import type { WorkerItem } from '../data/workers';
 import { newId } from '../ids';
@@ -30,28 +29,7 @@ export async function approvedJob(overrides: Partial<WorkerItem> = {}): Promise<
 /** An approved job with its invoice (2.5 h at the worker's rate + $42.50 materials, 10% fee). */
 export async function invoicedJob(options: { verified?: boolean; worker?: Partial<WorkerItem> } = {}) {
   const { worker, job } = await approvedJob(options.worker);
-  const amounts = invoiceAmounts({ laborHours: 2.5, hourlyRateCents: worker.hourlyRate, materialsCents: 4250, feePercent: 10 });
-  const invoice = invoiceItem({
-    id: newId(),
-    jobId: job.id,
-    customerId: job.customerId,
-    customerEmail: job.customerEmail,
-    workerId: worker.id,
-    workerName: worker.fullName,
-    customerName: job.customerName,
-    service: job.service,
-    location: job.address,
-    description: job.description,
-    laborHours: 2.5,
-    hourlyRate: worker.hourlyRate,
-    materialsCost: amounts.materialsCents,
-    totalAmount: amounts.totalCents,
-    platformFee: amounts.platformFeeCents,
-    workerShare: amounts.workerShareCents,
-    feePercent: 10,
-    notes: null,
-    createdAt: now(),
-  });
+  const invoice = invoiceForJob(job, worker, { id: newId(), laborHours: 2.5, materialsCents: 4250, notes: null, feePercent: 10, now: now() });
   await invoicesRepo.create(invoice);
   const stored: InvoiceItem = options.verified
     ? (await invoicesRepo.markWorkVerified(invoice.id, job.customerId, now()))!
