@@ -59,6 +59,8 @@ export async function checkoutFor(invoice: InvoiceItem, origin: string): Promise
       // Stripe drops empty metadata values: the key is there only for a destination charge.
       metadata: { invoiceId: invoice.id, jobId: invoice.jobId, ...(destination ? { destination } : {}) },
       payment_intent_data: {
+        // Stripe emails the receipt the payment page promises.
+        ...(invoice.customerEmail ? { receipt_email: invoice.customerEmail } : {}),
         transfer_group: invoice.id,
         metadata: { invoiceId: invoice.id, jobId: invoice.jobId },
         ...(destination ? { application_fee_amount: invoice.platformFee, transfer_data: { destination } } : {}),

@@ -48,7 +48,8 @@ export function sdkClientPackages(metafile: Metafile): string[] {
   const found = new Set<string>();
   for (const input of Object.keys(metafile.inputs)) {
     const pkg = packageOf(input);
-    if (pkg && (pkg.startsWith('@aws-sdk/client-') || pkg === '@aws-sdk/lib-dynamodb')) found.add(pkg);
+    // Stripe's SDK is an outside client like the AWS ones: functions that call Stripe are judged against it too.
+    if (pkg && (pkg.startsWith('@aws-sdk/client-') || pkg === '@aws-sdk/lib-dynamodb' || pkg === 'stripe')) found.add(pkg);
   }
   return [...found].sort();
 }

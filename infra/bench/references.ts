@@ -17,6 +17,7 @@ export interface Reference {
 
 const DOCUMENT_CLIENT = '@aws-sdk/lib-dynamodb';
 const DYNAMODB_CLIENT = '@aws-sdk/client-dynamodb';
+const STRIPE = 'stripe';
 
 export function clientSetKey(packages: string[]): string {
   return packages.length ? packages.map((p) => p.replace('@aws-sdk/', '')).join('+') : 'none';
@@ -37,7 +38,7 @@ async function clientClassName(pkg: string): Promise<string> {
 export async function referenceSource(packages: string[]): Promise<string> {
   if (!packages.length) return 'export {};\n';
   // The document client only wraps a DynamoDB client, so that one must exist to build it.
-  const services = packages.filter((p) => p !== DOCUMENT_CLIENT);
+  const services = packages.filter((p) => p !== DOCUMENT_CLIENT && p !== STRIPE);
   if (packages.includes(DOCUMENT_CLIENT) && !services.includes(DYNAMODB_CLIENT)) services.push(DYNAMODB_CLIENT);
 
   const lines: string[] = [];
@@ -51,6 +52,11 @@ export async function referenceSource(packages: string[]): Promise<string> {
       lines.unshift(`import { DynamoDBDocumentClient } from '${DOCUMENT_CLIENT}';`);
       made.push(`DynamoDBDocumentClient.from(c${i})`);
     }
+  }
+  if (packages.includes(STRIPE)) {
+    lines.unshift(`import Stripe from '${STRIPE}';`);
+    lines.push(`const stripe = new Stripe('sk_test_reference');`);
+    made.push('stripe');
   }
   lines.push(`export const clients = [${made.join(', ')}];`);
   return `${lines.join('\n')}\n`;
