@@ -4,6 +4,7 @@ import type { bookingInputSchema } from './schemas/booking';
 import type { hireSchema, jobActionSchema, jobStateSchema, workerLocationSchema } from './schemas/job';
 import type { serviceRequestSchema } from './schemas/request';
 import type { checkoutSessionSchema, clientVerificationSchema, createInvoiceSchema } from './schemas/invoice';
+import type { pushEndpointSchema, pushSubscribeSchema } from './schemas/push';
 import type { jobRatingSchema, workerReviewSchema } from './schemas/review';
 import type { availabilitySchema, workerProfileSchema, workerTypeSchema } from './schemas/worker';
 
@@ -37,6 +38,8 @@ export interface BodySchemas {
   clientVerificationSchema: typeof clientVerificationSchema;
   createInvoiceSchema: typeof createInvoiceSchema;
   checkoutSessionSchema: typeof checkoutSessionSchema;
+  pushSubscribeSchema: typeof pushSubscribeSchema;
+  pushEndpointSchema: typeof pushEndpointSchema;
 }
 export type BodySchemaName = keyof BodySchemas;
 
@@ -72,6 +75,10 @@ export interface RouteDef {
   stripe?: boolean;
   /** The handler reads the body as raw text (a signed webhook); no JSON parsing or schema. */
   rawBody?: boolean;
+  /** Publishes to /ws rooms (and notifications): gets WEBSOCKET_ENDPOINT and execute-api:ManageConnections. */
+  realtime?: boolean;
+  /** Sends web push: gets the VAPID keys. */
+  push?: boolean;
 }
 
 export const routes = [
@@ -304,6 +311,16 @@ export const routes = [
   { name: 'handle-stripe-webhook', method: 'POST', path: '/api/stripe/webhook', access: 'public', table: 'readwrite', stripe: true, rawBody: true },
   { name: 'get-payout-status', method: 'GET', path: '/api/workers/payouts', access: 'active-worker', table: 'readwrite', stripe: true },
   { name: 'start-payout-onboarding', method: 'POST', path: '/api/workers/payouts/onboard', access: 'active-worker', table: 'readwrite', stripe: true },
+
+  // Web push (customer spec section 7). Subscriptions belong to whoever is signed in: a worker's
+  // token, the owner's session or the customer cookie; the handlers resolve which, so 'public' here.
+  { name: 'get-vapid-public-key', method: 'GET', path: '/api/push/vapid-public-key', access: 'public', table: 'none', push: true },
+  { name: 'subscribe-push', method: 'POST', path: '/api/push/subscribe', access: 'public', body: 'pushSubscribeSchema', table: 'readwrite' },
+  { name: 'unsubscribe-push', method: 'POST', path: '/api/push/unsubscribe', access: 'public', body: 'pushEndpointSchema', table: 'readwrite' },
+  { name: 'verify-push-subscription', method: 'POST', path: '/api/push/verify-subscription', access: 'public', body: 'pushEndpointSchema', table: 'read' },
+  { name: 'send-test-push', method: 'POST', path: '/api/push/test', access: 'public', table: 'readwrite', push: true },
+  // The notification centre's history (also sent on connect as notifications:batch).
+  { name: 'list-notifications', method: 'GET', path: '/api/notifications', access: 'public', table: 'read' },
 ] as const satisfies readonly RouteDef[];
 
 /**
@@ -316,6 +333,22 @@ export interface TimerDef {
   /** Schedules further timers (the next round of offers). */
   scheduler?: boolean;
 }
+
+/**
+ * The WebSocket API of /ws (DESIGN.md section 1): one function per route key. `$connect`
+ * authenticates, `$disconnect` forgets, `$default` takes every client frame (shared/realtime.ts).
+ */
+export interface SocketRouteDef {
+  name: string;
+  routeKey: '$connect' | '$disconnect' | '$default';
+  table: TableGrant;
+}
+
+export const socketRoutes = [
+  { name: 'connect-socket', routeKey: '$connect', table: 'readwrite' },
+  { name: 'disconnect-socket', routeKey: '$disconnect', table: 'readwrite' },
+  { name: 'handle-socket-message', routeKey: '$default', table: 'readwrite' },
+] as const satisfies readonly SocketRouteDef[];
 
 export const timers = [
   { name: 'expire-offer', table: 'readwrite', scheduler: true },

@@ -102,6 +102,21 @@ export const keys = {
   stripeEvent: (eventId: string) => ({ pk: `STRIPE_EVENT#${eventId}`, sk: 'EVENT' }),
   /** Which worker a connected account belongs to, for account.updated webhooks. */
   stripeAccount: (accountId: string) => ({ pk: `STRIPE_ACCOUNT#${accountId}`, sk: 'ACCOUNT' }),
+  /** A /ws connection: who it is (role and id), its rooms, its message window; expires (TTL). */
+  connection: (connectionId: string) => ({ pk: `CONN#${connectionId}`, sk: 'CONN' }),
+  /** A room's members: one item per connection, so fan-out is one Query (never a Scan). */
+  roomMember: (room: string, connectionId = '') => ({ pk: `ROOM#${room}`, sk: `CONN#${connectionId}` }),
+  /** A person's notifications, newest last; they expire after 30 days (TTL). */
+  notification: (role: string, userId: string, createdAt = '', id = '') => ({
+    pk: `NOTIFS#${role}#${userId}`,
+    sk: createdAt ? `NOTIF#${createdAt}#${id}` : 'NOTIF#',
+  }),
+  /** A person's web push subscriptions, by the SHA-256 of the endpoint. */
+  pushSubscription: (role: string, userId: string, endpointHash = '') => ({ pk: `PUSH#${role}#${userId}`, sk: `SUB#${endpointHash}` }),
+  /** Which person an endpoint belongs to, for unsubscribe and verify (the browser sends only the endpoint). */
+  pushEndpoint: (endpointHash: string) => ({ pk: `PUSHENDPOINT#${endpointHash}`, sk: 'ENDPOINT' }),
+  /** The latest location fix of a worker on a job (only the latest is kept). */
+  jobLocation: (jobId: string) => ({ pk: `JOB#${jobId}`, sk: 'LOCATION' }),
   /** Cached geocoder answers, by normalised query; they expire (TTL). */
   geocode: (query: string) => ({ pk: `GEOCODE#${query}`, sk: 'GEOCODE' }),
 };

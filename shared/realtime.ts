@@ -1,0 +1,134 @@
+import * as z from 'zod/mini';
+
+/**
+ * The realtime protocol of /ws (customer spec section 7), typed once for the server and the web
+ * client. Every frame, both ways, is one JSON object `{ "event": <name>, "data": <payload> }`.
+ * Rooms: `job:<jobId>` (the customer of a request or hire and the worker who holds it; the spec's
+ * join_request and join:jobRoom both join it) and a user channel per person (`user:<role>:<id>`),
+ * which the connection joins on connect.
+ */
+
+export const MAX_FRAME_BYTES = 32 * 1024;
+/** Messages a connection may send per second before it is throttled. */
+export const MAX_MESSAGES_PER_SECOND = 10;
+/** One accepted location fix per worker per this many milliseconds. */
+export const LOCATION_INTERVAL_MS = 2000;
+/** Connections and memberships expire (TTL) after this long without a reconnect: API Gateway's 2 h limit. */
+export const CONNECTION_TTL_SECONDS = 2 * 60 * 60;
+/** Notifications are kept 30 days; the panel shows at most 100. */
+export const NOTIFICATION_TTL_SECONDS = 30 * 24 * 60 * 60;
+export const MAX_NOTIFICATIONS_SHOWN = 100;
+
+/** The web client's reconnect rule (worker-owner spec): up to 10 attempts, 1 s doubling to 30 s, with jitter; 10 s connect timeout. */
+export const reconnect = { attempts: 10, initialDelayMs: 1000, maxDelayMs: 30_000, connectTimeoutMs: 10_000 } as const;
+
+export type RealtimeRole = 'customer' | 'worker' | 'owner';
+
+export const rooms = {
+  job: (jobId: string) => `job:${jobId}`,
+  user: (role: RealtimeRole, id: string) => `user:${role}:${id}`,
+};
+
+const id = z.string().check(z.minLength(1), z.maxLength(64));
+const lat = z.number().check(z.gte(-90), z.lte(90));
+const lng = z.number().check(z.gte(-180), z.lte(180));
+const accuracy = z.optional(z.nullable(z.number().check(z.gte(0))));
+const eta = z.optional(z.nullable(z.union([z.number(), z.string().check(z.maxLength(64))])));
+
+/** What a client may send. Unknown events and bad payloads get an `error` frame back. */
+export const clientMessages = {
+  join_request: z.object({ requestId: id }),
+  'join:jobRoom': z.object({ jobId: id }),
+  'leave:jobRoom': z.object({ jobId: id }),
+  register: z.object({ userId: id }),
+  'register:user': z.object({ userId: id, role: z.string().check(z.maxLength(32)) }),
+  'notification:ack': z.object({ notificationId: id }),
+  'worker:loc': z.object({ jobId: id, lat, lng, accuracy }),
+  location_update: z.object({ requestId: id, sender: z.optional(z.string().check(z.maxLength(32))), latitude: lat, longitude: lng, accuracy, eta }),
+  work_status: z.object({
+    requestId: id,
+    status: z.enum(['one_minute_away', 'arrived', 'work_started', 'en_route']),
+    latitude: z.optional(lat),
+    longitude: z.optional(lng),
+    eta,
+  }),
+  client_verification_response: z.object({ requestId: id, approved: z.boolean(), message: z.optional(z.string().check(z.maxLength(1000))), timestamp: z.optional(z.string().check(z.maxLength(64))) }),
+  ping: z.optional(z.object({})),
+} as const;
+
+export type ClientEvent = keyof typeof clientMessages;
+export type ClientMessage = { [E in ClientEvent]: { event: E; data: z.infer<(typeof clientMessages)[E]> } }[ClientEvent];
+
+/** A stored notification (worker-owner spec section 3). */
+export interface NotificationView {
+  id: string;
+  type: string;
+  title: string;
+  message: string;
+  priority: 'low' | 'medium' | 'high' | 'critical';
+  actionUrl: string | null;
+  jobId: string | null;
+  timestamp: string;
+  read: boolean;
+}
+
+export interface AssignedWorker {
+  id: string;
+  name: string;
+  phone: string;
+  photoUrl: string | null;
+}
+
+/** What the server sends, by event name. */
+export interface ServerEvents {
+  location_update: { requestId: string; latitude: number; longitude: number; accuracy: number | null; eta: number | null; timestamp: string };
+  work_status: { requestId: string; status: 'one_minute_away' | 'arrived' | 'work_started' | 'en_route'; eta: number | null; timestamp: string };
+  invoice_created: { requestId: string; workerId: string; invoice: { id: string; totalAmount: number; laborHours: number } };
+  worker_assigned: { requestId: string; worker: AssignedWorker };
+  no_worker_available: { requestId: string; message: string };
+  job_reassigned: { requestId: string; message: string };
+  work_completion_verification: { requestId: string; workerId: string; workHours: number | null; message: string };
+  'worker:loc': { jobId: string; lat: number; lng: number; accuracy: number | null; timestamp: string };
+  service_accepted: { requestId: string };
+  'job:accepted': { jobId: string; workerProfile: AssignedWorker };
+  worker_job_accepted: { workerId: string; workerProfile: AssignedWorker };
+  worker_verification_request: { requestId: string; workerId: string; message: string };
+  invoice_verification_request: { requestId: string; invoiceId: string; invoiceAmount: number };
+  payment_completed: { requestId: string; invoiceId: string; receiptSent: { email: boolean; sms: boolean } };
+  /** The customer's answer to the work verification, relayed to the worker. */
+  client_verification_response: { requestId: string; approved: boolean; message: string | null; timestamp: string };
+  notification: NotificationView;
+  'notifications:batch': { notifications: NotificationView[] };
+  /** Answers to the client's own frames. */
+  joined: { room: string };
+  left: { room: string };
+  pong: Record<string, never>;
+  error: { message: string; event?: string };
+}
+
+export type ServerEvent = keyof ServerEvents;
+export type ServerMessage = { [E in ServerEvent]: { event: E; data: ServerEvents[E] } }[ServerEvent];
+
+export function frame<E extends ServerEvent>(event: E, data: ServerEvents[E]): string {
+  return JSON.stringify({ event, data });
+}
+
+/** Parses a client frame: the message, or the reason it was refused (said back in an `error` frame). */
+export function parseClientFrame(raw: string): { ok: true; message: ClientMessage } | { ok: false; error: string; event?: string } {
+  if (new TextEncoder().encode(raw).length > MAX_FRAME_BYTES) return { ok: false, error: `Frames are limited to ${MAX_FRAME_BYTES / 1024} KB.` };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    return { ok: false, error: 'Send each frame as JSON: { "event": "...", "data": { ... } }.' };
+  }
+  if (typeof parsed !== 'object' || parsed === null || typeof (parsed as { event?: unknown }).event !== 'string') {
+    return { ok: false, error: 'A frame needs an "event" name.' };
+  }
+  const { event, data } = parsed as { event: string; data?: unknown };
+  if (!Object.hasOwn(clientMessages, event)) return { ok: false, error: `Unknown event "${event.slice(0, 64)}".`, event: event.slice(0, 64) };
+  const schema = clientMessages[event as ClientEvent];
+  const result = z.safeParse(schema, data ?? (event === 'ping' ? undefined : {}));
+  if (!result.success) return { ok: false, error: `The "${event}" data is not valid: ${result.error.issues.map((i) => `${i.path.join('.') || 'data'} ${i.message}`).join('; ')}`, event };
+  return { ok: true, message: { event, data: result.data } as ClientMessage };
+}

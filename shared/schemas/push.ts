@@ -1,0 +1,32 @@
+import * as z from 'zod/mini';
+import { strictBody } from '../validation';
+
+/** Web push subscriptions (customer spec section 7): the browser's PushSubscription, as JSON. */
+const endpoint = z.string({ error: 'endpoint must be the push service URL' }).check(
+  z.maxLength(2048, 'endpoint is too long'),
+  z.refine((v) => {
+    try {
+      const url = new URL(v);
+      // Push services are https; the local runtime's stand-in push service is plain http on loopback.
+      return url.protocol === 'https:' || (url.protocol === 'http:' && ['127.0.0.1', 'localhost'].includes(url.hostname));
+    } catch {
+      return false;
+    }
+  }, 'endpoint must be the push service URL'),
+);
+
+export const pushSubscribeSchema = strictBody({
+  endpoint,
+  keys: z.strictObject(
+    {
+      p256dh: z.string({ error: 'Missing subscription keys' }).check(z.minLength(1, 'Missing subscription keys'), z.maxLength(200, 'p256dh is too long')),
+      auth: z.string({ error: 'Missing subscription keys' }).check(z.minLength(1, 'Missing subscription keys'), z.maxLength(100, 'auth is too long')),
+    },
+    { error: 'Missing subscription keys' },
+  ),
+  userAgent: z.optional(z.string({ error: 'userAgent must be text' }).check(z.maxLength(500, 'userAgent is too long'))),
+  expirationTime: z.optional(z.nullable(z.number())),
+});
+export type PushSubscribeInput = z.infer<typeof pushSubscribeSchema>;
+
+export const pushEndpointSchema = strictBody({ endpoint });
