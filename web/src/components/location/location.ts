@@ -1,0 +1,102 @@
+import type { AddressSuggestion, GeocodeResult } from '../../../../shared/schemas/job';
+
+/**
+ * What every location screen agrees on: the browser fix, the spec's error texts (section 8), the
+ * GPS panel's geolocation settings (section 9) and how an address is written. The client
+ * dashboard, the worker's job page and the shared GPS panel all read them from here.
+ */
+
+/** The GPS panel's geolocation settings (spec section 9): high accuracy, 30 s timeout, a fix up to 60 s old. */
+export const PANEL_POSITION_OPTIONS: PositionOptions = { enableHighAccuracy: true, timeout: 30_000, maximumAge: 60_000 };
+
+export interface Fix {
+  latitude: number;
+  longitude: number;
+  /** Metres. */
+  accuracy: number;
+  /** Milliseconds since the epoch, as the browser stamped it. */
+  timestamp: number;
+}
+
+/** The spec's location fix entity: a GPS fix, or a typed address stored as 0/0 with accuracy 0. */
+export interface LocationFix extends Fix {
+  address: string;
+  source: 'gps' | 'manual';
+}
+
+export type LocationErrorKind = 'unsupported' | 'denied' | 'unavailable' | 'timeout';
+
+/** GeolocationPositionError codes: 1 permission denied, 2 position unavailable, 3 timeout. */
+export function locationErrorKind(code: number): Exclude<LocationErrorKind, 'unsupported'> {
+  if (code === 1) return 'denied';
+  if (code === 3) return 'timeout';
+  return 'unavailable';
+}
+
+/**
+ * The spec's location messages (section 8: "GPS Not Supported - Your browser doesn't support
+ * location services", "Location Access Denied", "Location Unavailable", "Location Timeout" with
+ * "needs location access", "cannot detect location", "location timeout"), each saying what to do next.
+ */
+export const locationErrorMessages: Record<LocationErrorKind, { title: string; description: string }> = {
+  unsupported: { title: 'GPS Not Supported', description: "Your browser doesn't support location services. Enter your address instead." },
+  denied: {
+    title: 'Location Access Denied',
+    description: 'This needs location access. Allow it in your browser settings, or enter your address instead.',
+  },
+  unavailable: { title: 'Location Unavailable', description: 'We cannot detect your location right now. Try again, or enter your address instead.' },
+  timeout: { title: 'Location Timeout', description: 'Finding your location took too long (location timeout). Try again, or enter your address instead.' },
+};
+
+export const reverseGeocodeUrl = (latitude: number, longitude: number) =>
+  `/api/geocode/reverse?lat=${encodeURIComponent(latitude.toFixed(6))}&lng=${encodeURIComponent(longitude.toFixed(6))}`;
+
+/** A suggestion written as "number road, city, state" (spec section 7), or its display name. */
+export function formatAddress(suggestion: AddressSuggestion): string {
+  const { houseNumber, road, city, state } = suggestion.address;
+  const street = [houseNumber, road].filter(Boolean).join(' ');
+  const parts = [street, city, state].filter(Boolean);
+  return parts.length > 0 && (road || city) ? parts.join(', ') : suggestion.displayName;
+}
+
+/** The address of a reverse lookup, or null when the geocoder was unreachable or found nothing. */
+export function addressOf(result: GeocodeResult | undefined): string | null {
+  const first = result?.available ? result.suggestions[0] : undefined;
+  const address = first ? formatAddress(first).trim() : '';
+  return address || null;
+}
+
+/** Coordinates with 6 decimals (about 10 cm): what stands in for an address the geocoder could not find. */
+export function coordinatesText(latitude: number, longitude: number): string {
+  return `${latitude.toFixed(6)}, ${longitude.toFixed(6)}`;
+}
+
+/** A fix's accuracy in whole metres. */
+export function accuracyText(metres: number): string {
+  return `±${Math.round(metres)} m`;
+}
+
+/**
+ * A location as text: the looked-up address, else the coordinates with 6 decimals (spec section 8,
+ * reverse lookup fails), else the address the customer typed.
+ */
+export function locationText(fix: Fix | null, address: string | null, manualAddress: string): string {
+  if (fix) return address ?? coordinatesText(fix.latitude, fix.longitude);
+  return manualAddress;
+}
+
+/** Spec section 5: a manual address is required after trimming ("Address Required"). */
+export function validateManualAddress(value: string): { ok: true; address: string } | { ok: false; message: string } {
+  const address = value.trim();
+  return address ? { ok: true, address } : { ok: false, message: 'Address Required - Please enter your address' };
+}
+
+/** Spec section 3: a typed address is kept as a location fix at 0, 0 with accuracy 0. */
+export function manualLocation(address: string, now: number): LocationFix {
+  return { latitude: 0, longitude: 0, accuracy: 0, timestamp: now, address, source: 'manual' };
+}
+
+/** A fix at 0, 0 with accuracy 0 is a typed address, not a position: nothing to measure from or share. */
+export function isPosition(fix: Fix | null): fix is Fix {
+  return fix !== null && !(fix.latitude === 0 && fix.longitude === 0 && fix.accuracy === 0);
+}
