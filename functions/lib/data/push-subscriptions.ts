@@ -1,0 +1,200 @@
+import { createHash } from 'node:crypto';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { RealtimeRole } from '../../../shared/realtime';
+import { keys } from '../../../shared/table';
+import { dynamo, tableName } from '../clients';
+import { ConflictError } from '../errors';
+import type { PushPerson } from '../push-caller';
+import { writeTogether, WriteCancelled, type WriteAction } from './transact';
+
+/**
+ * Web push subscriptions (stored schema: push_subscriptions). One item per person and endpoint,
+ * under the person (so sending to someone is one Query), plus one entry per endpoint naming its
+ * person (the browser's unsubscribe and verify send only the endpoint). Both are written together,
+ * so an endpoint belongs to one person at a time: subscribing it for someone else moves it.
+ * Endpoints are capability URLs; keys are by their SHA-256, and they are never logged.
+ */
+export interface PushSubscriptionItem {
+  pk: string;
+  sk: string;
+  entity: 'push-subscription';
+  role: RealtimeRole;
+  userId: string;
+  endpointHash: string;
+  endpoint: string;
+  p256dhKey: string;
+  authKey: string;
+  userAgent?: string;
+  /** When the push service says the subscription ends (epoch ms), if it says. */
+  expirationTime?: number;
+  isActive: boolean;
+  subscribedAt: string;
+  lastUsed?: string;
+}
+
+interface EndpointItem {
+  pk: string;
+  sk: string;
+  entity: 'push-endpoint';
+  role: RealtimeRole;
+  userId: string;
+  endpointHash: string;
+}
+
+export interface NewPushSubscription {
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  userAgent?: string;
+  expirationTime?: number | null;
+}
+
+export function endpointHash(endpoint: string): string {
+  return createHash('sha256').update(endpoint).digest('base64url');
+}
+
+const names = { '#role': 'role', '#userId': 'userId' };
+
+/** The endpoint entry still names this person. */
+function namesPerson(person: PushPerson) {
+  return {
+    ConditionExpression: '#role = :role AND #userId = :userId',
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: { ':role': person.role, ':userId': person.userId },
+  };
+}
+
+const samePerson = (a: PushPerson, b: PushPerson) => a.role === b.role && a.userId === b.userId;
+
+async function personOfHash(hash: string): Promise<PushPerson | undefined> {
+  const out = await dynamo.send(new GetCommand({ TableName: tableName, Key: keys.pushEndpoint(hash), ConsistentRead: true }));
+  const item = out.Item as EndpointItem | undefined;
+  return item ? { role: item.role, userId: item.userId } : undefined;
+}
+
+/** Both items of a subscription gone, if the endpoint still belongs to the person; false otherwise. */
+async function removeHash(person: PushPerson, hash: string): Promise<boolean> {
+  const current = await personOfHash(hash);
+  if (!current || !samePerson(current, person)) return false;
+  try {
+    await writeTogether([
+      { Delete: { TableName: tableName, Key: keys.pushEndpoint(hash), ...namesPerson(person) } },
+      { Delete: { TableName: tableName, Key: keys.pushSubscription(person.role, person.userId, hash) } },
+    ]);
+    return true;
+  } catch (error) {
+    // Moved to someone else (or removed) in the meantime: not this person's to remove any more.
+    if (error instanceof WriteCancelled) return false;
+    throw error;
+  }
+}
+
+export const pushSubscriptionsRepo = {
+  /**
+   * Stores the browser's subscription for the person. Subscribing again replaces the keys; an
+   * endpoint that belonged to someone else (another login in the same browser) moves to this person.
+   */
+  async save(person: PushPerson, input: NewPushSubscription, now: string): Promise<PushSubscriptionItem> {
+    const hash = endpointHash(input.endpoint);
+    const item: PushSubscriptionItem = {
+      ...keys.pushSubscription(person.role, person.userId, hash),
+      entity: 'push-subscription',
+      role: person.role,
+      userId: person.userId,
+      endpointHash: hash,
+      endpoint: input.endpoint,
+      p256dhKey: input.p256dh,
+      authKey: input.auth,
+      ...(input.userAgent ? { userAgent: input.userAgent } : {}),
+      ...(typeof input.expirationTime === 'number' ? { expirationTime: input.expirationTime } : {}),
+      isActive: true,
+      subscribedAt: now,
+    };
+    const entry: EndpointItem = { ...keys.pushEndpoint(hash), entity: 'push-endpoint', role: person.role, userId: person.userId, endpointHash: hash };
+    // A lost race against another save of the same endpoint reads the new owner and tries again.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const previous = await personOfHash(hash);
+      const actions: WriteAction[] = [
+        {
+          Put: {
+            TableName: tableName,
+            Item: entry,
+            ...(previous ? namesPerson(previous) : { ConditionExpression: 'attribute_not_exists(pk)' }),
+          },
+        },
+        { Put: { TableName: tableName, Item: item } },
+      ];
+      if (previous && !samePerson(previous, person)) {
+        actions.push({ Delete: { TableName: tableName, Key: keys.pushSubscription(previous.role, previous.userId, hash) } });
+      }
+      try {
+        await writeTogether(actions);
+        return item;
+      } catch (error) {
+        if (!(error instanceof WriteCancelled)) throw error;
+      }
+    }
+    throw new ConflictError('This browser subscribed several times at once. Try again.');
+  },
+
+  /** Unsubscribes the endpoint if it is the person's; false when it is not stored for them. */
+  async remove(person: PushPerson, endpoint: string): Promise<boolean> {
+    return removeHash(person, endpointHash(endpoint));
+  },
+
+  /** The push service said the subscription is gone (404/410): forget it. */
+  async forget(person: PushPerson, hash: string): Promise<boolean> {
+    return removeHash(person, hash);
+  },
+
+  /** The person's subscription with this endpoint, if stored for them. */
+  async find(person: PushPerson, endpoint: string): Promise<PushSubscriptionItem | undefined> {
+    const out = await dynamo.send(
+      new GetCommand({ TableName: tableName, Key: keys.pushSubscription(person.role, person.userId, endpointHash(endpoint)) }),
+    );
+    const item = out.Item as PushSubscriptionItem | undefined;
+    return item && item.endpoint === endpoint ? item : undefined;
+  },
+
+  /** Whom an endpoint belongs to, if anyone. */
+  async personOf(endpoint: string): Promise<PushPerson | undefined> {
+    return personOfHash(endpointHash(endpoint));
+  },
+
+  /** Every subscription of the person (one per browser or device they enabled push on). */
+  async listFor(person: PushPerson): Promise<PushSubscriptionItem[]> {
+    const items: PushSubscriptionItem[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const out = await dynamo.send(
+        new QueryCommand({
+          TableName: tableName,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
+          ExpressionAttributeValues: { ':pk': keys.pushSubscription(person.role, person.userId).pk, ':sk': 'SUB#' },
+          ExclusiveStartKey: start,
+        }),
+      );
+      items.push(...((out.Items ?? []) as PushSubscriptionItem[]));
+      start = out.LastEvaluatedKey;
+    } while (start);
+    return items;
+  },
+
+  /** The push service accepted a message for it. */
+  async touch(item: Pick<PushSubscriptionItem, 'pk' | 'sk'>, now: string): Promise<void> {
+    try {
+      await dynamo.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: { pk: item.pk, sk: item.sk },
+          UpdateExpression: 'SET lastUsed = :now',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':now': now },
+        }),
+      );
+    } catch (error) {
+      // Unsubscribed meanwhile: nothing to mark.
+      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+    }
+  },
+};

@@ -1,0 +1,17 @@
+import { routeByName } from '../shared/routes';
+import { pushEndpointSchema } from '../shared/schemas/push';
+import { pushSubscriptionsRepo } from './lib/data/push-subscriptions';
+import { NotFoundError } from './lib/errors';
+import { http } from './lib/http';
+import { logger } from './lib/logger';
+import { requirePushPerson } from './lib/push-caller';
+
+/** Disables push for this browser. Not stored for the caller: 404 (the spec's client ignores it). */
+export const handler = http(routeByName('unsubscribe-push'), pushEndpointSchema, async ({ body, event }) => {
+  const person = await requirePushPerson(event);
+  if (!(await pushSubscriptionsRepo.remove(person, body.endpoint))) {
+    throw new NotFoundError('No push subscription for this browser.');
+  }
+  logger.info('Push unsubscribed', { role: person.role });
+  return { success: true };
+});
