@@ -35,28 +35,30 @@ interface Endpoints {
   s3Endpoint: string;
   schedulerEndpoint?: string;
   stripe?: LocalStripeEnv;
+  websocketEndpoint?: string;
 }
 
 async function runningStackEndpoints(): Promise<Endpoints | undefined> {
   const stackFile = path.join(dataDir, 'stack.json');
   if (!existsSync(stackFile)) return undefined;
-  const { dynamoEndpoint, s3Endpoint, schedulerEndpoint, stripe } = JSON.parse(readFileSync(stackFile, 'utf8')) as Endpoints;
+  const { dynamoEndpoint, s3Endpoint, schedulerEndpoint, stripe, websocketEndpoint } = JSON.parse(readFileSync(stackFile, 'utf8')) as Endpoints;
   // A stack that was killed without cleaning up leaves the file behind; only a live one answers.
   const alive = await fetch(dynamoEndpoint, { method: 'POST', signal: AbortSignal.timeout(1000) }).then(
     () => true,
     () => false,
   );
   // The stack's local Stripe, or (it runs against real Stripe) the developer's keys given to this command too.
-  return alive ? { dynamoEndpoint, s3Endpoint, schedulerEndpoint, stripe: stripe ?? suppliedStripeEnv() } : undefined;
+  return alive ? { dynamoEndpoint, s3Endpoint, schedulerEndpoint, stripe: stripe ?? suppliedStripeEnv(), websocketEndpoint } : undefined;
 }
 
 const running = await runningStackEndpoints();
 const own = running ? undefined : await prepareData(dataDir);
-const endpoints: Endpoints = running ?? own!;
-// Timers set by the handler go to the stack's own scheduler, never to AWS; Stripe calls to the stack's Stripe.
+const endpoints: Endpoints = running ?? { ...own!, websocketEndpoint: own!.websocket.endpoint };
+// Timers set by the handler go to the stack's own scheduler, never to AWS; Stripe calls to the stack's
+// Stripe; what it publishes reaches the running stack's sockets.
 Object.assign(
   process.env,
-  localFunctionEnv(endpoints.dynamoEndpoint, endpoints.s3Endpoint, endpoints.schedulerEndpoint, endpoints.stripe),
+  localFunctionEnv(endpoints.dynamoEndpoint, endpoints.s3Endpoint, endpoints.schedulerEndpoint, endpoints.stripe, endpoints.websocketEndpoint),
 );
 console.error(running ? `Using the running stack's data (${dataDir})` : `Using ${dataDir} directly`);
 

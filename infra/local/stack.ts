@@ -9,6 +9,7 @@ import { httpApi, lambdaContext, loadHandler } from './http-api';
 import { ensureBucket, localS3Client, startLocalS3 } from './s3';
 import { startLocalScheduler, type FiredTarget } from './scheduler';
 import { LOCAL_SECRET_KEY_PREFIX, startLocalStripe, type DeliverWebhook } from './stripe';
+import { startLocalWebSocketApi, type LocalWebSocketApi } from './websocket';
 
 // The laptop runs Node 20 while Lambda runs 22; the SDK's reminder of that is noise here. Set before
 // any client exists, including the ones this module creates to prepare the table.
@@ -36,6 +37,8 @@ export interface LocalStack {
   s3Endpoint: string;
   /** The local Stripe (API and hosted pages); absent when a real STRIPE_SECRET_KEY was given. */
   stripeEndpoint?: string;
+  /** The WebSocket API's @connections management endpoint (the sockets themselves are `<url>/ws`). */
+  websocketEndpoint: string;
   stop(): Promise<void>;
 }
 
@@ -54,6 +57,8 @@ export interface LocalData {
   s3Endpoint: string;
   schedulerEndpoint: string;
   stripe: LocalStripeEnv;
+  /** The local WebSocket API: its management endpoint runs from here; /ws needs an HTTP server to attach to. */
+  websocket: LocalWebSocketApi;
   close(): Promise<void>;
 }
 
@@ -75,6 +80,7 @@ export function localFunctionEnv(
   s3Endpoint: string,
   schedulerEndpoint?: string,
   stripe?: LocalStripeEnv,
+  websocketEndpoint?: string,
 ): Record<string, string> {
   return {
     TABLE_NAME: LOCAL_TABLE,
@@ -95,6 +101,9 @@ export function localFunctionEnv(
     ...(stripe ? { STRIPE_SECRET_KEY: stripe.secretKey } : {}),
     ...(stripe?.webhookSecret ? { STRIPE_WEBHOOK_SECRET: stripe.webhookSecret } : {}),
     ...(stripe?.apiUrl ? { STRIPE_API_URL: stripe.apiUrl } : {}),
+    // The local @connections endpoint (infra/local/websocket.ts). Absent where a caller has none to
+    // offer; functions/lib/realtime.ts then delivers nothing and the screens' polling carries the news.
+    ...(websocketEndpoint ? { WEBSOCKET_ENDPOINT: websocketEndpoint } : {}),
     PLATFORM_FEE_PERCENT: process.env.PLATFORM_FEE_PERCENT ?? '10',
     SUPPORT_EMAIL: process.env.SUPPORT_EMAIL ?? 'support@fixly.app',
   };
@@ -150,7 +159,15 @@ export async function prepareData(dataDir: string, options: PrepareDataOptions =
     secretKey: localStripe!.secretKey,
     webhookSecret: localStripe!.webhookSecret,
   };
+  // Only its management endpoint listens until startLocalStack attaches /ws; its handlers (the
+  // socket functions) are loaded on the first connection, after the environment below is set.
+  const websocket = await startLocalWebSocketApi().catch(async (error: unknown) => {
+    await Promise.all([dynamo.close(), s3.close(), localStripe?.close()]);
+    throw error;
+  });
+  // The sockets first: their $disconnect handlers still need dynalite.
   const close = async () => {
+    await websocket.close();
     await Promise.all([dynamo.close(), s3.close(), localStripe?.close()]);
   };
   const client = localDynamoClient(dynamo.endpoint);
@@ -173,12 +190,13 @@ export async function prepareData(dataDir: string, options: PrepareDataOptions =
     await close();
     throw error;
   });
-  Object.assign(process.env, localFunctionEnv(dynamo.endpoint, s3.endpoint, scheduler.endpoint, stripe));
+  Object.assign(process.env, localFunctionEnv(dynamo.endpoint, s3.endpoint, scheduler.endpoint, stripe, websocket.endpoint));
   return {
     dynamoEndpoint: dynamo.endpoint,
     s3Endpoint: s3.endpoint,
     schedulerEndpoint: scheduler.endpoint,
     stripe,
+    websocket,
     close: async () => {
       await Promise.all([close(), scheduler.close()]);
     },
@@ -213,6 +231,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       }
     });
   });
+  // Before Vite's HMR listener; each takes only its own upgrades.
+  data.websocket.attach(server, '/ws');
   if (options.web !== false) {
     const { createServer: createVite } = await import('vite');
     vite = await createVite({
@@ -246,6 +266,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       dynamoEndpoint: data.dynamoEndpoint,
       s3Endpoint: data.s3Endpoint,
       schedulerEndpoint: data.schedulerEndpoint,
+      websocketEndpoint: data.websocket.endpoint,
       // Only the local Stripe's endpoint and keys: a developer's real key is never written to disk.
       ...(data.stripe.apiUrl ? { stripe: data.stripe } : {}),
       pid: process.pid,
@@ -258,11 +279,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     dynamoEndpoint: data.dynamoEndpoint,
     s3Endpoint: data.s3Endpoint,
     ...(data.stripe.apiUrl ? { stripeEndpoint: data.stripe.apiUrl } : {}),
+    websocketEndpoint: data.websocket.endpoint,
     stop: () =>
       (stopping ??= (async () => {
         rmSync(stackFile, { force: true });
         server.closeAllConnections();
-        await new Promise<void>((resolve) => server.close(() => resolve()));
+        // Upgraded sockets keep the server open until they end, so they are closed as it closes.
+        const serverClosed = new Promise<void>((resolve) => server.close(() => resolve()));
+        await data.websocket.disconnectAll();
+        await serverClosed;
         await vite?.close();
         await data.close();
       })()),

@@ -7,6 +7,7 @@ import { ensureBucket, localS3Client, startLocalS3 } from '../local/s3';
 import { startLocalScheduler } from '../local/scheduler';
 import { startLocalStripe } from '../local/stripe';
 import { LOCAL_CREDENTIALS, LOCAL_TABLE, LOCAL_UPLOADS_BUCKET } from '../local/stack';
+import { startLocalWebSocketApi } from '../local/websocket';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -16,13 +17,14 @@ declare module 'vitest' {
     stripeEndpoint: string;
     stripeSecretKey: string;
     stripeWebhookSecret: string;
+    websocketEndpoint: string;
   }
 }
 
 /**
  * One in-memory dynalite for the handler tests (a real table with real conditional writes), one
- * local S3 in a temp dir (real signatures, presigned URLs and POST policies), one local Scheduler
- * and one local Stripe.
+ * local S3 in a temp dir (real signatures, presigned URLs and POST policies), one local Scheduler,
+ * one local Stripe and one local WebSocket API management endpoint.
  */
 export default async function setup(project: TestProject) {
   const dynamo = await startDynalite();
@@ -47,14 +49,19 @@ export default async function setup(project: TestProject) {
   const stripeDir = mkdtempSync(path.join(tmpdir(), 'marketplace-stripe-'));
   const stripe = await startLocalStripe(stripeDir, { deliver: async () => {} });
 
+  // Only the @connections endpoint: tests have no browser, so they register recording connections
+  // through its /_local inspection API (functions/lib/testing/sockets.ts) and read what was posted.
+  const websocket = await startLocalWebSocketApi();
+
   project.provide('dynamoEndpoint', dynamo.endpoint);
   project.provide('s3Endpoint', s3.endpoint);
   project.provide('schedulerEndpoint', scheduler.endpoint);
   project.provide('stripeEndpoint', stripe.endpoint);
   project.provide('stripeSecretKey', stripe.secretKey);
   project.provide('stripeWebhookSecret', stripe.webhookSecret);
+  project.provide('websocketEndpoint', websocket.endpoint);
   return async () => {
-    await Promise.all([dynamo.close(), s3.close(), scheduler.close(), stripe.close()]);
+    await Promise.all([dynamo.close(), s3.close(), scheduler.close(), stripe.close(), websocket.close()]);
     rmSync(s3Dir, { recursive: true, force: true });
     rmSync(schedulerDir, { recursive: true, force: true });
     rmSync(stripeDir, { recursive: true, force: true });

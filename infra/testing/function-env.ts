@@ -8,5 +8,5 @@ Object.assign(
     apiUrl: inject('stripeEndpoint'),
     secretKey: inject('stripeSecretKey'),
     webhookSecret: inject('stripeWebhookSecret'),
-  }),
+  }, inject('websocketEndpoint')),
 );
