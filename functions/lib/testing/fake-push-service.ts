@@ -23,6 +23,10 @@ export interface FakePushService {
   received: ReceivedPush[];
   /** The status the service answers a message with (201 by default, as real services do); per test. */
   answer: (path: string) => number;
+  /** How long each answer waits (ms); with `maxInFlight`, shows whether messages go out at once. */
+  delayMs: number;
+  /** The most messages the service held open at the same moment. */
+  maxInFlight: number;
   close(): Promise<void>;
 }
 
@@ -33,18 +37,26 @@ export interface FakePushService {
 export async function startFakePushService(): Promise<FakePushService> {
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
+    inFlight++;
+    fake.maxInFlight = Math.max(fake.maxInFlight, inFlight);
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
       fake.received.push({ path, headers: req.headers, body: Buffer.concat(chunks) });
-      res.writeHead(fake.answer(path));
-      res.end();
+      setTimeout(() => {
+        inFlight--;
+        res.writeHead(fake.answer(path));
+        res.end();
+      }, fake.delayMs);
     });
   });
+  let inFlight = 0;
   const fake: FakePushService = {
     url: '',
     received: [],
     answer: () => 201,
+    delayMs: 0,
+    maxInFlight: 0,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
