@@ -5,6 +5,7 @@ import { cancelOfferTimers, scheduleArrival } from './lib/dispatch';
 import { env } from './lib/env';
 import { http } from './lib/http';
 import { toWorkerJobView } from './lib/job-views';
+import { jobAccepted } from './lib/job-events';
 import { logger } from './lib/logger';
 import { acceptRefusal, JOB_NOT_FOUND } from './lib/worker-jobs';
 import { requireOwnWorkerId } from './lib/worker-scope';
@@ -35,5 +36,6 @@ export const handler = http(routeByName('accept-job'), jobActionSchema, async ({
   await scheduleArrival(jobId, worker.id, arriveBy, job.reassignedCount);
   await cancelOfferTimers(jobId, job.tried.filter((id) => id !== worker.id), job.reassignedCount);
   logger.info('Job accepted', { jobId, workerId: worker.id });
+  await jobAccepted(job, worker);
   return toWorkerJobView(job, worker);
 });

@@ -5,6 +5,7 @@ import { JobChangeRefused, jobsRepo } from './lib/data/jobs';
 import { ConflictError } from './lib/errors';
 import { http } from './lib/http';
 import { toWorkerJobView } from './lib/job-views';
+import { jobCompleted } from './lib/job-events';
 import { logger } from './lib/logger';
 import { checkWorkerMove, jobForWorker } from './lib/worker-jobs';
 import { requireOwnWorkerId } from './lib/worker-scope';
@@ -22,6 +23,7 @@ export const handler = http(routeByName('complete-job'), jobActionSchema, async 
     const totalHours = job.reworkCount ? reworkedHours(job.priorHours ?? 0, job.startedAt, now) : billableHours(job.startedAt, now);
     const done = await jobsRepo.complete({ jobId: job.id, workerId: worker.id, now, totalHours, reworkCount: job.reworkCount });
     logger.info('Job completed', { jobId: job.id, hours: done.totalHours ?? undefined });
+    await jobCompleted(done);
     return toWorkerJobView(done, worker);
   } catch (error) {
     if (!(error instanceof JobChangeRefused)) throw error;

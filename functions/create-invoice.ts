@@ -8,6 +8,7 @@ import { ConflictError, NotFoundError } from './lib/errors';
 import { http, reply } from './lib/http';
 import { newId } from './lib/ids';
 import { toInvoiceView } from './lib/invoice-views';
+import { invoiceCreated } from './lib/job-events';
 import { logger } from './lib/logger';
 import { JOB_NOT_FOUND, jobForWorker } from './lib/worker-jobs';
 import { requireOwnWorkerId } from './lib/worker-scope';
@@ -45,6 +46,7 @@ export const handler = http(routeByName('create-invoice'), createInvoiceSchema, 
     if (error instanceof InvoiceRefused) throw refusalFor(error.job);
     throw error;
   }
+  await invoiceCreated(invoice);
   logger.info('Invoice created', { jobId: job.id, invoiceId: invoice.id, totalCents: invoice.totalAmount });
   return reply(201, toInvoiceView(invoice, 'worker'));
 });

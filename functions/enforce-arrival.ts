@@ -2,6 +2,7 @@ import { dispatchIndex } from './lib/data/dispatch-index';
 import { jobsRepo } from './lib/data/jobs';
 import { workersRepo } from './lib/data/workers';
 import { dispatchSettings, offerNext } from './lib/dispatch';
+import { jobReassigned } from './lib/job-events';
 import { logger } from './lib/logger';
 import { jobTimerInput, timer } from './lib/timer';
 
@@ -31,5 +32,6 @@ export const handler = timer('enforce-arrival', jobTimerInput, async ({ jobId, w
   logger.info('Late arrival: job reassigned, strike given', { jobId, workerId, strikes, terminated: strikes >= strikesToTerminate });
   const after = await workersRepo.findById(workerId);
   if (after) await dispatchIndex.sync(after);
+  await jobReassigned(job, workerId, strikes >= strikesToTerminate);
   await offerNext(jobId);
 });

@@ -5,6 +5,7 @@ import { cancelArrival } from './lib/dispatch';
 import { ConflictError } from './lib/errors';
 import { http } from './lib/http';
 import { toWorkerJobView } from './lib/job-views';
+import { jobStepped } from './lib/job-events';
 import { logger } from './lib/logger';
 import { checkWorkerMove, jobForWorker } from './lib/worker-jobs';
 import { requireOwnWorkerId } from './lib/worker-scope';
@@ -28,7 +29,12 @@ export const handler = http(routeByName('set-job-state'), jobStateSchema, async 
     checkWorkerMove(current, body.state);
     throw new ConflictError('This job changed at the same time. Reload and try again.');
   }
-  if (body.state === 'arrived') await cancelArrival(job.id, worker.id, job.reassignedCount);
+  if (body.state === 'arrived') {
+    await cancelArrival(job.id, worker.id, job.reassignedCount);
+    // The 45-minute rule's evidence: where the worker's last shared fix put them when they arrived.
+    await jobsRepo.recordArrivalFix(job.id, worker.id);
+  }
+  await jobStepped(moved, body.state);
   logger.info('Job state changed', { jobId: job.id, state: body.state });
   return toWorkerJobView(moved, worker);
 });

@@ -4,6 +4,7 @@ import { invoicesRepo } from './lib/data/invoices';
 import { JobChangeRefused, jobsRepo, type JobItem } from './lib/data/jobs';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from './lib/errors';
 import { http } from './lib/http';
+import { workVerified } from './lib/job-events';
 import { logger } from './lib/logger';
 
 export const VERIFICATION_JOB_NOT_FOUND = 'We could not find this job among yours.';
@@ -57,6 +58,7 @@ export const handler = http(routeByName('submit-client-verification'), clientVer
       now,
     });
     logger.info(approved ? 'Work approved' : 'Work sent back', { jobId: job.id, type: body.verificationType });
+    await workVerified(updated, approved, updated.verificationNotes ?? null);
     return { ok: true, jobId: job.id, state: updated.state, verificationStatus: body.verificationStatus } satisfies ClientVerificationResult;
   } catch (error) {
     if (error instanceof JobChangeRefused) throw refusalFor(error.current);

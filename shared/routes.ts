@@ -93,6 +93,7 @@ export const routes = [
     body: 'bookingInputSchema',
     table: 'readwrite',
     scheduler: true,
+    realtime: true,
   },
   { name: 'get-booking', method: 'GET', path: '/api/bookings/{id}', access: 'public', table: 'read' },
 
@@ -223,10 +224,11 @@ export const routes = [
     body: 'serviceRequestSchema',
     table: 'readwrite',
     scheduler: true,
+    realtime: true,
   },
   // Public, not 'customer': a visitor without requests gets an empty list rather than a 401.
   { name: 'list-requests', method: 'GET', path: '/api/requests', access: 'public', table: 'read', uploads: 'read' },
-  { name: 'hire-worker', method: 'POST', path: '/api/hire', access: 'public', body: 'hireSchema', table: 'readwrite', scheduler: true },
+  { name: 'hire-worker', method: 'POST', path: '/api/hire', access: 'public', body: 'hireSchema', table: 'readwrite', scheduler: true, realtime: true },
   { name: 'list-worker-profiles', method: 'GET', path: '/api/worker-profiles', access: 'public', table: 'read', uploads: 'read' },
   { name: 'search-addresses', method: 'GET', path: '/api/geocode', access: 'public', table: 'readwrite' },
   { name: 'reverse-geocode', method: 'GET', path: '/api/geocode/reverse', access: 'public', table: 'readwrite' },
@@ -249,6 +251,7 @@ export const routes = [
     body: 'jobActionSchema',
     table: 'readwrite',
     scheduler: true,
+    realtime: true,
   },
   {
     name: 'decline-job',
@@ -258,6 +261,7 @@ export const routes = [
     body: 'jobActionSchema',
     table: 'readwrite',
     scheduler: true,
+    realtime: true,
   },
   { name: 'list-worker-jobs', method: 'GET', path: '/api/jobs/worker/{workerId}', access: 'active-worker', table: 'read' },
   { name: 'list-completed-jobs', method: 'GET', path: '/api/jobs/completed/{workerId}', access: 'active-worker', table: 'read' },
@@ -270,6 +274,7 @@ export const routes = [
     body: 'jobStateSchema',
     table: 'readwrite',
     scheduler: true,
+    realtime: true,
   },
   {
     name: 'complete-job',
@@ -278,6 +283,7 @@ export const routes = [
     access: 'active-worker',
     body: 'jobActionSchema',
     table: 'readwrite',
+    realtime: true,
   },
 
   // Reviews: the customer of a completed job, once (the anonymous customer cookie).
@@ -293,8 +299,9 @@ export const routes = [
     access: 'customer',
     body: 'clientVerificationSchema',
     table: 'readwrite',
+    realtime: true,
   },
-  { name: 'create-invoice', method: 'POST', path: '/api/jobs/{id}/invoice', access: 'active-worker', body: 'createInvoiceSchema', table: 'readwrite' },
+  { name: 'create-invoice', method: 'POST', path: '/api/jobs/{id}/invoice', access: 'active-worker', body: 'createInvoiceSchema', table: 'readwrite', realtime: true },
   { name: 'list-invoices', method: 'GET', path: '/api/invoices', access: 'public', table: 'read' },
   { name: 'get-invoice', method: 'GET', path: '/api/invoices/{id}', access: 'public', table: 'read' },
   { name: 'get-request-invoice', method: 'GET', path: '/api/requests/{id}/invoice', access: 'customer', table: 'read' },
@@ -308,7 +315,7 @@ export const routes = [
     table: 'readwrite',
     stripe: true,
   },
-  { name: 'handle-stripe-webhook', method: 'POST', path: '/api/stripe/webhook', access: 'public', table: 'readwrite', stripe: true, rawBody: true },
+  { name: 'handle-stripe-webhook', method: 'POST', path: '/api/stripe/webhook', access: 'public', table: 'readwrite', stripe: true, rawBody: true, realtime: true },
   { name: 'get-payout-status', method: 'GET', path: '/api/workers/payouts', access: 'active-worker', table: 'readwrite', stripe: true },
   { name: 'start-payout-onboarding', method: 'POST', path: '/api/workers/payouts/onboard', access: 'active-worker', table: 'readwrite', stripe: true },
 

@@ -4,6 +4,7 @@ import { canTakeOffer, dispatchIndex } from './data/dispatch-index';
 import { jobsRepo, type JobItem } from './data/jobs';
 import { workersRepo } from './data/workers';
 import { env } from './env';
+import { jobOffered, noWorkerAvailable } from './job-events';
 import { logger } from './logger';
 import { cancelSchedule, scheduleOnce } from './scheduler';
 
@@ -79,6 +80,7 @@ export async function offerNext(jobId: string): Promise<JobItem | undefined> {
       if (job.dispatch === 'no_worker_available') return job;
       if (await jobsRepo.markNoWorker(job, now)) {
         logger.info('No worker available', { jobId, offered: job.tried.length });
+        await noWorkerAvailable(job);
         return jobsRepo.findById(jobId);
       }
       continue;
@@ -103,6 +105,7 @@ export async function offerNext(jobId: string): Promise<JobItem | undefined> {
     );
     if (await jobsRepo.addOffers(job, offers, now)) {
       logger.info('Job offered', { jobId, workers: chosen.length, round: job.tried.length });
+      await jobOffered(job, chosen);
       return jobsRepo.findById(jobId);
     }
   }

@@ -112,6 +112,16 @@ export function parseEnv(source: Source) {
      * without it the browser's Origin header is used, which CloudFront forwards from our own pages.
      */
     PUBLIC_URL: url(r, source, 'PUBLIC_URL'),
+    /**
+     * The WebSocket API's management endpoint (https://<api>.execute-api.<region>.amazonaws.com/<stage>;
+     * locally the runtime's @connections endpoint). Optional: without it, realtime delivery is off and
+     * the screens' polling carries the news (functions/lib/realtime.ts).
+     */
+    WEBSOCKET_ENDPOINT: url(r, source, 'WEBSOCKET_ENDPOINT'),
+    /** Web push (functions/lib/push.ts refuses to send without them and says so). */
+    VAPID_PUBLIC_KEY: text(r, source, 'VAPID_PUBLIC_KEY', 'be the VAPID public key (base64url)'),
+    VAPID_PRIVATE_KEY: text(r, source, 'VAPID_PRIVATE_KEY', 'be the VAPID private key (base64url)'),
+    VAPID_SUBJECT: text(r, source, 'VAPID_SUBJECT', 'be a mailto: or https: contact for push services', 'mailto:support@fixly.app'),
   };
   if (!EMAIL.test(env.SUPPORT_EMAIL)) r.problems.push('SUPPORT_EMAIL: SUPPORT_EMAIL must be an email address');
   if (r.problems.length) {

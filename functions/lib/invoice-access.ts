@@ -1,6 +1,5 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { ownerFrom, workerFrom } from './auth/caller';
-import { existingCustomer } from './customer';
+import { signedInPerson } from './auth/person';
 import type { InvoiceItem } from './data/invoices';
 import type { InvoiceViewer } from './invoice-views';
 
@@ -16,11 +15,17 @@ export type InvoiceReader =
   | { viewer: 'nobody' };
 
 export async function invoiceReader(event: APIGatewayProxyEventV2): Promise<InvoiceReader> {
-  const worker = await workerFrom(event);
-  if (worker) return { viewer: 'worker', workerId: worker.subjectId };
-  if (await ownerFrom(event)) return { viewer: 'owner' };
-  const customerId = existingCustomer(event);
-  return customerId ? { viewer: 'customer', customerId } : { viewer: 'nobody' };
+  const person = await signedInPerson(event);
+  switch (person?.role) {
+    case 'worker':
+      return { viewer: 'worker', workerId: person.id };
+    case 'owner':
+      return { viewer: 'owner' };
+    case 'customer':
+      return { viewer: 'customer', customerId: person.id };
+    default:
+      return { viewer: 'nobody' };
+  }
 }
 
 export function mayRead(reader: InvoiceReader, invoice: InvoiceItem): reader is Exclude<InvoiceReader, { viewer: 'nobody' }> {

@@ -5,6 +5,7 @@ import { jobsRepo } from './data/jobs';
 import { payoutAccountsRepo } from './data/payout-accounts';
 import { workersRepo, type WorkerItem } from './data/workers';
 import { env } from './env';
+import { paymentCompleted } from './job-events';
 import { logger } from './logger';
 import { stripe, type Stripe } from './stripe';
 
@@ -111,6 +112,7 @@ export async function settlePaid(session: Stripe.Checkout.Session): Promise<void
   await jobsRepo.markPaid(invoice.jobId, now);
   if (paid) {
     logger.info('Invoice paid', { invoiceId: invoice.id, jobId: invoice.jobId, payout: paid.payoutStatus });
+    await paymentCompleted(paid);
     if (paid.payoutStatus === 'held') await releaseHeldPayouts(invoice.workerId);
   }
 }

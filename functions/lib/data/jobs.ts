@@ -78,6 +78,8 @@ export interface JobItem {
   /** Set once, together with the invoice. */
   invoiceId?: string;
   paidAt?: string;
+  /** Where the worker's last shared fix put them when they marked arrived, and when it was taken. */
+  arrivalFix?: { lat: number; lng: number; accuracy: number | null; at: string };
   createdAt: string;
   updatedAt: string;
 }
@@ -503,6 +505,26 @@ export const jobsRepo = {
       if (!lostRace(error)) throw error;
       throw new JobChangeRefused(await jobsRepo.findById(jobId));
     }
+  },
+
+  /** Copies the worker's latest shared fix onto the job as where they arrived (none shared: nothing). */
+  async recordArrivalFix(jobId: string, workerId: string): Promise<void> {
+    const fix = await dynamo.send(new GetCommand({ TableName: tableName, Key: keys.jobLocation(jobId), ConsistentRead: true }));
+    if (!fix.Item || fix.Item.workerId !== workerId) return;
+    const { lat, lng, accuracy, at } = fix.Item as { lat: number; lng: number; accuracy: number | null; at: string };
+    await dynamo
+      .send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.job(jobId),
+          UpdateExpression: 'SET arrivalFix = :fix',
+          ConditionExpression: 'acceptedBy = :w',
+          ExpressionAttributeValues: { ':fix': { lat, lng, accuracy, at }, ':w': workerId },
+        }),
+      )
+      .catch((error: Error) => {
+        if (error.name !== 'ConditionalCheckFailedException') throw error;
+      });
   },
 
   /** Payment settled: verified → paid, once (a repeated or late event finds it paid and changes nothing). */

@@ -1,0 +1,19 @@
+import { connectionsRepo } from './lib/data/connections';
+import { logger } from './lib/logger';
+import { hasIdentity, identify, selectedProtocol, socketHandler } from './lib/socket';
+
+/**
+ * $connect: only someone the handshake proves (a customer, a worker, the owner) gets a connection,
+ * already in their user channel(s). The notification history follows the client's first
+ * register:user (a connection cannot be written to before $connect answers).
+ */
+export const handler = socketHandler('connect-socket', async (event) => {
+  const identity = await identify(event);
+  if (!hasIdentity(identity)) {
+    logger.warn('Socket refused: no identity', { connectionId: event.requestContext.connectionId });
+    return { statusCode: 401 };
+  }
+  await connectionsRepo.open(event.requestContext.connectionId, identity, new Date().toISOString());
+  const protocol = selectedProtocol(event);
+  return { statusCode: 200, ...(protocol ? { headers: { 'Sec-WebSocket-Protocol': protocol } } : {}) };
+});

@@ -1,0 +1,150 @@
+import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { CONNECTION_TTL_SECONDS, type RealtimeRole } from '../../../shared/realtime';
+import { keys } from '../../../shared/table';
+import { dynamo, tableName } from '../clients';
+
+/**
+ * /ws connections and their rooms (DESIGN.md sections 1 and 6). A connection knows who is behind
+ * it (a browser may be a customer and a worker at once) and which rooms it joined; a room's members
+ * are items of their own, so fan-out is one Query. Everything expires (TTL) a little after API
+ * Gateway's two-hour connection limit, so a $disconnect that never came leaves nothing for long.
+ */
+export interface Identity {
+  customerId?: string;
+  workerId?: string;
+  owner?: boolean;
+}
+
+export interface ConnectionItem extends Identity {
+  pk: string;
+  sk: string;
+  entity: 'connection';
+  connectionId: string;
+  rooms: string[];
+  connectedAt: string;
+  /** The second (epoch) the message counter is for, and how many came in it. */
+  windowSecond?: number;
+  windowCount?: number;
+  expiresAt: number;
+}
+
+const ttl = () => Math.floor(Date.now() / 1000) + CONNECTION_TTL_SECONDS;
+
+/** The user channels of an identity: one per role it carries. */
+export function userRooms(identity: Identity): string[] {
+  const out: string[] = [];
+  if (identity.customerId) out.push(userRoom('customer', identity.customerId));
+  if (identity.workerId) out.push(userRoom('worker', identity.workerId));
+  if (identity.owner) out.push(userRoom('owner', 'owner'));
+  return out;
+}
+
+export function userRoom(role: RealtimeRole, id: string): string {
+  return `user:${role}:${id}`;
+}
+
+export const connectionsRepo = {
+  async open(connectionId: string, identity: Identity, now: string): Promise<ConnectionItem> {
+    const item: ConnectionItem = { ...keys.connection(connectionId), entity: 'connection', connectionId, ...identity, rooms: [], connectedAt: now, expiresAt: ttl() };
+    await dynamo.send(new PutCommand({ TableName: tableName, Item: item }));
+    for (const room of userRooms(identity)) await connectionsRepo.join(connectionId, room);
+    return (await connectionsRepo.find(connectionId)) ?? item;
+  },
+
+  async find(connectionId: string): Promise<ConnectionItem | undefined> {
+    const out = await dynamo.send(new GetCommand({ TableName: tableName, Key: keys.connection(connectionId), ConsistentRead: true }));
+    return out.Item as ConnectionItem | undefined;
+  },
+
+  /** Joins a room (again is harmless); only while the connection exists. */
+  async join(connectionId: string, room: string): Promise<boolean> {
+    try {
+      await dynamo.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.connection(connectionId),
+          UpdateExpression: 'SET rooms = list_append(rooms, :room)',
+          ConditionExpression: 'attribute_exists(pk) AND NOT contains(rooms, :name)',
+          ExpressionAttributeValues: { ':room': [room], ':name': room },
+        }),
+      );
+    } catch (error) {
+      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+      const current = await connectionsRepo.find(connectionId);
+      if (!current) return false;
+    }
+    await dynamo.send(new PutCommand({ TableName: tableName, Item: { ...keys.roomMember(room, connectionId), entity: 'room-member', room, connectionId, expiresAt: ttl() } }));
+    return true;
+  },
+
+  async leave(connectionId: string, room: string): Promise<void> {
+    const current = await connectionsRepo.find(connectionId);
+    if (current) {
+      const rooms = current.rooms.filter((r) => r !== room);
+      await dynamo.send(new UpdateCommand({ TableName: tableName, Key: keys.connection(connectionId), UpdateExpression: 'SET rooms = :rooms', ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':rooms': rooms } })).catch(() => undefined);
+    }
+    await dynamo.send(new DeleteCommand({ TableName: tableName, Key: keys.roomMember(room, connectionId) }));
+  },
+
+  /** Forgets the connection and every membership it had. */
+  async close(connectionId: string): Promise<void> {
+    const current = await connectionsRepo.find(connectionId);
+    const deletes = [keys.connection(connectionId), ...(current?.rooms ?? []).map((room) => keys.roomMember(room, connectionId))];
+    for (let i = 0; i < deletes.length; i += 25) {
+      await dynamo.send(new BatchWriteCommand({ RequestItems: { [tableName]: deletes.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } })) } }));
+    }
+  },
+
+  /** The connections in a room (a Query on the room's partition). */
+  async members(room: string): Promise<string[]> {
+    const ids: string[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const out = await dynamo.send(
+        new QueryCommand({
+          TableName: tableName,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
+          ExpressionAttributeValues: { ':pk': keys.roomMember(room).pk, ':sk': 'CONN#' },
+          ProjectionExpression: 'connectionId',
+          ExclusiveStartKey: start,
+        }),
+      );
+      ids.push(...(out.Items ?? []).map((i) => i.connectionId as string));
+      start = out.LastEvaluatedKey;
+    } while (start);
+    return ids;
+  },
+
+  /** Counts a message in the current second; answers how many this second has seen so far. */
+  async countMessage(connectionId: string, second: number): Promise<number> {
+    try {
+      const out = await dynamo.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.connection(connectionId),
+          UpdateExpression: 'ADD windowCount :one',
+          ConditionExpression: 'windowSecond = :s',
+          ExpressionAttributeValues: { ':one': 1, ':s': second },
+          ReturnValues: 'UPDATED_NEW',
+        }),
+      );
+      return (out.Attributes?.windowCount as number) ?? 1;
+    } catch (error) {
+      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+      await dynamo
+        .send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.connection(connectionId),
+            UpdateExpression: 'SET windowSecond = :s, windowCount = :one',
+            ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(windowSecond) OR windowSecond < :s)',
+            ExpressionAttributeValues: { ':one': 1, ':s': second },
+          }),
+        )
+        .catch((e: Error) => {
+          if (e.name !== 'ConditionalCheckFailedException') throw e;
+        });
+      return 1;
+    }
+  },
+};

@@ -1,0 +1,120 @@
+import { rooms } from '../../shared/realtime';
+import type { InvoiceItem } from './data/invoices';
+import type { JobItem } from './data/jobs';
+import type { WorkerItem } from './data/workers';
+import { toAssignedWorker } from './job-views';
+import { notify, publish, publishToJob } from './realtime';
+import { presignDownload } from './storage';
+
+/**
+ * The domain events of the job lifecycle, told to the rooms that follow them (customer spec
+ * section 7) and to the people concerned as notifications. Called after the state change is
+ * written; delivery never fails the call (functions/lib/realtime.ts).
+ */
+
+const requestUrl = '/';
+const jobUrl = (jobId: string) => `/worker/jobs/${encodeURIComponent(jobId)}`;
+
+async function profileOf(worker: WorkerItem) {
+  const photoUrl = worker.profilePhotoKey ? (await presignDownload(worker.profilePhotoKey, 600).catch(() => ({ url: null }))).url : null;
+  return toAssignedWorker(worker, photoUrl);
+}
+
+export async function jobOffered(job: JobItem, workerIds: readonly string[]): Promise<void> {
+  await Promise.all(
+    workerIds.map((workerId) =>
+      notify('worker', workerId, {
+        type: 'job_created',
+        title: 'New job offer',
+        message: `${job.service} at ${job.address}. Accept it before the offer expires.`,
+        priority: 'high',
+        actionUrl: '/worker/dashboard',
+        jobId: job.id,
+      }),
+    ),
+  );
+}
+
+export async function noWorkerAvailable(job: JobItem): Promise<void> {
+  const message = 'No worker is available right now. Please try again later.';
+  await Promise.all([
+    publishToJob(job.id, 'no_worker_available', { requestId: job.id, message }),
+    notify('customer', job.customerId, { type: 'job_cancelled', title: 'No worker available', message, priority: 'high', actionUrl: requestUrl, jobId: job.id }),
+  ]);
+}
+
+export async function jobAccepted(job: JobItem, worker: WorkerItem): Promise<void> {
+  const profile = await profileOf(worker);
+  await Promise.all([
+    publishToJob(job.id, 'service_accepted', { requestId: job.id }),
+    publishToJob(job.id, 'job:accepted', { jobId: job.id, workerProfile: profile }),
+    publishToJob(job.id, 'worker_assigned', { requestId: job.id, worker: profile }),
+    publish(rooms.user('customer', job.customerId), 'worker_job_accepted', { workerId: worker.id, workerProfile: profile }),
+    notify('customer', job.customerId, { type: 'job_accepted', title: 'Worker assigned', message: `${worker.fullName} accepted your ${job.service} request.`, priority: 'high', actionUrl: requestUrl, jobId: job.id }),
+  ]);
+}
+
+const stepTexts = {
+  en_route: { status: 'en_route', type: 'job_en_route', title: 'On the way', message: 'Your professional is on the way.' },
+  arrived: { status: 'arrived', type: 'job_arrived', title: 'Arrived', message: 'Your professional has arrived.' },
+  in_progress: { status: 'work_started', type: 'job_started', title: 'Work started', message: 'Your professional started the work.' },
+} as const;
+
+export async function jobStepped(job: JobItem, to: keyof typeof stepTexts): Promise<void> {
+  const step = stepTexts[to];
+  const at = new Date().toISOString();
+  await Promise.all([
+    publishToJob(job.id, 'work_status', { requestId: job.id, status: step.status, eta: null, timestamp: at }),
+    notify('customer', job.customerId, { type: step.type, title: step.title, message: step.message, priority: 'medium', actionUrl: requestUrl, jobId: job.id }),
+  ]);
+}
+
+export async function jobCompleted(job: JobItem): Promise<void> {
+  const message = `The work is complete${job.totalHours ? ` (${job.totalHours.toFixed(1)} hours)` : ''}. Please verify the completed work.`;
+  await Promise.all([
+    publishToJob(job.id, 'work_completion_verification', { requestId: job.id, workerId: job.acceptedBy ?? '', workHours: job.totalHours, message }),
+    notify('customer', job.customerId, { type: 'job_completed', title: 'Verify the completed work', message, priority: 'high', actionUrl: requestUrl, jobId: job.id }),
+  ]);
+}
+
+export async function workVerified(job: JobItem, approved: boolean, notes: string | null): Promise<void> {
+  if (!job.acceptedBy) return;
+  await Promise.all([
+    publishToJob(job.id, 'client_verification_response', { requestId: job.id, approved, message: notes, timestamp: new Date().toISOString() }),
+    notify('worker', job.acceptedBy, approved
+      ? { type: 'job_completed', title: 'Work approved', message: 'The customer approved the work. You can send your invoice.', priority: 'high', actionUrl: jobUrl(job.id), jobId: job.id }
+      : { type: 'job_started', title: 'Changes requested', message: notes ? `The customer asked for changes: ${notes}` : 'The customer asked for changes.', priority: 'high', actionUrl: jobUrl(job.id), jobId: job.id }),
+  ]);
+}
+
+export async function invoiceCreated(invoice: InvoiceItem): Promise<void> {
+  await Promise.all([
+    publishToJob(invoice.jobId, 'invoice_created', { requestId: invoice.jobId, workerId: invoice.workerId, invoice: { id: invoice.id, totalAmount: invoice.totalAmount, laborHours: invoice.laborHours } }),
+    publishToJob(invoice.jobId, 'invoice_verification_request', { requestId: invoice.jobId, invoiceId: invoice.id, invoiceAmount: invoice.totalAmount }),
+    notify('customer', invoice.customerId, { type: 'payment_received', title: 'Invoice ready', message: `Your invoice of $${(invoice.totalAmount / 100).toFixed(2)} is ready. Verify the work and pay.`, priority: 'high', actionUrl: requestUrl, jobId: invoice.jobId }),
+  ]);
+}
+
+export async function paymentCompleted(invoice: InvoiceItem): Promise<void> {
+  await Promise.all([
+    publishToJob(invoice.jobId, 'payment_completed', { requestId: invoice.jobId, invoiceId: invoice.id, receiptSent: { email: Boolean(invoice.customerEmail), sms: false } }),
+    notify('worker', invoice.workerId, { type: 'payment_received', title: 'Payment received', message: `The customer paid $${(invoice.totalAmount / 100).toFixed(2)}; your share is $${(invoice.workerShare / 100).toFixed(2)}.`, priority: 'medium', actionUrl: '/worker/earnings', jobId: invoice.jobId }),
+    notify('customer', invoice.customerId, { type: 'payment_received', title: 'Payment complete', message: 'Thank you: your payment went through.', priority: 'low', actionUrl: '/invoices', jobId: invoice.jobId }),
+  ]);
+}
+
+export async function jobReassigned(job: JobItem, lateWorkerId: string, terminated: boolean): Promise<void> {
+  const message = 'Your professional could not arrive in time. We are finding you another one.';
+  await Promise.all([
+    publishToJob(job.id, 'job_reassigned', { requestId: job.id, message }),
+    notify('customer', job.customerId, { type: 'job_cancelled', title: 'Job reassigned', message, priority: 'high', actionUrl: requestUrl, jobId: job.id }),
+    notify('worker', lateWorkerId, {
+      type: 'system_alert',
+      title: terminated ? 'Account terminated' : 'Strike: late arrival',
+      message: terminated ? 'You did not arrive in time again; your account has been terminated.' : 'You did not arrive within 45 minutes; the job went to another professional and you received a strike.',
+      priority: 'critical',
+      actionUrl: '/worker/dashboard',
+      jobId: job.id,
+    }),
+  ]);
+}

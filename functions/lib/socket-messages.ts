@@ -1,0 +1,152 @@
+import { etaMinutes } from '../../shared/domain/geo';
+import { heldStates } from '../../shared/domain/job-lifecycle';
+import { frame, LOCATION_INTERVAL_MS, MAX_MESSAGES_PER_SECOND, parseClientFrame, rooms, type ClientMessage, type NotificationView, type ServerEvent, type ServerEvents } from '../../shared/realtime';
+import { connectionsRepo, userRooms, type ConnectionItem, type Identity } from './data/connections';
+import { jobLocationsRepo } from './data/job-locations';
+import { jobsRepo, type JobItem } from './data/jobs';
+import { notificationsRepo } from './data/notifications';
+import { logger } from './logger';
+import { notify, publishToJob, sendTo } from './realtime';
+
+/**
+ * What a client frame does (customer spec section 7), as plain functions over the connection's
+ * identity. Answers to the sender go back on its own connection; refusals are `error` frames.
+ */
+type Reply = <E extends ServerEvent>(event: E, data: ServerEvents[E]) => Promise<void>;
+
+const ERROR_JOIN = 'You can only follow your own requests and jobs.';
+
+export async function handleFrame(connection: ConnectionItem, raw: string, now = Date.now()): Promise<void> {
+  const reply: Reply = async (event, data) => {
+    await sendTo(connection.connectionId, frame(event, data));
+  };
+  const count = await connectionsRepo.countMessage(connection.connectionId, Math.floor(now / 1000));
+  if (count > MAX_MESSAGES_PER_SECOND) {
+    // Said once per second, not once per extra frame, so throttling cannot be turned into a flood.
+    if (count === MAX_MESSAGES_PER_SECOND + 1) {
+      logger.warn('Socket throttled', { connectionId: connection.connectionId });
+      await reply('error', { message: `Too many messages: at most ${MAX_MESSAGES_PER_SECOND} a second. Slow down.` });
+    }
+    return;
+  }
+  const parsed = parseClientFrame(raw);
+  if (!parsed.ok) {
+    await reply('error', { message: parsed.error, ...(parsed.event ? { event: parsed.event } : {}) });
+    return;
+  }
+  await act(connection, parsed.message, reply, now);
+}
+
+/** The job, if this identity may follow it: its customer, or the worker who holds or held it. */
+async function followable(identity: Identity, jobId: string): Promise<JobItem | undefined> {
+  if (!/^[A-Za-z0-9_-]{22}$/.test(jobId)) return undefined;
+  const job = await jobsRepo.findById(jobId, false);
+  if (!job) return undefined;
+  if (identity.customerId && job.customerId === identity.customerId) return job;
+  if (identity.workerId && job.acceptedBy === identity.workerId) return job;
+  return undefined;
+}
+
+/** The job, if this identity's worker holds it now (the only one who may speak for the work). */
+async function heldBy(identity: Identity, jobId: string): Promise<JobItem | undefined> {
+  const job = identity.workerId ? await followable(identity, jobId) : undefined;
+  return job && job.acceptedBy === identity.workerId && (heldStates as readonly string[]).includes(job.state) ? job : undefined;
+}
+
+async function batchFor(identity: Identity): Promise<NotificationView[]> {
+  const lists = await Promise.all([
+    identity.customerId ? notificationsRepo.latest('customer', identity.customerId) : [],
+    identity.workerId ? notificationsRepo.latest('worker', identity.workerId) : [],
+    identity.owner ? notificationsRepo.latest('owner', 'owner') : [],
+  ]);
+  return lists.flat().sort((a, b) => b.timestamp.localeCompare(a.timestamp)).slice(0, 100);
+}
+
+async function act(connection: ConnectionItem, message: ClientMessage, reply: Reply, now: number): Promise<void> {
+  const identity: Identity = connection;
+  const at = new Date(now).toISOString();
+  switch (message.event) {
+    case 'ping':
+      return reply('pong', {});
+
+    case 'register':
+    case 'register:user': {
+      // The person is whoever the handshake proved; a userId naming someone else is refused.
+      const claimed = message.data.userId;
+      const mine = [identity.customerId, identity.workerId, identity.owner ? 'owner' : undefined].filter(Boolean);
+      if (!mine.includes(claimed)) return reply('error', { message: 'You can only register as yourself.', event: message.event });
+      for (const room of userRooms(identity)) await reply('joined', { room });
+      return reply('notifications:batch', { notifications: await batchFor(identity) });
+    }
+
+    case 'join_request':
+    case 'join:jobRoom': {
+      const jobId = message.event === 'join_request' ? message.data.requestId : message.data.jobId;
+      const job = await followable(identity, jobId);
+      if (!job) {
+        logger.warn('Room join refused', { connectionId: connection.connectionId, event: message.event });
+        return reply('error', { message: ERROR_JOIN, event: message.event });
+      }
+      await connectionsRepo.join(connection.connectionId, rooms.job(job.id));
+      return reply('joined', { room: rooms.job(job.id) });
+    }
+
+    case 'leave:jobRoom':
+      await connectionsRepo.leave(connection.connectionId, rooms.job(message.data.jobId));
+      return reply('left', { room: rooms.job(message.data.jobId) });
+
+    case 'notification:ack': {
+      const { notificationId } = message.data;
+      const done = await Promise.all([
+        identity.customerId ? notificationsRepo.acknowledge('customer', identity.customerId, notificationId) : false,
+        identity.workerId ? notificationsRepo.acknowledge('worker', identity.workerId, notificationId) : false,
+        identity.owner ? notificationsRepo.acknowledge('owner', 'owner', notificationId) : false,
+      ]);
+      if (!done.some(Boolean)) return reply('error', { message: 'No such notification.', event: message.event });
+      return;
+    }
+
+    case 'worker:loc':
+    case 'location_update': {
+      const jobId = message.event === 'worker:loc' ? message.data.jobId : message.data.requestId;
+      const job = await heldBy(identity, jobId);
+      if (!job) return reply('error', { message: 'Only the professional on this job shares its location.', event: message.event });
+      const fix =
+        message.event === 'worker:loc'
+          ? { lat: message.data.lat, lng: message.data.lng, accuracy: message.data.accuracy ?? null }
+          : { lat: message.data.latitude, lng: message.data.longitude, accuracy: message.data.accuracy ?? null };
+      // One fix per worker every 2 s; only the latest is kept. A faster one is dropped quietly.
+      const kept = await jobLocationsRepo.keepLatest({ jobId: job.id, workerId: identity.workerId!, ...fix, at, minIntervalMs: LOCATION_INTERVAL_MS });
+      if (!kept) return;
+      const eta = job.latitude !== null && job.longitude !== null ? etaMinutes({ lat: fix.lat, lng: fix.lng }, { lat: job.latitude, lng: job.longitude }) : null;
+      await Promise.all([
+        publishToJob(job.id, 'worker:loc', { jobId: job.id, ...fix, timestamp: at }),
+        publishToJob(job.id, 'location_update', { requestId: job.id, latitude: fix.lat, longitude: fix.lng, accuracy: fix.accuracy, eta, timestamp: at }),
+      ]);
+      return;
+    }
+
+    case 'work_status': {
+      const job = await heldBy(identity, message.data.requestId);
+      if (!job) return reply('error', { message: 'Only the professional on this job sends its status.', event: message.event });
+      const eta = typeof message.data.eta === 'number' ? message.data.eta : null;
+      await publishToJob(job.id, 'work_status', { requestId: job.id, status: message.data.status, eta, timestamp: at });
+      if (message.data.status === 'one_minute_away') {
+        await notify('customer', job.customerId, { type: 'job_en_route', title: 'Almost there', message: 'Your professional is 1 minute away.', priority: 'high', actionUrl: '/', jobId: job.id });
+      }
+      return;
+    }
+
+    case 'client_verification_response': {
+      const job = await followable(identity, message.data.requestId);
+      if (!job || job.customerId !== identity.customerId) return reply('error', { message: ERROR_JOIN, event: message.event });
+      await publishToJob(job.id, 'client_verification_response', {
+        requestId: job.id,
+        approved: message.data.approved,
+        message: message.data.message ?? null,
+        timestamp: message.data.timestamp ?? at,
+      });
+      return;
+    }
+  }
+}
