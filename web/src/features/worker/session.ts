@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { workerTypes, type WorkerSelf, type WorkerType } from '../../../../shared/schemas/worker';
+import { WORKER_TOKEN_KEY, workerTokenChanged } from '../../lib/worker-token';
 
 /**
  * The worker's session in local storage (spec section 3): the bearer token under 'workerToken',
@@ -7,7 +8,7 @@ import { workerTypes, type WorkerSelf, type WorkerType } from '../../../../share
  * Screens read it through useWorkerSession(), which re-renders on every change, in this tab or
  * another one.
  */
-export const WORKER_TOKEN_KEY = 'workerToken';
+export { WORKER_TOKEN_KEY };
 export const WORKER_KEY = 'worker';
 export const WORKER_TYPE_KEY = 'workerType';
 
@@ -72,6 +73,8 @@ export function getWorkerSession(): WorkerSession {
 
 function notify(): void {
   for (const listener of listeners) listener();
+  // The realtime socket (lib) connects with the token: it hears about sign-in and sign-out here.
+  workerTokenChanged();
 }
 
 export function saveWorkerSession(worker: WorkerSelf, token: string): void {

@@ -1,14 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { reconnect } from '../../../../shared/realtime';
-import { identityOf, PING_INTERVAL_MS, RealtimeClient, socketUrl, type SocketLike } from './client';
+import { identityNarrowed, identityOf, PING_INTERVAL_MS, RealtimeClient, socketUrl, type SocketLike } from './client';
 
 /** A WebSocket stand-in: the test opens, closes and feeds it; `sent` holds what the client wrote. */
 class FakeSocket implements SocketLike {
   readyState = 0;
-  onopen: ((event: unknown) => void) | null = null;
-  onclose: ((event: unknown) => void) | null = null;
-  onerror: ((event: unknown) => void) | null = null;
-  onmessage: ((event: { data: unknown }) => void) | null = null;
+  onopen: ((event: Event) => void) | null = null;
+  onclose: ((event: CloseEvent) => void) | null = null;
+  onerror: ((event: Event) => void) | null = null;
+  onmessage: ((event: MessageEvent) => void) | null = null;
   readonly sent: string[] = [];
   closedByClient = false;
 
@@ -29,16 +29,16 @@ class FakeSocket implements SocketLike {
 
   open(): void {
     this.readyState = 1;
-    this.onopen?.({});
+    this.onopen?.({} as Event);
   }
 
   drop(): void {
     this.readyState = 3;
-    this.onclose?.({ code: 1006 });
+    this.onclose?.({ code: 1006 } as CloseEvent);
   }
 
   receive(frame: unknown): void {
-    this.onmessage?.({ data: typeof frame === 'string' ? frame : JSON.stringify(frame) });
+    this.onmessage?.({ data: typeof frame === 'string' ? frame : JSON.stringify(frame) } as MessageEvent);
   }
 
   frames(): unknown[] {
@@ -376,7 +376,7 @@ describe('realtime client: frames', () => {
     latest().open();
 
     // Act
-    old.onclose?.({});
+    old.onclose?.({} as CloseEvent);
 
     // Assess
     expect(client.getSnapshot().status).toBe('connected');
@@ -394,6 +394,15 @@ describe('realtime identity and address', () => {
     expect(none).toBeNull();
     expect(customer).toEqual({ key: 'customer', protocols: ['fixly.v1'] });
     expect(both).toEqual({ key: 'customer|worker:abc', protocols: ['fixly.v1', 'token.abc'] });
+  });
+
+  it('calls a change narrowed only when someone of the last identity is gone', () => {
+    // Act + Assess
+    expect(identityNarrowed(null, 'customer')).toBe(false);
+    expect(identityNarrowed('customer', 'customer|owner')).toBe(false);
+    expect(identityNarrowed('customer|owner', 'customer')).toBe(true);
+    expect(identityNarrowed('worker:a', 'worker:b')).toBe(true);
+    expect(identityNarrowed('owner', null)).toBe(true);
   });
 
   it('uses the page host, secure under https', () => {

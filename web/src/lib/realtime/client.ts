@@ -27,10 +27,10 @@ export interface RealtimeIdentity {
 /** The part of the browser's WebSocket the client uses (a fake one in tests). */
 export interface SocketLike {
   readonly readyState: number;
-  onopen: ((event: unknown) => void) | null;
-  onclose: ((event: unknown) => void) | null;
-  onerror: ((event: unknown) => void) | null;
-  onmessage: ((event: { data: unknown }) => void) | null;
+  onopen: ((event: Event) => void) | null;
+  onclose: ((event: CloseEvent) => void) | null;
+  onerror: ((event: Event) => void) | null;
+  onmessage: ((event: MessageEvent) => void) | null;
   send(data: string): void;
   close(code?: number, reason?: string): void;
 }
@@ -354,4 +354,11 @@ export function identityOf({ workerToken, owner, customer }: IdentityInputs): Re
   if (!workerToken && !owner && !customer) return null;
   const parts = [customer ? 'customer' : '', owner ? 'owner' : '', workerToken ? `worker:${workerToken}` : ''].filter(Boolean);
   return { key: parts.join('|'), protocols: workerToken ? [PROTOCOL, `token.${workerToken}`] : [PROTOCOL] };
+}
+
+/** Whether going from one identity to the next drops someone (their notifications must not stay). */
+export function identityNarrowed(previousKey: string | null, nextKey: string | null): boolean {
+  if (!previousKey) return false;
+  const next = new Set(nextKey ? nextKey.split('|') : []);
+  return previousKey.split('|').some((part) => !next.has(part));
 }

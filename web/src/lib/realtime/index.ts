@@ -1,0 +1,21 @@
+/**
+ * The realtime socket of /ws for screens (shared/realtime.ts is the protocol): mount
+ * RealtimeProvider once (lazily, after first paint); everything else is hooks on the tab's one
+ * socket.
+ */
+export { RealtimeProvider } from './provider';
+export {
+  POLL_WHILE_CONNECTED_MS,
+  useJobRoom,
+  useLivePollInterval,
+  useNotifications,
+  useRealtimeEvent,
+  useRealtimeSend,
+  useRealtimeSnapshot,
+  useRealtimeStatus,
+  type RealtimeSend,
+} from './hooks';
+export type { RealtimeSnapshot, RealtimeStatus, RoomRole } from './client';
+export type { ClientData } from './frames';
+export { rememberCustomerRequests } from './customer';
+export { holdLiveScope, isLiveScoped } from './live-scope';
