@@ -11,6 +11,7 @@ import {
   locationErrorMessages,
   locationText,
   manualLocation,
+  nextLookupPoint,
   reverseGeocodeUrl,
   validateManualAddress,
 } from './location';
@@ -131,5 +132,21 @@ describe('manualLocation and isPosition', () => {
     expect(isPosition(typed)).toBe(false);
     expect(isPosition(fix)).toBe(true);
     expect(isPosition(null)).toBe(false);
+  });
+});
+
+describe('nextLookupPoint', () => {
+  it('keeps the looked-up point until the fix moves more than 50 m away', () => {
+    // Prepare
+    const first = nextLookupPoint(null, fix);
+    const near = { ...fix, latitude: fix.latitude + 0.0003 }; // about 33 m north
+    const far = { ...fix, latitude: fix.latitude + 0.0006 }; // about 67 m north
+
+    // Act / Assess
+    expect(first).toEqual({ lat: fix.latitude, lng: fix.longitude });
+    expect(nextLookupPoint(first, near)).toBe(first);
+    expect(nextLookupPoint(first, far)).toEqual({ lat: far.latitude, lng: far.longitude });
+    expect(nextLookupPoint(first, null)).toBeNull();
+    expect(nextLookupPoint(first, manualLocation('12 Oak St', 0))).toBeNull();
   });
 });

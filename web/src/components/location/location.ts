@@ -1,3 +1,4 @@
+import { distanceKm, type LatLng } from '../../../../shared/domain/geo';
 import type { AddressSuggestion, GeocodeResult } from '../../../../shared/schemas/job';
 
 /**
@@ -99,4 +100,15 @@ export function manualLocation(address: string, now: number): LocationFix {
 /** A fix at 0, 0 with accuracy 0 is a typed address, not a position: nothing to measure from or share. */
 export function isPosition(fix: Fix | null): fix is Fix {
   return fix !== null && !(fix.latitude === 0 && fix.longitude === 0 && fix.accuracy === 0);
+}
+
+/** How far a shared position moves before its address is looked up again: the geocoder is asked about a street, not every step. */
+export const ADDRESS_LOOKUP_METRES = 50;
+
+/** The point to look the address up at: the same one until the fix has moved more than 50 m from it. */
+export function nextLookupPoint(previous: LatLng | null, fix: Fix | null): LatLng | null {
+  if (!isPosition(fix)) return null;
+  const here = { lat: fix.latitude, lng: fix.longitude };
+  if (previous && distanceKm(previous, here) * 1000 <= ADDRESS_LOOKUP_METRES) return previous;
+  return here;
 }

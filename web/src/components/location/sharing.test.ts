@@ -81,7 +81,7 @@ describe('transition', () => {
     const fixedAgain = run([{ type: 'locate' }, { type: 'fix', fix }], typed.state);
 
     // Assess
-    expect(typed.state).toMatchObject({ fix: null, manualAddress: '12 Oak St' });
+    expect(typed.state).toMatchObject({ fix: null, manualAddress: '12 Oak St', manualAt: 5_000 });
     expect(typed.toasts).toEqual(['Address Saved']);
     expect(fixedAgain.state).toMatchObject({ fix, manualAddress: null });
   });
@@ -105,8 +105,8 @@ describe('transition', () => {
 
 describe('currentLocation', () => {
   it('is the GPS fix with its address, or the typed address at 0, 0 with accuracy 0', () => {
-    expect(currentLocation({ ...initialPanelState, fix }, '1 Main St', 9)).toEqual({ ...fix, address: '1 Main St', source: 'gps' });
-    expect(currentLocation({ ...initialPanelState, manualAddress: '12 Oak St' }, null, 9)).toEqual({
+    expect(currentLocation({ ...initialPanelState, fix }, '1 Main St')).toEqual({ ...fix, address: '1 Main St', source: 'gps' });
+    expect(currentLocation({ ...initialPanelState, manualAddress: '12 Oak St', manualAt: 9 }, null)).toEqual({
       latitude: 0,
       longitude: 0,
       accuracy: 0,
@@ -114,6 +114,6 @@ describe('currentLocation', () => {
       address: '12 Oak St',
       source: 'manual',
     });
-    expect(currentLocation(initialPanelState, null, 9)).toBeNull();
+    expect(currentLocation(initialPanelState, null)).toBeNull();
   });
 });

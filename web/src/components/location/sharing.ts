@@ -1,5 +1,5 @@
 import type { ToastInput } from '../ui/toast-store';
-import { locationErrorMessages, type Fix, type LocationErrorKind, type LocationFix } from './location';
+import { locationErrorMessages, manualLocation, type Fix, type LocationErrorKind, type LocationFix } from './location';
 
 /**
  * The GPS panel's state machine (spec section 4, "Location sharing"): idle <-> sharing by the
@@ -12,6 +12,8 @@ export interface PanelState {
   fix: Fix | null;
   /** The typed address (already trimmed and checked); null unless it is the current location. */
   manualAddress: string | null;
+  /** When it was typed (milliseconds since the epoch): the timestamp of its fix. */
+  manualAt: number | null;
   /** A one-off position request is under way. */
   locating: boolean;
   sharing: boolean;
@@ -26,7 +28,7 @@ export type PanelEvent =
   | { type: 'start'; targetId: string | null }
   | { type: 'stop' };
 
-export const initialPanelState: PanelState = { fix: null, manualAddress: null, locating: false, sharing: false, error: null };
+export const initialPanelState: PanelState = { fix: null, manualAddress: null, manualAt: null, locating: false, sharing: false, error: null };
 
 /** Start is offered only with a position to send and somewhere to send it. */
 export function canStartSharing(state: PanelState, targetId: string | null | undefined): boolean {
@@ -34,9 +36,9 @@ export function canStartSharing(state: PanelState, targetId: string | null | und
 }
 
 /** The current location as the spec's fix entity: the GPS fix with its address, or the typed address at 0, 0. */
-export function currentLocation(state: PanelState, address: string | null, now: number): LocationFix | null {
+export function currentLocation(state: PanelState, address: string | null): LocationFix | null {
   if (state.fix) return { ...state.fix, address: address ?? '', source: 'gps' };
-  if (state.manualAddress) return { latitude: 0, longitude: 0, accuracy: 0, timestamp: now, address: state.manualAddress, source: 'manual' };
+  if (state.manualAddress) return manualLocation(state.manualAddress, state.manualAt ?? 0);
   return null;
 }
 
@@ -60,7 +62,7 @@ export function transition(state: PanelState, event: PanelEvent): { state: Panel
 
     case 'fix': {
       const asked = state.locating;
-      const next: PanelState = { ...state, fix: event.fix, manualAddress: null, locating: false, error: null };
+      const next: PanelState = { ...state, fix: event.fix, manualAddress: null, manualAt: null, locating: false, error: null };
       // Only an asked-for fix is announced: while sharing, a toast per move would drown the screen.
       return {
         state: next,
@@ -82,7 +84,7 @@ export function transition(state: PanelState, event: PanelEvent): { state: Panel
       // A typed address has no position, so it cannot stand in for one that is being shared.
       if (state.sharing) return { state, toast: null };
       return {
-        state: { ...state, fix: null, manualAddress: event.address, locating: false, error: null },
+        state: { ...state, fix: null, manualAddress: event.address, manualAt: event.at, locating: false, error: null },
         toast: { title: 'Address Saved', description: event.address },
       };
 

@@ -117,4 +117,15 @@ describe('createThrottle', () => {
     expect(sent).toEqual([1]);
     expect(pending()).toBe(0);
   });
+
+  it('sends the same place again after forget (a reconnect)', () => {
+    const { clock, advance } = fakeClock();
+    const sent: number[] = [];
+    const throttle = createThrottle(2_000, (fix: ReturnType<typeof at>) => sent.push(fix.latitude) > 0, { clock, same: samePlace });
+    throttle.push(at(1));
+    advance(2_000);
+    throttle.forget();
+    throttle.push(at(1));
+    expect(sent).toEqual([1, 1]);
+  });
 });

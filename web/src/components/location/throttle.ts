@@ -21,6 +21,8 @@ export interface Throttle<T> {
   push: (value: T) => void;
   /** Drops a held value (sharing stopped, screen left). */
   cancel: () => void;
+  /** Forgets what was sent, so the same place goes again (after a reconnect the server may have missed it). */
+  forget: () => void;
 }
 
 /** Milliseconds until the next send is allowed: 0 when it may go now. */
@@ -73,6 +75,9 @@ export function createThrottle<T>(
       if (timer !== null) clock.clearTimeout(timer);
       timer = null;
       held = null;
+    },
+    forget() {
+      lastSent = null;
     },
   };
 }

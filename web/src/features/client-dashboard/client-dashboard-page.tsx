@@ -1,17 +1,17 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
-import { useState } from 'react';
-import type { GeocodeResult, WorkerListingView } from '../../../../shared/schemas/job';
+import { useCallback, useState } from 'react';
+import type { WorkerListingView } from '../../../../shared/schemas/job';
 import { PageHeader } from '../../components/layout/page-header';
+import { locationText, type Fix } from '../../components/location/location';
+import { GpsLocationPanel } from '../../components/location/location-panel';
+import { useLocationPanel } from '../../components/location/use-location-panel';
 import { Button } from '../../components/ui/button';
-import { apiGet } from '../../lib/api';
+import { useRealtimeSend, useRealtimeStatus } from '../../lib/realtime';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { HireDialog } from './hire-dialog';
 import { initialHireValues } from './hire-form';
 import { HiresSection, useHires } from './hires-section';
-import { addressOf, locationText } from './location';
-import { LocationPanel } from './location-panel';
-import { useCustomerLocation } from './use-location';
 import { WorkerList, workerListKey } from './worker-list';
 
 /** Once pressed, Find Available Workers stays pressed for the rest of the browser session. */
@@ -37,19 +37,29 @@ export default function ClientDashboardPage() {
   useDocumentTitle('Client Dashboard');
   const queryClient = useQueryClient();
   const [searched, setSearched] = useState(readSearched);
-  const customerLocation = useCustomerLocation();
-  const { fix } = customerLocation;
-  const [manualAddress, setManualAddress] = useState('');
   const [hiring, setHiring] = useState<WorkerListingView | null>(null);
   const hires = useHires();
 
-  const reverse = useQuery<GeocodeResult>({
-    queryKey: ['/api/geocode/reverse', fix?.latitude ?? null, fix?.longitude ?? null],
-    queryFn: ({ signal }) =>
-      apiGet<GeocodeResult>(`/api/geocode/reverse?lat=${fix!.latitude.toFixed(6)}&lng=${fix!.longitude.toFixed(6)}`, { signal }),
-    enabled: fix !== null,
-  });
-  const address = addressOf(reverse.data);
+  // The customer shares their position with the hire a professional is working on (spec: sharing
+  // needs a request id), as location_update frames to its job room.
+  const sharedWith = hires.data?.find((request) => request.status === 'In Progress')?.id ?? null;
+  const realtimeSend = useRealtimeSend();
+  const connected = useRealtimeStatus() === 'connected';
+  const send = useCallback(
+    (position: Fix) =>
+      sharedWith !== null &&
+      realtimeSend('location_update', {
+        requestId: sharedWith,
+        sender: 'customer',
+        latitude: position.latitude,
+        longitude: position.longitude,
+        accuracy: position.accuracy,
+      }),
+    [realtimeSend, sharedWith],
+  );
+  const location = useLocationPanel({ targetId: sharedWith, send, connected });
+  const fix = location.state.fix;
+  const manualAddress = location.state.manualAddress ?? '';
 
   const onFind = () => {
     if (searched) {
@@ -74,12 +84,13 @@ export default function ClientDashboardPage() {
         </div>
       </div>
 
-      <LocationPanel
-        state={customerLocation.state}
-        onLocate={customerLocation.locate}
-        lookup={{ pending: fix !== null && reverse.isPending, address }}
-        manualAddress={manualAddress}
-        onManualAddress={setManualAddress}
+      <GpsLocationPanel
+        idPrefix="client-location"
+        title="Your location"
+        intro="With your position the list shows how far each professional is and when they could arrive, and your hire tells them where to come. Once a hire is in progress you can share your position with your professional live."
+        panel={location}
+        noTargetHint="Sharing opens once a professional is working on one of your hires."
+        manualHint="It fills the hire form. Distances stay unknown without your location."
       />
 
       <WorkerList searched={searched} fix={fix} onHire={setHiring} />
@@ -90,7 +101,7 @@ export default function ClientDashboardPage() {
         <HireDialog
           key={hiring.id}
           worker={hiring}
-          initial={initialHireValues(hiring, hires.data?.[0], locationText(fix, address, manualAddress))}
+          initial={initialHireValues(hiring, hires.data?.[0], locationText(fix, location.address, manualAddress))}
           fix={fix}
           onClose={() => setHiring(null)}
         />

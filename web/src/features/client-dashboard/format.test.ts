@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accuracyLabel, coordinatesLabel, distanceLabel, etaLabel, hourlyRateLabel, initials, ratingText } from './format';
+import { distanceLabel, etaLabel, hourlyRateLabel, initials, ratingText } from './format';
 
 describe('hourlyRateLabel', () => {
   it('shows whole dollars without decimals', () => {
@@ -58,9 +58,3 @@ describe('initials', () => {
   });
 });
 
-describe('coordinatesLabel and accuracyLabel', () => {
-  it('show a fix to 5 decimals and its accuracy in whole metres', () => {
-    expect(coordinatesLabel(37.7749295, -122.4194155)).toBe('37.77493, -122.41942');
-    expect(accuracyLabel(12.6)).toBe('±13 m');
-  });
-});

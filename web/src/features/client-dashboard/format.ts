@@ -52,13 +52,3 @@ export function initials(fullName: string): string {
   const last = words.length > 1 ? words[words.length - 1]!.charAt(0) : '';
   return (first + last).toUpperCase();
 }
-
-/** A fix's coordinates with 5 decimals (about a metre), as the location panel shows them. */
-export function coordinatesLabel(latitude: number, longitude: number): string {
-  return `${latitude.toFixed(5)}, ${longitude.toFixed(5)}`;
-}
-
-/** A fix's accuracy in whole metres. */
-export function accuracyLabel(metres: number): string {
-  return `±${Math.round(metres)} m`;
-}

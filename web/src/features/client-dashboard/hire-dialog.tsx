@@ -10,7 +10,7 @@ import { ApiError, apiPost, errorMessage } from '../../lib/api';
 import { useFormErrors } from '../../lib/use-form-errors';
 import { fieldsForForm, hiredRequest, hireFieldOrder, validateHire, type HireField, type HireFormValues } from './hire-form';
 import { hiresKey } from './hires-section';
-import type { Fix } from './location';
+import type { Fix } from '../../components/location/location';
 
 /** Hire Now: the form in a dialog; the job is offered to this worker first. */
 export function HireDialog({

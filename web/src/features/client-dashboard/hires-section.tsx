@@ -4,6 +4,8 @@ import type { ServiceRequestView } from '../../../../shared/schemas/job';
 import { requestNumber, type RequestStatus } from '../../../../shared/schemas/request';
 import { SUBMIT_VERIFICATION_FAILED } from '../../components/invoices/invoice-rules';
 import { RequestInvoiceActions } from '../../components/invoices/request-invoice-actions';
+import { JobTracking } from '../../components/location/job-tracking';
+import { pointOf } from '../../components/location/tracking';
 import { ReviewPrompt } from '../../components/reviews/review-prompt';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -136,6 +138,15 @@ function HireCard({ request }: { request: ServiceRequestView }) {
             </p>
           ))}
         </div>
+        {/* Outside the polled live region: the tracking announces its own lines, and the map is not news. */}
+        {request.status === 'In Progress' ? (
+          <JobTracking
+            jobId={request.id}
+            jobState={request.jobState}
+            etaMinutes={request.etaMinutes}
+            customer={pointOf(request.clientLatitude, request.clientLongitude)}
+          />
+        ) : null}
         <RequestInvoiceActions request={request} verificationFailureText={SUBMIT_VERIFICATION_FAILED} />
         <ReviewPrompt request={request} />
       </article>

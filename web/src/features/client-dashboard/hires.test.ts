@@ -3,7 +3,7 @@ import type { ServiceRequestView } from '../../../../shared/schemas/job';
 import { HIRES_POLL_MS, hireProgress, hiresPollInterval } from './hires';
 
 type Progress = Parameters<typeof hireProgress>[0];
-const pending: Progress = { status: 'Pending', jobState: 'offered', dispatch: 'searching', reassigned: false, etaMinutes: null, invoice: null };
+const pending: Progress = { status: 'Pending', jobState: 'offered', dispatch: 'searching', reassigned: false, invoice: null };
 
 describe('hiresPollInterval', () => {
   it('polls every 5 s once the customer has a request', () => {
@@ -33,24 +33,15 @@ describe('hireProgress', () => {
     expect(hireProgress({ ...pending, dispatch: 'no_worker_available' })).toEqual(['No worker available']);
   });
 
-  it('follows the worker step and shows the ETA only once it is known', () => {
-    // Prepare
+  it('leaves an In Progress hire to its live tracking', () => {
     const accepted: Progress = { ...pending, status: 'In Progress', jobState: 'accepted', dispatch: 'assigned' };
-    // Act
-    const withoutEta = hireProgress(accepted);
-    const onTheWay = hireProgress({ ...accepted, jobState: 'en_route', etaMinutes: 12.4 });
-    const due = hireProgress({ ...accepted, jobState: 'en_route', etaMinutes: 0 });
-    // Assess
-    expect(withoutEta).toEqual(['Worker assigned']);
-    expect(onTheWay).toEqual(['On the way', 'ETA: ~12 min']);
-    expect(due).toEqual(['On the way', 'ETA: due now']);
-    expect(hireProgress({ ...accepted, jobState: 'arrived' })).toEqual(['Arrived']);
-    expect(hireProgress({ ...accepted, jobState: 'in_progress' })).toEqual(['Working']);
+    expect(hireProgress(accepted)).toEqual([]);
+    expect(hireProgress({ ...accepted, jobState: 'en_route' })).toEqual([]);
   });
 
   it('says a completed hire is completed, and that its invoice is available once there is one', () => {
     // Prepare
-    const completed: Progress = { ...pending, status: 'Completed', jobState: 'completed', dispatch: 'done', etaMinutes: 3 };
+    const completed: Progress = { ...pending, status: 'Completed', jobState: 'completed', dispatch: 'done' };
     const invoice = { id: 'inv_1', invoiceNumber: 'INV_1', totalAmount: 15750, paymentStatus: 'pending', workVerified: false } as const;
 
     // Act

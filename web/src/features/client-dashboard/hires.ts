@@ -19,10 +19,10 @@ export const statusTone: Record<RequestStatus, 'amber' | 'blue' | 'green'> = {
 
 /**
  * Where a request stands, in the words the customer reads under its badge. Nothing is shown that
- * the server has not said: the ETA only once it is known.
+ * the server has not said.
  */
 export function hireProgress(
-  request: Pick<ServiceRequestView, 'status' | 'jobState' | 'dispatch' | 'reassigned' | 'etaMinutes' | 'invoice'>,
+  request: Pick<ServiceRequestView, 'status' | 'jobState' | 'dispatch' | 'reassigned' | 'invoice'>,
 ): string[] {
   const lines: string[] = [];
   if (request.jobState === 'cancelled') return ['Cancelled'];
@@ -31,22 +31,8 @@ export function hireProgress(
   } else if (request.status === 'Pending') {
     if (request.reassigned) lines.push('Your professional did not arrive in time; we are finding another.');
     lines.push('Waiting for worker assignment');
-  } else if (request.status === 'In Progress') {
-    // Spec section 4, arrival status: en_route "On the way", arrived, anything else "Working".
-    const step =
-      request.jobState === 'accepted'
-        ? 'Worker assigned'
-        : request.jobState === 'en_route'
-          ? 'On the way'
-          : request.jobState === 'arrived'
-            ? 'Arrived'
-            : 'Working';
-    lines.push(step);
   }
-  if (request.status !== 'Completed' && request.etaMinutes !== null && Number.isFinite(request.etaMinutes)) {
-    const minutes = Math.max(0, Math.round(request.etaMinutes));
-    lines.push(minutes === 0 ? 'ETA: due now' : `ETA: ~${minutes} min`);
-  }
+  // An In Progress hire's stage, distance and ETA are its live tracking's (components/location/job-tracking.tsx).
   // Verifying and paying are the card's own part below (RequestInvoiceActions).
   if (request.status === 'Completed') lines.push(completedHeadline(request));
   return lines;

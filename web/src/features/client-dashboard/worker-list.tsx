@@ -7,7 +7,7 @@ import { Field } from '../../components/form/field';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { apiGet } from '../../lib/api';
-import type { Fix } from './location';
+import type { Fix } from '../../components/location/location';
 import { WorkerCard, WorkerCardSkeleton } from './worker-card';
 import { effectiveSort, filterWorkers, sortKeys, sortWorkers, workerListUrl, type SortKey } from './worker-filters';
 

@@ -1,4 +1,3 @@
-import type { JobState } from '../../../../shared/domain/booking-status';
 import type { AssignedWorkerView, ServiceRequestView } from '../../../../shared/schemas/job';
 import type { RequestStatus } from '../../../../shared/schemas/request';
 import type { BadgeTone } from '../../components/ui/badge';
@@ -12,10 +11,10 @@ export const SUCCESS_BANNER_MS = 5000;
 export type RequestCard =
   | { kind: 'waiting'; reassigned: boolean }
   | { kind: 'no-worker'; reassigned: boolean }
-  | { kind: 'in-progress'; worker: AssignedWorkerView | null; stage: string; eta: string | null }
+  | { kind: 'in-progress'; worker: AssignedWorkerView | null }
   | { kind: 'completed' };
 
-type CardFields = 'status' | 'dispatch' | 'reassigned' | 'worker' | 'jobState' | 'etaMinutes';
+type CardFields = 'status' | 'dispatch' | 'reassigned' | 'worker';
 
 export function requestCardOf(request: Pick<ServiceRequestView, CardFields>): RequestCard {
   switch (request.status) {
@@ -24,40 +23,11 @@ export function requestCardOf(request: Pick<ServiceRequestView, CardFields>): Re
         ? { kind: 'no-worker', reassigned: request.reassigned }
         : { kind: 'waiting', reassigned: request.reassigned };
     case 'In Progress':
-      return {
-        kind: 'in-progress',
-        worker: request.worker,
-        stage: jobStageLabel(request.jobState),
-        eta: isTravelling(request.jobState) ? etaText(request.etaMinutes) : null,
-      };
+      // The stage, distance and ETA are the live tracking's (components/location/job-tracking.tsx).
+      return { kind: 'in-progress', worker: request.worker };
     default:
       return { kind: 'completed' };
   }
-}
-
-/** Spec section 4: en_route reads "On the way", arrived "Arrived", anything later "Working". */
-export function jobStageLabel(state: JobState): string {
-  switch (state) {
-    case 'accepted':
-      return 'Accepted';
-    case 'en_route':
-      return 'On the way';
-    case 'arrived':
-      return 'Arrived';
-    default:
-      return 'Working';
-  }
-}
-
-/** An arrival estimate only means something before the professional is at the door. */
-function isTravelling(state: JobState): boolean {
-  return state === 'accepted' || state === 'en_route';
-}
-
-/** "Calculating..." until the server knows the ETA (spec); never less than a minute, even when due now. */
-export function etaText(etaMinutes: number | null): string {
-  if (etaMinutes === null || !Number.isFinite(etaMinutes)) return 'Calculating...';
-  return `Arriving in about ${Math.max(1, Math.round(etaMinutes))} min`;
 }
 
 /**

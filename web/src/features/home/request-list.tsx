@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { CircleCheck, Clock, MapPin, Phone, SearchX, Truck } from 'lucide-react';
+import { CircleCheck, Clock, Phone, SearchX } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { AssignedWorkerView, ServiceRequestView } from '../../../../shared/schemas/job';
 import { requestNumber } from '../../../../shared/schemas/request';
 import { completedHeadline } from '../../components/invoices/invoice-rules';
 import { RequestInvoiceActions } from '../../components/invoices/request-invoice-actions';
+import { JobTracking } from '../../components/location/job-tracking';
+import { pointOf } from '../../components/location/tracking';
 import { ReviewPrompt } from '../../components/reviews/review-prompt';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -83,6 +85,17 @@ function RequestCardView({ request }: { request: ServiceRequestView }) {
         <RequestInvoiceActions request={request} />
         <ReviewPrompt request={request} />
       </div>
+      {/* Outside the live region above: the tracking announces its own lines, and the map is not news. */}
+      {card.kind === 'in-progress' ? (
+        <div className="mt-3">
+          <JobTracking
+            jobId={request.id}
+            jobState={request.jobState}
+            etaMinutes={request.etaMinutes}
+            customer={pointOf(request.clientLatitude, request.clientLongitude)}
+          />
+        </div>
+      ) : null}
     </article>
   );
 }
@@ -119,14 +132,7 @@ function CardStatus({ card, request }: { card: RequestCard; request: Pick<Servic
       );
     case 'in-progress':
       return (
-        <div className="grid gap-3">
-          {card.worker ? <AssignedWorker worker={card.worker} /> : null}
-          <p className="flex flex-wrap items-center gap-x-2 text-sm">
-            <Truck aria-hidden="true" className="size-5 shrink-0 text-blue-300" />
-            <span className="font-semibold text-blue-200">{card.stage}</span>
-            {card.eta ? <span className="text-slate-200">· {card.eta}</span> : null}
-          </p>
-        </div>
+        <div className="grid gap-3">{card.worker ? <AssignedWorker worker={card.worker} /> : null}</div>
       );
     case 'completed':
       return (

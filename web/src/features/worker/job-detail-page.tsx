@@ -24,6 +24,8 @@ import {
   type WorkerAction,
 } from './job-display';
 import { isFinishedJob, JobInvoiceSection } from './job-invoice-section';
+import { showsLiveSection } from './job-live';
+import { JobLiveSection } from './job-live-section';
 import { COMPLETE_REDIRECT_MS, isNotFound, jobKeys, jobUrls, usePublicConfig, useWorkerJob } from './jobs-api';
 import { useWorkerSession } from './session';
 import { LoadProblem } from './load-problem';
@@ -228,6 +230,9 @@ function JobDetails({ job, workerId }: { job: WorkerJobView; workerId: string })
           </div>
         ) : null}
       </Card>
+
+      {/* Keyed by job: a new job starts with sharing off and its own room. */}
+      {showsLiveSection(job.state) ? <JobLiveSection key={job.id} job={job} onArrived={() => step.mutate('arrived')} busy={busy} /> : null}
 
       {isFinishedJob(job) ? <JobInvoiceSection job={job} workerId={workerId} feePercent={config.data?.platformFeePercent ?? null} /> : null}
 

@@ -1,0 +1,88 @@
+import * as L from 'leaflet';
+import 'leaflet/dist/leaflet.css';
+import { useEffect, useRef } from 'react';
+import type { LatLng } from '../../../../shared/domain/geo';
+
+/**
+ * The Leaflet map of a job: the customer's place and the professional's latest point. Loaded only
+ * through React.lazy (job-tracking.tsx), so Leaflet and its CSS are a chunk of their own that
+ * screens without a map never fetch.
+ */
+export const TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+const ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
+
+/** Colours a reader can tell apart from the tiles; each point also carries a text label. */
+const customerStyle: L.CircleMarkerOptions = { radius: 9, color: '#ffffff', weight: 3, fillColor: '#1d4ed8', fillOpacity: 1, interactive: false };
+const workerStyle: L.CircleMarkerOptions = { radius: 9, color: '#1f2937', weight: 3, fillColor: '#f59e0b', fillOpacity: 1, interactive: false };
+
+export default function LiveMap({
+  customer,
+  worker,
+  label,
+  onTilesFailed,
+}: {
+  customer: LatLng | null;
+  worker: LatLng | null;
+  label: string;
+  /** Called once when a tile cannot load (offline, blocked): the screen then keeps to text. */
+  onTilesFailed: () => void;
+}) {
+  const container = useRef<HTMLDivElement>(null);
+  const map = useRef<L.Map | null>(null);
+  const markers = useRef<{ customer: L.CircleMarker | null; worker: L.CircleMarker | null }>({ customer: null, worker: null });
+  const failed = useRef(onTilesFailed);
+  useEffect(() => {
+    failed.current = onTilesFailed;
+  }, [onTilesFailed]);
+
+  useEffect(() => {
+    if (!container.current) return;
+    // No keyboard panning: the container would be a tab stop with nothing to say; the zoom buttons stay reachable.
+    const created = L.map(container.current, { scrollWheelZoom: false, keyboard: false, attributionControl: true });
+    let reported = false;
+    L.tileLayer(TILE_URL, { attribution: ATTRIBUTION, maxZoom: 19 })
+      .on('tileerror', () => {
+        if (reported) return;
+        reported = true;
+        failed.current();
+      })
+      .addTo(created);
+    map.current = created;
+    const placed = markers.current;
+    return () => {
+      created.remove();
+      map.current = null;
+      placed.customer = null;
+      placed.worker = null;
+    };
+  }, []);
+
+  // The points as a value: a new object with the same coordinates (every render) moves nothing.
+  const where = JSON.stringify([customer, worker]);
+  useEffect(() => {
+    const current = map.current;
+    if (!current) return;
+    const [customer, worker] = JSON.parse(where) as [LatLng | null, LatLng | null];
+    const place = (key: 'customer' | 'worker', point: LatLng | null, style: L.CircleMarkerOptions, text: string) => {
+      const marker = markers.current[key];
+      if (!point) {
+        marker?.remove();
+        markers.current[key] = null;
+        return;
+      }
+      if (marker) marker.setLatLng(point);
+      else {
+        markers.current[key] = L.circleMarker(point, style)
+          .bindTooltip(text, { permanent: true, direction: 'top', offset: [0, -10], interactive: false })
+          .addTo(current);
+      }
+    };
+    place('customer', customer, customerStyle, 'You');
+    place('worker', worker, workerStyle, 'Your professional');
+    const points = [customer, worker].filter((p): p is LatLng => p !== null);
+    if (points.length === 2) current.fitBounds(L.latLngBounds(points), { padding: [40, 40], maxZoom: 16 });
+    else if (points[0]) current.setView(points[0], 15);
+  }, [where]);
+
+  return <div ref={container} role="region" aria-label={label} className="isolate h-56 w-full overflow-hidden rounded-xl bg-slate-800 sm:h-64" />;
+}
