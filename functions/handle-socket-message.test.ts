@@ -1,0 +1,174 @@
+import { describe, expect, it } from 'vitest';
+import { handler } from './handle-socket-message';
+import { handler as connect } from './connect-socket';
+import { handler as acceptJob } from './accept-job';
+import { connectionsRepo } from './lib/data/connections';
+import { jobLocationsRepo } from './lib/data/job-locations';
+import { notificationsRepo } from './lib/data/notifications';
+import { newId } from './lib/ids';
+import { notify, publishToJob } from './lib/realtime';
+import { dispatchableWorker, offeredJob, testCategory } from './lib/testing/dispatch';
+import { invoke, sampleEvent, withBody, withPath } from './lib/testing/events';
+import { dropTestConnection, framesOf, openTestConnection } from './lib/testing/sockets';
+import { withBearer, workerToken } from './lib/testing/workers';
+import type { SocketEvent } from './lib/socket';
+import type { JobItem } from './lib/data/jobs';
+
+const sample = sampleEvent('handle-socket-message') as unknown as SocketEvent;
+const connectSample = sampleEvent('connect-socket') as unknown as SocketEvent;
+
+/** A connection admitted by $connect with these handshake headers, recording what it receives. */
+async function connected(headers: Record<string, string>): Promise<string> {
+  const connectionId = await openTestConnection();
+  const res = await connect({ ...connectSample, headers, requestContext: { ...connectSample.requestContext, connectionId } });
+  if ((res as { statusCode: number }).statusCode !== 200) throw new Error('not admitted');
+  return connectionId;
+}
+
+async function send(connectionId: string, frame: unknown): Promise<void> {
+  await handler({ ...sample, body: typeof frame === 'string' ? frame : JSON.stringify(frame), requestContext: { ...sample.requestContext, connectionId } });
+}
+
+const eventsOf = async (connectionId: string) => (await framesOf(connectionId)).map((f) => f.event);
+
+/** A job accepted by a worker (through the real accept call), with sockets for its customer and worker. */
+async function liveJob() {
+  const worker = await dispatchableWorker(testCategory(), { lat: 37.78, lng: -122.41 });
+  const offered: JobItem = await offeredJob(worker.categories[0]!, [worker.id], 120, { lat: 37.77, lng: -122.42 });
+  const token = await workerToken(worker.id);
+  const customerSocket = await connected({ Cookie: `customer_id=${offered.customerId}` });
+  const workerSocket = await connected({ 'Sec-WebSocket-Protocol': `fixly.v1, token.${token}` });
+  return { worker, job: offered, token, customerSocket, workerSocket };
+}
+
+describe('$default: rooms', () => {
+  it("lets the customer follow their request and the worker the job they hold, and delivers the job's events", async () => {
+    // Prepare
+    const { job, token, customerSocket, workerSocket } = await liveJob();
+    await send(customerSocket, { event: 'join_request', data: { requestId: job.id } });
+    await send(workerSocket, { event: 'join:jobRoom', data: { jobId: job.id } });
+
+    // Act: the worker accepts through the HTTP call, then joins the job they now hold
+    await invoke(acceptJob, withBearer(withPath(withBody(sampleEvent('accept-job'), {}), { jobId: job.id }), token));
+    await send(workerSocket, { event: 'join:jobRoom', data: { jobId: job.id } });
+
+    // Assess: before accepting, the job was not the worker's to follow
+    // (The events of one change are sent at once, so their order may vary.)
+    expect((await eventsOf(customerSocket)).sort()).toEqual(['job:accepted', 'joined', 'notification', 'service_accepted', 'worker_assigned', 'worker_job_accepted']);
+    expect(await eventsOf(workerSocket)).toEqual(['error', 'joined']);
+    expect((await connectionsRepo.members(`job:${job.id}`)).sort()).toEqual([customerSocket, workerSocket].sort());
+  });
+
+  it("refuses to let anyone else into a job's room, with an error frame", async () => {
+    const { job } = await liveJob();
+    const stranger = await connected({ Cookie: `customer_id=${newId()}` });
+
+    await send(stranger, { event: 'join_request', data: { requestId: job.id } });
+
+    expect(await framesOf(stranger)).toEqual([{ event: 'error', data: { message: 'You can only follow your own requests and jobs.', event: 'join_request' } }]);
+    expect(await connectionsRepo.members(`job:${job.id}`)).not.toContain(stranger);
+  });
+
+  it('prunes a connection that is gone (410) while delivering to the rest of the room', async () => {
+    // Prepare
+    const { job, customerSocket } = await liveJob();
+    const stale = await connected({ Cookie: `customer_id=${job.customerId}` });
+    for (const id of [customerSocket, stale]) await send(id, { event: 'join_request', data: { requestId: job.id } });
+    await dropTestConnection(stale);
+
+    // Act
+    const delivery = await publishToJob(job.id, 'no_worker_available', { requestId: job.id, message: 'test' });
+
+    // Assess
+    expect(delivery).toEqual({ delivered: 1, pruned: 1 });
+    expect(await connectionsRepo.members(`job:${job.id}`)).toEqual([customerSocket]);
+    expect(await connectionsRepo.find(stale)).toBeUndefined();
+  });
+});
+
+describe('$default: frames', () => {
+  it.each([
+    ['not JSON', '{nope', 'Send each frame as JSON: { "event": "...", "data": { ... } }.'],
+    ['without an event', { data: {} }, 'A frame needs an "event" name.'],
+    ['of an unknown event', { event: 'drop_tables', data: {} }, 'Unknown event "drop_tables".'],
+    ['over 32 KB', { event: 'ping', data: { pad: 'x'.repeat(33 * 1024) } }, 'Frames are limited to 32 KB.'],
+  ])('answers a frame %s with an error frame', async (_what, frame, message) => {
+    const socket = await connected({ Cookie: `customer_id=${newId()}` });
+
+    await send(socket, frame);
+
+    expect((await framesOf(socket))[0]).toMatchObject({ event: 'error', data: { message } });
+  });
+
+  it('throttles a connection past 10 messages a second: one error frame, the rest dropped', async () => {
+    const socket = await connected({ Cookie: `customer_id=${newId()}` });
+    const now = Date.now();
+    const { handleFrame } = await import('./lib/socket-messages');
+    const connection = (await connectionsRepo.find(socket))!;
+
+    for (let i = 0; i < 15; i++) await handleFrame(connection, JSON.stringify({ event: 'ping' }), now);
+
+    const events = await eventsOf(socket);
+    expect(events.filter((e) => e === 'pong')).toHaveLength(10);
+    expect(events.filter((e) => e === 'error')).toHaveLength(1);
+  });
+
+  it('answers register:user with the notification history of the person, and refuses another user id', async () => {
+    // Prepare
+    const customerId = newId();
+    await notify('customer', customerId, { type: 'job_accepted', title: 'Worker assigned', message: 'Sam accepted.', priority: 'high', actionUrl: '/', jobId: null });
+    const socket = await connected({ Cookie: `customer_id=${customerId}` });
+
+    // Act
+    await send(socket, { event: 'register:user', data: { userId: customerId, role: 'customer' } });
+    await send(socket, { event: 'register:user', data: { userId: newId(), role: 'customer' } });
+
+    // Assess
+    const frames = await framesOf(socket);
+    const batch = frames.find((f) => f.event === 'notifications:batch');
+    expect(batch?.data).toMatchObject({ notifications: [{ title: 'Worker assigned', read: false }] });
+    expect(frames.at(-1)).toMatchObject({ event: 'error', data: { message: 'You can only register as yourself.' } });
+  });
+
+  it('marks a notification read on notification:ack, only among the person\'s own', async () => {
+    const customerId = newId();
+    await notify('customer', customerId, { type: 'job_completed', title: 'Done', message: 'Verify', priority: 'high', actionUrl: '/', jobId: null });
+    const [stored] = await notificationsRepo.latest('customer', customerId);
+    const socket = await connected({ Cookie: `customer_id=${customerId}` });
+    const other = await connected({ Cookie: `customer_id=${newId()}` });
+
+    await send(other, { event: 'notification:ack', data: { notificationId: stored!.id } });
+    await send(socket, { event: 'notification:ack', data: { notificationId: stored!.id } });
+
+    expect((await notificationsRepo.latest('customer', customerId))[0]?.read).toBe(true);
+    expect((await framesOf(other))[0]).toMatchObject({ event: 'error' });
+  });
+});
+
+describe('$default: live location', () => {
+  it("relays the worker's fix to the job's room with an ETA, keeps only the latest, and drops one within 2 s", async () => {
+    // Prepare
+    const { job, token, customerSocket, workerSocket } = await liveJob();
+    await invoke(acceptJob, withBearer(withPath(withBody(sampleEvent('accept-job'), {}), { jobId: job.id }), token));
+    await send(customerSocket, { event: 'join_request', data: { requestId: job.id } });
+
+    // Act
+    await send(workerSocket, { event: 'worker:loc', data: { jobId: job.id, lat: 37.775, lng: -122.415, accuracy: 8 } });
+    await send(workerSocket, { event: 'worker:loc', data: { jobId: job.id, lat: 37.776, lng: -122.416, accuracy: 8 } });
+
+    // Assess
+    const updates = (await framesOf(customerSocket)).filter((f) => f.event === 'location_update');
+    expect(updates).toHaveLength(1);
+    expect(updates[0]!.data).toMatchObject({ requestId: job.id, latitude: 37.775, longitude: -122.415, accuracy: 8, eta: expect.any(Number) });
+    expect(await jobLocationsRepo.latest(job.id)).toMatchObject({ lat: 37.775, lng: -122.415 });
+  });
+
+  it('refuses a location from anyone but the worker holding the job', async () => {
+    const { job, customerSocket } = await liveJob();
+
+    await send(customerSocket, { event: 'worker:loc', data: { jobId: job.id, lat: 1, lng: 1 } });
+
+    expect((await framesOf(customerSocket))[0]).toMatchObject({ event: 'error', data: { message: 'Only the professional on this job shares its location.' } });
+    expect(await jobLocationsRepo.latest(job.id)).toBeUndefined();
+  });
+});
