@@ -1,7 +1,6 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { RealtimeRole } from '../../shared/realtime';
-import { ownerFrom, workerFrom } from './auth/caller';
-import { existingCustomer } from './customer';
+import { signedInPerson } from './auth/person';
 import { UnauthorizedError } from './errors';
 
 /**
@@ -21,11 +20,8 @@ export const OWNER_PUSH_ID = 'owner';
  * carry a customer cookie), then the owner's session, then the customer cookie.
  */
 export async function pushPersonOf(event: APIGatewayProxyEventV2): Promise<PushPerson | undefined> {
-  const worker = await workerFrom(event);
-  if (worker) return { role: 'worker', userId: worker.subjectId };
-  if (await ownerFrom(event)) return { role: 'owner', userId: OWNER_PUSH_ID };
-  const customerId = existingCustomer(event);
-  return customerId ? { role: 'customer', userId: customerId } : undefined;
+  const person = await signedInPerson(event);
+  return person ? { role: person.role, userId: person.role === 'owner' ? OWNER_PUSH_ID : person.id } : undefined;
 }
 
 export async function requirePushPerson(event: APIGatewayProxyEventV2): Promise<PushPerson> {

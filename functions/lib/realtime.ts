@@ -1,5 +1,5 @@
 import { ApiGatewayManagementApiClient, DeleteConnectionCommand, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
-import { frame, rooms, type RealtimeRole, type ServerEvent, type ServerEvents } from '../../shared/realtime';
+import { frame, rooms, type NotificationView, type RealtimeRole, type ServerEvent, type ServerEvents } from '../../shared/realtime';
 import { connectionsRepo, userRoom } from './data/connections';
 import { notificationsRepo, type NewNotification } from './data/notifications';
 import { env } from './env';
@@ -78,8 +78,26 @@ export const publishToJob = <E extends ServerEvent>(jobId: string, event: E, dat
 export async function notify(role: RealtimeRole, userId: string, input: NewNotification): Promise<void> {
   try {
     const stored = await notificationsRepo.add(role, userId, { ...input, id: newId(), timestamp: new Date().toISOString() });
-    await publish(userRoom(role, userId), 'notification', stored);
+    await Promise.all([publish(userRoom(role, userId), 'notification', stored), pushUrgent(role, userId, stored)]);
   } catch (error) {
     logger.warn('Notification failed', { type: input.type, errorName: (error as Error)?.name });
   }
+}
+
+/**
+ * High and critical notifications (a job offer, a job to verify, a strike) also go out as web
+ * push, to reach a phone whose tab is closed. web-push is loaded only when there is one to send.
+ */
+async function pushUrgent(role: RealtimeRole, userId: string, notification: NotificationView): Promise<void> {
+  if (notification.priority !== 'high' && notification.priority !== 'critical') return;
+  if (!env.VAPID_PUBLIC_KEY || !env.VAPID_PRIVATE_KEY) return;
+  const { pushTo } = await import('./push');
+  await pushTo(role, userId, {
+    title: notification.title,
+    body: notification.message,
+    url: notification.actionUrl ?? '/',
+    tag: notification.jobId ? `job-${notification.jobId}` : notification.id,
+  }, { urgency: notification.priority === 'critical' ? 'high' : 'normal' }).catch((error: Error) => {
+    logger.warn('Push failed', { type: notification.type, errorName: error?.name });
+  });
 }

@@ -6,7 +6,7 @@ import { jobLocationsRepo } from './data/job-locations';
 import { jobsRepo, type JobItem } from './data/jobs';
 import { notificationsRepo } from './data/notifications';
 import { logger } from './logger';
-import { notify, publishToJob, sendTo } from './realtime';
+import { publishToJob, sendTo } from './realtime';
 
 /**
  * What a client frame does (customer spec section 7), as plain functions over the connection's
@@ -35,6 +35,23 @@ export async function handleFrame(connection: ConnectionItem, raw: string, now =
     return;
   }
   await act(connection, parsed.message, reply, now);
+}
+
+/**
+ * The customer sharing where they are (the GPS panel): relayed to the job's room for the
+ * professional, with no ETA (that is the professional's to the customer), and not stored.
+ */
+async function relayCustomerPosition(
+  identity: Identity,
+  data: { requestId: string; latitude: number; longitude: number; accuracy?: number | null },
+  reply: Reply,
+  at: string,
+): Promise<void> {
+  const job = await followable(identity, data.requestId);
+  if (!job || job.customerId !== identity.customerId || !(heldStates as readonly string[]).includes(job.state)) {
+    return reply('error', { message: 'You can share your location only on a request a professional is working on.', event: 'location_update' });
+  }
+  await publishToJob(job.id, 'location_update', { requestId: job.id, latitude: data.latitude, longitude: data.longitude, accuracy: data.accuracy ?? null, eta: null, timestamp: at });
 }
 
 /** The job, if this identity may follow it: its customer, or the worker who holds or held it. */
@@ -106,8 +123,12 @@ async function act(connection: ConnectionItem, message: ClientMessage, reply: Re
       return;
     }
 
-    case 'worker:loc':
-    case 'location_update': {
+    case 'location_update':
+    case 'worker:loc': {
+      // A customer's location_update is them sharing where they are; the professional's is their fix.
+      if (message.event === 'location_update' && (message.data.sender === 'customer' || message.data.sender === 'client')) {
+        return relayCustomerPosition(identity, message.data, reply, at);
+      }
       const jobId = message.event === 'worker:loc' ? message.data.jobId : message.data.requestId;
       const job = await heldBy(identity, jobId);
       if (!job) return reply('error', { message: 'Only the professional on this job shares its location.', event: message.event });
@@ -131,9 +152,6 @@ async function act(connection: ConnectionItem, message: ClientMessage, reply: Re
       if (!job) return reply('error', { message: 'Only the professional on this job sends its status.', event: message.event });
       const eta = typeof message.data.eta === 'number' ? message.data.eta : null;
       await publishToJob(job.id, 'work_status', { requestId: job.id, status: message.data.status, eta, timestamp: at });
-      if (message.data.status === 'one_minute_away') {
-        await notify('customer', job.customerId, { type: 'job_en_route', title: 'Almost there', message: 'Your professional is 1 minute away.', priority: 'high', actionUrl: '/', jobId: job.id });
-      }
       return;
     }
 
