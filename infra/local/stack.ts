@@ -9,6 +9,7 @@ import { httpApi, lambdaContext, loadHandler } from './http-api';
 import { ensureBucket, localS3Client, startLocalS3 } from './s3';
 import { startLocalScheduler, type FiredTarget } from './scheduler';
 import { LOCAL_SECRET_KEY_PREFIX, startLocalStripe, type DeliverWebhook } from './stripe';
+import { loadOrCreateVapidKeys, type VapidKeys } from './vapid';
 import { startLocalWebSocketApi, type LocalWebSocketApi } from './websocket';
 
 // The laptop runs Node 20 while Lambda runs 22; the SDK's reminder of that is noise here. Set before
@@ -81,6 +82,7 @@ export function localFunctionEnv(
   schedulerEndpoint?: string,
   stripe?: LocalStripeEnv,
   websocketEndpoint?: string,
+  vapid?: VapidKeys,
 ): Record<string, string> {
   return {
     TABLE_NAME: LOCAL_TABLE,
@@ -104,6 +106,8 @@ export function localFunctionEnv(
     // The local @connections endpoint (infra/local/websocket.ts). Absent where a caller has none to
     // offer; functions/lib/realtime.ts then delivers nothing and the screens' polling carries the news.
     ...(websocketEndpoint ? { WEBSOCKET_ENDPOINT: websocketEndpoint } : {}),
+    // Web push signs with these (kept under .data/push); absent, push is off and says so.
+    ...(vapid ? { VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey, VAPID_SUBJECT: vapid.subject } : {}),
     PLATFORM_FEE_PERCENT: process.env.PLATFORM_FEE_PERCENT ?? '10',
     SUPPORT_EMAIL: process.env.SUPPORT_EMAIL ?? 'support@fixly.app',
   };
@@ -190,7 +194,8 @@ export async function prepareData(dataDir: string, options: PrepareDataOptions =
     await close();
     throw error;
   });
-  Object.assign(process.env, localFunctionEnv(dynamo.endpoint, s3.endpoint, scheduler.endpoint, stripe, websocket.endpoint));
+  const vapid = loadOrCreateVapidKeys(path.join(dataDir, 'push'));
+  Object.assign(process.env, localFunctionEnv(dynamo.endpoint, s3.endpoint, scheduler.endpoint, stripe, websocket.endpoint, vapid));
   return {
     dynamoEndpoint: dynamo.endpoint,
     s3Endpoint: s3.endpoint,
