@@ -2,7 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routeKey, routes, timers } from '../shared/routes';
+import { routeKey, routes, socketRoutes, timers } from '../shared/routes';
+import type { CfnApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { testSynth } from './testing/synth';
 
 /**
@@ -15,11 +17,26 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const synths = testSynth();
 let routeKeys: string[];
 let functionNames: string[];
+/** Route keys of the WebSocket API (not the HTTP API), and the function each one integrates. */
+let socketRouteTargets: { routeKey: string; functionId: string }[];
+let socketFunctionIds: Record<string, string>;
 
 beforeAll(() => {
   // Prepare (shared): one synth with bundling skipped.
-  const { template } = synths.synth({ stage: 'test' });
+  const { stack, template } = synths.synth({ stage: 'test' });
   const resources = template.findResources('AWS::ApiGatewayV2::Route');
+  const wsApiId = stack.getLogicalId(stack.webSocketApi.node.defaultChild as CfnApi);
+  const integrations = template.findResources('AWS::ApiGatewayV2::Integration') as Record<string, { Properties: { IntegrationUri: unknown } }>;
+  socketRouteTargets = Object.values(resources as Record<string, { Properties: { ApiId: { Ref?: string }; RouteKey: string; Target: unknown } }>)
+    .filter((r) => r.Properties.ApiId.Ref === wsApiId)
+    .map((r) => {
+      const integrationId = /"Ref":"([^"]+)"/.exec(JSON.stringify(r.Properties.Target))?.[1] ?? '';
+      const uri = JSON.stringify(integrations[integrationId]?.Properties.IntegrationUri ?? '');
+      return { routeKey: r.Properties.RouteKey, functionId: /"Fn::GetAtt":\["([^"]+)","Arn"\]/.exec(uri)?.[1] ?? '' };
+    });
+  socketFunctionIds = Object.fromEntries(
+    Object.entries(stack.socketFunctions).map(([name, fn]) => [name, stack.getLogicalId(fn.node.defaultChild as CfnFunction)]),
+  );
   routeKeys = Object.values(resources).map((r) => (r as { Properties: { RouteKey: string } }).Properties.RouteKey);
   functionNames = Object.values(template.findResources('AWS::Lambda::Function'))
     .map((f) => (f as { Properties: { FunctionName?: string } }).Properties.FunctionName)
@@ -138,6 +155,65 @@ describe('timer manifest (shared/routes.ts timers)', () => {
 
       // Assess
       expect(matches).toHaveLength(1);
+    });
+  });
+});
+
+describe('socket route manifest (shared/routes.ts socketRoutes)', () => {
+  const eventTypes = { $connect: 'CONNECT', $disconnect: 'DISCONNECT', $default: 'MESSAGE' } as const;
+
+  it('names every socket route uniquely in kebab-case, apart from every route and timer, one per route key', () => {
+    // Prepare
+    const names = socketRoutes.map((r) => r.name);
+    const others: string[] = [...routes.map((r) => r.name), ...timers.map((t) => t.name)];
+
+    // Act
+    const badNames = names.filter((n) => !/^[a-z]+(-[a-z0-9]+)+$/.test(n));
+    const clashes = names.filter((n) => others.includes(n));
+
+    // Assess
+    expect(new Set(names).size).toBe(names.length);
+    expect(socketRoutes.map((r) => r.routeKey).sort()).toEqual(['$connect', '$default', '$disconnect']);
+    expect(badNames).toEqual([]);
+    expect(clashes).toEqual([]);
+  });
+
+  describe.each(socketRoutes.map((r) => [r.name, r] as const))('%s', (name, socketRoute) => {
+    it('has its handler file functions/<name>.ts exporting handler', () => {
+      // Prepare
+      const file = join(root, 'functions', `${name}.ts`);
+
+      // Act
+      const source = existsSync(file) ? readFileSync(file, 'utf8') : '';
+
+      // Assess
+      expect(existsSync(file), `missing ${file}`).toBe(true);
+      expect(source).toMatch(/export const handler\b/);
+    });
+
+    it('has a WebSocket sample event events/<name>.json for its route key', () => {
+      // Prepare
+      const file = join(root, 'events', `${name}.json`);
+
+      // Act
+      const event = existsSync(file)
+        ? (JSON.parse(readFileSync(file, 'utf8')) as { requestContext?: Record<string, unknown>; isBase64Encoded?: boolean })
+        : {};
+
+      // Assess
+      expect(existsSync(file), `missing ${file}`).toBe(true);
+      expect(event.requestContext).toMatchObject({ routeKey: socketRoute.routeKey, eventType: eventTypes[socketRoute.routeKey] });
+      expect(event.requestContext?.connectionId).toEqual(expect.any(String));
+      expect(event.isBase64Encoded).toBe(false);
+    });
+
+    it('has its WebSocket API route in the synthesized template, integrated with its own function', () => {
+      // Act
+      const matches = socketRouteTargets.filter((t) => t.routeKey === socketRoute.routeKey);
+
+      // Assess
+      expect(matches).toHaveLength(1);
+      expect(matches[0]!.functionId).toBe(socketFunctionIds[name]);
     });
   });
 });

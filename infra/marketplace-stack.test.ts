@@ -1,5 +1,6 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import type { CfnApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { CfnTable } from 'aws-cdk-lib/aws-dynamodb';
 import type { CfnRole } from 'aws-cdk-lib/aws-iam';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
@@ -7,7 +8,7 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { CfnScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogItems } from '../functions/lib/data/items';
-import { routeKey, routesFor, timers, type RouteDef } from '../shared/routes';
+import { routeKey, routesFor, socketRoutes, timers, type RouteDef } from '../shared/routes';
 import { table as tableDef } from '../shared/table';
 import type { MarketplaceStack } from './marketplace-stack';
 import { testSynth } from './testing/synth';
@@ -161,7 +162,7 @@ describe('MarketplaceStack: data', () => {
 });
 
 describe('MarketplaceStack: functions and routes', () => {
-  it('makes one arm64 nodejs22.x function per manifest route and timer with the environment', () => {
+  it('makes one arm64 nodejs22.x function per manifest route, timer and socket route with the environment', () => {
     // Prepare
     const { stack, template } = prod;
 
@@ -172,7 +173,8 @@ describe('MarketplaceStack: functions and routes', () => {
     // Assess
     expect(Object.keys(stack.functions).sort()).toEqual(routes.map((r) => r.name).sort());
     expect(Object.keys(stack.timerFunctions).sort()).toEqual(timers.map((t) => t.name).sort());
-    expect(ourFns).toHaveLength(routes.length + timers.length);
+    expect(Object.keys(stack.socketFunctions).sort()).toEqual(socketRoutes.map((r) => r.name).sort());
+    expect(ourFns).toHaveLength(routes.length + timers.length + socketRoutes.length);
     for (const fn of ourFns) {
       expect(fn.Properties).toMatchObject({
         Handler: 'index.handler',
@@ -189,7 +191,18 @@ describe('MarketplaceStack: functions and routes', () => {
       });
       expect(fn.Properties.LoggingConfig.LogGroup).toEqual({ Ref: expect.any(String) });
     }
-    template.resourcePropertiesCountIs('AWS::Logs::LogGroup', { RetentionInDays: 30 }, routes.length + timers.length);
+    // One shared group (Lambda names each stream after its function): a group per function would
+    // take the stack past CloudFormation's 500 resources.
+    template.resourcePropertiesCountIs('AWS::Logs::LogGroup', { RetentionInDays: 30 }, 1);
+    expect(new Set(ourFns.map((f) => f.Properties.LoggingConfig.LogGroup.Ref)).size).toBe(1);
+  });
+
+  it('stays within CloudFormation\'s 500 resources per stack, with room for more routes', () => {
+    // Act
+    const count = Object.keys(prod.template.toJSON().Resources).length;
+
+    // Assess
+    expect(count).toBeLessThanOrEqual(480);
   });
 
   it('makes one HTTP API route per manifest entry with its "METHOD /path" key and a payload 2.0 integration', () => {
@@ -197,7 +210,9 @@ describe('MarketplaceStack: functions and routes', () => {
     const { template } = prod;
 
     // Act
-    const keys = Object.values(resourcesOf(template, 'AWS::ApiGatewayV2::Route')).map((r) => r.Properties.RouteKey);
+    const keys = Object.values(resourcesOf(template, 'AWS::ApiGatewayV2::Route'))
+      .filter((r) => r.Properties.ApiId.Ref === prod.stack.getLogicalId(prod.stack.api.node.defaultChild as CfnApi))
+      .map((r) => r.Properties.RouteKey);
 
     // Assess
     expect(keys.sort()).toEqual(routes.map(routeKey).sort());
@@ -246,7 +261,9 @@ describe('MarketplaceStack: functions and routes', () => {
     const { template } = prod;
 
     // Act
-    const stages = Object.values(resourcesOf(template, 'AWS::ApiGatewayV2::Stage'));
+    const stages = Object.values(resourcesOf(template, 'AWS::ApiGatewayV2::Stage')).filter(
+      (stage) => stage.Properties.ApiId.Ref === prod.stack.getLogicalId(prod.stack.api.node.defaultChild as CfnApi),
+    );
 
     // Assess
     expect(stages).toHaveLength(1);
@@ -307,7 +324,7 @@ describe('MarketplaceStack: functions and routes', () => {
       .map((f) => f.Properties.Environment.Variables);
 
     // Assess
-    expect(envs).toHaveLength(routes.length + timers.length);
+    expect(envs).toHaveLength(routes.length + timers.length + socketRoutes.length);
     for (const env of envs) {
       expect(env).toMatchObject({ STAGE: 'dev', PLATFORM_FEE_PERCENT: '15', SUPPORT_EMAIL: 'help@example.com' });
     }
@@ -604,6 +621,146 @@ describe('MarketplaceStack: Stripe', () => {
   });
 });
 
+describe('MarketplaceStack: realtime (/ws)', () => {
+  const wsApiId = () => prod.stack.getLogicalId(prod.stack.webSocketApi.node.defaultChild as CfnApi);
+  /** Who publishes to rooms: the socket functions, the timers and the routes marked realtime. */
+  const publishers = () => [
+    ...socketRoutes.map((r) => ({ name: r.name, fn: prod.stack.socketFunctions[r.name]! })),
+    ...timers.map((t) => ({ name: t.name, fn: prod.stack.timerFunctions[t.name]! })),
+    ...routes.filter((r) => r.realtime).map((r) => ({ name: r.name, fn: prod.stack.functions[r.name]! })),
+  ];
+  const nonPublishers = () => routes.filter((r) => !r.realtime).map((r) => ({ name: r.name, fn: prod.stack.functions[r.name]! }));
+  const manageStatements = (fn: NodejsFunction) =>
+    statementsOf(prod.stack, prod.template, fn).filter((s) => [s.Action].flat().some((a) => a.startsWith('execute-api:')));
+
+  it('makes one WebSocket API route per socket route, each a Lambda proxy integration of its own function', () => {
+    // Prepare
+    const { stack, template } = prod;
+
+    // Act
+    const wsRoutes = Object.values(resourcesOf(template, 'AWS::ApiGatewayV2::Route')).filter((r) => r.Properties.ApiId.Ref === wsApiId());
+    const integrations = resourcesOf(template, 'AWS::ApiGatewayV2::Integration');
+
+    // Assess
+    template.hasResourceProperties('AWS::ApiGatewayV2::Api', { ProtocolType: 'WEBSOCKET', RouteSelectionExpression: '$request.body.action' });
+    expect(wsRoutes.map((r) => r.Properties.RouteKey).sort()).toEqual(socketRoutes.map((r) => r.routeKey).sort());
+    for (const socketRoute of socketRoutes) {
+      const route = wsRoutes.find((r) => r.Properties.RouteKey === socketRoute.routeKey)!;
+      const integrationId = (route.Properties.Target['Fn::Join'][1] as unknown[]).find((part) => typeof part === 'object') as { Ref: string };
+      const integration = integrations[integrationId.Ref]!;
+      expect(integration.Properties.IntegrationType).toBe('AWS_PROXY');
+      expect(JSON.stringify(integration.Properties.IntegrationUri)).toContain(logicalIdOf(stack, stack.socketFunctions[socketRoute.name]!));
+    }
+  });
+
+  it('deploys the WebSocket API on a throttled, auto-deployed stage named after the deployment stage', () => {
+    // Act
+    const stages = Object.values(resourcesOf(prod.template, 'AWS::ApiGatewayV2::Stage')).filter((s) => s.Properties.ApiId.Ref === wsApiId());
+
+    // Assess
+    expect(stages).toHaveLength(1);
+    expect(stages[0]!.Properties).toMatchObject({
+      StageName: 'prod',
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingBurstLimit: 500, ThrottlingRateLimit: 250 },
+    });
+  });
+
+  it('grants each socket function its manifest table grant', () => {
+    // Act
+    const granted = socketRoutes.map((r) => ({ route: r, actions: actionsOf(statementsOf(prod.stack, prod.template, prod.stack.socketFunctions[r.name]!), 'dynamodb') }));
+
+    // Assess
+    for (const { route, actions } of granted) {
+      expect(route.table).toBe('readwrite');
+      expect(actions).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem']));
+      expect(actions).not.toContain('dynamodb:Scan');
+    }
+  });
+
+  it("gives WEBSOCKET_ENDPOINT (the stage's https management endpoint) to every publishing function, and to no other", () => {
+    // Prepare
+    const expected = {
+      'Fn::Join': ['', ['https://', { Ref: wsApiId() }, '.execute-api.', { Ref: 'AWS::Region' }, '.', { Ref: 'AWS::URLSuffix' }, '/prod']],
+    };
+
+    // Act
+    const given = publishers().map(({ name, fn }) => [name, environmentOf(prod.stack, prod.template, fn).WEBSOCKET_ENDPOINT] as const);
+    const others = nonPublishers().filter(({ fn }) => 'WEBSOCKET_ENDPOINT' in environmentOf(prod.stack, prod.template, fn));
+
+    // Assess
+    expect(publishers().length).toBeGreaterThan(socketRoutes.length + timers.length);
+    for (const [name, value] of given) expect(value, name).toEqual(expected);
+    expect(others.map((o) => o.name)).toEqual([]);
+  });
+
+  it('lets every publishing function POST, GET and DELETE @connections of this API and stage only, and no other function', () => {
+    // Act
+    const granted = publishers().map(({ name, fn }) => ({ name, statements: manageStatements(fn) }));
+    const others = nonPublishers().filter(({ fn }) => manageStatements(fn).length > 0);
+
+    // Assess
+    for (const { name, statements } of granted) {
+      expect(statements, name).toHaveLength(1);
+      const [statement] = statements;
+      expect(statement!.Action).toBe('execute-api:ManageConnections');
+      const resources = [statement!.Resource].flat().map((r) => JSON.stringify(r));
+      expect(resources.map((r) => /"\/prod\/(\w+)\/@connections\/\*"/.exec(r)?.[1]).sort()).toEqual(['DELETE', 'GET', 'POST']);
+      for (const resource of resources) {
+        expect(resource).toContain(`{"Ref":"${wsApiId()}"}`);
+        expect(resource).toContain('":execute-api:"');
+      }
+    }
+    expect(others.map((o) => o.name)).toEqual([]);
+  });
+
+  it('fronts the WebSocket API at /ws on the site distribution: stage as origin path, uncached, every viewer header but Host', () => {
+    // Prepare
+    const config = Object.values(resourcesOf(prod.template, 'AWS::CloudFront::Distribution'))[0]!.Properties.DistributionConfig;
+
+    // Act
+    const behaviour = config.CacheBehaviors.find((b: any) => b.PathPattern === '/ws');
+    const origin = config.Origins.find((o: any) => o.Id === behaviour.TargetOriginId);
+
+    // Assess
+    expect(behaviour).toMatchObject({
+      ViewerProtocolPolicy: 'https-only',
+      CachePolicyId: cloudfront.CachePolicy.CACHING_DISABLED.cachePolicyId,
+      OriginRequestPolicyId: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId,
+      FunctionAssociations: [{ EventType: 'viewer-request', FunctionARN: expect.anything() }],
+    });
+    expect(origin.OriginPath).toBe('/prod');
+    expect(origin.CustomOriginConfig.OriginProtocolPolicy).toBe('https-only');
+    expect(origin.DomainName).toEqual({
+      'Fn::Join': ['', [{ Ref: wsApiId() }, '.execute-api.', { Ref: 'AWS::Region' }, '.', { Ref: 'AWS::URLSuffix' }]],
+    });
+  });
+
+  it("sends /ws to the stage's root, keeping the query string, since the API answers nothing below it", () => {
+    // Prepare
+    const fn = Object.values(resourcesOf(prod.template, 'AWS::CloudFront::Function')).find((f) =>
+      String(f.Properties.FunctionConfig.Comment).includes('WebSocket'),
+    );
+    const handler = new Function(`${fn!.Properties.FunctionCode as string}; return handler;`)() as (e: unknown) => { uri: string; querystring: unknown };
+
+    // Act
+    const rewritten = handler({ request: { uri: '/ws', querystring: { a: { value: '1' } }, headers: {} } });
+
+    // Assess
+    expect(fn!.Properties.FunctionConfig.Runtime).toBe('cloudfront-js-2.0');
+    expect(rewritten).toMatchObject({ uri: '/', querystring: { a: { value: '1' } } });
+  });
+
+  it('outputs the wss:// address of /ws on the site', () => {
+    // Act
+    const outputs = prod.template.toJSON().Outputs as Record<string, { Value: unknown }>;
+
+    // Assess
+    expect(JSON.stringify(outputs.WebSocketUrl?.Value)).toContain('wss://');
+    expect(JSON.stringify(outputs.WebSocketUrl?.Value)).toContain('/ws');
+  });
+});
+
 describe('MarketplaceStack: web', () => {
   it('keeps both buckets (site and uploads) private, encrypted and TLS-only', () => {
     // Prepare
@@ -634,7 +791,7 @@ describe('MarketplaceStack: web', () => {
     }
   });
 
-  it('routes /api/* to the HTTP API uncached and serves the bucket through OAC with a viewer-request SPA function', () => {
+  it('routes /api/* to the HTTP API and /ws to the WebSocket API uncached, and serves the bucket through OAC with a viewer-request SPA function', () => {
     // Prepare
     const { template } = prod;
 
@@ -653,6 +810,7 @@ describe('MarketplaceStack: web', () => {
         ViewerProtocolPolicy: 'https-only',
         AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
       }),
+      expect.objectContaining({ PathPattern: '/ws' }),
     ]);
     expect(config.DefaultCacheBehavior).toMatchObject({
       ViewerProtocolPolicy: 'redirect-to-https',
@@ -660,7 +818,7 @@ describe('MarketplaceStack: web', () => {
       FunctionAssociations: [{ EventType: 'viewer-request', FunctionARN: expect.anything() }],
       ResponseHeadersPolicyId: { Ref: expect.any(String) },
     });
-    const apiOrigin = config.Origins.find((o: any) => o.CustomOriginConfig);
+    const apiOrigin = config.Origins.find((o: any) => JSON.stringify(o.DomainName).includes('ApiEndpoint'));
     expect(apiOrigin.CustomOriginConfig.OriginProtocolPolicy).toBe('https-only');
     expect(JSON.stringify(apiOrigin.DomainName)).toContain('ApiEndpoint');
     const s3Origin = config.Origins.find((o: any) => o.S3OriginConfig);
@@ -669,7 +827,9 @@ describe('MarketplaceStack: web', () => {
 
   it('rewrites client-side routes to /index.html and leaves files and nested assets alone', () => {
     // Prepare
-    const fn = Object.values(resourcesOf(prod.template, 'AWS::CloudFront::Function'))[0];
+    const fn = Object.values(resourcesOf(prod.template, 'AWS::CloudFront::Function')).find((f) =>
+      String(f.Properties.FunctionConfig.Comment).includes('index.html'),
+    );
     const code = fn?.Properties.FunctionCode as string;
     const handler = new Function(`${code}; return handler;`)() as (e: unknown) => { uri: string };
     const rewrite = (uri: string) => handler({ request: { uri, headers: {} } }).uri;

@@ -2,8 +2,8 @@ import { marshall } from '@aws-sdk/util-dynamodb';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ArnFormat, Aws, CfnOutput, Duration, Fn, RemovalPolicy, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
-import { HttpApi, HttpMethod, PayloadFormatVersion } from 'aws-cdk-lib/aws-apigatewayv2';
-import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { HttpApi, HttpMethod, PayloadFormatVersion, WebSocketApi, WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration, WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
@@ -18,7 +18,7 @@ import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from '
 import type { Construct } from 'constructs';
 import { lambdaBundling } from './bundling';
 import { catalogItems } from '../functions/lib/data/items';
-import { routesFor, timers, type RouteDef, type TimerDef } from '../shared/routes';
+import { routesFor, socketRoutes, timers, type RouteDef, type SocketRouteDef, type TimerDef } from '../shared/routes';
 import { table as tableDef } from '../shared/table';
 
 export interface MarketplaceStackProps extends StackProps {
@@ -68,6 +68,16 @@ const spaRewriteCode = `function handler(event) {
   if (last.indexOf('.') === -1) {
     request.uri = '/index.html';
   }
+  return request;
+}`;
+
+/**
+ * A WebSocket API answers only on its stage's own path (`/<stage>`; anything after it is a 403), so
+ * the site's `/ws` becomes `/` and the origin path supplies the stage.
+ */
+const webSocketPathCode = `function handler(event) {
+  var request = event.request;
+  request.uri = '/';
   return request;
 }`;
 
@@ -127,6 +137,10 @@ export class MarketplaceStack extends Stack {
   /** The functions EventBridge Scheduler invokes, by timer name. */
   readonly timerFunctions: Record<string, NodejsFunction> = {};
   readonly timerGroup: ScheduleGroup;
+  /** The WebSocket API of /ws and its functions, by socket route name. */
+  readonly webSocketApi: WebSocketApi;
+  readonly webSocketStage: WebSocketStage;
+  readonly socketFunctions: Record<string, NodejsFunction> = {};
   /** The role EventBridge Scheduler assumes to invoke the timer functions. */
   readonly schedulerRole: Role;
 
@@ -197,6 +211,46 @@ export class MarketplaceStack extends Stack {
       autoDeploy: true,
       throttle: { burstLimit: 200, rateLimit: 100 },
     });
+
+    // ---- /ws: the WebSocket API (one function per socket route, below) ------------------------
+    this.webSocketApi = new WebSocketApi(this, 'WebSocketApi', {
+      apiName: `marketplace-ws-${stage}`,
+      description: `Home-services marketplace realtime rooms, /ws (${stage})`,
+    });
+    // Named after the deployment stage: it is the path of both the sockets and @connections.
+    const webSocketStageName = stage;
+    this.webSocketStage = new WebSocketStage(this, 'WebSocketStage', {
+      webSocketApi: this.webSocketApi,
+      stageName: webSocketStageName,
+      autoDeploy: true,
+      // Every message is a Lambda invocation. A worker sharing their position sends one every 2 s
+      // (shared/realtime.ts), so this carries some 500 sharing at once; each connection is held to
+      // its own per-second limit by handle-socket-message.
+      throttle: { burstLimit: 500, rateLimit: 250 },
+    });
+    const webSocketDomain = `${this.webSocketApi.apiId}.execute-api.${Aws.REGION}.${Aws.URL_SUFFIX}`;
+    /**
+     * Publishing (functions/lib/realtime.ts): the management endpoint and the right to post to, read
+     * and close this API's connections on this stage, nothing more. Built from the API id and a
+     * literal stage name, not from the stage construct, so that no function waits on a deployment.
+     */
+    const realtimeEnvironment = { WEBSOCKET_ENDPOINT: `https://${webSocketDomain}/${webSocketStageName}` };
+    const grantRealtime = (fn: NodejsFunction) => {
+      fn.addToRolePolicy(
+        new PolicyStatement({
+          effect: Effect.ALLOW,
+          actions: ['execute-api:ManageConnections'],
+          resources: ['POST', 'GET', 'DELETE'].map((method) =>
+            this.formatArn({
+              service: 'execute-api',
+              resource: this.webSocketApi.apiId,
+              resourceName: `${webSocketStageName}/${method}/@connections/*`,
+              arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
+            }),
+          ),
+        }),
+      );
+    };
 
     // ---- Uploads: private, reached only through presigned POSTs and GETs ---------------------
     // The name is built, not generated: functions refer to it by name and the bucket's CORS rule
@@ -301,16 +355,21 @@ export class MarketplaceStack extends Stack {
       );
     };
 
-    /** Every function, route or timer, is built and configured the same way. */
+    // One log group for every function: Lambda names each stream in a shared group after its function
+    // (YYYY/MM/DD/<function>[<version>]...), so nothing is lost, and a group per function would cost
+    // one of CloudFormation's 500 resources per route; with the realtime and push routes the stack
+    // passed that limit.
+    const logGroup = new LogGroup(this, 'FunctionLogs', {
+      retention: RetentionDays.ONE_MONTH,
+      removalPolicy,
+    });
+
+    /** Every function, route, timer or socket, is built and configured the same way. */
     const lambda = (
       id: string,
       name: string,
       options: { description: string; environment: Record<string, string>; functionName?: string },
     ) => {
-      const logGroup = new LogGroup(this, `${id}Logs`, {
-        retention: RetentionDays.ONE_MONTH,
-        removalPolicy,
-      });
       return new NodejsFunction(this, `${id}Fn`, {
         description: options.description,
         functionName: options.functionName,
@@ -348,6 +407,7 @@ export class MarketplaceStack extends Stack {
           ...(route.scheduler ? schedulingEnvironment : {}),
           ...(geocoderUrl && geocodeRoutes.includes(route.name) ? { GEOCODER_URL: geocoderUrl } : {}),
           ...stripeEnvironment(route),
+          ...(route.realtime ? realtimeEnvironment : {}),
         },
       });
       const actions = grants[route.table];
@@ -355,6 +415,7 @@ export class MarketplaceStack extends Stack {
       if (route.uploads === 'read') uploadsByName.grantRead(fn, 'uploads/*');
       if (route.uploads === 'write') uploadsByName.grantPut(fn, 'uploads/*');
       if (route.scheduler) grantScheduling(fn);
+      if (route.realtime) grantRealtime(fn);
       this.api.addRoutes({
         path: route.path,
         methods: [HttpMethod[route.method]],
@@ -365,16 +426,32 @@ export class MarketplaceStack extends Stack {
       this.functions[route.name] = fn;
     }
 
+    // Timers tell the customer and the worker what they changed (an offer expired, a job reassigned).
     for (const timer of timers as readonly TimerDef[]) {
       const fn = lambda(`${pascal(timer.name)}Timer`, timer.name, {
         description: `Timer ${timer.name}, invoked by EventBridge Scheduler (${stage})`,
         functionName: timerFunctionName(timer),
-        environment: { ...environment, ...(timer.scheduler ? schedulingEnvironment : {}) },
+        environment: { ...environment, ...(timer.scheduler ? schedulingEnvironment : {}), ...realtimeEnvironment },
       });
       const actions = grants[timer.table];
       if (actions.length) this.table.grant(fn, ...actions);
       if (timer.scheduler) grantScheduling(fn);
+      grantRealtime(fn);
       this.timerFunctions[timer.name] = fn;
+    }
+
+    // The socket functions answer on their own connection (joined, pong, errors) and relay to rooms.
+    for (const socketRoute of socketRoutes as readonly SocketRouteDef[]) {
+      const id = pascal(socketRoute.name);
+      const fn = lambda(id, socketRoute.name, {
+        description: `WebSocket ${socketRoute.routeKey} of /ws (${stage})`,
+        environment: { ...environment, ...realtimeEnvironment },
+      });
+      const actions = grants[socketRoute.table];
+      if (actions.length) this.table.grant(fn, ...actions);
+      grantRealtime(fn);
+      this.webSocketApi.addRoute(socketRoute.routeKey, { integration: new WebSocketLambdaIntegration(`${id}Integration`, fn) });
+      this.socketFunctions[socketRoute.name] = fn;
     }
     // The function ARNs, not a wildcard: the role can invoke the timers and no other function.
     const timerArns = Object.values(this.timerFunctions).map((fn) => fn.functionArn);
@@ -420,6 +497,12 @@ export class MarketplaceStack extends Stack {
     // apiEndpoint is "https://<id>.execute-api.<region>.amazonaws.com": keep the host part.
     const apiDomain = Fn.select(2, Fn.split('/', this.api.apiEndpoint));
 
+    const webSocketPath = new cloudfront.Function(this, 'WebSocketPath', {
+      comment: 'Send /ws to the root of the WebSocket API stage (the origin path)',
+      code: cloudfront.FunctionCode.fromInline(webSocketPathCode),
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+    });
+
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: `Home-services marketplace (${stage})`,
       defaultRootObject: 'index.html',
@@ -443,6 +526,21 @@ export class MarketplaceStack extends Stack {
           responseHeadersPolicy: securityHeaders,
           compress: true,
         },
+        // Same origin as the site, so the handshake carries the customer and owner cookies. Every
+        // viewer header but Host reaches API Gateway (Sec-WebSocket-Key/-Version/-Protocol/-Extensions,
+        // Cookie, and the query string): execute-api routes on its own Host name and refuses ours.
+        '/ws': {
+          origin: new HttpOrigin(webSocketDomain, {
+            originPath: `/${webSocketStageName}`,
+            protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+          }),
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+          cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+          originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          functionAssociations: [{ function: webSocketPath, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+          compress: false,
+        },
       },
     });
 
@@ -464,6 +562,7 @@ export class MarketplaceStack extends Stack {
 
     new CfnOutput(this, 'SiteUrl', { value: `https://${this.distribution.distributionDomainName}` });
     new CfnOutput(this, 'ApiUrl', { value: apiStage.url });
+    new CfnOutput(this, 'WebSocketUrl', { value: `wss://${this.distribution.distributionDomainName}/ws` });
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
     new CfnOutput(this, 'TimerGroupName', { value: timerGroupName });
   }
