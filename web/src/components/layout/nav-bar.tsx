@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { ownerLink, useAdminStatus } from '../../lib/admin-status';
 import { cn } from '../../lib/cn';
 import { paths, patterns } from '../../lib/paths';
+import { RealtimeNavHost } from '../notifications/realtime-hosts';
 import { CloseIcon, MenuIcon } from '../ui/icons';
 
 interface NavItem {
@@ -69,16 +70,20 @@ export function NavBar() {
         >
           Fix<span className="text-amber-300">ly</span>
         </Link>
-        <button
-          type="button"
-          className="inline-flex items-center rounded-md p-2 text-slate-100 hover:bg-white/10 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-300 lg:hidden"
-          aria-expanded={open}
-          aria-controls={menuId}
-          aria-label={open ? 'Close menu' : 'Open menu'}
-          onClick={() => setOpen((value) => !value)}
-        >
-          {open ? <CloseIcon className="size-6" /> : <MenuIcon className="size-6" />}
-        </button>
+        {/* Beside the menu button on small screens, after the links on large ones: always in view. */}
+        <div className="flex items-center gap-1 lg:order-last">
+          <RealtimeNavHost />
+          <button
+            type="button"
+            className="inline-flex items-center rounded-md p-2 text-slate-100 hover:bg-white/10 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-300 lg:hidden"
+            aria-expanded={open}
+            aria-controls={menuId}
+            aria-label={open ? 'Close menu' : 'Open menu'}
+            onClick={() => setOpen((value) => !value)}
+          >
+            {open ? <CloseIcon className="size-6" /> : <MenuIcon className="size-6" />}
+          </button>
+        </div>
         <ul
           id={menuId}
           className={cn(

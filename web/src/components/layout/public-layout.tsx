@@ -1,12 +1,13 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { RealtimeHost } from '../notifications/realtime-hosts';
 import { ToasterHost } from '../ui/toaster-host';
 import { BackgroundVideo } from './background-video';
 import { Footer } from './footer';
 import { NavBar } from './nav-bar';
 import { PageLoading } from './page-loading';
 
-/** The frame of every public page: skip link, nav bar, background video, footer, toasts. */
+/** The frame of every public page: skip link, nav bar, background video, footer, toasts, the realtime socket. */
 export function PublicLayout() {
   return (
     <div className="flex min-h-screen flex-col text-slate-100">
@@ -25,6 +26,7 @@ export function PublicLayout() {
       </main>
       <Footer />
       <ToasterHost />
+      <RealtimeHost />
     </div>
   );
 }

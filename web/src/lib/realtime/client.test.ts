@@ -48,7 +48,8 @@ class FakeSocket implements SocketLike {
 
 let sockets: FakeSocket[];
 let client: RealtimeClient;
-const worker = identityOf({ workerToken: 'tok', owner: false, customer: false })!;
+// Without registering, so each test's frames are only its own; registering has its own test.
+const worker = { ...identityOf({ worker: { token: 'tok', id: 'w1' }, owner: false, customer: false })!, register: null };
 
 function latest(): FakeSocket {
   const socket = sockets[sockets.length - 1];
@@ -105,9 +106,9 @@ describe('realtime client: connecting', () => {
     const first = latest();
 
     // Act
-    client.setIdentity(identityOf({ workerToken: 'tok', owner: true, customer: false }));
+    client.setIdentity(identityOf({ worker: { token: 'tok', id: 'w1' }, owner: true, customer: false }));
     const second = latest();
-    client.setIdentity(identityOf({ workerToken: 'tok', owner: true, customer: false }));
+    client.setIdentity(identityOf({ worker: { token: 'tok', id: 'w1' }, owner: true, customer: false }));
     client.setIdentity(null);
 
     // Assess
@@ -219,6 +220,24 @@ describe('realtime client: rooms', () => {
     expect(latest().frames()).toEqual([
       { event: 'join:jobRoom', data: { jobId: 'job-1' } },
       { event: 'join_request', data: { requestId: 'req-2' } },
+    ]);
+  });
+
+  it('registers first on every open, so the server sends the notification batch', () => {
+    // Prepare
+    client.setIdentity(identityOf({ worker: { token: 'tok', id: 'w1' }, owner: false, customer: false }));
+    client.joinRoom('job-1', 'worker');
+    latest().open();
+    latest().drop();
+    vi.advanceTimersByTime(1000);
+
+    // Act
+    latest().open();
+
+    // Assess
+    expect(latest().frames()).toEqual([
+      { event: 'register:user', data: { userId: 'w1', role: 'worker' } },
+      { event: 'join:jobRoom', data: { jobId: 'job-1' } },
     ]);
   });
 
@@ -372,7 +391,7 @@ describe('realtime client: frames', () => {
     // Prepare
     client.setIdentity(worker);
     const old = latest();
-    client.setIdentity(identityOf({ workerToken: null, owner: true, customer: false }));
+    client.setIdentity(identityOf({ worker: null, owner: true, customer: false }));
     latest().open();
 
     // Act
@@ -386,14 +405,16 @@ describe('realtime client: frames', () => {
 describe('realtime identity and address', () => {
   it('says who connects, and nobody without a session or a request', () => {
     // Act
-    const none = identityOf({ workerToken: null, owner: false, customer: false });
-    const customer = identityOf({ workerToken: null, owner: false, customer: true });
-    const both = identityOf({ workerToken: 'abc', owner: false, customer: true });
+    const none = identityOf({ worker: null, owner: false, customer: false });
+    const customer = identityOf({ worker: null, owner: false, customer: true });
+    const both = identityOf({ worker: { token: 'abc', id: 'w1' }, owner: false, customer: true });
+    const owner = identityOf({ worker: { token: 'abc', id: 'w1' }, owner: true, customer: false });
 
     // Assess
     expect(none).toBeNull();
-    expect(customer).toEqual({ key: 'customer', protocols: ['fixly.v1'] });
-    expect(both).toEqual({ key: 'customer|worker:abc', protocols: ['fixly.v1', 'token.abc'] });
+    expect(customer).toEqual({ key: 'customer', protocols: ['fixly.v1'], register: null });
+    expect(both).toEqual({ key: 'customer|worker:w1:abc', protocols: ['fixly.v1', 'token.abc'], register: { userId: 'w1', role: 'worker' } });
+    expect(owner?.register).toEqual({ userId: 'owner', role: 'owner' });
   });
 
   it('calls a change narrowed only when someone of the last identity is gone', () => {

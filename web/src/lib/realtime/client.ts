@@ -22,6 +22,12 @@ export interface RealtimeSnapshot {
 export interface RealtimeIdentity {
   key: string;
   protocols: string[];
+  /**
+   * Sent as `register:user` on every open: the server answers with the person's user channels and
+   * their notifications:batch. Null for a customer alone, whose id is in an HttpOnly cookie the
+   * page cannot read (the provider fetches their list over HTTP instead).
+   */
+  register: { userId: string; role: 'worker' | 'owner' } | null;
 }
 
 /** The part of the browser's WebSocket the client uses (a fake one in tests). */
@@ -211,6 +217,7 @@ export class RealtimeClient {
       this.joinedRooms.clear();
       this.setSnapshot({ status: 'connected', wanted: true, gaveUp: false });
       this.pingTimer = setInterval(() => this.send('ping', {}), PING_INTERVAL_MS);
+      if (identity.register) this.sendPaced('register:user', identity.register);
       this.rejoinAll();
       for (const listener of [...this.openListeners]) listener();
     };
@@ -345,15 +352,21 @@ export function socketUrl(location: Pick<Location, 'protocol' | 'host'>): string
 export const PROTOCOL = 'fixly.v1';
 
 export interface IdentityInputs {
-  workerToken: string | null;
+  /** A signed-in worker the server accepts (active); pending and terminated ones get no socket. */
+  worker: { token: string; id: string } | null;
   owner: boolean;
   customer: boolean;
 }
 
-export function identityOf({ workerToken, owner, customer }: IdentityInputs): RealtimeIdentity | null {
-  if (!workerToken && !owner && !customer) return null;
-  const parts = [customer ? 'customer' : '', owner ? 'owner' : '', workerToken ? `worker:${workerToken}` : ''].filter(Boolean);
-  return { key: parts.join('|'), protocols: workerToken ? [PROTOCOL, `token.${workerToken}`] : [PROTOCOL] };
+export function identityOf({ worker, owner, customer }: IdentityInputs): RealtimeIdentity | null {
+  if (!worker && !owner && !customer) return null;
+  const parts = [customer ? 'customer' : '', owner ? 'owner' : '', worker ? `worker:${worker.id}:${worker.token}` : ''].filter(Boolean);
+  return {
+    key: parts.join('|'),
+    protocols: worker ? [PROTOCOL, `token.${worker.token}`] : [PROTOCOL],
+    // Any one of the person's ids brings the batch of all their channels; the owner's is certain.
+    register: owner ? { userId: 'owner', role: 'owner' } : worker ? { userId: worker.id, role: 'worker' } : null,
+  };
 }
 
 /** Whether going from one identity to the next drops someone (their notifications must not stay). */

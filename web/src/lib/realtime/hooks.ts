@@ -92,3 +92,16 @@ export function useNotifications(): NotificationsSnapshot {
   const store = notificationStore();
   return useSyncExternalStore(store.subscribe, store.getSnapshot, () => emptyNotifications);
 }
+
+/** The manual Reconnect after the attempts ran out: a fresh round, starting now. */
+export function reconnectRealtime(): void {
+  realtimeClient().reconnectNow();
+}
+
+export function markNotificationRead(id: string): void {
+  notificationStore().markRead(id);
+}
+
+export function markAllNotificationsRead(): void {
+  notificationStore().markAllRead();
+}

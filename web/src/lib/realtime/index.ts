@@ -5,7 +5,11 @@
  */
 export { RealtimeProvider } from './provider';
 export {
+  markAllNotificationsRead,
+  markNotificationRead,
+  notificationStore,
   POLL_WHILE_CONNECTED_MS,
+  reconnectRealtime,
   useJobRoom,
   useLivePollInterval,
   useNotifications,
@@ -18,4 +22,5 @@ export {
 export type { RealtimeSnapshot, RealtimeStatus, RoomRole } from './client';
 export type { ClientData } from './frames';
 export { rememberCustomerRequests } from './customer';
+export { badgeText } from './notifications';
 export { holdLiveScope, isLiveScoped } from './live-scope';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useAdminStatus } from '../admin-status';
 import { apiGet } from '../api';
-import { useWorkerToken } from '../worker-token';
+import { useSignedInWorker } from '../worker-token';
 import { identityNarrowed, identityOf } from './client';
 import { useCustomerHasRequests } from './customer';
 import { notificationStore, realtimeClient, useRealtimeSnapshot } from './hooks';
@@ -20,10 +20,14 @@ let mounted = 0;
  * children unchanged (the hooks reach the socket directly, so nothing needs to sit inside it).
  */
 export function RealtimeProvider({ children }: { children?: ReactNode }) {
-  const workerToken = useWorkerToken();
+  const signedIn = useSignedInWorker();
+  const worker = signedIn?.active ? signedIn : null;
   const { isAdmin } = useAdminStatus();
   const customer = useCustomerHasRequests();
-  const identity = useMemo(() => identityOf({ workerToken, owner: isAdmin, customer }), [workerToken, isAdmin, customer]);
+  const identity = useMemo(
+    () => identityOf({ worker: worker ? { token: worker.token, id: worker.id } : null, owner: isAdmin, customer }),
+    [worker, isAdmin, customer],
+  );
   const key = identity?.key ?? null;
   const lastKey = useRef<string | null>(null);
   const { status, wanted, gaveUp } = useRealtimeSnapshot();
@@ -31,16 +35,18 @@ export function RealtimeProvider({ children }: { children?: ReactNode }) {
   useEffect(() => {
     if (identityNarrowed(lastKey.current, key)) notificationStore().reset();
     lastKey.current = key;
+    // The key alone decides when to reconnect: identity is derived from it (a new object per render).
     realtimeClient().setIdentity(identity);
-    // identity is derived from key; the key alone decides when to reconnect.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
 
   useEffect(() => {
     mounted += 1;
     return () => {
       mounted -= 1;
-      if (mounted === 0) realtimeClient().setIdentity(null);
+      // A tick later: StrictMode's unmount and remount must not cost a second socket.
+      setTimeout(() => {
+        if (mounted === 0) realtimeClient().setIdentity(null);
+      }, 0);
     };
   }, []);
 
@@ -55,7 +61,7 @@ export function RealtimeProvider({ children }: { children?: ReactNode }) {
   // Without the socket, the bell still fills: the same list the batch carries, by polling.
   const poll = useQuery({
     queryKey: ['/api/notifications', key],
-    queryFn: ({ signal }) => apiGet<unknown>('/api/notifications', { token: workerToken, signal }),
+    queryFn: ({ signal }) => apiGet<unknown>('/api/notifications', { token: worker?.token ?? null, signal }),
     enabled: wanted && status !== 'connected',
     refetchInterval: NOTIFICATION_POLL_MS,
     staleTime: 0,
@@ -63,6 +69,15 @@ export function RealtimeProvider({ children }: { children?: ReactNode }) {
   useEffect(() => {
     if (poll.data !== undefined) notificationStore().receiveAll(notificationsFromResponse(poll.data));
   }, [poll.data]);
+
+  // A customer alone cannot register:user (their id is in an HttpOnly cookie), so no batch comes:
+  // their list is read over HTTP at each open instead.
+  const { refetch } = poll;
+  const registers = identity?.register != null;
+  useEffect(() => {
+    if (!wanted || registers) return;
+    return realtimeClient().onOpen(() => void refetch());
+  }, [wanted, registers, refetch]);
 
   return children ?? null;
 }
