@@ -164,6 +164,21 @@ describe('enablePush', () => {
     await expect(enablePush(fakeBrowser({ keys: { p256dh: 'p' } }).platform, fakeServer().server)).rejects.toThrow('Missing subscription keys');
   });
 
+  it("gives up with a way forward when the browser's push service never answers (offline)", async () => {
+    // Prepare
+    const browser = fakeBrowser();
+    const registration = await browser.platform.register();
+    registration!.pushManager.subscribe = () => new Promise(() => undefined);
+    const { server, names } = fakeServer();
+
+    // Act
+    const attempt = enablePush(browser.platform, server, 20);
+
+    // Assess
+    await expect(attempt).rejects.toThrow("The browser's push service did not answer. Check your connection and try again.");
+    expect(names()).not.toContain('subscribe');
+  });
+
   it("fails with 'Server subscription failed: <the server's message>' when the server refuses", async () => {
     const refused = new ApiError(401, '401: {}', { message: 'Push notifications are for signed-in people.' });
     const { server } = fakeServer({ subscribe: async () => Promise.reject(refused) });

@@ -30,7 +30,20 @@ export const pushTexts = {
   disabled: 'Push notifications disabled',
   testSent: 'Test notification sent',
   blockedHint: 'Notifications are blocked for this site. Allow them in your browser settings to enable push.',
+  noAnswer: "The browser's push service did not answer. Check your connection and try again.",
 } as const;
+
+/** How long the browser may take to register the service worker or reach its push service. */
+export const BROWSER_PUSH_TIMEOUT_MS = 30_000;
+
+/** The promise, or a rejection with `message` once `ms` have passed (offline, the browser may never answer). */
+export function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
 
 export function permissionError(status: NotificationPermission): string {
   return `Permission ${status}: User did not grant notification permission`;
@@ -201,11 +214,11 @@ export async function currentPushState(platform: PushPlatform, server: PushServe
  * Enable push: permission, the service worker, the server's key, the browser's subscription (a
  * new one when it was made with another key), then the server stores it. Throws the spec's texts.
  */
-export async function enablePush(platform: PushPlatform, server: PushServer): Promise<PushState> {
+export async function enablePush(platform: PushPlatform, server: PushServer, timeoutMs = BROWSER_PUSH_TIMEOUT_MS): Promise<PushState> {
   if (!platform.supported) throw new Error(pushTexts.unsupported);
   const permission = platform.permission() === 'granted' ? 'granted' : await platform.requestPermission();
   if (permission !== 'granted') throw new Error(permissionError(permission));
-  const registration = await platform.register();
+  const registration = await withTimeout(platform.register(), timeoutMs, pushTexts.noRegistration);
   if (!registration) throw new Error(pushTexts.noRegistration);
   const publicKey = await server.vapidPublicKey();
   if (!publicKey) throw new Error(pushTexts.noKey);
@@ -215,7 +228,7 @@ export async function enablePush(platform: PushPlatform, server: PushServer): Pr
     await subscription.unsubscribe();
     subscription = null;
   }
-  subscription ??= await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey });
+  subscription ??= await withTimeout(registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey }), timeoutMs, pushTexts.noAnswer);
   const body = subscribeBody(subscription.toJSON(), platform.userAgent);
   try {
     await server.subscribe(body);
