@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { invoiceNumber } from '../../../../shared/domain/invoice';
 import type { InvoiceView } from '../../../../shared/schemas/invoice';
+import { isLiveScoped, POLL_WHILE_CONNECTED_MS, useRealtimeStatus } from '../../lib/realtime';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { ModalDialog } from '../ui/modal-dialog';
@@ -29,9 +30,16 @@ import { usePayInvoice, useVerifyInvoiceWork } from './use-invoice-actions';
  * it is opened from.
  */
 export function InvoiceDialog({ invoiceId, onClose }: { invoiceId: string; onClose: () => void }) {
+  const connected = useRealtimeStatus() === 'connected';
   const invoice = useQuery<InvoiceView>({
     queryKey: invoiceKey(invoiceId),
-    refetchInterval: (query) => (query.state.data?.paymentStatus === 'paid' || query.state.error ? false : INVOICE_POLL_MS),
+    // Slower only while the invoice's job room is held (its request card is live) and the socket is up.
+    refetchInterval: (query) =>
+      query.state.data?.paymentStatus === 'paid' || query.state.error
+        ? false
+        : connected && isLiveScoped(query.state.data?.serviceRequestId)
+          ? POLL_WHILE_CONNECTED_MS
+          : INVOICE_POLL_MS,
     // The list may have it already; the dialog still asks for the current state.
     staleTime: 0,
   });

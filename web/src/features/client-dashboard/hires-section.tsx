@@ -6,21 +6,27 @@ import { SUBMIT_VERIFICATION_FAILED } from '../../components/invoices/invoice-ru
 import { RequestInvoiceActions } from '../../components/invoices/request-invoice-actions';
 import { JobTracking } from '../../components/location/job-tracking';
 import { pointOf } from '../../components/location/tracking';
+import { useLiveRequestUpdates } from '../../components/live-updates/use-live-request-updates';
 import { ReviewPrompt } from '../../components/reviews/review-prompt';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/cn';
-import { hireProgress, hiresPollInterval, statusTone } from './hires';
+import { useLivePollInterval } from '../../lib/realtime';
+import { HIRES_POLL_MS, hireProgress, hiresPollInterval, statusTone } from './hires';
 
 /** GET /api/requests: the customer's own requests and hires, by the customer cookie. */
 export const hiresKey = '/api/requests';
 
+/** The hires, with their live updates: toasts and an immediate refetch per event, 30 s polling while they flow. */
 export function useHires(): UseQueryResult<ServiceRequestView[]> {
-  return useQuery<ServiceRequestView[]>({
+  const livePoll = useLivePollInterval(HIRES_POLL_MS);
+  const hires = useQuery<ServiceRequestView[]>({
     queryKey: [hiresKey],
-    refetchInterval: (query) => hiresPollInterval(query.state.data),
+    refetchInterval: (query) => (hiresPollInterval(query.state.data) === false ? false : livePoll),
   });
+  useLiveRequestUpdates(hires.data);
+  return hires;
 }
 
 const toneClasses = {

@@ -8,18 +8,22 @@ import { completedHeadline } from '../../components/invoices/invoice-rules';
 import { RequestInvoiceActions } from '../../components/invoices/request-invoice-actions';
 import { JobTracking } from '../../components/location/job-tracking';
 import { pointOf } from '../../components/location/tracking';
+import { useLiveRequestUpdates } from '../../components/live-updates/use-live-request-updates';
 import { ReviewPrompt } from '../../components/reviews/review-prompt';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { paths } from '../../lib/paths';
+import { useLivePollInterval } from '../../lib/realtime';
 import { REQUEST_POLL_MS, formatCreatedAt, initialsOf, requestBadgeTone, requestCardOf, type RequestCard } from './request-card';
 
 /** GET /api/requests: the caller's own requests (by the customer cookie), polled as the spec says. */
 export const requestsKey = ['/api/requests'] as const;
 
 export function RequestList() {
-  const requests = useQuery<ServiceRequestView[]>({ queryKey: requestsKey, refetchInterval: REQUEST_POLL_MS });
+  // Live events refetch at once; while they flow, the 5 s poll is only a 30 s fallback.
+  const requests = useQuery<ServiceRequestView[]>({ queryKey: requestsKey, refetchInterval: useLivePollInterval(REQUEST_POLL_MS) });
+  useLiveRequestUpdates(requests.data);
 
   return (
     <section aria-labelledby="your-requests-title">

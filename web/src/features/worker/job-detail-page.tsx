@@ -10,6 +10,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/api';
 import { mailto, paths } from '../../lib/paths';
+import { useJobRoom, useRealtimeEvent } from '../../lib/realtime';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import {
   actionsFor,
@@ -101,6 +102,16 @@ function JobDetails({ job, workerId }: { job: WorkerJobView; workerId: string })
   const now = useNow();
   const config = usePublicConfig();
   const [completed, setCompleted] = useState(false);
+
+  // The job's room for as long as its page is open (the live section holds it too while the job
+  // is held); what happens to the job elsewhere refetches it at once.
+  useJobRoom(job.id, 'worker');
+  const refetchJob = (jobId: string | null | undefined) => {
+    if (jobId === job.id) void queryClient.invalidateQueries({ queryKey: jobKeys.job(job.id) });
+  };
+  useRealtimeEvent('client_verification_response', (data) => refetchJob(data.requestId));
+  useRealtimeEvent('payment_completed', (data) => refetchJob(data.requestId));
+  useRealtimeEvent('notification', (data) => refetchJob(data.jobId));
 
   const remember = (next: WorkerJobView) => {
     queryClient.setQueryData(jobKeys.job(job.id), next);

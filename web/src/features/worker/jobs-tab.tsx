@@ -10,6 +10,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast-store';
 import { ApiError, errorMessage } from '../../lib/api';
 import { paths } from '../../lib/paths';
+import { useRealtimeEvent } from '../../lib/realtime';
 import {
   arrivalCountdownApplies,
   formatCountdown,
@@ -22,6 +23,7 @@ import {
   serviceLabel,
 } from './job-display';
 import { readyToInvoice } from './earnings-summary';
+import { refreshesHeldJobs, refreshesOffers } from './job-notifications';
 import { jobKeys, jobUrls, useCompletedJobs, useHeldJobs, useJobOffers } from './jobs-api';
 import { LoadProblem } from './load-problem';
 import { PayoutNotice } from './payout-setup';
@@ -78,6 +80,11 @@ function OffersSection({ workerId }: { workerId: string }) {
     void queryClient.invalidateQueries({ queryKey: jobKeys.offers(workerId) });
     void queryClient.invalidateQueries({ queryKey: jobKeys.held(workerId) });
   };
+
+  // A new offer shows the moment it is made, not at the next poll.
+  useRealtimeEvent('notification', (notification) => {
+    if (refreshesOffers(notification.type)) void queryClient.invalidateQueries({ queryKey: jobKeys.offers(workerId) });
+  });
 
   const accept = useMutation({
     mutationFn: (jobId: string) => workerCall<WorkerJobView>('POST', jobUrls.accept(jobId), { workerId }),
@@ -211,6 +218,10 @@ function OfferCard({ offer, disabled, onAccept, onPass }: { offer: JobOfferView;
 
 function HeldJobsSection({ workerId }: { workerId: string }) {
   const held = useHeldJobs(workerId);
+  const queryClient = useQueryClient();
+  useRealtimeEvent('notification', (notification) => {
+    if (refreshesHeldJobs(notification.type)) void queryClient.invalidateQueries({ queryKey: jobKeys.held(workerId) });
+  });
   return (
     <section aria-labelledby="today-heading">
       <h2 id="today-heading" className="mb-4 text-xl font-semibold text-white">

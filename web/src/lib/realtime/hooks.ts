@@ -81,6 +81,23 @@ export function useJobRoom(jobId: string | null, as: RoomRole): void {
   }, [jobId, as]);
 }
 
+/** Holds the job room of every id in `jobIds` (a list's worth of useJobRoom); the list may change freely. */
+export function useJobRooms(jobIds: readonly string[], as: RoomRole): void {
+  const key = [...new Set(jobIds)].sort().join('\n');
+  useEffect(() => {
+    if (!key) return;
+    const socket = realtimeClient();
+    // Releases wait a tick, so ids still in the next list keep their room without a frame.
+    const releases = key.split('\n').map((jobId) => socket.joinRoom(jobId, as));
+    return () => releases.forEach((release) => release());
+  }, [key, as]);
+}
+
+/** Subscribes outside React's render cycle (several events, one handler); returns the unsubscribe. */
+export function onRealtimeEvent<E extends ServerEvent>(event: E, handler: (data: ServerEvents[E]) => void): () => void {
+  return realtimeClient().on(event, handler);
+}
+
 /** A polling interval: `baseMs` normally, 30 s while live events keep the screen current. */
 export function useLivePollInterval(baseMs: number): number {
   return useRealtimeStatus() === 'connected' ? Math.max(baseMs, POLL_WHILE_CONNECTED_MS) : baseMs;
