@@ -6,6 +6,7 @@ import { buildReference, clientSetKey, type Reference } from './references';
 import { kb, markdownTable, ms, verdict } from './report';
 import { measureInterleaved, median, type Target } from './timing';
 import { measureDispatch, type DispatchRow } from './dispatch';
+import { fanoutTable, MODELLED_LATENCY_MS, runFanout } from './fanout';
 import { buildWeb, measureInitialLoad, requireWebConfig, type WebResult } from './web';
 
 /**
@@ -16,6 +17,7 @@ import { buildWeb, measureInitialLoad, requireWebConfig, type WebResult } from '
  *   BENCH_RUNS=51         cold imports per target (default 31: the machine is shared, and the median of fewer moves by ±0.15 in the ratio)
  *   BENCH_WEB_CONFIG=...  another Vite config (default web/vite.config.ts)
  *   BENCH_ONLY=dispatch   only the dispatch comparison
+ *   BENCH_ONLY=fanout     only the /ws fan-out comparison (publish() against one connection at a time)
  */
 const MIN_DISPATCH_SPEEDUP = 20;
 const DISPATCH_SIZES = [2_500, 10_000] as const;
@@ -199,6 +201,11 @@ async function main(): Promise<void> {
     console.log(`\n${dispatchTable(await measureDispatch(DISPATCH_SIZES, DISPATCH_RUNS))}\n`);
     return;
   }
+  if (process.env.BENCH_ONLY === 'fanout') {
+    log('fan-out: on loopback, then with a modelled @connections round trip');
+    console.log(`\n${fanoutTable(await runFanout(), await runFanout(MODELLED_LATENCY_MS))}\n`);
+    return;
+  }
   // Checked first: a missing config should not cost a full minute of measuring before failing.
   requireWebConfig(webConfig);
   rmSync(path.join(outDir, 'fn'), { recursive: true, force: true });
@@ -225,7 +232,10 @@ async function main(): Promise<void> {
   log(`dispatch: seeding ${DISPATCH_SIZES.join(' then ')} workers`);
   const dispatch = await measureDispatch(DISPATCH_SIZES, DISPATCH_RUNS);
 
-  const text = `${summary(fns, refs, medians, web)}\n\n${dispatchTable(dispatch)}`;
+  log('fan-out: on loopback, then with a modelled @connections round trip');
+  const fanout = fanoutTable(await runFanout(), await runFanout(MODELLED_LATENCY_MS));
+
+  const text = `${summary(fns, refs, medians, web)}\n\n${dispatchTable(dispatch)}\n\n${fanout}`;
   mkdirSync(outDir, { recursive: true });
   writeFileSync(path.join(outDir, 'results.md'), `${text}\n`);
   console.log(`\n${text}\n`);

@@ -369,6 +369,23 @@ describe('local WebSocket API: @connections through @aws-sdk/client-apigatewayma
     await expect(elsewhere).rejects.toSatisfy((e: Error) => e instanceof GoneException || e instanceof ForbiddenException);
   });
 
+  it('answers @connections calls later by managementLatencyMs, delivering at once', async () => {
+    // Prepare
+    const { url, events, management } = await harness({}, { managementLatencyMs: 200 });
+    const client = await connect(url);
+    const ConnectionId = events.$connect[0]!.requestContext.connectionId;
+    const start = performance.now();
+    const received = nextMessage(client).then(() => performance.now() - start);
+
+    // Act
+    await management.send(new PostToConnectionCommand({ ConnectionId, Data: new TextEncoder().encode('{}') }));
+    const answered = performance.now() - start;
+
+    // Assess
+    expect(answered).toBeGreaterThanOrEqual(195);
+    expect(await received).toBeLessThan(answered);
+  });
+
   it('refuses a post above 128 KB with PayloadTooLargeException (413)', async () => {
     // Prepare
     const { url, events, management } = await harness();

@@ -82,6 +82,12 @@ export interface LocalWebSocketOptions {
   idleTimeoutMs?: number;
   /** ...and every connection after 2 hours. */
   maxConnectionMs?: number;
+  /**
+   * Answers each @connections call this much later (delivery itself is not delayed): loopback
+   * answers in well under a millisecond, API Gateway from a Lambda in milliseconds, and a benchmark
+   * can model that. 0 by default.
+   */
+  managementLatencyMs?: number;
 }
 
 export interface LocalWebSocketApi {
@@ -196,6 +202,7 @@ export async function startLocalWebSocketApi(options: LocalWebSocketOptions = {}
   const handlerFor = options.handlerFor ?? defaultHandlerFor;
   const idleTimeoutMs = options.idleTimeoutMs ?? IDLE_TIMEOUT_MS;
   const maxConnectionMs = options.maxConnectionMs ?? MAX_CONNECTION_MS;
+  const latencyMs = options.managementLatencyMs ?? 0;
   const connections = new Map<string, Connection>();
   /** Registered test connections stay readable after they are made gone. */
   const recorded = new Map<string, Connection>();
@@ -372,14 +379,25 @@ export async function startLocalWebSocketApi(options: LocalWebSocketOptions = {}
       // (a bare fetch) fails here as it would there.
       if (!req.headers.authorization) throw forbidden('Missing Authentication Token');
       const connection = connections.get(parts[1]);
-      if (req.method === 'POST') return void (post(connection, body), sendJson(res, 200, {}));
-      if (req.method === 'GET') return sendJson(res, 200, describe(connection));
-      if (req.method === 'DELETE') {
-        remove(connection);
-        res.statusCode = 204;
-        return void res.end();
+      let answer: () => void;
+      try {
+        if (req.method === 'POST') {
+          post(connection, body);
+          answer = () => sendJson(res, 200, {});
+        } else if (req.method === 'GET') {
+          const description = describe(connection);
+          answer = () => sendJson(res, 200, description);
+        } else if (req.method === 'DELETE') {
+          remove(connection);
+          answer = () => {
+            res.statusCode = 204;
+            res.end();
+          };
+        } else throw forbidden('Missing Authentication Token');
+      } finally {
+        if (latencyMs) await new Promise((resolve) => setTimeout(resolve, latencyMs));
       }
-      throw forbidden('Missing Authentication Token');
+      return answer();
     }
 
     if (parts[0] === '_local' && parts[1] === 'connections') {
