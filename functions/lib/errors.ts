@@ -6,11 +6,16 @@ export abstract class HttpError extends Error {
   abstract readonly status: number;
   constructor(message: string) {
     super(message);
-    this.name = new.target.name;
   }
+  /**
+   * Each error says its own name as a string: the deployed bundles are minified, and a class's own
+   * name (new.target.name) would reach the caller as "yn" there.
+   */
+  abstract override readonly name: string;
 }
 
 export class ValidationError extends HttpError {
+  override readonly name = 'ValidationError';
   readonly status = 400;
   constructor(
     message: string,
@@ -20,27 +25,35 @@ export class ValidationError extends HttpError {
   }
 }
 export class BadRequestError extends HttpError {
+  override readonly name = 'BadRequestError';
   readonly status = 400;
 }
 export class UnauthorizedError extends HttpError {
+  override readonly name = 'UnauthorizedError';
   readonly status = 401;
 }
 export class ForbiddenError extends HttpError {
+  override readonly name = 'ForbiddenError';
   readonly status = 403;
 }
 export class NotFoundError extends HttpError {
+  override readonly name = 'NotFoundError';
   readonly status = 404;
 }
 export class ConflictError extends HttpError {
+  override readonly name = 'ConflictError';
   readonly status = 409;
 }
 export class PayloadTooLargeError extends HttpError {
+  override readonly name = 'PayloadTooLargeError';
   readonly status = 413;
 }
 export class UnsupportedMediaTypeError extends HttpError {
+  override readonly name = 'UnsupportedMediaTypeError';
   readonly status = 415;
 }
 export class TooManyRequestsError extends HttpError {
+  override readonly name = 'TooManyRequestsError';
   readonly status = 429;
   constructor(
     message: string,

@@ -39,6 +39,7 @@ export interface PushOutcome {
 
 /** 503: the server has no VAPID keys, so it can neither hand out the public key nor send. */
 export class PushNotConfiguredError extends HttpError {
+  override readonly name = 'PushNotConfiguredError';
   readonly status = 503;
   constructor() {
     super('Push notifications are not set up on this server (no VAPID keys). Ask the site owner to configure them.');

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { routes, timers } from '../../shared/routes';
 import { lambdaContext, loadHandler } from './http-api';
+import { loadOrCreateVapidKeys } from './vapid';
 import { localFunctionEnv, prepareData, suppliedStripeEnv, type LocalStripeEnv } from './stack';
 
 /**
@@ -58,7 +59,14 @@ const endpoints: Endpoints = running ?? { ...own!, websocketEndpoint: own!.webso
 // Stripe; what it publishes reaches the running stack's sockets.
 Object.assign(
   process.env,
-  localFunctionEnv(endpoints.dynamoEndpoint, endpoints.s3Endpoint, endpoints.schedulerEndpoint, endpoints.stripe, endpoints.websocketEndpoint),
+  localFunctionEnv(
+    endpoints.dynamoEndpoint,
+    endpoints.s3Endpoint,
+    endpoints.schedulerEndpoint,
+    endpoints.stripe,
+    endpoints.websocketEndpoint,
+    loadOrCreateVapidKeys(path.join(dataDir, 'push')),
+  ),
 );
 console.error(running ? `Using the running stack's data (${dataDir})` : `Using ${dataDir} directly`);
 
