@@ -10,9 +10,6 @@ describe('customer live toasts', () => {
   it('shows each named event for the time the spec gives it', () => {
     // Act
     const shown = [
-      liveToastFor('work_status', { requestId: 'r', status: 'one_minute_away', eta: 1, timestamp: at }, label),
-      liveToastFor('work_status', { requestId: 'r', status: 'arrived', eta: null, timestamp: at }, label),
-      liveToastFor('work_status', { requestId: 'r', status: 'work_started', eta: null, timestamp: at }, label),
       liveToastFor('invoice_created', { requestId: 'r', workerId: 'w1', invoice: { id: 'i', totalAmount: 15750, laborHours: 2 } }, label),
       liveToastFor('worker_assigned', { requestId: 'r', worker }, label),
       liveToastFor('no_worker_available', { requestId: 'r', message: 'Nobody is free.' }, label),
@@ -22,9 +19,6 @@ describe('customer live toasts', () => {
 
     // Assess
     expect(shown).toEqual([
-      ['Worker 1 minute away', 10_000],
-      ['Worker arrived', 15_000],
-      ['Work started', 10_000],
       ['Invoice ready', 15_000],
       ['Worker assigned', 10_000],
       ['No worker available', 8_000],
@@ -47,9 +41,9 @@ describe('customer live toasts', () => {
   });
 
   it('stays quiet for events another toast already covers, which only refresh the list', () => {
-    // Act
+    // Act: work_status is the live tracking's to toast.
     const quiet = [
-      liveToastFor('work_status', { requestId: 'r', status: 'en_route', eta: 5, timestamp: at }, label),
+      liveToastFor('work_status', { requestId: 'r', status: 'arrived', eta: null, timestamp: at }, label),
       liveToastFor('service_accepted', { requestId: 'r' }, label),
       liveToastFor('job:accepted', { jobId: 'r', workerProfile: worker }, label),
       liveToastFor('invoice_verification_request', { requestId: 'r', invoiceId: 'i', invoiceAmount: 100 }, label),

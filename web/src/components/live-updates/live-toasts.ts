@@ -8,9 +8,6 @@ import type { ToastInput } from '../ui/toast-store';
  * says. Every one of these events also refreshes the request list at once.
  */
 export const LIVE_TOAST_MS = {
-  oneMinuteAway: 10_000,
-  arrived: 15_000,
-  workStarted: 10_000,
   invoiceReady: 15_000,
   workerAssigned: 10_000,
   noWorker: 8_000,
@@ -53,20 +50,13 @@ function text(value: unknown, fallback: string): string {
 /**
  * The toast for an event, or null for those that only refresh the list: the other three that
  * come with an acceptance (worker_assigned says it), the invoice's own verification request
- * (invoice_created says it, at the same moment), "on the way" and the payment (the list shows it).
- * `label` names the request ("Request 1A2B3C4D").
+ * (invoice_created says it, at the same moment) and the payment (the list shows it). The
+ * work_status toasts (1 minute away 10 s, arrived 15 s, work started 10 s) belong to the card's
+ * live tracking (components/location/job-tracking.tsx), which is on screen whenever they can come:
+ * toasting them here too would only have one replace the other. `label` names the request.
  */
 export function liveToastFor<E extends LiveRequestEvent>(event: E, data: ServerEvents[E], label: string): ToastInput | null {
   switch (event) {
-    case 'work_status': {
-      const { status } = data as ServerEvents['work_status'];
-      if (status === 'one_minute_away') {
-        return { title: 'Worker 1 minute away', description: `Your professional is about a minute away. ${label}.`, duration: LIVE_TOAST_MS.oneMinuteAway };
-      }
-      if (status === 'arrived') return { title: 'Worker arrived', description: `Your professional has arrived. ${label}.`, duration: LIVE_TOAST_MS.arrived };
-      if (status === 'work_started') return { title: 'Work started', description: `Your professional has started the work. ${label}.`, duration: LIVE_TOAST_MS.workStarted };
-      return null;
-    }
     case 'invoice_created': {
       const amount = (data as ServerEvents['invoice_created']).invoice?.totalAmount;
       const what = typeof amount === 'number' && Number.isFinite(amount) ? `Your invoice of ${formatMoney(amount)}` : 'Your invoice';
