@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { routes, timers } from '../../shared/routes';
+import { routes, socketRoutes, timers } from '../../shared/routes';
 import { lambdaContext, loadHandler } from './http-api';
 import { loadOrCreateVapidKeys } from './vapid';
 import { localFunctionEnv, prepareData, suppliedStripeEnv, type LocalStripeEnv } from './stack';
@@ -9,14 +9,16 @@ import { localFunctionEnv, prepareData, suppliedStripeEnv, type LocalStripeEnv }
 /**
  * `npm run invoke -- <function> [event.json]`: one handler, one event, against the local stack.
  * With `npm start` running it uses that stack's dynalite; otherwise it opens the data dir itself.
- * A route takes an API Gateway (payload 2.0) event; a timer takes its schedule's JSON input.
+ * A route takes an API Gateway (payload 2.0) event; a socket route an API Gateway WebSocket event
+ * (what it posts reaches the running stack's /ws clients); a timer takes its schedule's JSON input.
  */
 const [name, eventFile] = process.argv.slice(2);
 const routeNames: string[] = routes.map((r) => r.name);
 const timerNames: string[] = timers.map((t) => t.name);
-if (!name || ![...routeNames, ...timerNames].includes(name)) {
+const socketNames: string[] = socketRoutes.map((r) => r.name);
+if (!name || ![...routeNames, ...timerNames, ...socketNames].includes(name)) {
   console.error(
-    `Usage: npm run invoke -- <function> [event.json]\nRoutes: ${routeNames.join(', ')}\nTimers: ${timerNames.join(', ')}`,
+    `Usage: npm run invoke -- <function> [event.json]\nRoutes: ${routeNames.join(', ')}\nTimers: ${timerNames.join(', ')}\nSocket routes: ${socketNames.join(', ')}`,
   );
   process.exit(2);
 }
