@@ -161,7 +161,9 @@ function NotificationPanel({
       id={id}
       role="dialog"
       aria-labelledby={titleId}
-      className="absolute right-0 top-full z-50 mt-2 flex max-h-[min(70vh,36rem)] w-[min(24rem,calc(100vw-1rem))] flex-col overflow-hidden rounded-xl bg-slate-900 text-slate-100 shadow-2xl ring-1 ring-white/15"
+      // Under the bell from sm up; across the screen below the nav bar on a phone, where the bell
+      // sits too far from the left edge for a right-aligned panel to fit.
+      className="fixed inset-x-2 top-16 z-50 flex max-h-[min(70vh,36rem)] flex-col overflow-hidden rounded-xl bg-slate-900 text-slate-100 shadow-2xl ring-1 ring-white/15 sm:absolute sm:inset-x-auto sm:right-0 sm:top-full sm:mt-2 sm:w-96"
     >
       <div className="flex items-center justify-between gap-3 border-b border-white/10 px-4 py-3">
         <h2 id={titleId} ref={heading} tabIndex={-1} className="text-base font-semibold text-white focus:outline-none">
