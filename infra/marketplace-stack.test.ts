@@ -761,6 +761,24 @@ describe('MarketplaceStack: realtime (/ws)', () => {
   });
 });
 
+describe('MarketplaceStack: web push', () => {
+  it('gives the VAPID keys, as Secrets Manager references, only to the functions that may send a push', () => {
+    // Prepare (shared): the prod stack.
+    const { stack, template } = prod;
+
+    // Act
+    const withKeys = everyFunction(stack).filter(({ fn }) => 'VAPID_PRIVATE_KEY' in environmentOf(stack, template, fn)).map(({ name }) => name);
+    const key = JSON.stringify(environmentOf(stack, template, stack.functions['send-test-push']!).VAPID_PRIVATE_KEY);
+
+    // Assess
+    const expected = [...routes.filter((r) => r.realtime || r.push).map((r) => r.name), ...timers.map((t) => t.name)];
+    for (const name of expected) expect(withKeys).toContain(name);
+    expect(withKeys).not.toContain('get-config');
+    expect(withKeys).not.toContain('create-checkout-session');
+    expect(key).toContain('{{resolve:secretsmanager:marketplace/prod/vapid:SecretString:privateKey::}}');
+  });
+});
+
 describe('MarketplaceStack: web', () => {
   it('keeps both buckets (site and uploads) private, encrypted and TLS-only', () => {
     // Prepare

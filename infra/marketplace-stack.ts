@@ -43,6 +43,11 @@ export interface MarketplaceStackProps extends StackProps {
   stripeSecretName?: string;
   /** The site's public origin for Stripe's return addresses (context "publicUrl"); default: the caller's Origin. */
   publicUrl?: string;
+  /**
+   * The Secrets Manager secret with the web push VAPID keys as JSON `{ "publicKey", "privateKey" }`
+   * (context "vapidSecretName"; default `marketplace/<stage>/vapid`; `npx web-push generate-vapid-keys --json`).
+   */
+  vapidSecretName?: string;
 }
 
 /** Context key → function environment variable, with the range functions/lib/env.ts accepts. */
@@ -282,6 +287,11 @@ export class MarketplaceStack extends Stack {
     }
     const stripeSecret = (field: 'secretKey' | 'webhookSecret') =>
       SecretValue.secretsManager(stripeSecretName, { jsonField: field }).unsafeUnwrap();
+    // The VAPID keys go to whatever may send a push: the push routes, and everything that notifies
+    // (realtime routes, timers, socket functions), as dynamic references like Stripe's.
+    const vapidSecretName = props.vapidSecretName ?? (context('vapidSecretName') as string | undefined) ?? `marketplace/${stage}/vapid`;
+    const vapidSecret = (field: 'publicKey' | 'privateKey') => SecretValue.secretsManager(vapidSecretName, { jsonField: field }).unsafeUnwrap();
+    const pushEnvironment = { VAPID_PUBLIC_KEY: vapidSecret('publicKey'), VAPID_PRIVATE_KEY: vapidSecret('privateKey'), VAPID_SUBJECT: `mailto:${supportEmail}` };
     const stripeEnvironment = (route: RouteDef): Record<string, string> =>
       route.stripe
         ? {
@@ -408,6 +418,7 @@ export class MarketplaceStack extends Stack {
           ...(geocoderUrl && geocodeRoutes.includes(route.name) ? { GEOCODER_URL: geocoderUrl } : {}),
           ...stripeEnvironment(route),
           ...(route.realtime ? realtimeEnvironment : {}),
+          ...(route.realtime || route.push ? pushEnvironment : {}),
         },
       });
       const actions = grants[route.table];
@@ -431,7 +442,7 @@ export class MarketplaceStack extends Stack {
       const fn = lambda(`${pascal(timer.name)}Timer`, timer.name, {
         description: `Timer ${timer.name}, invoked by EventBridge Scheduler (${stage})`,
         functionName: timerFunctionName(timer),
-        environment: { ...environment, ...(timer.scheduler ? schedulingEnvironment : {}), ...realtimeEnvironment },
+        environment: { ...environment, ...(timer.scheduler ? schedulingEnvironment : {}), ...realtimeEnvironment, ...pushEnvironment },
       });
       const actions = grants[timer.table];
       if (actions.length) this.table.grant(fn, ...actions);
@@ -445,7 +456,7 @@ export class MarketplaceStack extends Stack {
       const id = pascal(socketRoute.name);
       const fn = lambda(id, socketRoute.name, {
         description: `WebSocket ${socketRoute.routeKey} of /ws (${stage})`,
-        environment: { ...environment, ...realtimeEnvironment },
+        environment: { ...environment, ...realtimeEnvironment, ...pushEnvironment },
       });
       const actions = grants[socketRoute.table];
       if (actions.length) this.table.grant(fn, ...actions);
