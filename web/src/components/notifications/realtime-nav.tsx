@@ -13,6 +13,7 @@ import {
   type RealtimeStatus,
 } from '../../lib/realtime';
 import { relativeTime, safeActionHref } from './notification-rules';
+import { PushControl } from '../push';
 
 /**
  * The nav bar's realtime corner (worker-owner spec "Notification panel"): the connection indicator
@@ -202,6 +203,8 @@ function NotificationPanel({
           ))}
         </ul>
       )}
+      {/* Push reaches this person when the tab is closed; the panel is where they look for such settings. */}
+      <PushControl className="border-t border-white/10 px-4 py-3" />
     </div>
   );
 }
