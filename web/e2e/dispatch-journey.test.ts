@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStackProcess, type RunningStack } from '../../infra/testing/local-process';
 import { launchBrowser, seriousA11yViolations } from './browser';
-import { FARTHER, HOME, NEAR, OFFLINE_GEOCODER, collectErrors, toast } from './journey';
+import { FARTHER, HOME, NEAR, OFFLINE_GEOCODER, collectErrors, requestFromPage, toast } from './journey';
 import { approvedPro, asPro, ownerCookie, signIn, type Pro } from './people';
 
 /** Polls a condition the page reaches through its own polling (5 s lists, 10 s offers). */
@@ -178,24 +178,13 @@ describe('offers that expire and a pro who arrives late', () => {
     const customerErrors = collectErrors(customer);
     await customer.goto(`${stack.url}/`);
     // The request as the home page's form sends it, from the customer's browser (it sets their cookie).
-    await customer.evaluate(async (home) => {
-      const res = await fetch('/api/requests', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          name: 'Robin Diaz',
-          email: 'robin@example.com',
-          phoneNumber: '(415) 555-0123',
-          service: 'Electrical',
-          location: '1 Dr Carlton B Goodlett Pl, San Francisco',
-          description: 'Half the sockets in the kitchen stopped working.',
-          clientLatitude: home.latitude,
-          clientLongitude: home.longitude,
-          gpsEnabled: true,
-        }),
-      });
-      if (res.status !== 201) throw new Error(`request answered ${res.status}`);
-    }, HOME);
+    await requestFromPage(customer, {
+      name: 'Robin Diaz',
+      email: 'robin@example.com',
+      phoneNumber: '(415) 555-0123',
+      service: 'Electrical',
+      description: 'Half the sockets in the kitchen stopped working.',
+    });
 
     // Act: the nearest pro accepts at once, then does not arrive within the (3 s) grace.
     const offers = await eventually(

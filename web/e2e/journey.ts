@@ -19,3 +19,28 @@ export function collectErrors(page: Page): string[] {
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
 }
+
+/**
+ * A service request sent from the customer's page, as the home page's form sends it (so the
+ * browser gets the customer cookie), located at HOME. Answers the request's id.
+ */
+export async function requestFromPage(page: Page, request: { name: string; email: string; phoneNumber: string; service: string; description: string }): Promise<string> {
+  return page.evaluate(
+    async ({ body, home }) => {
+      const res = await fetch('/api/requests', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          ...body,
+          location: '1 Dr Carlton B Goodlett Pl, San Francisco',
+          clientLatitude: home.latitude,
+          clientLongitude: home.longitude,
+          gpsEnabled: true,
+        }),
+      });
+      if (res.status !== 201) throw new Error(`request answered ${res.status}`);
+      return ((await res.json()) as { request: { id: string } }).request.id;
+    },
+    { body: request, home: HOME },
+  );
+}

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payButtonLabel } from '../../shared/domain/invoice';
 import { startStackProcess, type RunningStack } from '../../infra/testing/local-process';
 import { launchBrowser, seriousA11yViolations } from './browser';
-import { HOME, NEAR, OFFLINE_GEOCODER, collectErrors, toast } from './journey';
+import { HOME, NEAR, OFFLINE_GEOCODER, collectErrors, requestFromPage, toast } from './journey';
 import { approvedPro, asPro, ownerCookie, signIn, type Pro } from './people';
 
 /**
@@ -42,24 +42,13 @@ describe('a completed job is verified, invoiced, paid by card and reviewed', () 
     const customer = await customerContext.newPage();
     const customerErrors = collectErrors(customer);
     await customer.goto(`${stack.url}/`);
-    const jobId = await customer.evaluate(async (home) => {
-      const res = await fetch('/api/requests', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          name: 'Dana Whitfield',
-          email: 'dana@example.com',
-          phoneNumber: '(415) 555-0142',
-          service: 'Plumbing',
-          location: '1 Dr Carlton B Goodlett Pl, San Francisco',
-          description: 'Water is leaking under the kitchen sink.',
-          clientLatitude: home.latitude,
-          clientLongitude: home.longitude,
-          gpsEnabled: true,
-        }),
-      });
-      return ((await res.json()) as { request: { id: string } }).request.id;
-    }, HOME);
+    const jobId = await requestFromPage(customer, {
+      name: 'Dana Whitfield',
+      email: 'dana@example.com',
+      phoneNumber: '(415) 555-0142',
+      service: 'Plumbing',
+      description: 'Water is leaking under the kitchen sink.',
+    });
     await asPro(stack.url, pro, 'POST', `/api/jobs/accept/${jobId}`, {});
     for (const state of ['en_route', 'arrived', 'in_progress']) await asPro(stack.url, pro, 'POST', `/api/jobs/${jobId}/state`, { state });
     await asPro(stack.url, pro, 'POST', `/api/jobs/${jobId}/complete`, {});

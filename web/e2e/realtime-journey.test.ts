@@ -5,7 +5,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStackProcess, type RunningStack } from '../../infra/testing/local-process';
 import { launchBrowser, seriousA11yViolations } from './browser';
-import { HOME, NEAR, OFFLINE_GEOCODER, collectErrors, toast } from './journey';
+import { HOME, NEAR, OFFLINE_GEOCODER, collectErrors, requestFromPage, toast } from './journey';
 import { approvedPro, asPro, ownerCookie, signIn, type Pro } from './people';
 
 /**
@@ -47,24 +47,13 @@ describe('the customer and the pro see each other live through /ws', () => {
     const customer = await customerContext.newPage();
     const customerErrors = collectErrors(customer);
     await customer.goto(`${stack.url}/`);
-    const jobId = await customer.evaluate(async (home) => {
-      const res = await fetch('/api/requests', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          name: 'Dana Whitfield',
-          email: 'dana@example.com',
-          phoneNumber: '(415) 555-0142',
-          service: 'Electrical',
-          location: '1 Dr Carlton B Goodlett Pl, San Francisco',
-          description: 'The kitchen lights flicker and then go out.',
-          clientLatitude: home.latitude,
-          clientLongitude: home.longitude,
-          gpsEnabled: true,
-        }),
-      });
-      return ((await res.json()) as { request: { id: string } }).request.id;
-    }, HOME);
+    const jobId = await requestFromPage(customer, {
+      name: 'Dana Whitfield',
+      email: 'dana@example.com',
+      phoneNumber: '(415) 555-0142',
+      service: 'Electrical',
+      description: 'The kitchen lights flicker and then go out.',
+    });
 
     // Act / Assess: the offer reaches the pro as a live notification (no 10 s poll needed).
     await toast(worker, 'New job offer');

@@ -1,7 +1,8 @@
-import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { CONNECTION_TTL_SECONDS, type RealtimeRole } from '../../../shared/realtime';
 import { keys } from '../../../shared/table';
 import { dynamo, tableName } from '../clients';
+import { queryAll } from './query';
 
 /**
  * /ws connections and their rooms (DESIGN.md sections 1 and 6). A connection knows who is behind
@@ -97,22 +98,8 @@ export const connectionsRepo = {
 
   /** The connections in a room (a Query on the room's partition). */
   async members(room: string): Promise<string[]> {
-    const ids: string[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const out = await dynamo.send(
-        new QueryCommand({
-          TableName: tableName,
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-          ExpressionAttributeValues: { ':pk': keys.roomMember(room).pk, ':sk': 'CONN#' },
-          ProjectionExpression: 'connectionId',
-          ExclusiveStartKey: start,
-        }),
-      );
-      ids.push(...(out.Items ?? []).map((i) => i.connectionId as string));
-      start = out.LastEvaluatedKey;
-    } while (start);
-    return ids;
+    const items = await queryAll<{ connectionId: string }>({ pk: keys.roomMember(room).pk, skPrefix: 'CONN#', projection: 'connectionId' });
+    return items.map((i) => i.connectionId);
   },
 
   /** Counts a message in the current second; answers how many this second has seen so far. */

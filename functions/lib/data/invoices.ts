@@ -1,8 +1,9 @@
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { invoiceAmounts, roundHours, type PaymentStatus, type PayoutStatus } from '../../../shared/domain/invoice';
 import { keys } from '../../../shared/table';
 import { dynamo, tableName } from '../clients';
 import { batchGet } from './batch';
+import { queryAll } from './query';
 import type { JobItem } from './jobs';
 import { writeTogether, WriteCancelled } from './transact';
 
@@ -132,25 +133,7 @@ function lostRace(error: unknown): boolean {
   return (error as Error)?.name === 'ConditionalCheckFailedException';
 }
 
-async function queryAll(index: 'gsi1' | 'gsi2' | 'gsi3', pk: string, skPrefix: string): Promise<InvoiceItem[]> {
-  const items: InvoiceItem[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await dynamo.send(
-      new QueryCommand({
-        TableName: tableName,
-        IndexName: index,
-        KeyConditionExpression: `${index}pk = :pk AND begins_with(${index}sk, :sk)`,
-        ExpressionAttributeValues: { ':pk': pk, ':sk': skPrefix },
-        ScanIndexForward: false,
-        ExclusiveStartKey: start,
-      }),
-    );
-    items.push(...((out.Items ?? []) as InvoiceItem[]));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return items;
-}
+const newestFirst = (index: 'gsi1' | 'gsi2' | 'gsi3', pk: string) => queryAll<InvoiceItem>({ index, pk, skPrefix: 'INVOICE#', newestFirst: true });
 
 /** Conditional update that answers false, not an error, when its condition no longer holds. */
 async function updateIf(input: ConstructorParameters<typeof UpdateCommand>[0]): Promise<InvoiceItem | undefined> {
@@ -198,9 +181,9 @@ export const invoicesRepo = {
   },
 
   /** Newest first. */
-  listForCustomer: (customerId: string) => queryAll('gsi1', keys.customerInvoices(customerId).gsi1pk, 'INVOICE#'),
-  listForWorker: (workerId: string) => queryAll('gsi2', keys.workerInvoices(workerId).gsi2pk, 'INVOICE#'),
-  listAll: () => queryAll('gsi3', keys.allInvoices().gsi3pk, 'INVOICE#'),
+  listForCustomer: (customerId: string) => newestFirst('gsi1', keys.customerInvoices(customerId).gsi1pk),
+  listForWorker: (workerId: string) => newestFirst('gsi2', keys.workerInvoices(workerId).gsi2pk),
+  listAll: () => newestFirst('gsi3', keys.allInvoices().gsi3pk),
 
   /** Verify Work: the customer accepts the invoice's work and charges. Once; false if already. */
   async markWorkVerified(id: string, customerId: string, now: string): Promise<InvoiceItem | undefined> {

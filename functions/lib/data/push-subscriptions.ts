@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { RealtimeRole } from '../../../shared/realtime';
 import { keys } from '../../../shared/table';
 import { dynamo, tableName } from '../clients';
+import { queryAll } from './query';
 import { ConflictError } from '../errors';
 import type { PushPerson } from '../push-caller';
 import { writeTogether, WriteCancelled, type WriteAction } from './transact';
@@ -163,21 +164,7 @@ export const pushSubscriptionsRepo = {
 
   /** Every subscription of the person (one per browser or device they enabled push on). */
   async listFor(person: PushPerson): Promise<PushSubscriptionItem[]> {
-    const items: PushSubscriptionItem[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const out = await dynamo.send(
-        new QueryCommand({
-          TableName: tableName,
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-          ExpressionAttributeValues: { ':pk': keys.pushSubscription(person.role, person.userId).pk, ':sk': 'SUB#' },
-          ExclusiveStartKey: start,
-        }),
-      );
-      items.push(...((out.Items ?? []) as PushSubscriptionItem[]));
-      start = out.LastEvaluatedKey;
-    } while (start);
-    return items;
+    return queryAll<PushSubscriptionItem>({ pk: keys.pushSubscription(person.role, person.userId).pk, skPrefix: 'SUB#' });
   },
 
   /** The push service accepted a message for it. */
