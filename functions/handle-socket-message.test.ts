@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
+import { serverMessages } from '../shared/realtime';
 import { handler } from './handle-socket-message';
 import { handler as connect } from './connect-socket';
 import { handler as acceptJob } from './accept-job';
@@ -57,6 +59,10 @@ describe('$default: rooms', () => {
     expect((await eventsOf(customerSocket)).sort()).toEqual(['job:accepted', 'joined', 'notification', 'service_accepted', 'worker_assigned', 'worker_job_accepted']);
     expect(await eventsOf(workerSocket)).toEqual(['error', 'joined']);
     expect((await connectionsRepo.members(`job:${job.id}`)).sort()).toEqual([customerSocket, workerSocket].sort());
+    // Every frame sent is what the shared protocol says that event carries.
+    for (const sent of [...(await framesOf(customerSocket)), ...(await framesOf(workerSocket))]) {
+      expect(z.safeParse(serverMessages[sent.event], sent.data).success, sent.event).toBe(true);
+    }
   });
 
   it("refuses to let anyone else into a job's room, with an error frame", async () => {

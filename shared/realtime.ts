@@ -59,52 +59,57 @@ export const clientMessages = {
 export type ClientEvent = keyof typeof clientMessages;
 export type ClientMessage = { [E in ClientEvent]: { event: E; data: z.infer<(typeof clientMessages)[E]> } }[ClientEvent];
 
+const text = z.string();
+const nullableNumber = z.nullable(z.number());
+
 /** A stored notification (worker-owner spec section 3). */
-export interface NotificationView {
-  id: string;
-  type: string;
-  title: string;
-  message: string;
-  priority: 'low' | 'medium' | 'high' | 'critical';
-  actionUrl: string | null;
-  jobId: string | null;
-  timestamp: string;
-  read: boolean;
-}
+export const notificationSchema = z.object({
+  id: text,
+  type: text,
+  title: text,
+  message: text,
+  priority: z.enum(['low', 'medium', 'high', 'critical']),
+  actionUrl: z.nullable(text),
+  jobId: z.nullable(text),
+  timestamp: text,
+  read: z.boolean(),
+});
+export type NotificationView = z.infer<typeof notificationSchema>;
 
-export interface AssignedWorker {
-  id: string;
-  name: string;
-  phone: string;
-  photoUrl: string | null;
-}
+const assignedWorkerSchema = z.object({ id: text, name: text, phone: text, photoUrl: z.nullable(text) });
+export type AssignedWorker = z.infer<typeof assignedWorkerSchema>;
 
-/** What the server sends, by event name. */
-export interface ServerEvents {
-  location_update: { requestId: string; latitude: number; longitude: number; accuracy: number | null; eta: number | null; timestamp: string };
-  work_status: { requestId: string; status: 'one_minute_away' | 'arrived' | 'work_started' | 'en_route'; eta: number | null; timestamp: string };
-  invoice_created: { requestId: string; workerId: string; invoice: { id: string; totalAmount: number; laborHours: number } };
-  worker_assigned: { requestId: string; worker: AssignedWorker };
-  no_worker_available: { requestId: string; message: string };
-  job_reassigned: { requestId: string; message: string };
-  work_completion_verification: { requestId: string; workerId: string; workHours: number | null; message: string };
-  'worker:loc': { jobId: string; lat: number; lng: number; accuracy: number | null; timestamp: string };
-  service_accepted: { requestId: string };
-  'job:accepted': { jobId: string; workerProfile: AssignedWorker };
-  worker_job_accepted: { workerId: string; workerProfile: AssignedWorker };
-  worker_verification_request: { requestId: string; workerId: string; message: string };
-  invoice_verification_request: { requestId: string; invoiceId: string; invoiceAmount: number };
-  payment_completed: { requestId: string; invoiceId: string; receiptSent: { email: boolean; sms: boolean } };
+/**
+ * What the server sends, by event name: zod schemas like the client's messages, so both sides
+ * share one definition (a client may check a frame with `serverMessages[event]`).
+ */
+export const serverMessages = {
+  location_update: z.object({ requestId: text, latitude: z.number(), longitude: z.number(), accuracy: nullableNumber, eta: nullableNumber, timestamp: text }),
+  work_status: z.object({ requestId: text, status: z.enum(['one_minute_away', 'arrived', 'work_started', 'en_route']), eta: nullableNumber, timestamp: text }),
+  invoice_created: z.object({ requestId: text, workerId: text, invoice: z.object({ id: text, totalAmount: z.number(), laborHours: z.number() }) }),
+  worker_assigned: z.object({ requestId: text, worker: assignedWorkerSchema }),
+  no_worker_available: z.object({ requestId: text, message: text }),
+  job_reassigned: z.object({ requestId: text, message: text }),
+  work_completion_verification: z.object({ requestId: text, workerId: text, workHours: nullableNumber, message: text }),
+  'worker:loc': z.object({ jobId: text, lat: z.number(), lng: z.number(), accuracy: nullableNumber, timestamp: text }),
+  service_accepted: z.object({ requestId: text }),
+  'job:accepted': z.object({ jobId: text, workerProfile: assignedWorkerSchema }),
+  worker_job_accepted: z.object({ workerId: text, workerProfile: assignedWorkerSchema }),
+  worker_verification_request: z.object({ requestId: text, workerId: text, message: text }),
+  invoice_verification_request: z.object({ requestId: text, invoiceId: text, invoiceAmount: z.number() }),
+  payment_completed: z.object({ requestId: text, invoiceId: text, receiptSent: z.object({ email: z.boolean(), sms: z.boolean() }) }),
   /** The customer's answer to the work verification, relayed to the worker. */
-  client_verification_response: { requestId: string; approved: boolean; message: string | null; timestamp: string };
-  notification: NotificationView;
-  'notifications:batch': { notifications: NotificationView[] };
+  client_verification_response: z.object({ requestId: text, approved: z.boolean(), message: z.nullable(text), timestamp: text }),
+  notification: notificationSchema,
+  'notifications:batch': z.object({ notifications: z.array(notificationSchema) }),
   /** Answers to the client's own frames. */
-  joined: { room: string };
-  left: { room: string };
-  pong: Record<string, never>;
-  error: { message: string; event?: string };
-}
+  joined: z.object({ room: text }),
+  left: z.object({ room: text }),
+  pong: z.object({}),
+  error: z.object({ message: text, event: z.optional(text) }),
+} as const;
+
+export type ServerEvents = { [E in keyof typeof serverMessages]: z.infer<(typeof serverMessages)[E]> };
 
 export type ServerEvent = keyof ServerEvents;
 export type ServerMessage = { [E in ServerEvent]: { event: E; data: ServerEvents[E] } }[ServerEvent];

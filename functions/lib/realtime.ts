@@ -25,20 +25,23 @@ function gone(error: unknown): boolean {
   return e?.name === 'GoneException' || e?.$metadata?.httpStatusCode === 410;
 }
 
+async function post(api: ApiGatewayManagementApiClient, connectionId: string, data: Uint8Array): Promise<'sent' | 'gone'> {
+  try {
+    await api.send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: data }));
+    return 'sent';
+  } catch (error) {
+    if (gone(error)) return 'gone';
+    throw error;
+  }
+}
+
 /** Sends one frame to one connection; false (and forgotten) when it is gone. */
 export async function sendTo(connectionId: string, data: string): Promise<boolean> {
   const api = management();
   if (!api) return false;
-  try {
-    await api.send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: new TextEncoder().encode(data) }));
-    return true;
-  } catch (error) {
-    if (gone(error)) {
-      await connectionsRepo.close(connectionId);
-      return false;
-    }
-    throw error;
-  }
+  const outcome = await post(api, connectionId, new TextEncoder().encode(data));
+  if (outcome === 'gone') await connectionsRepo.close(connectionId);
+  return outcome === 'sent';
 }
 
 /** Ends a connection from the server side (e.g. throttled past patience). */
@@ -54,15 +57,21 @@ export interface Delivery {
 /** One event to every connection in a room, all at once; stale connections pruned in the same pass. */
 export async function publish<E extends ServerEvent>(room: string, event: E, data: ServerEvents[E]): Promise<Delivery> {
   const result: Delivery = { delivered: 0, pruned: 0 };
-  if (!management()) return result;
+  const api = management();
+  if (!api) return result;
   try {
     const members = await connectionsRepo.members(room);
-    const text = frame(event, data);
-    const outcomes = await Promise.allSettled(members.map((id) => sendTo(id, text)));
-    for (const outcome of outcomes) {
-      if (outcome.status === 'fulfilled') outcome.value ? result.delivered++ : result.pruned++;
-      else logger.warn('Realtime delivery failed', { event, errorName: (outcome.reason as Error)?.name });
-    }
+    const bytes = new TextEncoder().encode(frame(event, data));
+    const outcomes = await Promise.allSettled(members.map((id) => post(api, id, bytes)));
+    const gone: string[] = [];
+    outcomes.forEach((outcome, i) => {
+      if (outcome.status === 'rejected') logger.warn('Realtime delivery failed', { event, errorName: (outcome.reason as Error)?.name });
+      else if (outcome.value === 'sent') result.delivered++;
+      else gone.push(members[i]!);
+    });
+    // The gone ones are forgotten together, after everyone else already has the frame.
+    await connectionsRepo.closeMany(gone);
+    result.pruned = gone.length;
   } catch (error) {
     logger.warn('Realtime publish failed', { event, errorName: (error as Error)?.name });
   }

@@ -2,6 +2,7 @@ import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, UpdateCommand
 import { CONNECTION_TTL_SECONDS, type RealtimeRole } from '../../../shared/realtime';
 import { keys } from '../../../shared/table';
 import { dynamo, tableName } from '../clients';
+import { batchGet } from './batch';
 import { queryAll } from './query';
 
 /**
@@ -89,11 +90,22 @@ export const connectionsRepo = {
 
   /** Forgets the connection and every membership it had. */
   async close(connectionId: string): Promise<void> {
-    const current = await connectionsRepo.find(connectionId);
-    const deletes = [keys.connection(connectionId), ...(current?.rooms ?? []).map((room) => keys.roomMember(room, connectionId))];
-    for (let i = 0; i < deletes.length; i += 25) {
-      await dynamo.send(new BatchWriteCommand({ RequestItems: { [tableName]: deletes.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } })) } }));
-    }
+    await connectionsRepo.closeMany([connectionId]);
+  },
+
+  /** Forgets many connections at once (the gone ones of a fan-out): one read, batched deletes. */
+  async closeMany(connectionIds: readonly string[]): Promise<void> {
+    if (connectionIds.length === 0) return;
+    const found = await batchGet<ConnectionItem>(connectionIds.map((id) => keys.connection(id)), true);
+    const deletes = [
+      ...connectionIds.map((id) => keys.connection(id)),
+      ...found.flatMap((c) => c.rooms.map((room) => keys.roomMember(room, c.connectionId))),
+    ];
+    await Promise.all(
+      Array.from({ length: Math.ceil(deletes.length / 25) }, (_, i) =>
+        dynamo.send(new BatchWriteCommand({ RequestItems: { [tableName]: deletes.slice(i * 25, i * 25 + 25).map((Key) => ({ DeleteRequest: { Key } })) } })),
+      ),
+    );
   },
 
   /** The connections in a room (a Query on the room's partition). */
