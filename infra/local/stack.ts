@@ -41,6 +41,8 @@ export interface LocalStack {
   /** The WebSocket API's @connections management endpoint (the sockets themselves are `<url>/ws`). */
   websocketEndpoint: string;
   stop(): Promise<void>;
+  /** Where a stop is (so a stop that takes too long can say what it waits on). */
+  stopPhase(): string;
 }
 
 /** How the functions reach Stripe: the local endpoint and its keys, or the developer's real test keys. */
@@ -236,6 +238,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       }
     });
   });
+  // Every socket the server ever accepted, upgraded ones included (Vite's HMR, /ws): closeAllConnections
+  // does not reach upgraded sockets, and one left open would keep server.close() waiting for ever.
+  const sockets = new Set<import('node:net').Socket>();
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
   // Before Vite's HMR listener; each takes only its own upgrades.
   data.websocket.attach(server, '/ws');
   if (options.web !== false) {
@@ -279,22 +288,31 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   );
 
   let stopping: Promise<void> | undefined;
+  let phase = 'running';
   return {
     url,
     dynamoEndpoint: data.dynamoEndpoint,
     s3Endpoint: data.s3Endpoint,
     ...(data.stripe.apiUrl ? { stripeEndpoint: data.stripe.apiUrl } : {}),
     websocketEndpoint: data.websocket.endpoint,
+    stopPhase: () => phase,
     stop: () =>
       (stopping ??= (async () => {
+        phase = 'closing the HTTP server';
         rmSync(stackFile, { force: true });
         server.closeAllConnections();
         // Upgraded sockets keep the server open until they end, so they are closed as it closes.
         const serverClosed = new Promise<void>((resolve) => server.close(() => resolve()));
+        phase = 'saying goodbye to /ws clients';
         await data.websocket.disconnectAll();
+        // /ws clients had their goodbye; whatever is still open now (an HMR socket) is ended.
+        for (const socket of sockets) socket.destroy();
         await serverClosed;
+        phase = 'closing Vite';
         await vite?.close();
+        phase = 'closing the local services';
         await data.close();
+        phase = 'stopped';
       })()),
   };
 }

@@ -33,6 +33,11 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (stopping) return;
     stopping = true;
     console.log('\nStopping…');
+    // A stop that hangs (something still holding a connection open) must not hang the terminal or CI.
+    setTimeout(() => {
+      console.error(`Stopping took over 15 s (still ${stack.stopPhase()}); exiting anyway.`);
+      process.exit(1);
+    }, 15_000).unref();
     stack.stop().then(
       () => process.exit(0),
       (error: unknown) => {
