@@ -15,8 +15,8 @@ const NOT_FOUND = 'Invoice not found';
 async function customersInvoice(body: { invoiceId?: string; jobId?: string }, customerId: string): Promise<InvoiceItem> {
   let invoiceId = body.invoiceId;
   if (!invoiceId && body.jobId) {
-    const job = /^[A-Za-z0-9_-]{22}$/.test(body.jobId) ? await jobsRepo.findById(body.jobId, false) : undefined;
-    if (!job || job.customerId !== customerId) throw new NotFoundError(NOT_FOUND);
+    const job = await jobsRepo.findCustomersJob(body.jobId, customerId, false);
+    if (!job) throw new NotFoundError(NOT_FOUND);
     if (!job.invoiceId) throw new ConflictError('The professional has not sent an invoice for this job yet.');
     invoiceId = job.invoiceId;
   }

@@ -1,8 +1,9 @@
 import { routeByName } from '../shared/routes';
+import { signedInPerson } from './lib/auth/person';
 import { invoicesRepo } from './lib/data/invoices';
 import { NotFoundError } from './lib/errors';
 import { http } from './lib/http';
-import { invoiceReader, mayRead, viewerOf } from './lib/invoice-access';
+import { mayRead } from './lib/invoice-access';
 import { toInvoiceView } from './lib/invoice-views';
 
 export const INVOICE_NOT_FOUND = 'Invoice not found';
@@ -10,7 +11,7 @@ export const INVOICE_NOT_FOUND = 'Invoice not found';
 /** One invoice, for its customer, its worker or the owner; anyone else gets the same 404 as a missing one. */
 export const handler = http(routeByName('get-invoice'), async ({ params, event }) => {
   const invoice = await invoicesRepo.findById(params.id ?? '');
-  const reader = await invoiceReader(event);
-  if (!invoice || !mayRead(reader, invoice)) throw new NotFoundError(INVOICE_NOT_FOUND);
-  return toInvoiceView(invoice, viewerOf(reader));
+  const person = await signedInPerson(event);
+  if (!invoice || !mayRead(person, invoice)) throw new NotFoundError(INVOICE_NOT_FOUND);
+  return toInvoiceView(invoice, person.role);
 });

@@ -1,20 +1,18 @@
 import { routeByName } from '../shared/routes';
+import { signedInPerson } from './lib/auth/person';
 import { invoicesRepo } from './lib/data/invoices';
 import { http } from './lib/http';
-import { invoiceReader } from './lib/invoice-access';
 import { toInvoiceView } from './lib/invoice-views';
 
 /** The caller's invoices, newest first: a worker's own, the owner's all, a customer's own; nobody's none. */
 export const handler = http(routeByName('list-invoices'), async ({ event }) => {
-  const reader = await invoiceReader(event);
-  switch (reader.viewer) {
-    case 'worker':
-      return (await invoicesRepo.listForWorker(reader.workerId)).map((i) => toInvoiceView(i, 'worker'));
-    case 'owner':
-      return (await invoicesRepo.listAll()).map((i) => toInvoiceView(i, 'owner'));
-    case 'customer':
-      return (await invoicesRepo.listForCustomer(reader.customerId)).map((i) => toInvoiceView(i, 'customer'));
-    default:
-      return [];
-  }
+  const person = await signedInPerson(event);
+  if (!person) return [];
+  const invoices =
+    person.role === 'worker'
+      ? await invoicesRepo.listForWorker(person.id)
+      : person.role === 'owner'
+        ? await invoicesRepo.listAll()
+        : await invoicesRepo.listForCustomer(person.id);
+  return invoices.map((i) => toInvoiceView(i, person.role));
 });

@@ -11,8 +11,8 @@ export const VERIFICATION_JOB_NOT_FOUND = 'We could not find this job among your
 
 /** Another customer's job answers exactly as a missing one: its existence is not theirs to learn. */
 async function customersJob(jobId: string, customerId: string): Promise<JobItem> {
-  const job = /^[A-Za-z0-9_-]{22}$/.test(jobId) ? await jobsRepo.findById(jobId) : undefined;
-  if (!job || job.customerId !== customerId) throw new NotFoundError(VERIFICATION_JOB_NOT_FOUND);
+  const job = await jobsRepo.findCustomersJob(jobId, customerId);
+  if (!job) throw new NotFoundError(VERIFICATION_JOB_NOT_FOUND);
   return job;
 }
 

@@ -4,7 +4,6 @@ import type { JobItem } from './data/jobs';
 import type { WorkerItem } from './data/workers';
 import { toAssignedWorker } from './job-views';
 import { notify, publish, publishToJob } from './realtime';
-import { presignDownload } from './storage';
 
 /**
  * The domain events of the job lifecycle, told to the rooms that follow them (customer spec
@@ -16,7 +15,10 @@ const requestUrl = '/';
 const jobUrl = (jobId: string) => `/worker/jobs/${encodeURIComponent(jobId)}`;
 
 async function profileOf(worker: WorkerItem) {
-  const photoUrl = worker.profilePhotoKey ? (await presignDownload(worker.profilePhotoKey, 600).catch(() => ({ url: null }))).url : null;
+  // Loaded only here: every function that announces events would otherwise build an S3 client at cold start.
+  const photoUrl = worker.profilePhotoKey
+    ? (await import('./storage').then(({ presignDownload }) => presignDownload(worker.profilePhotoKey!, 600)).catch(() => ({ url: null }))).url
+    : null;
   return toAssignedWorker(worker, photoUrl);
 }
 

@@ -45,12 +45,17 @@ export function userRoom(role: RealtimeRole, id: string): string {
   return `user:${role}:${id}`;
 }
 
+function putMember(room: string, connectionId: string) {
+  return dynamo.send(new PutCommand({ TableName: tableName, Item: { ...keys.roomMember(room, connectionId), entity: 'room-member', room, connectionId, expiresAt: ttl() } }));
+}
+
 export const connectionsRepo = {
   async open(connectionId: string, identity: Identity, now: string): Promise<ConnectionItem> {
-    const item: ConnectionItem = { ...keys.connection(connectionId), entity: 'connection', connectionId, ...identity, rooms: [], connectedAt: now, expiresAt: ttl() };
+    const rooms = userRooms(identity);
+    const item: ConnectionItem = { ...keys.connection(connectionId), entity: 'connection', connectionId, ...identity, rooms, connectedAt: now, expiresAt: ttl() };
     await dynamo.send(new PutCommand({ TableName: tableName, Item: item }));
-    for (const room of userRooms(identity)) await connectionsRepo.join(connectionId, room);
-    return (await connectionsRepo.find(connectionId)) ?? item;
+    await Promise.all(rooms.map((room) => putMember(room, connectionId)));
+    return item;
   },
 
   async find(connectionId: string): Promise<ConnectionItem | undefined> {
@@ -75,7 +80,7 @@ export const connectionsRepo = {
       const current = await connectionsRepo.find(connectionId);
       if (!current) return false;
     }
-    await dynamo.send(new PutCommand({ TableName: tableName, Item: { ...keys.roomMember(room, connectionId), entity: 'room-member', room, connectionId, expiresAt: ttl() } }));
+    await putMember(room, connectionId);
     return true;
   },
 

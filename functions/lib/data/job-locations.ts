@@ -37,7 +37,7 @@ export const jobLocationsRepo = {
   },
 
   async latest(jobId: string): Promise<JobLocationItem | undefined> {
-    const out = await dynamo.send(new GetCommand({ TableName: tableName, Key: keys.jobLocation(jobId) }));
+    const out = await dynamo.send(new GetCommand({ TableName: tableName, Key: keys.jobLocation(jobId), ConsistentRead: true }));
     return out.Item as JobLocationItem | undefined;
   },
 };

@@ -4,6 +4,8 @@ import type { DispatchStatus } from '../../../shared/schemas/job';
 import { keys } from '../../../shared/table';
 import { dynamo, tableName } from '../clients';
 import { batchGet } from './batch';
+import { jobLocationsRepo } from './job-locations';
+import { queryAll } from './query';
 import { writeTogether, WriteCancelled, type WriteAction } from './transact';
 
 /**
@@ -160,24 +162,7 @@ function lostRace(error: unknown): boolean {
   return (error as Error)?.name === 'ConditionalCheckFailedException';
 }
 
-async function queryJobs(input: { index: 'gsi1' | 'gsi2'; pk: string; skPrefix: string }): Promise<JobItem[]> {
-  const items: JobItem[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await dynamo.send(
-      new QueryCommand({
-        TableName: tableName,
-        IndexName: input.index,
-        KeyConditionExpression: `${input.index}pk = :pk AND begins_with(${input.index}sk, :sk)`,
-        ExpressionAttributeValues: { ':pk': input.pk, ':sk': input.skPrefix },
-        ExclusiveStartKey: start,
-      }),
-    );
-    items.push(...((out.Items ?? []) as JobItem[]));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return items;
-}
+const queryJobs = (input: { index: 'gsi1' | 'gsi2'; pk: string; skPrefix: string }) => queryAll<JobItem>(input);
 
 export const jobsRepo = {
   /** Puts a new job; `with` are writes that happen together with it (a booking's own item). */
@@ -191,6 +176,12 @@ export const jobsRepo = {
   async findById(id: string, consistent = true): Promise<JobItem | undefined> {
     const out = await dynamo.send(new GetCommand({ TableName: tableName, Key: keys.job(id), ConsistentRead: consistent }));
     return out.Item as JobItem | undefined;
+  },
+
+  /** A job of this customer's; another customer's (or a malformed id) answers as a missing one. */
+  async findCustomersJob(id: string, customerId: string, consistent = true): Promise<JobItem | undefined> {
+    const job = /^[A-Za-z0-9_-]{22}$/.test(id) ? await jobsRepo.findById(id, consistent) : undefined;
+    return job?.customerId === customerId ? job : undefined;
   },
 
   async findMany(ids: readonly string[]): Promise<JobItem[]> {
@@ -509,9 +500,9 @@ export const jobsRepo = {
 
   /** Copies the worker's latest shared fix onto the job as where they arrived (none shared: nothing). */
   async recordArrivalFix(jobId: string, workerId: string): Promise<void> {
-    const fix = await dynamo.send(new GetCommand({ TableName: tableName, Key: keys.jobLocation(jobId), ConsistentRead: true }));
-    if (!fix.Item || fix.Item.workerId !== workerId) return;
-    const { lat, lng, accuracy, at } = fix.Item as { lat: number; lng: number; accuracy: number | null; at: string };
+    const fix = await jobLocationsRepo.latest(jobId);
+    if (!fix || fix.workerId !== workerId) return;
+    const { lat, lng, accuracy, at } = fix;
     await dynamo
       .send(
         new UpdateCommand({
