@@ -1,0 +1,158 @@
+import * as z from 'zod/mini';
+import { strictBody } from '../validation';
+import {
+  REJECT_NOTES_REQUIRED,
+  SELECT_FILE_AND_CATEGORY,
+  isCalendarDate,
+  todayUtc,
+  type DocumentStatus,
+  type DocumentType,
+  type DocumentUserType,
+} from './document-rules';
+
+/**
+ * Worker compliance documents (issue 7, /work/notes/issue7-contract.md): the shapes both the
+ * handlers and the Documents tab use.
+ */
+export * from './document-rules';
+
+export interface DocumentCategoryView {
+  id: string;
+  name: string;
+  description: string;
+  documentType: DocumentType;
+  userType: DocumentUserType;
+  isRequired: boolean;
+  expirationRequired: boolean;
+  maxFileSizeMB: number;
+  /** File extensions, e.g. 'pdf', 'jpg'. */
+  allowedFormats: string[];
+  displayOrder: number;
+}
+
+export interface DocumentView {
+  id: string;
+  workerId: string;
+  categoryId: string;
+  categoryName: string;
+  documentType: DocumentType;
+  filename: string;
+  displayName: string | null;
+  description: string | null;
+  /** Bytes. */
+  fileSize: number;
+  mimeType: string;
+  status: DocumentStatus;
+  /** YYYY-MM-DD or null. */
+  expirationDate: string | null;
+  /** Expires within 30 days and not yet past. */
+  expiringSoon: boolean;
+  reviewNotes: string | null;
+  reviewedAt: string | null;
+  version: number;
+  parentDocumentId: string | null;
+  isLatestVersion: boolean;
+  createdAt: string;
+}
+
+const optionalText = (field: string, max: number) =>
+  z.optional(
+    z.string({ error: `${field} must be text` }).check(z.trim(), z.maxLength(max, `${field} must be at most ${max} characters`)),
+  );
+
+/** POST /api/documents/upload: what the worker is about to send, checked again at confirm. */
+export const documentUploadSchema = strictBody({
+  categoryId: z.string({ error: SELECT_FILE_AND_CATEGORY }).check(
+    z.trim(),
+    z.minLength(1, SELECT_FILE_AND_CATEGORY),
+    z.maxLength(64, 'Choose a category from the list'),
+  ),
+  filename: z.string({ error: SELECT_FILE_AND_CATEGORY }).check(
+    z.trim(),
+    z.minLength(1, SELECT_FILE_AND_CATEGORY),
+    z.maxLength(200, 'The file name must be at most 200 characters'),
+  ),
+  contentType: z.string({ error: 'Send the file type' }).check(
+    z.trim(),
+    z.toLowerCase(),
+    z.minLength(1, 'Send the file type'),
+    z.maxLength(200, 'The file type is not one we accept'),
+  ),
+  fileSize: z.number({ error: SELECT_FILE_AND_CATEGORY }).check(
+    z.int('The file size must be whole bytes'),
+    z.gt(0, 'The file is empty'),
+  ),
+  displayName: optionalText('Display name', 100),
+  description: optionalText('Description', 500),
+  expirationDate: z.optional(
+    z.string({ error: 'Expiration date must be a date (YYYY-MM-DD)' }).check(
+      z.refine(isCalendarDate, 'Expiration date must be a date (YYYY-MM-DD)'),
+      z.refine((value) => value > todayUtc(), 'Expiration date must be after today'),
+    ),
+  ),
+  replacesDocumentId: z.optional(
+    z.string({ error: 'replacesDocumentId must be a document id' }).check(
+      z.minLength(1, 'replacesDocumentId must be a document id'),
+      z.maxLength(64, 'replacesDocumentId must be a document id'),
+    ),
+  ),
+});
+export type DocumentUploadInput = z.infer<typeof documentUploadSchema>;
+
+export interface DocumentUploadTicket {
+  uploadId: string;
+  url: string;
+  fields: Record<string, string>;
+  key: string;
+  expiresAt: string;
+  maxBytes: number;
+}
+
+/** POST /api/admin/documents/{id}/review. */
+export const documentReviewSchema = strictBody({
+  decision: z.enum(['approve', 'reject'], { error: 'Choose approve or reject' }),
+  notes: optionalText('Notes', 1000),
+}).check(
+  z.refine((value) => value.decision === 'approve' || (value.notes ?? '').length > 0, {
+    message: REJECT_NOTES_REQUIRED,
+    path: ['notes'],
+  }),
+);
+export type DocumentReviewInput = z.infer<typeof documentReviewSchema>;
+
+export interface DocumentDownload {
+  downloadUrl: string;
+  expiresAt: string;
+  filename: string;
+}
+
+export interface DocumentListResponse {
+  documents: DocumentView[];
+}
+export interface DocumentCategoriesResponse {
+  categories: DocumentCategoryView[];
+}
+
+export interface WorkerCompliance {
+  worker: { id: string; fullName: string };
+  documents: DocumentView[];
+  missingRequired: DocumentCategoryView[];
+  expiring: DocumentView[];
+  offersPaused: boolean;
+}
+
+export interface ComplianceRow {
+  workerId: string;
+  fullName: string;
+  /** Category names. */
+  missingRequired: string[];
+  expiringCount: number;
+  pendingReviewCount: number;
+  offersPaused: boolean;
+}
+export interface ComplianceResponse {
+  workers: ComplianceRow[];
+}
+
+export const downloadModes = ['view', 'download'] as const;
+export type DownloadMode = (typeof downloadModes)[number];
