@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { acceptAttribute, checkFile, MAX_UPLOAD_BYTES, UploadError } from './upload';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { acceptAttribute, checkFile, MAX_UPLOAD_BYTES, sendToStorage, UploadError } from './upload';
 
 const file = (name: string, type: string, size = 10) => new File([new Uint8Array(size)], name, { type });
 
@@ -20,5 +20,73 @@ describe('checkFile', () => {
 
   it('builds the accept attribute from the same list', () => {
     expect(acceptAttribute('company-documents')).toBe('.pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png');
+  });
+});
+
+/** Stands in for the browser's XMLHttpRequest: the test plays the network's part. */
+class FakeXhr {
+  static last: FakeXhr | undefined;
+  readonly upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  status = 0;
+  method = '';
+  url = '';
+  body: FormData | undefined;
+  constructor() {
+    FakeXhr.last = this;
+  }
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  send(body: FormData) {
+    this.body = body;
+  }
+  abort() {
+    this.onabort?.();
+  }
+  progress(loaded: number, total: number) {
+    this.upload.onprogress?.({ lengthComputable: true, loaded, total });
+  }
+  answer(status: number) {
+    this.status = status;
+    this.onload?.();
+  }
+}
+
+describe('sendToStorage', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    FakeXhr.last = undefined;
+  });
+
+  it('posts the policy fields before the file and reports the bytes sent as whole percents below 100', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const percents: number[] = [];
+    const sent = sendToStorage({ url: 'http://storage/bucket', fields: { key: 'documents/w1/a.pdf', Policy: 'p' } }, file('a.pdf', 'application/pdf', 300), (p) => percents.push(p));
+    const xhr = FakeXhr.last!;
+    expect([xhr.method, xhr.url]).toEqual(['POST', 'http://storage/bucket']);
+    expect([...xhr.body!.keys()]).toEqual(['key', 'Policy', 'file']);
+    xhr.progress(100, 300);
+    xhr.progress(200, 300);
+    xhr.progress(300, 300);
+    xhr.answer(204);
+    await sent;
+    expect(percents).toEqual([33, 67, 99]);
+  });
+
+  it('rejects with the given failure when storage refuses, and with an AbortError when cancelled', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const refused = sendToStorage({ url: 'u', fields: {} }, file('a.pdf', 'application/pdf'), () => {}, undefined, 'Upload failed');
+    FakeXhr.last!.answer(403);
+    await expect(refused).rejects.toThrow(new UploadError('Upload failed'));
+
+    const controller = new AbortController();
+    const cancelled = sendToStorage({ url: 'u', fields: {} }, file('a.pdf', 'application/pdf'), () => {}, controller.signal);
+    controller.abort();
+    await expect(cancelled).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(sendToStorage({ url: 'u', fields: {} }, file('a.pdf', 'application/pdf'), () => {}, controller.signal)).rejects.toMatchObject({ name: 'AbortError' });
   });
 });

@@ -15,7 +15,8 @@ export class UploadError extends Error {
   override readonly name = 'UploadError';
 }
 
-interface PresignedPost {
+/** A presigned POST: where to send the file and the policy fields that go with it. */
+export interface PresignedPost {
   url: string;
   fields: Record<string, string>;
   key: string;
@@ -66,8 +67,21 @@ export function checkFile(file: File, type: UploadType): string {
   return contentType;
 }
 
-function post(presigned: PresignedPost, file: File, onProgress: (percent: number) => void, signal?: AbortSignal): Promise<void> {
+/**
+ * Sends one file to a presigned POST with XMLHttpRequest: fetch() cannot report upload progress,
+ * and the progress bar must show real bytes sent. onProgress gets whole percents and stops at 99
+ * (the last bytes sent is not the storage's answer); the caller says 100 once it has that answer.
+ * Rejects with an UploadError carrying `failure`, or an AbortError when the signal cancels it.
+ */
+export function sendToStorage(
+  presigned: Pick<PresignedPost, 'url' | 'fields'>,
+  file: File,
+  onProgress: (percent: number) => void,
+  signal?: AbortSignal,
+  failure = 'File upload failed',
+): Promise<void> {
   return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new DOMException('The upload was cancelled', 'AbortError'));
     const form = new FormData();
     for (const [name, value] of Object.entries(presigned.fields)) form.append(name, value);
     form.append('file', file);
@@ -83,11 +97,11 @@ function post(presigned: PresignedPost, file: File, onProgress: (percent: number
     xhr.onload = () => {
       done();
       if (xhr.status >= 200 && xhr.status < 300) resolve();
-      else reject(new UploadError('File upload failed'));
+      else reject(new UploadError(failure));
     };
     xhr.onerror = () => {
       done();
-      reject(new UploadError('File upload failed'));
+      reject(new UploadError(failure));
     };
     xhr.onabort = () => {
       done();
@@ -117,8 +131,7 @@ export async function uploadFile(
     const refused = error instanceof ApiError && error.status === 400;
     throw new UploadError((refused && (Object.values(error.fields)[0] ?? errorMessage(error))) || 'File upload failed');
   }
-  if (signal?.aborted) throw new DOMException('The upload was cancelled', 'AbortError');
-  await post(presigned, file, onProgress, signal);
+  await sendToStorage(presigned, file, onProgress, signal);
   onProgress(100);
   return { key: presigned.key };
 }
