@@ -94,7 +94,7 @@ describe('the owner sets up the account, logs out, logs back in and reads the da
     await navLink(page, 'Owner Dashboard').waitFor();
     await page.getByRole('tab', { name: 'Applications' }).waitFor();
     const tabs = page.getByRole('tab');
-    expect(await tabs.allTextContents()).toEqual(['Applications', 'Workers', 'Jobs', 'Analytics']);
+    expect(await tabs.allTextContents()).toEqual(['Applications', 'Workers', 'Jobs', 'Analytics', 'Documents']);
     expect(await page.getByRole('tab', { name: 'Applications' }).getAttribute('aria-selected')).toBe('true');
 
     // Arrow keys move between tabs; the panel follows.

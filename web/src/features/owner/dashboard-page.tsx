@@ -12,17 +12,19 @@ import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { AnalyticsTab } from './analytics-tab';
 import { ApplicationsTab } from './applications-tab';
+import { DocumentsTab } from './documents-tab';
 import { JobsTab } from './jobs-tab';
 import { Tabs, type TabDef } from './tabs';
 import { WorkersTab } from './workers-tab';
 
-type TabKey = 'applications' | 'workers' | 'jobs' | 'analytics';
+type TabKey = 'applications' | 'workers' | 'jobs' | 'analytics' | 'documents';
 
 const tabs: readonly TabDef<TabKey>[] = [
   { key: 'applications', label: 'Applications' },
   { key: 'workers', label: 'Workers' },
   { key: 'jobs', label: 'Jobs' },
   { key: 'analytics', label: 'Analytics' },
+  { key: 'documents', label: 'Documents' },
 ];
 
 const isTab = (value: string | null): value is TabKey => tabs.some((tab) => tab.key === value);
@@ -111,6 +113,7 @@ function Dashboard() {
         {active === 'workers' ? <WorkersTab /> : null}
         {active === 'jobs' ? <JobsTab /> : null}
         {active === 'analytics' ? <AnalyticsTab /> : null}
+        {active === 'documents' ? <DocumentsTab /> : null}
       </Tabs>
     </div>
   );

@@ -25,6 +25,7 @@ import { ApiError, errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { DocumentsPanel } from './documents-tab';
 import { JobsPanel } from './jobs-tab';
 import { LocationNote, type LocationSharing } from './location-note';
 import { useWorkerSession } from './session';
@@ -374,17 +375,6 @@ function TimeClock({ worker, onClockedIn }: { worker: WorkerSelf; onClockedIn: (
         </Button>
       </div>
       <p className="mt-4 text-sm text-slate-300">Clock in while you are ready to work: job offers go to available, clocked-in pros.</p>
-    </Card>
-  );
-}
-
-function DocumentsPanel() {
-  return (
-    <Card>
-      <h2 className="text-xl font-semibold text-white">Documents</h2>
-      <p className="mt-3 text-slate-200">
-        The document manager is not available yet. Soon you will upload and track your compliance documents here.
-      </p>
     </Card>
   );
 }

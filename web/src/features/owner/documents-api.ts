@@ -1,0 +1,68 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  ComplianceResponse,
+  DocumentDownload,
+  DocumentListResponse,
+  DocumentReviewInput,
+  DocumentView,
+  DownloadMode,
+  WorkerCompliance,
+} from '../../../../shared/schemas/documents';
+import { apiGet, apiPost } from '../../lib/api';
+import { pollMs } from './types';
+
+/**
+ * The owner's document calls (issue 7 contract), on the owner's session cookie. Every key starts
+ * with /api/admin/ so a 401 sends the dashboard back to the login like the other tabs.
+ */
+const enc = encodeURIComponent;
+
+export const documentAdminKeys = {
+  compliance: ['/api/admin/documents/compliance'] as const,
+  documents: ['/api/admin/documents'] as const,
+  pending: ['/api/admin/documents', 'pending_review'] as const,
+  workers: ['/api/admin/workers/documents'] as const,
+  worker: (workerId: string) => ['/api/admin/workers/documents', workerId] as const,
+};
+
+export function useCompliance() {
+  return useQuery<ComplianceResponse>({
+    queryKey: documentAdminKeys.compliance,
+    queryFn: ({ signal }) => apiGet<ComplianceResponse>('/api/admin/documents/compliance', { signal }),
+    refetchInterval: pollMs.workers,
+    staleTime: 0,
+  });
+}
+
+/** The review queue: every worker's latest documents waiting for the owner. */
+export function usePendingDocuments() {
+  return useQuery<DocumentListResponse>({
+    queryKey: documentAdminKeys.pending,
+    queryFn: ({ signal }) => apiGet<DocumentListResponse>('/api/admin/documents?status=pending_review', { signal }),
+    refetchInterval: pollMs.pending,
+    staleTime: 0,
+  });
+}
+
+export function useWorkerCompliance(workerId: string) {
+  return useQuery<WorkerCompliance>({
+    queryKey: documentAdminKeys.worker(workerId),
+    queryFn: ({ signal }) => apiGet<WorkerCompliance>(`/api/admin/workers/${enc(workerId)}/documents`, { signal }),
+    staleTime: 0,
+  });
+}
+
+export function useReviewDocument() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, review }: { id: string; review: DocumentReviewInput }) =>
+      apiPost<{ document: DocumentView }>(`/api/admin/documents/${enc(id)}/review`, review),
+    onSettled: () =>
+      Promise.all(
+        [documentAdminKeys.compliance, documentAdminKeys.documents, documentAdminKeys.workers].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      ),
+  });
+}
+
+export const fetchAdminDocumentLink = (id: string, mode: DownloadMode) =>
+  apiGet<DocumentDownload>(`/api/admin/documents/${enc(id)}/download?mode=${mode}`);
