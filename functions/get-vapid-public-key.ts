@@ -1,6 +1,6 @@
 import { routeByName } from '../shared/routes';
 import { http } from './lib/http';
-import { PushNotConfiguredError, vapidPublicKey } from './lib/push';
+import { PushNotConfiguredError, vapidPublicKey } from './lib/push-config';
 
 /** The VAPID public key the browser subscribes with (its applicationServerKey). */
 export const handler = http(routeByName('get-vapid-public-key'), async () => {

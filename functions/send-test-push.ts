@@ -1,7 +1,8 @@
 import { routeByName } from '../shared/routes';
 import { NotFoundError } from './lib/errors';
 import { http, reply } from './lib/http';
-import { pushTo, vapidPublicKey, PushNotConfiguredError } from './lib/push';
+import { pushTo } from './lib/push';
+import { PushNotConfiguredError, vapidPublicKey } from './lib/push-config';
 import { requirePushPerson, type PushPerson } from './lib/push-caller';
 
 const NO_SUBSCRIPTION = 'No push subscription for this browser. Enable push first.';

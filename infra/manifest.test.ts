@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routeKey, routes, socketRoutes, timers } from '../shared/routes';
+import { routeKey, routes, socketRoutes, streamConsumers, timers } from '../shared/routes';
 import type { CfnApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { testSynth } from './testing/synth';
@@ -20,6 +20,9 @@ let functionNames: string[];
 /** Route keys of the WebSocket API (not the HTTP API), and the function each one integrates. */
 let socketRouteTargets: { routeKey: string; functionId: string }[];
 let socketFunctionIds: Record<string, string>;
+/** Each event source mapping's function (logical id) and its filter patterns. */
+let streamMappings: { functionId: string; patterns: string[] }[];
+let streamFunctionIds: Record<string, string>;
 
 beforeAll(() => {
   // Prepare (shared): one synth with bundling skipped.
@@ -38,6 +41,15 @@ beforeAll(() => {
     Object.entries(stack.socketFunctions).map(([name, fn]) => [name, stack.getLogicalId(fn.node.defaultChild as CfnFunction)]),
   );
   routeKeys = Object.values(resources).map((r) => (r as { Properties: { RouteKey: string } }).Properties.RouteKey);
+  streamMappings = Object.values(
+    template.findResources('AWS::Lambda::EventSourceMapping') as Record<string, { Properties: { FunctionName: unknown; FilterCriteria?: { Filters: { Pattern: string }[] } } }>,
+  ).map((m) => ({
+    functionId: /"Ref":"([^"]+)"/.exec(JSON.stringify(m.Properties.FunctionName))?.[1] ?? '',
+    patterns: (m.Properties.FilterCriteria?.Filters ?? []).map((f) => f.Pattern),
+  }));
+  streamFunctionIds = Object.fromEntries(
+    Object.entries(stack.streamFunctions).map(([name, fn]) => [name, stack.getLogicalId(fn.node.defaultChild as CfnFunction)]),
+  );
   functionNames = Object.values(template.findResources('AWS::Lambda::Function'))
     .map((f) => (f as { Properties: { FunctionName?: string } }).Properties.FunctionName)
     .filter((name): name is string => Boolean(name));
@@ -214,6 +226,59 @@ describe('socket route manifest (shared/routes.ts socketRoutes)', () => {
       // Assess
       expect(matches).toHaveLength(1);
       expect(matches[0]!.functionId).toBe(socketFunctionIds[name]);
+    });
+  });
+});
+
+describe('stream consumer manifest (shared/routes.ts streamConsumers)', () => {
+  it('names every consumer uniquely in kebab-case, apart from every route, timer and socket route', () => {
+    // Prepare
+    const names = streamConsumers.map((c) => c.name);
+    const others: string[] = [...routes.map((r) => r.name), ...timers.map((t) => t.name), ...socketRoutes.map((r) => r.name)];
+
+    // Act
+    const badNames = names.filter((n) => !/^[a-z]+(-[a-z0-9]+)+$/.test(n));
+    const clashes = names.filter((n) => others.includes(n));
+
+    // Assess
+    expect(new Set(names).size).toBe(names.length);
+    expect(badNames).toEqual([]);
+    expect(clashes).toEqual([]);
+  });
+
+  describe.each(streamConsumers.map((c) => [c.name, c] as const))('%s', (name, consumer) => {
+    it('has its handler file functions/<name>.ts exporting handler', () => {
+      // Prepare
+      const file = join(root, 'functions', `${name}.ts`);
+
+      // Act
+      const source = existsSync(file) ? readFileSync(file, 'utf8') : '';
+
+      // Assess
+      expect(existsSync(file), `missing ${file}`).toBe(true);
+      expect(source).toMatch(/export const handler\b/);
+    });
+
+    it('has a sample event events/<name>.json of stream records', () => {
+      // Prepare
+      const file = join(root, 'events', `${name}.json`);
+
+      // Act
+      const event = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { Records?: { eventSource?: string }[] }) : {};
+
+      // Assess
+      expect(existsSync(file), `missing ${file}`).toBe(true);
+      expect(event.Records?.length).toBeGreaterThan(0);
+      expect(event.Records?.every((r) => r.eventSource === 'aws:dynamodb')).toBe(true);
+    });
+
+    it('has one event source mapping on the table stream, for its own function, with the manifest filter', () => {
+      // Act
+      const matches = streamMappings.filter((m) => m.functionId === streamFunctionIds[name]);
+
+      // Assess
+      expect(matches).toHaveLength(1);
+      expect(matches[0]!.patterns).toEqual([JSON.stringify(consumer.filter)]);
     });
   });
 });

@@ -8,7 +8,7 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { CfnScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogItems } from '../functions/lib/data/items';
-import { routeKey, routesFor, socketRoutes, timers, type RouteDef } from '../shared/routes';
+import { routeKey, routesFor, socketRoutes, streamConsumers, timers, type RouteDef } from '../shared/routes';
 import { table as tableDef } from '../shared/table';
 import type { MarketplaceStack } from './marketplace-stack';
 import { testSynth } from './testing/synth';
@@ -174,7 +174,8 @@ describe('MarketplaceStack: functions and routes', () => {
     expect(Object.keys(stack.functions).sort()).toEqual(routes.map((r) => r.name).sort());
     expect(Object.keys(stack.timerFunctions).sort()).toEqual(timers.map((t) => t.name).sort());
     expect(Object.keys(stack.socketFunctions).sort()).toEqual(socketRoutes.map((r) => r.name).sort());
-    expect(ourFns).toHaveLength(routes.length + timers.length + socketRoutes.length);
+    expect(Object.keys(stack.streamFunctions).sort()).toEqual(streamConsumers.map((c) => c.name).sort());
+    expect(ourFns).toHaveLength(routes.length + timers.length + socketRoutes.length + streamConsumers.length);
     for (const fn of ourFns) {
       expect(fn.Properties).toMatchObject({
         Handler: 'index.handler',
@@ -324,7 +325,7 @@ describe('MarketplaceStack: functions and routes', () => {
       .map((f) => f.Properties.Environment.Variables);
 
     // Assess
-    expect(envs).toHaveLength(routes.length + timers.length + socketRoutes.length);
+    expect(envs).toHaveLength(routes.length + timers.length + socketRoutes.length + streamConsumers.length);
     for (const env of envs) {
       expect(env).toMatchObject({ STAGE: 'dev', PLATFORM_FEE_PERCENT: '15', SUPPORT_EMAIL: 'help@example.com' });
     }
@@ -762,20 +763,41 @@ describe('MarketplaceStack: realtime (/ws)', () => {
 });
 
 describe('MarketplaceStack: web push', () => {
-  it('gives the VAPID keys, as Secrets Manager references, only to the functions that may send a push', () => {
+  it('gives the VAPID keys, as Secrets Manager references, only to the push routes and the stream consumer that delivers pushes', () => {
+    // Prepare (shared): the prod stack.
+    const { stack, template } = prod;
+    const all = [...everyFunction(stack), ...Object.entries(stack.socketFunctions).map(([name, fn]) => ({ name, fn })), ...Object.entries(stack.streamFunctions).map(([name, fn]) => ({ name, fn }))];
+
+    // Act
+    const withKeys = all.filter(({ fn }) => 'VAPID_PRIVATE_KEY' in environmentOf(stack, template, fn)).map(({ name }) => name);
+    const key = JSON.stringify(environmentOf(stack, template, stack.streamFunctions['deliver-push']!).VAPID_PRIVATE_KEY);
+
+    // Assess: the functions that notify (accept-job, the timers, …) only store the notification.
+    const expected = [...routes.filter((r) => 'push' in r && r.push).map((r) => r.name), ...streamConsumers.filter((c) => c.push).map((c) => c.name)];
+    expect(withKeys.sort()).toEqual(expected.sort());
+    expect(key).toContain('{{resolve:secretsmanager:marketplace/prod/vapid:SecretString:privateKey::}}');
+  });
+
+  it("feeds deliver-push from the table's new-image stream through the manifest's filter, retrying a failed record twice", () => {
     // Prepare (shared): the prod stack.
     const { stack, template } = prod;
 
     // Act
-    const withKeys = everyFunction(stack).filter(({ fn }) => 'VAPID_PRIVATE_KEY' in environmentOf(stack, template, fn)).map(({ name }) => name);
-    const key = JSON.stringify(environmentOf(stack, template, stack.functions['send-test-push']!).VAPID_PRIVATE_KEY);
+    const table = Object.values(resourcesOf(template, 'AWS::DynamoDB::Table'))[0]!;
+    const mappings = Object.values(resourcesOf(template, 'AWS::Lambda::EventSourceMapping'));
+    const forPush = mappings.filter((m) => JSON.stringify(m.Properties.FunctionName).includes(stack.getLogicalId(stack.streamFunctions['deliver-push']!.node.defaultChild as never)));
 
     // Assess
-    const expected = [...routes.filter((r) => r.realtime || r.push).map((r) => r.name), ...timers.map((t) => t.name)];
-    for (const name of expected) expect(withKeys).toContain(name);
-    expect(withKeys).not.toContain('get-config');
-    expect(withKeys).not.toContain('create-checkout-session');
-    expect(key).toContain('{{resolve:secretsmanager:marketplace/prod/vapid:SecretString:privateKey::}}');
+    expect(table.Properties.StreamSpecification).toEqual({ StreamViewType: 'NEW_IMAGE' });
+    expect(forPush).toHaveLength(1);
+    const filter = streamConsumers.find((c) => c.name === 'deliver-push')!.filter;
+    expect(forPush[0]!.Properties).toMatchObject({
+      StartingPosition: 'LATEST',
+      BisectBatchOnFunctionError: true,
+      MaximumRetryAttempts: 2,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      FilterCriteria: { Filters: [{ Pattern: JSON.stringify(filter) }] },
+    });
   });
 });
 

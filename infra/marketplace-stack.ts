@@ -7,8 +7,9 @@ import { HttpLambdaIntegration, WebSocketLambdaIntegration } from 'aws-cdk-lib/a
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
-import { Effect, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Effect, ManagedPolicy, PolicyStatement, Role, ServicePrincipal, type IRole } from 'aws-cdk-lib/aws-iam';
+import { Architecture, FilterCriteria, Runtime, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods } from 'aws-cdk-lib/aws-s3';
@@ -18,7 +19,7 @@ import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from '
 import type { Construct } from 'constructs';
 import { lambdaBundling } from './bundling';
 import { catalogItems } from '../functions/lib/data/items';
-import { routesFor, socketRoutes, timers, type RouteDef, type SocketRouteDef, type TimerDef } from '../shared/routes';
+import { routesFor, socketRoutes, streamConsumers, timers, type RouteDef, type SocketRouteDef, type StreamConsumerDef, type TimerDef } from '../shared/routes';
 import { table as tableDef } from '../shared/table';
 
 export interface MarketplaceStackProps extends StackProps {
@@ -146,6 +147,8 @@ export class MarketplaceStack extends Stack {
   readonly webSocketApi: WebSocketApi;
   readonly webSocketStage: WebSocketStage;
   readonly socketFunctions: Record<string, NodejsFunction> = {};
+  /** The table stream's consumers (shared/routes.ts streamConsumers), by name. */
+  readonly streamFunctions: Record<string, NodejsFunction> = {};
   /** The role EventBridge Scheduler assumes to invoke the timer functions. */
   readonly schedulerRole: Role;
 
@@ -175,6 +178,8 @@ export class MarketplaceStack extends Stack {
       encryption: dynamodb.TableEncryption.AWS_MANAGED,
       deletionProtection: isProd,
       removalPolicy,
+      // New images only: the stream consumers (shared/routes.ts streamConsumers) read what was written.
+      stream: dynamodb.StreamViewType.NEW_IMAGE,
     });
     for (const index of tableDef.indexes) {
       this.table.addGlobalSecondaryIndex({
@@ -240,8 +245,8 @@ export class MarketplaceStack extends Stack {
      * literal stage name, not from the stage construct, so that no function waits on a deployment.
      */
     const realtimeEnvironment = { WEBSOCKET_ENDPOINT: `https://${webSocketDomain}/${webSocketStageName}` };
-    const grantRealtime = (fn: NodejsFunction) => {
-      fn.addToRolePolicy(
+    const grantRealtime = (role: IRole) => {
+      role.addToPrincipalPolicy(
         new PolicyStatement({
           effect: Effect.ALLOW,
           actions: ['execute-api:ManageConnections'],
@@ -287,8 +292,9 @@ export class MarketplaceStack extends Stack {
     }
     const stripeSecret = (field: 'secretKey' | 'webhookSecret') =>
       SecretValue.secretsManager(stripeSecretName, { jsonField: field }).unsafeUnwrap();
-    // The VAPID keys go to whatever may send a push: the push routes, and everything that notifies
-    // (realtime routes, timers, socket functions), as dynamic references like Stripe's.
+    // The VAPID keys go only to what sends or hands out push: the push routes and the stream consumer
+    // that delivers urgent notifications (the functions that notify only store them), as dynamic
+    // references like Stripe's.
     const vapidSecretName = props.vapidSecretName ?? (context('vapidSecretName') as string | undefined) ?? `marketplace/${stage}/vapid`;
     const vapidSecret = (field: 'publicKey' | 'privateKey') => SecretValue.secretsManager(vapidSecretName, { jsonField: field }).unsafeUnwrap();
     const pushEnvironment = { VAPID_PUBLIC_KEY: vapidSecret('publicKey'), VAPID_PRIVATE_KEY: vapidSecret('privateKey'), VAPID_SUBJECT: `mailto:${supportEmail}` };
@@ -347,15 +353,15 @@ export class MarketplaceStack extends Stack {
       arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
     });
     /** Create and delete the group's schedules, and hand Scheduler its role: nothing more. */
-    const grantScheduling = (fn: NodejsFunction) => {
-      fn.addToRolePolicy(
+    const grantScheduling = (role: IRole) => {
+      role.addToPrincipalPolicy(
         new PolicyStatement({
           effect: Effect.ALLOW,
           actions: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule'],
           resources: [schedulesInGroup],
         }),
       );
-      fn.addToRolePolicy(
+      role.addToPrincipalPolicy(
         new PolicyStatement({
           effect: Effect.ALLOW,
           actions: ['iam:PassRole'],
@@ -374,15 +380,57 @@ export class MarketplaceStack extends Stack {
       removalPolicy,
     });
 
+    /**
+     * What a function may touch, from its manifest entry. Functions that need exactly the same share
+     * one role: least privilege is unchanged (a role holds what each of its functions needs and no
+     * more), and a role and a policy per function would cost two of CloudFormation's 500 resources
+     * for each of some ninety functions. `own` gives a function a role of its own (a stream consumer,
+     * whose event source adds the stream's rights to it).
+     */
+    interface Needs {
+      table: RouteDef['table'];
+      uploads?: 'read' | 'write';
+      scheduler?: boolean;
+      realtime?: boolean;
+      own?: string;
+    }
+    const roles = new Map<string, Role>();
+    const roleFor = (needs: Needs): Role => {
+      const parts = [
+        `table-${needs.table}`,
+        ...(needs.uploads ? [`uploads-${needs.uploads}`] : []),
+        ...(needs.scheduler ? ['scheduler'] : []),
+        ...(needs.realtime ? ['realtime'] : []),
+        ...(needs.own ? [`only-${needs.own}`] : []),
+      ];
+      const key = parts.join('-');
+      const existing = roles.get(key);
+      if (existing) return existing;
+      const role = new Role(this, `FunctionRole${pascal(key)}`, {
+        description: `Functions needing ${parts.join(', ')} (${stage})`,
+        assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+        managedPolicies: [ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSLambdaBasicExecutionRole')],
+      });
+      const actions = grants[needs.table];
+      if (actions.length) this.table.grant(role, ...actions);
+      if (needs.uploads === 'read') uploadsByName.grantRead(role, 'uploads/*');
+      if (needs.uploads === 'write') uploadsByName.grantPut(role, 'uploads/*');
+      if (needs.scheduler) grantScheduling(role);
+      if (needs.realtime) grantRealtime(role);
+      roles.set(key, role);
+      return role;
+    };
+
     /** Every function, route, timer or socket, is built and configured the same way. */
     const lambda = (
       id: string,
       name: string,
-      options: { description: string; environment: Record<string, string>; functionName?: string },
+      options: { description: string; environment: Record<string, string>; role: IRole; functionName?: string },
     ) => {
       return new NodejsFunction(this, `${id}Fn`, {
         description: options.description,
         functionName: options.functionName,
+        role: options.role,
         entry: `${repoRoot}functions/${name}.ts`,
         handler: 'handler',
         projectRoot: repoRoot,
@@ -418,15 +466,10 @@ export class MarketplaceStack extends Stack {
           ...(geocoderUrl && geocodeRoutes.includes(route.name) ? { GEOCODER_URL: geocoderUrl } : {}),
           ...stripeEnvironment(route),
           ...(route.realtime ? realtimeEnvironment : {}),
-          ...(route.realtime || route.push ? pushEnvironment : {}),
+          ...(route.push ? pushEnvironment : {}),
         },
+        role: roleFor({ table: route.table, uploads: route.uploads, scheduler: route.scheduler, realtime: route.realtime }),
       });
-      const actions = grants[route.table];
-      if (actions.length) this.table.grant(fn, ...actions);
-      if (route.uploads === 'read') uploadsByName.grantRead(fn, 'uploads/*');
-      if (route.uploads === 'write') uploadsByName.grantPut(fn, 'uploads/*');
-      if (route.scheduler) grantScheduling(fn);
-      if (route.realtime) grantRealtime(fn);
       this.api.addRoutes({
         path: route.path,
         methods: [HttpMethod[route.method]],
@@ -442,12 +485,9 @@ export class MarketplaceStack extends Stack {
       const fn = lambda(`${pascal(timer.name)}Timer`, timer.name, {
         description: `Timer ${timer.name}, invoked by EventBridge Scheduler (${stage})`,
         functionName: timerFunctionName(timer),
-        environment: { ...environment, ...(timer.scheduler ? schedulingEnvironment : {}), ...realtimeEnvironment, ...pushEnvironment },
+        environment: { ...environment, ...(timer.scheduler ? schedulingEnvironment : {}), ...realtimeEnvironment },
+        role: roleFor({ table: timer.table, scheduler: timer.scheduler, realtime: true }),
       });
-      const actions = grants[timer.table];
-      if (actions.length) this.table.grant(fn, ...actions);
-      if (timer.scheduler) grantScheduling(fn);
-      grantRealtime(fn);
       this.timerFunctions[timer.name] = fn;
     }
 
@@ -456,14 +496,34 @@ export class MarketplaceStack extends Stack {
       const id = pascal(socketRoute.name);
       const fn = lambda(id, socketRoute.name, {
         description: `WebSocket ${socketRoute.routeKey} of /ws (${stage})`,
-        environment: { ...environment, ...realtimeEnvironment, ...pushEnvironment },
+        environment: { ...environment, ...realtimeEnvironment },
+        role: roleFor({ table: socketRoute.table, realtime: true }),
       });
-      const actions = grants[socketRoute.table];
-      if (actions.length) this.table.grant(fn, ...actions);
-      grantRealtime(fn);
       this.webSocketApi.addRoute(socketRoute.routeKey, { integration: new WebSocketLambdaIntegration(`${id}Integration`, fn) });
       this.socketFunctions[socketRoute.name] = fn;
     }
+    // Stream consumers: the event source mapping applies the manifest's filter, so only the records a
+    // consumer wants invoke it. A failed record is retried twice and then left, split out of its batch
+    // so the others go on; the consumer reports which ones failed.
+    for (const consumer of streamConsumers as readonly StreamConsumerDef[]) {
+      const fn = lambda(`${pascal(consumer.name)}Stream`, consumer.name, {
+        description: `Table stream consumer ${consumer.name} (${stage})`,
+        environment: { ...environment, ...(consumer.push ? pushEnvironment : {}) },
+        role: roleFor({ table: consumer.table, own: consumer.name }),
+      });
+      fn.addEventSource(
+        new DynamoEventSource(this.table, {
+          startingPosition: StartingPosition.LATEST,
+          batchSize: 25,
+          bisectBatchOnError: true,
+          retryAttempts: 2,
+          reportBatchItemFailures: true,
+          filters: [FilterCriteria.filter(consumer.filter)],
+        }),
+      );
+      this.streamFunctions[consumer.name] = fn;
+    }
+
     // The function ARNs, not a wildcard: the role can invoke the timers and no other function.
     const timerArns = Object.values(this.timerFunctions).map((fn) => fn.functionArn);
     if (timerArns.length) {

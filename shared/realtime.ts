@@ -22,7 +22,8 @@ export const MAX_NOTIFICATIONS_SHOWN = 100;
 /** The web client's reconnect rule (worker-owner spec): up to 10 attempts, 1 s doubling to 30 s, with jitter; 10 s connect timeout. */
 export const reconnect = { attempts: 10, initialDelayMs: 1000, maxDelayMs: 30_000, connectTimeoutMs: 10_000 } as const;
 
-export type RealtimeRole = 'customer' | 'worker' | 'owner';
+export const realtimeRoles = ['customer', 'worker', 'owner'] as const;
+export type RealtimeRole = (typeof realtimeRoles)[number];
 
 export const rooms = {
   job: (jobId: string) => `job:${jobId}`,

@@ -2,8 +2,8 @@ import webpush from 'web-push';
 import type { RealtimeRole } from '../../shared/realtime';
 import { pushSubscriptionsRepo, type PushSubscriptionItem } from './data/push-subscriptions';
 import { env } from './env';
-import { HttpError } from './errors';
 import { logger } from './logger';
+import { PushNotConfiguredError } from './push-config';
 import type { PushPerson } from './push-caller';
 
 /**
@@ -37,23 +37,10 @@ export interface PushOutcome {
   failed: number;
 }
 
-/** 503: the server has no VAPID keys, so it can neither hand out the public key nor send. */
-export class PushNotConfiguredError extends HttpError {
-  override readonly name = 'PushNotConfiguredError';
-  readonly status = 503;
-  constructor() {
-    super('Push notifications are not set up on this server (no VAPID keys). Ask the site owner to configure them.');
-  }
-}
-
 const SEND_TIMEOUT_MS = 10_000;
 const DEFAULT_TTL_SECONDS = 24 * 60 * 60;
 /** Push services take about 4 KB of ciphertext; notifications stay well under that. */
 const MAX_TEXT = 1000;
-
-export function vapidPublicKey(): string | undefined {
-  return env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY ? env.VAPID_PUBLIC_KEY : undefined;
-}
 
 function vapidDetails(): { subject: string; publicKey: string; privateKey: string } {
   if (!env.VAPID_PUBLIC_KEY || !env.VAPID_PRIVATE_KEY || !env.VAPID_SUBJECT) throw new PushNotConfiguredError();

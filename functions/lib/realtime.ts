@@ -1,5 +1,5 @@
 import { ApiGatewayManagementApiClient, DeleteConnectionCommand, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
-import { frame, rooms, type NotificationView, type RealtimeRole, type ServerEvent, type ServerEvents } from '../../shared/realtime';
+import { frame, rooms, type RealtimeRole, type ServerEvent, type ServerEvents } from '../../shared/realtime';
 import { connectionsRepo, userRoom } from './data/connections';
 import { notificationsRepo, type NewNotification } from './data/notifications';
 import { env } from './env';
@@ -16,7 +16,7 @@ let client: ApiGatewayManagementApiClient | undefined;
 
 function management(): ApiGatewayManagementApiClient | undefined {
   if (!env.WEBSOCKET_ENDPOINT) return undefined;
-  client ??= new ApiGatewayManagementApiClient({ region: env.AWS_REGION, endpoint: env.WEBSOCKET_ENDPOINT });
+  client ??= new ApiGatewayManagementApiClient({ region: env.AWS_REGION, endpoint: env.WEBSOCKET_ENDPOINT, cacheMiddleware: true });
   return client;
 }
 
@@ -82,31 +82,15 @@ export const publishToJob = <E extends ServerEvent>(jobId: string, event: E, dat
 
 /**
  * A notification for one person: stored (the panel's history and the batch on connect) and sent
- * live to their channel. Push, for those subscribed, comes through functions/lib/push.ts.
+ * live to their channel. A high or critical one also goes out as web push: the stored notification
+ * is the outbox, and the table's stream hands it to deliver-push (shared/routes.ts streamConsumers),
+ * so the call that caused it neither loads web-push nor waits on push services.
  */
 export async function notify(role: RealtimeRole, userId: string, input: NewNotification): Promise<void> {
   try {
     const stored = await notificationsRepo.add(role, userId, { ...input, id: newId(), timestamp: new Date().toISOString() });
-    await Promise.all([publish(userRoom(role, userId), 'notification', stored), pushUrgent(role, userId, stored)]);
+    await publish(userRoom(role, userId), 'notification', stored);
   } catch (error) {
     logger.warn('Notification failed', { type: input.type, errorName: (error as Error)?.name });
   }
-}
-
-/**
- * High and critical notifications (a job offer, a job to verify, a strike) also go out as web
- * push, to reach a phone whose tab is closed. web-push is loaded only when there is one to send.
- */
-async function pushUrgent(role: RealtimeRole, userId: string, notification: NotificationView): Promise<void> {
-  if (notification.priority !== 'high' && notification.priority !== 'critical') return;
-  if (!env.VAPID_PUBLIC_KEY || !env.VAPID_PRIVATE_KEY) return;
-  const { pushTo } = await import('./push');
-  await pushTo(role, userId, {
-    title: notification.title,
-    body: notification.message,
-    url: notification.actionUrl ?? '/',
-    tag: notification.jobId ? `job-${notification.jobId}` : notification.id,
-  }, { urgency: notification.priority === 'critical' ? 'high' : 'normal' }).catch((error: Error) => {
-    logger.warn('Push failed', { type: notification.type, errorName: error?.name });
-  });
 }

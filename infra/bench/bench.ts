@@ -1,6 +1,6 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { routes, timers } from '../../shared/routes';
+import { routes, streamConsumers, timers } from '../../shared/routes';
 import { bundle, contributions, sdkClientPackages, type Bundle } from './lambda';
 import { buildReference, clientSetKey, type Reference } from './references';
 import { kb, markdownTable, ms, verdict } from './report';
@@ -47,7 +47,7 @@ interface FunctionBuild {
 
 async function buildFunctions(): Promise<FunctionBuild[]> {
   return Promise.all(
-    [...routes, ...timers].map(async ({ name }) => {
+    [...routes, ...timers, ...streamConsumers].map(async ({ name }) => {
       const built = await bundle(root, `functions/${name}.ts`, path.join(outDir, 'fn', name, 'index.mjs'));
       return { name, bundle: built, refKey: clientSetKey(sdkClientPackages(built.metafile)) };
     }),

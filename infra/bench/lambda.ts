@@ -48,8 +48,9 @@ export function sdkClientPackages(metafile: Metafile): string[] {
   const found = new Set<string>();
   for (const input of Object.keys(metafile.inputs)) {
     const pkg = packageOf(input);
-    // Stripe's SDK is an outside client like the AWS ones: functions that call Stripe are judged against it too.
-    if (pkg && (pkg.startsWith('@aws-sdk/client-') || pkg === '@aws-sdk/lib-dynamodb' || pkg === 'stripe')) found.add(pkg);
+    // Stripe's SDK and web-push (the client of the browsers' push services) are outside clients like
+    // the AWS ones: functions that call Stripe or send pushes are judged against them too.
+    if (pkg && (pkg.startsWith('@aws-sdk/client-') || pkg === '@aws-sdk/lib-dynamodb' || pkg === 'stripe' || pkg === 'web-push')) found.add(pkg);
   }
   return [...found].sort();
 }

@@ -18,6 +18,7 @@ export interface Reference {
 const DOCUMENT_CLIENT = '@aws-sdk/lib-dynamodb';
 const DYNAMODB_CLIENT = '@aws-sdk/client-dynamodb';
 const STRIPE = 'stripe';
+const WEB_PUSH = 'web-push';
 
 export function clientSetKey(packages: string[]): string {
   return packages.length ? packages.map((p) => p.replace('@aws-sdk/', '')).join('+') : 'none';
@@ -38,7 +39,7 @@ async function clientClassName(pkg: string): Promise<string> {
 export async function referenceSource(packages: string[]): Promise<string> {
   if (!packages.length) return 'export {};\n';
   // The document client only wraps a DynamoDB client, so that one must exist to build it.
-  const services = packages.filter((p) => p !== DOCUMENT_CLIENT && p !== STRIPE);
+  const services = packages.filter((p) => p !== DOCUMENT_CLIENT && p !== STRIPE && p !== WEB_PUSH);
   if (packages.includes(DOCUMENT_CLIENT) && !services.includes(DYNAMODB_CLIENT)) services.push(DYNAMODB_CLIENT);
 
   const lines: string[] = [];
@@ -57,6 +58,10 @@ export async function referenceSource(packages: string[]): Promise<string> {
     lines.unshift(`import Stripe from '${STRIPE}';`);
     lines.push(`const stripe = new Stripe('sk_test_reference');`);
     made.push('stripe');
+  }
+  if (packages.includes(WEB_PUSH)) {
+    lines.unshift(`import webpush from '${WEB_PUSH}';`);
+    made.push('webpush');
   }
   lines.push(`export const clients = [${made.join(', ')}];`);
   return `${lines.join('\n')}\n`;

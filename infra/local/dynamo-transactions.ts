@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { table } from '../../shared/table';
+import type { ItemChange, OnChange } from './dynamo-stream';
 
 /**
  * dynalite speaks every DynamoDB operation we use but TransactWriteItems and TransactGetItems.
@@ -8,6 +9,9 @@ import { table } from '../../shared/table';
  * unchanged: every write passing through here is serialised, and a transaction runs its actions
  * in order as conditional writes on dynalite, putting back what it did when one is refused and
  * answering TransactionCanceledException with per-action reasons, as DynamoDB does.
+ *
+ * With a change listener it is also the table's stream (dynamo-stream.ts): every write reads the
+ * items it touches before and after, under the same lock, and reports what changed.
  */
 const WRITES = new Set(['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem']);
 const ERROR_PREFIX = 'com.amazonaws.dynamodb.v20120810#';
@@ -71,7 +75,7 @@ function asWrite(rest: Json): { operation: string; input: Json; tableName: strin
   });
 }
 
-async function transactWrite(call: Call, input: Json): Promise<{ status: number; body: Json }> {
+async function transactWrite(call: Call, input: Json, onChange?: OnChange): Promise<{ status: number; body: Json }> {
   const items: Json[] = input.TransactItems ?? [];
   let writes;
   try {
@@ -117,6 +121,13 @@ async function transactWrite(call: Call, input: Json): Promise<{ status: number;
   for (const d of done) {
     if (d.check && !d.before) await call('DeleteItem', { TableName: d.tableName, Key: d.key });
   }
+  if (onChange) {
+    const changes: ItemChange[] = [];
+    for (const d of done) {
+      if (!d.check) changes.push({ tableName: d.tableName, key: d.key, before: d.before, after: await itemAt(call, d.tableName, d.key) });
+    }
+    onChange(changes);
+  }
   return { status: 200, body: {} };
 }
 
@@ -130,12 +141,26 @@ async function transactGet(call: Call, input: Json): Promise<{ status: number; b
   return { status: 200, body: { Responses: responses } };
 }
 
+async function itemAt(call: Call, tableName: string, key: Json): Promise<Json | undefined> {
+  const got = await call('GetItem', { TableName: tableName, Key: key, ConsistentRead: true });
+  return got.body.Item as Json | undefined;
+}
+
+/** The items a plain write touches, by table and key. */
+function touched(operation: string, input: Json): { tableName: string; key: Json }[] {
+  if (operation === 'PutItem') return [{ tableName: input.TableName, key: keyOf(input.Item ?? {}) }];
+  if (operation === 'UpdateItem' || operation === 'DeleteItem') return [{ tableName: input.TableName, key: input.Key }];
+  return Object.entries((input.RequestItems ?? {}) as Record<string, Json[]>).flatMap(([tableName, requests]) =>
+    requests.map((r) => ({ tableName, key: r.PutRequest ? keyOf(r.PutRequest.Item ?? {}) : r.DeleteRequest?.Key })),
+  );
+}
+
 function validation(message: string) {
   return { status: 400, body: { __type: 'com.amazon.coral.validate#ValidationException', message } };
 }
 
 /** Starts the front on a free loopback port, passing everything else to dynalite at `inner`. */
-export async function startTransactionFront(inner: string): Promise<{ endpoint: string; close(): Promise<void> }> {
+export async function startTransactionFront(inner: string, onChange?: OnChange): Promise<{ endpoint: string; close(): Promise<void> }> {
   const lock = new Mutex();
   const server: Server = createServer((req, res) => {
     void handle(req, res).catch((error: unknown) => {
@@ -165,7 +190,7 @@ export async function startTransactionFront(inner: string): Promise<{ endpoint: 
       res.end(JSON.stringify(json));
     };
 
-    if (operation === 'TransactWriteItems') return reply(await lock.run(() => transactWrite(call, JSON.parse(body.toString()))));
+    if (operation === 'TransactWriteItems') return reply(await lock.run(() => transactWrite(call, JSON.parse(body.toString()), onChange)));
     if (operation === 'TransactGetItems') return reply(await lock.run(() => transactGet(call, JSON.parse(body.toString()))));
 
     const forward = async () => {
@@ -180,10 +205,23 @@ export async function startTransactionFront(inner: string): Promise<{ endpoint: 
       if (crc) relay['x-amz-crc32'] = crc;
       const id = out.headers.get('x-amzn-requestid');
       if (id) relay['x-amzn-requestid'] = id;
-      res.writeHead(out.status, relay);
-      res.end(payload);
+      return { status: out.status, send: () => void res.writeHead(out.status, relay).end(payload) };
     };
-    await (WRITES.has(operation) ? lock.run(forward) : forward());
+    if (!WRITES.has(operation)) return (await forward()).send();
+    if (!onChange) return (await lock.run(forward)).send();
+    // The change is reported before the write is answered, so a reader of the stream that waits for
+    // the answer (a test) sees it; what consumers do with it still happens after.
+    const answer = await lock.run(async () => {
+      const items = touched(operation, JSON.parse(body.toString()) as Json).filter((t) => t.key);
+      const before = await Promise.all(items.map((t) => itemAt(call, t.tableName, t.key)));
+      const out = await forward();
+      if (out.status === 200) {
+        const after = await Promise.all(items.map((t) => itemAt(call, t.tableName, t.key)));
+        onChange(items.map((t, i) => ({ ...t, before: before[i], after: after[i] })));
+      }
+      return out;
+    });
+    answer.send();
   }
 
   await new Promise<void>((resolve, reject) => {

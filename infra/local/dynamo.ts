@@ -10,6 +10,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import dynalite from 'dynalite';
+import type { OnChange } from './dynamo-stream';
 import { startTransactionFront } from './dynamo-transactions';
 import { catalogItems } from '../../functions/lib/data/items';
 import { table } from '../../shared/table';
@@ -21,9 +22,10 @@ export interface LocalDynamo {
 
 /**
  * dynalite on a free loopback port, behind the front that adds transactions; with `dir` its
- * LevelDB lives there and survives restarts.
+ * LevelDB lives there and survives restarts; with `onChange` the front reports every item a write
+ * changed (the table's stream, dynamo-stream.ts).
  */
-export async function startDynalite(dir?: string): Promise<LocalDynamo> {
+export async function startDynalite(dir?: string, onChange?: OnChange): Promise<LocalDynamo> {
   if (dir) mkdirSync(dir, { recursive: true });
   const server: Server = dynalite({ path: dir, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
   await new Promise<void>((resolve, reject) => {
@@ -31,7 +33,7 @@ export async function startDynalite(dir?: string): Promise<LocalDynamo> {
     server.listen(0, '127.0.0.1', () => resolve());
   });
   const { port } = server.address() as AddressInfo;
-  const front = await startTransactionFront(`http://127.0.0.1:${port}`);
+  const front = await startTransactionFront(`http://127.0.0.1:${port}`, onChange);
   return {
     endpoint: front.endpoint,
     close: async () => {

@@ -8,6 +8,9 @@ export interface NotificationItem extends NotificationView {
   pk: string;
   sk: string;
   entity: 'notification';
+  /** Whom it is for, as plain attributes: the stream consumer that pushes it reads them (deliver-push). */
+  recipientRole: RealtimeRole;
+  recipientId: string;
   expiresAt: number;
 }
 
@@ -18,6 +21,8 @@ export const notificationsRepo = {
     const item: NotificationItem = {
       ...keys.notification(role, userId, input.timestamp, input.id),
       entity: 'notification',
+      recipientRole: role,
+      recipientId: userId,
       ...input,
       read: false,
       expiresAt: Math.floor(Date.parse(input.timestamp) / 1000) + NOTIFICATION_TTL_SECONDS,

@@ -1,0 +1,71 @@
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { realtimeRoles } from '../shared/realtime';
+import type { NotificationItem } from './lib/data/notifications';
+import { logger } from './lib/logger';
+import { pushTo } from './lib/push';
+import { vapidPublicKey } from './lib/push-config';
+
+/** What a push shows of one stored notification, and whom it goes to. */
+export interface UrgentNotification {
+  role: NotificationItem['recipientRole'];
+  userId: string;
+  title: string;
+  body: string;
+  url: string;
+  tag: string;
+  urgency: 'normal' | 'high';
+}
+
+/**
+ * The notification a stream record carries, if it is one to push. The event source mapping's
+ * filter (shared/routes.ts) already passes only new high and critical notifications; this checks
+ * again, so a record that is anything else is ignored, never pushed.
+ */
+export function urgentNotification(record: DynamoDBRecord): UrgentNotification | undefined {
+  const image = record.dynamodb?.NewImage;
+  if (record.eventName !== 'INSERT' || !image) return undefined;
+  const item = unmarshall(image as Record<string, AttributeValue>) as Partial<NotificationItem>;
+  if (item.entity !== 'notification' || (item.priority !== 'high' && item.priority !== 'critical')) return undefined;
+  if (!item.recipientRole || !realtimeRoles.includes(item.recipientRole) || typeof item.recipientId !== 'string') return undefined;
+  if (typeof item.title !== 'string' || typeof item.message !== 'string' || typeof item.id !== 'string') return undefined;
+  return {
+    role: item.recipientRole,
+    userId: item.recipientId,
+    title: item.title,
+    body: item.message,
+    url: typeof item.actionUrl === 'string' && item.actionUrl.startsWith('/') ? item.actionUrl : '/',
+    // One per job on the device: a newer push about the same job replaces the older one.
+    tag: typeof item.jobId === 'string' && item.jobId ? `job-${item.jobId}` : item.id,
+    urgency: item.priority === 'critical' ? 'high' : 'normal',
+  };
+}
+
+/**
+ * Fed by the table's stream: each new high or critical notification goes out as web push to
+ * every browser its person enabled push on (functions/lib/push.ts). A record whose push could not
+ * be attempted (the subscriptions could not be read) is reported back so the stream retries it;
+ * a push service refusing one browser is not a reason to retry the others.
+ */
+export const handler = async (event: DynamoDBStreamEvent, _context?: Context): Promise<DynamoDBBatchResponse> => {
+  if (!vapidPublicKey()) {
+    logger.warn('Push not configured: urgent notifications stay in the notification centre only', { records: event.Records.length });
+    return { batchItemFailures: [] };
+  }
+  const failures: DynamoDBBatchResponse['batchItemFailures'] = [];
+  await Promise.all(
+    event.Records.map(async (record) => {
+      const notification = urgentNotification(record);
+      if (!notification) return;
+      const { role, userId, urgency, ...payload } = notification;
+      try {
+        await pushTo(role, userId, payload, { urgency });
+      } catch (error) {
+        logger.warn('Push failed', { role, errorName: (error as Error)?.name });
+        if (record.dynamodb?.SequenceNumber) failures.push({ itemIdentifier: record.dynamodb.SequenceNumber });
+      }
+    }),
+  );
+  return { batchItemFailures: failures };
+};

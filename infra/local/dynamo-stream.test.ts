@@ -1,0 +1,156 @@
+import { DeleteItemCommand, PutItemCommand, UpdateItemCommand, BatchWriteItemCommand, TransactWriteItemsCommand } from '@aws-sdk/client-dynamodb';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { streamConsumers } from '../../shared/routes';
+import { ensureTable, localDynamoClient, startDynalite, type LocalDynamo } from './dynamo';
+import { localStream, matchesFilter, toStreamRecord, type ItemChange, type StreamRecord } from './dynamo-stream';
+
+const TABLE = 'stream-test';
+let dynamo: LocalDynamo;
+let client: ReturnType<typeof localDynamoClient>;
+let changes: ItemChange[] = [];
+
+beforeAll(async () => {
+  dynamo = await startDynalite(undefined, (batch) => changes.push(...batch));
+  client = localDynamoClient(dynamo.endpoint);
+  await ensureTable(client, TABLE);
+});
+afterAll(async () => {
+  client.destroy();
+  await dynamo.close();
+});
+beforeEach(() => {
+  changes = [];
+});
+
+const key = (id: string) => ({ pk: { S: `THING#${id}` }, sk: { S: 'THING' } });
+const item = (id: string, extra: Record<string, unknown> = {}) => ({ ...key(id), entity: { S: 'thing' }, ...extra });
+const events = () => changes.map(toStreamRecord).filter(Boolean).map((r) => r!.eventName);
+
+describe("the local table stream (dynalite's front)", () => {
+  it('reports a put of a new item as INSERT with its new image, and a second put of it as MODIFY', async () => {
+    // Act
+    await client.send(new PutItemCommand({ TableName: TABLE, Item: item('a', { n: { N: '1' } }) }));
+    await client.send(new PutItemCommand({ TableName: TABLE, Item: item('a', { n: { N: '2' } }) }));
+
+    // Assess
+    expect(events()).toEqual(['INSERT', 'MODIFY']);
+    const record = toStreamRecord(changes[1]!)!;
+    expect(record.dynamodb.Keys).toEqual(key('a'));
+    expect(record.dynamodb.NewImage).toEqual(item('a', { n: { N: '2' } }));
+    expect(record.dynamodb.StreamViewType).toBe('NEW_IMAGE');
+  });
+
+  it('reports updates and deletes, with the image after the update and none after the delete', async () => {
+    // Prepare
+    await client.send(new PutItemCommand({ TableName: TABLE, Item: item('b') }));
+    changes = [];
+
+    // Act
+    await client.send(new UpdateItemCommand({ TableName: TABLE, Key: key('b'), UpdateExpression: 'SET done = :t', ExpressionAttributeValues: { ':t': { BOOL: true } } }));
+    await client.send(new DeleteItemCommand({ TableName: TABLE, Key: key('b') }));
+
+    // Assess
+    expect(events()).toEqual(['MODIFY', 'REMOVE']);
+    expect(toStreamRecord(changes[0]!)!.dynamodb.NewImage).toMatchObject({ done: { BOOL: true } });
+    expect(toStreamRecord(changes[1]!)!.dynamodb.NewImage).toBeUndefined();
+  });
+
+  it('reports nothing for a refused conditional write or a delete of a missing item', async () => {
+    // Prepare
+    await client.send(new PutItemCommand({ TableName: TABLE, Item: item('c') }));
+    changes = [];
+
+    // Act
+    const refused = client.send(new PutItemCommand({ TableName: TABLE, Item: item('c'), ConditionExpression: 'attribute_not_exists(pk)' }));
+    await expect(refused).rejects.toThrow();
+    await client.send(new DeleteItemCommand({ TableName: TABLE, Key: key('never-there') }));
+
+    // Assess
+    expect(events()).toEqual([]);
+  });
+
+  it('reports each item of a batch write and of a transaction, and nothing of a cancelled transaction', async () => {
+    // Act
+    await client.send(new BatchWriteItemCommand({ RequestItems: { [TABLE]: [{ PutRequest: { Item: item('d1') } }, { PutRequest: { Item: item('d2') } }] } }));
+    await client.send(
+      new TransactWriteItemsCommand({
+        TransactItems: [
+          { Put: { TableName: TABLE, Item: item('e1') } },
+          { Delete: { TableName: TABLE, Key: key('d1') } },
+          { ConditionCheck: { TableName: TABLE, Key: key('d2'), ConditionExpression: 'attribute_exists(pk)' } },
+        ],
+      }),
+    );
+    const before = events().length;
+    const cancelled = client.send(
+      new TransactWriteItemsCommand({
+        TransactItems: [
+          { Put: { TableName: TABLE, Item: item('f1') } },
+          { Put: { TableName: TABLE, Item: item('e1'), ConditionExpression: 'attribute_not_exists(pk)' } },
+        ],
+      }),
+    );
+    await expect(cancelled).rejects.toThrow();
+
+    // Assess
+    expect(events()).toEqual(['INSERT', 'INSERT', 'INSERT', 'REMOVE']);
+    expect(before).toBe(4);
+  });
+});
+
+describe('matchesFilter', () => {
+  const record = (image: Record<string, unknown>, eventName: StreamRecord['eventName'] = 'INSERT') =>
+    toStreamRecord({ tableName: TABLE, key: key('x'), before: eventName === 'INSERT' ? undefined : key('x'), after: { ...key('x'), ...image } })!;
+  const pushFilter = streamConsumers.find((c) => c.name === 'deliver-push')!.filter;
+
+  it("passes deliver-push only new high and critical notifications, as the cloud's event filter would", () => {
+    // Prepare
+    const notification = (priority: string) => ({ entity: { S: 'notification' }, priority: { S: priority } });
+
+    // Act
+    const passed = {
+      high: matchesFilter(pushFilter, record(notification('high'))),
+      critical: matchesFilter(pushFilter, record(notification('critical'))),
+      medium: matchesFilter(pushFilter, record(notification('medium'))),
+      modified: matchesFilter(pushFilter, record(notification('high'), 'MODIFY')),
+      job: matchesFilter(pushFilter, record({ entity: { S: 'job' }, priority: { S: 'high' } })),
+      noPriority: matchesFilter(pushFilter, record({ entity: { S: 'notification' } })),
+    };
+
+    // Assess
+    expect(passed).toEqual({ high: true, critical: true, medium: false, modified: false, job: false, noPriority: false });
+  });
+
+  it('matches a prefix rule on the start of a string only', () => {
+    // Act
+    const matched = [matchesFilter({ a: [{ prefix: 'NOTIF' }] }, { a: 'NOTIFS#1' }), matchesFilter({ a: [{ prefix: 'NOTIF' }] }, { a: 'X-NOTIF' })];
+
+    // Assess
+    expect(matched).toEqual([true, false]);
+  });
+});
+
+describe('localStream', () => {
+  it('hands each matching record to its consumer in the order written, and goes on after a consumer fails', async () => {
+    // Prepare
+    const seen: string[] = [];
+    const logged: string[] = [];
+    const onChange = localStream(
+      [
+        { name: 'flaky', filter: { eventName: ['INSERT'] }, deliver: async () => Promise.reject(new Error('boom')) },
+        { name: 'recorder', filter: { eventName: ['INSERT', 'MODIFY'] }, deliver: async (e) => void seen.push(...e.Records.map((r) => r.eventName)) },
+      ],
+      (message) => logged.push(message),
+    );
+
+    // Act
+    onChange([{ tableName: TABLE, key: key('g'), before: undefined, after: item('g') }]);
+    onChange([{ tableName: TABLE, key: key('g'), before: item('g'), after: item('g', { n: { N: '1' } }) }]);
+    onChange([{ tableName: TABLE, key: key('g'), before: item('g', { n: { N: '1' } }), after: undefined }]);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+
+    // Assess
+    expect(seen).toEqual(['INSERT', 'MODIFY']);
+    expect(logged).toEqual(['[stream] flaky failed on a INSERT record: boom']);
+  });
+});

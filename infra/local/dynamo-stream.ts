@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+
+/**
+ * The table's stream for the embedded runtime: dynalite has no DynamoDB Streams, so the front that
+ * serialises every write (dynamo-transactions.ts) reads each changed item before and after the
+ * write and hands the change here, as the record Lambda receives from a NEW_IMAGE stream. Records
+ * go to each consumer whose filter matches, after the write has answered and in the order written,
+ * like an event source mapping with a batch of one; a consumer that throws is logged, not retried.
+ */
+type Json = Record<string, any>;
+
+export interface StreamRecord {
+  eventID: string;
+  eventName: 'INSERT' | 'MODIFY' | 'REMOVE';
+  eventVersion: '1.1';
+  eventSource: 'aws:dynamodb';
+  awsRegion: string;
+  eventSourceARN: string;
+  dynamodb: {
+    ApproximateCreationDateTime: number;
+    Keys: Json;
+    NewImage?: Json;
+    SequenceNumber: string;
+    SizeBytes: number;
+    StreamViewType: 'NEW_IMAGE';
+  };
+}
+
+/** One item's change: its key and its image (DynamoDB JSON) before and after; undefined where absent. */
+export interface ItemChange {
+  tableName: string;
+  key: Json;
+  before: Json | undefined;
+  after: Json | undefined;
+}
+
+export interface StreamConsumer {
+  name: string;
+  filter: Record<string, unknown>;
+  deliver(event: { Records: StreamRecord[] }): Promise<unknown>;
+}
+
+export type OnChange = (changes: ItemChange[]) => void;
+
+const REGION = 'us-east-1';
+let sequence = 0;
+
+/** The stream record of a change, or undefined when nothing changed (a delete of a missing item, an identical put). */
+export function toStreamRecord(change: ItemChange): StreamRecord | undefined {
+  const { before, after } = change;
+  if (!before && !after) return undefined;
+  if (before && after && JSON.stringify(before) === JSON.stringify(after)) return undefined;
+  const eventName = !before ? 'INSERT' : !after ? 'REMOVE' : 'MODIFY';
+  return {
+    eventID: randomUUID().replaceAll('-', ''),
+    eventName,
+    eventVersion: '1.1',
+    eventSource: 'aws:dynamodb',
+    awsRegion: REGION,
+    eventSourceARN: `arn:aws:dynamodb:${REGION}:000000000000:table/${change.tableName}/stream/local`,
+    dynamodb: {
+      ApproximateCreationDateTime: Math.floor(Date.now() / 1000),
+      Keys: change.key,
+      ...(after ? { NewImage: after } : {}),
+      SequenceNumber: String(++sequence).padStart(21, '0'),
+      SizeBytes: Buffer.byteLength(JSON.stringify(after ?? change.key)),
+      StreamViewType: 'NEW_IMAGE',
+    },
+  };
+}
+
+/**
+ * Whether a record matches an event-filter pattern, as Lambda's event filtering reads one: every
+ * field the pattern names must be present; a nested object matches field by field; a list names
+ * the accepted values (strings, numbers, booleans, or `{ prefix: '…' }`).
+ */
+export function matchesFilter(pattern: Record<string, unknown>, value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  return Object.entries(pattern).every(([field, rule]) => {
+    const actual = (value as Json)[field];
+    if (actual === undefined) return false;
+    if (Array.isArray(rule)) {
+      return rule.some((accepted) =>
+        typeof accepted === 'object' && accepted !== null && 'prefix' in accepted
+          ? typeof actual === 'string' && actual.startsWith(String((accepted as { prefix: unknown }).prefix))
+          : actual === accepted,
+      );
+    }
+    return typeof rule === 'object' && rule !== null && matchesFilter(rule as Record<string, unknown>, actual);
+  });
+}
+
+/** The front's change listener: each change that makes a record goes, in order, to the consumers it matches. */
+export function localStream(consumers: StreamConsumer[], log: (message: string) => void = console.error): OnChange {
+  let tail = Promise.resolve();
+  return (changes) => {
+    const records = changes.map(toStreamRecord).filter((r): r is StreamRecord => r !== undefined);
+    if (!records.length) return;
+    tail = tail.then(async () => {
+      for (const record of records) {
+        for (const consumer of consumers) {
+          if (!matchesFilter(consumer.filter, record)) continue;
+          await consumer.deliver({ Records: [record] }).catch((error: unknown) => {
+            log(`[stream] ${consumer.name} failed on a ${record.eventName} record: ${(error as Error)?.message ?? error}`);
+          });
+        }
+      }
+    });
+  };
+}
