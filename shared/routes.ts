@@ -1,6 +1,7 @@
 import type { companyApplicationSchema, uploadRequestSchema, workerApplicationSchema, workerApplyLegacySchema } from './schemas/applications';
 import type { adminLoginSchema, adminSetupSchema, changePasswordSchema, devLoginSchema, workerCreateAccountSchema, workerLoginSchema } from './schemas/auth';
 import type { bookingInputSchema } from './schemas/booking';
+import type { documentReviewSchema, documentUploadSchema } from './schemas/documents';
 import type { hireSchema, jobActionSchema, jobStateSchema, workerLocationSchema } from './schemas/job';
 import type { serviceRequestSchema } from './schemas/request';
 import type { checkoutSessionSchema, clientVerificationSchema, createInvoiceSchema } from './schemas/invoice';
@@ -40,6 +41,8 @@ export interface BodySchemas {
   checkoutSessionSchema: typeof checkoutSessionSchema;
   pushSubscribeSchema: typeof pushSubscribeSchema;
   pushEndpointSchema: typeof pushEndpointSchema;
+  documentUploadSchema: typeof documentUploadSchema;
+  documentReviewSchema: typeof documentReviewSchema;
 }
 export type BodySchemaName = keyof BodySchemas;
 
@@ -55,6 +58,7 @@ export type BodySchemaName = keyof BodySchemas;
  */
 export type Access = 'public' | 'customer' | 'admin' | 'worker' | 'active-worker';
 export type TableGrant = 'none' | 'read' | 'write' | 'readwrite';
+export type DocumentGrant = 'read' | 'write' | 'delete' | 'retain';
 
 export interface RouteDef {
   name: string;
@@ -67,6 +71,12 @@ export interface RouteDef {
   table: TableGrant;
   /** Least-privilege grant on the private uploads bucket (presigning needs the same rights). */
   uploads?: 'read' | 'write';
+  /**
+   * Least-privilege rights on the bucket's documents/ prefix (issue 7): read (presigned GETs, HEAD,
+   * reading back an upload), write (presigned POSTs), delete (refused uploads, deleted documents),
+   * retain (writing retained/ copies of deleted documents).
+   */
+  documents?: readonly DocumentGrant[];
   /** Stages the route exists on; absent means every stage. */
   stages?: readonly string[];
   /** Creates or deletes EventBridge Scheduler timers (offer expiry, arrival grace). */
@@ -328,6 +338,43 @@ export const routes = [
   { name: 'send-test-push', method: 'POST', path: '/api/push/test', access: 'public', table: 'readwrite', push: true },
   // The notification centre's history (also sent on connect as notifications:batch).
   { name: 'list-notifications', method: 'GET', path: '/api/notifications', access: 'public', table: 'read' },
+
+  // Worker compliance documents (issue 7). A worker reaches only their own; the owner every one.
+  { name: 'list-document-categories', method: 'GET', path: '/api/documents/categories', access: 'public', table: 'none' },
+  { name: 'list-documents', method: 'GET', path: '/api/documents', access: 'worker', table: 'read' },
+  { name: 'list-expiring-documents', method: 'GET', path: '/api/documents/expiring/{days}', access: 'worker', table: 'read' },
+  {
+    name: 'create-document-upload',
+    method: 'POST',
+    path: '/api/documents/upload',
+    access: 'active-worker',
+    body: 'documentUploadSchema',
+    table: 'readwrite',
+    documents: ['write'],
+  },
+  {
+    name: 'confirm-document-upload',
+    method: 'POST',
+    path: '/api/documents/uploads/{uploadId}/confirm',
+    access: 'active-worker',
+    table: 'readwrite',
+    documents: ['read', 'delete'],
+  },
+  { name: 'delete-document', method: 'DELETE', path: '/api/documents/{id}', access: 'active-worker', table: 'readwrite', documents: ['read', 'delete', 'retain'] },
+  { name: 'get-document-download', method: 'GET', path: '/api/documents/{id}/download', access: 'worker', table: 'readwrite', documents: ['read'] },
+  { name: 'list-all-documents', method: 'GET', path: '/api/admin/documents', access: 'admin', table: 'read' },
+  { name: 'get-worker-compliance', method: 'GET', path: '/api/admin/workers/{id}/documents', access: 'admin', table: 'read' },
+  { name: 'list-compliance', method: 'GET', path: '/api/admin/documents/compliance', access: 'admin', table: 'read' },
+  {
+    name: 'review-document',
+    method: 'POST',
+    path: '/api/admin/documents/{id}/review',
+    access: 'admin',
+    body: 'documentReviewSchema',
+    table: 'readwrite',
+    realtime: true,
+  },
+  { name: 'get-admin-document-download', method: 'GET', path: '/api/admin/documents/{id}/download', access: 'admin', table: 'readwrite', documents: ['read'] },
 ] as const satisfies readonly RouteDef[];
 
 /**
@@ -357,40 +404,41 @@ export const socketRoutes = [
   { name: 'handle-socket-message', routeKey: '$default', table: 'readwrite' },
 ] as const satisfies readonly SocketRouteDef[];
 
+/**
+ * Functions run on a recurring schedule (EventBridge Scheduler `cron()` schedules in the cloud; the
+ * local runtime fires them at the same times, infra/local/stack.ts). Each is functions/<name>.ts
+ * with a sample event in events/<name>.json, which is also the schedule's input.
+ */
+export interface RecurringDef {
+  name: string;
+  /** An EventBridge Scheduler cron expression, in UTC. */
+  cron: string;
+  /** The same time as `cron`, for the local runtime: hour and minute UTC, every day. */
+  dailyAtUtc: { hour: number; minute: number };
+  table: TableGrant;
+  /** Notifies people: gets WEBSOCKET_ENDPOINT and execute-api:ManageConnections. */
+  realtime?: boolean;
+  description: string;
+}
+
+export const recurring = [
+  {
+    // Expiry reminders 30 and 7 days before, expired documents marked, offers paused (issue 7).
+    name: 'expire-documents',
+    cron: 'cron(15 6 * * ? *)',
+    dailyAtUtc: { hour: 6, minute: 15 },
+    table: 'readwrite',
+    realtime: true,
+    description: 'Daily: marks expired compliance documents, reminds workers 30 and 7 days ahead, pauses offers',
+  },
+] as const satisfies readonly RecurringDef[];
+
 export const timers = [
   { name: 'expire-offer', table: 'readwrite', scheduler: true },
   { name: 'enforce-arrival', table: 'readwrite', scheduler: true },
 ] as const satisfies readonly TimerDef[];
 
 export type TimerName = (typeof timers)[number]['name'];
-
-/**
- * Functions fed by the table's stream (DynamoDB Streams, new images), each with the filter that
- * picks its records: AWS applies it in the event source mapping, the local runtime applies the
- * same pattern (infra/local/dynamo-stream.ts). The filter is an EventBridge-style pattern over the
- * stream record: nested objects, and lists of the accepted values.
- */
-export interface StreamConsumerDef {
-  name: string;
-  table: TableGrant;
-  filter: Record<string, unknown>;
-  /** Sends web push: gets the VAPID keys. */
-  push?: boolean;
-}
-
-export const streamConsumers = [
-  {
-    // Urgent notifications (a job offer, work to verify, a strike) also go out as web push, off the
-    // path of the request that caused them: the stored notification is the outbox.
-    name: 'deliver-push',
-    table: 'readwrite',
-    push: true,
-    filter: {
-      eventName: ['INSERT'],
-      dynamodb: { NewImage: { entity: { S: ['notification'] }, priority: { S: ['high', 'critical'] } } },
-    },
-  },
-] as const satisfies readonly StreamConsumerDef[];
 
 /** The routes that exist on a stage (dev-login only on 'local'). */
 export function routesFor(stage: string): readonly RouteDef[] {

@@ -119,4 +119,29 @@ export const keys = {
   jobLocation: (jobId: string) => ({ pk: `JOB#${jobId}`, sk: 'LOCATION' }),
   /** Cached geocoder answers, by normalised query; they expire (TTL). */
   geocode: (query: string) => ({ pk: `GEOCODE#${query}`, sk: 'GEOCODE' }),
+  /** A worker's compliance document (every version is its own item; the id is its upload's id). */
+  document: (id: string) => ({ pk: `DOCUMENT#${id}`, sk: 'DOCUMENT' }),
+  /** gsi1: a worker's documents, every version, oldest first. */
+  workerDocuments: (workerId: string, createdAt = '', id = '') => ({
+    gsi1pk: `WORKERDOCS#${workerId}`,
+    gsi1sk: createdAt ? `DOC#${createdAt}#${id}` : 'DOC#',
+  }),
+  /** gsi2, sparse: every worker's current documents (latest version, not deleted), oldest first (the owner's list). */
+  allDocuments: (createdAt = '', id = '') => ({ gsi2pk: 'DOCUMENTS', gsi2sk: createdAt ? `DOC#${createdAt}#${id}` : 'DOC#' }),
+  /**
+   * gsi3, sparse: documents that may still expire, by expiration date (YYYY-MM-DD), so the daily job
+   * reads only those due for a reminder or expiry with one Query; an expired, rejected or deleted
+   * document leaves it.
+   */
+  documentExpiry: (expirationDate = '', id = '') => ({
+    gsi3pk: 'DOCEXPIRY',
+    gsi3sk: expirationDate ? `${expirationDate}#${id}` : '',
+  }),
+  /** An upload a worker was given a presigned POST for, waiting to be confirmed; expires (TTL). */
+  documentUpload: (uploadId: string) => ({ pk: `DOCUPLOAD#${uploadId}`, sk: 'UPLOAD' }),
+  /** The access log of one document: every view and download, oldest first. */
+  documentAccess: (documentId: string, at = '', id = '') => ({
+    pk: `DOCACCESS#${documentId}`,
+    sk: at ? `ACCESS#${at}#${id}` : 'ACCESS#',
+  }),
 };

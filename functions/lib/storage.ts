@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { env } from './env';
@@ -67,12 +67,23 @@ export async function presignUpload({ key, contentType, maxBytes, expiresInSecon
   return { url, fields, key, expiresAt };
 }
 
-/** A presigned GET of one object, valid for `expiresInSeconds`. */
-export async function presignDownload(key: string, expiresInSeconds = 120): Promise<PresignedDownload> {
+/**
+ * A presigned GET of one object, valid for `expiresInSeconds`; `response` sets the headers S3
+ * answers it with (Content-Disposition for a download under the document's own name).
+ */
+export async function presignDownload(
+  key: string,
+  expiresInSeconds = 120,
+  response: { contentDisposition?: string; contentType?: string } = {},
+): Promise<PresignedDownload> {
   const expiresAt = new Date(Date.now() + expiresInSeconds * 1000).toISOString();
-  const url = await getSignedUrl(s3, new GetObjectCommand({ Bucket: uploadsBucket(), Key: key }), {
-    expiresIn: expiresInSeconds,
+  const command = new GetObjectCommand({
+    Bucket: uploadsBucket(),
+    Key: key,
+    ResponseContentDisposition: response.contentDisposition,
+    ResponseContentType: response.contentType,
   });
+  const url = await getSignedUrl(s3, command, { expiresIn: expiresInSeconds });
   return { url, expiresAt };
 }
 
@@ -92,4 +103,59 @@ export async function objectExists(key: string): Promise<boolean> {
 
 export async function deleteObject(key: string): Promise<void> {
   await s3.send(new DeleteObjectCommand({ Bucket: uploadsBucket(), Key: key }));
+}
+
+function missing(error: unknown): boolean {
+  return error instanceof S3ServiceException && (error.name === 'NotFound' || error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404);
+}
+
+export interface StoredObject {
+  size: number;
+  contentType: string | undefined;
+}
+
+/** An object's size and type (HEAD), or undefined when it is not there. */
+export async function headObject(key: string): Promise<StoredObject | undefined> {
+  try {
+    const out = await s3.send(new HeadObjectCommand({ Bucket: uploadsBucket(), Key: key }));
+    return { size: out.ContentLength ?? 0, contentType: out.ContentType };
+  } catch (error) {
+    if (missing(error)) return undefined;
+    throw error;
+  }
+}
+
+/** The first `count` bytes of an object (a ranged GET), fewer when it is shorter. */
+export async function readHead(key: string, count: number): Promise<Uint8Array> {
+  const out = await s3.send(new GetObjectCommand({ Bucket: uploadsBucket(), Key: key, Range: `bytes=0-${count - 1}` }));
+  return out.Body ? out.Body.transformToByteArray() : new Uint8Array();
+}
+
+/**
+ * The object's bytes as they arrive, chunk by chunk (hashing a 10 MB file never holds it whole);
+ * throws once more than `maxBytes` came, so an object larger than promised is never read to its end.
+ */
+export async function* readChunks(key: string, maxBytes: number): AsyncGenerator<Uint8Array> {
+  const out = await s3.send(new GetObjectCommand({ Bucket: uploadsBucket(), Key: key }));
+  const body = out.Body as AsyncIterable<Uint8Array> | undefined;
+  if (!body) return;
+  let total = 0;
+  for await (const chunk of body) {
+    total += chunk.length;
+    if (total > maxBytes) {
+      (out.Body as { destroy?: () => void }).destroy?.();
+      throw new Error(`Object is larger than ${maxBytes} bytes`);
+    }
+    yield chunk;
+  }
+}
+
+/**
+ * Copies an object to another key of the bucket, with its content type. A GET and a PUT (objects
+ * here are at most 10 MB) rather than CopyObject, which the local S3 does not implement.
+ */
+export async function copyObject(from: string, to: string): Promise<void> {
+  const out = await s3.send(new GetObjectCommand({ Bucket: uploadsBucket(), Key: from }));
+  const bytes = out.Body ? await out.Body.transformToByteArray() : new Uint8Array();
+  await s3.send(new PutObjectCommand({ Bucket: uploadsBucket(), Key: to, Body: bytes, ContentType: out.ContentType }));
 }

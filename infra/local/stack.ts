@@ -4,12 +4,12 @@ import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ViteDevServer } from 'vite';
-import { streamConsumers } from '../../shared/routes';
 import { ensureTable, localDynamoClient, seedCatalog, startDynalite } from './dynamo';
-import { localStream, type StreamConsumer } from './dynamo-stream';
 import { httpApi, lambdaContext, loadHandler } from './http-api';
 import { ensureBucket, localS3Client, startLocalS3 } from './s3';
 import { startLocalScheduler, type FiredTarget } from './scheduler';
+import { startRecurringJobs } from './recurring';
+import { recurring } from '../../shared/routes';
 import { LOCAL_SECRET_KEY_PREFIX, startLocalStripe, type DeliverWebhook } from './stripe';
 import { loadOrCreateVapidKeys, type VapidKeys } from './vapid';
 import { startLocalWebSocketApi, type LocalWebSocketApi } from './websocket';
@@ -148,7 +148,7 @@ export async function prepareData(dataDir: string, options: PrepareDataOptions =
   if (supplied && !supplied.webhookSecret) {
     console.warn('STRIPE_SECRET_KEY is set but STRIPE_WEBHOOK_SECRET is not: the webhook will refuse every event (e.g. set it from `stripe listen`).');
   }
-  const dynamo = await startDynalite(path.join(dataDir, 'dynamodb'), localStream(streamConsumers.map(streamConsumer)));
+  const dynamo = await startDynalite(path.join(dataDir, 'dynamodb'));
   const s3 = await startLocalS3(path.join(dataDir, 's3'), LOCAL_CREDENTIALS).catch(async (error: unknown) => {
     await dynamo.close();
     throw error;
@@ -212,18 +212,6 @@ export async function prepareData(dataDir: string, options: PrepareDataOptions =
   };
 }
 
-/** A stream consumer of the manifest, invoked in this process with each matching record (loaded on the first). */
-function streamConsumer(consumer: (typeof streamConsumers)[number]): StreamConsumer {
-  return {
-    name: consumer.name,
-    filter: consumer.filter,
-    deliver: async (event) => {
-      const handler = (await loadHandler(consumer.name)) as unknown as (e: unknown, context: ReturnType<typeof lambdaContext>) => Promise<unknown>;
-      return handler(event, lambdaContext(consumer.name));
-    },
-  };
-}
-
 /** The local Scheduler's target: the timer function, invoked in this process like any handler. */
 async function fireTimer({ functionName, input, scheduleName }: FiredTarget): Promise<void> {
   if (!existsSync(path.join(root, 'functions', `${functionName}.ts`))) {
@@ -241,6 +229,8 @@ async function fireTimer({ functionName, input, scheduleName }: FiredTarget): Pr
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   let webhookUrl: string | undefined;
   const data = await prepareData(options.dataDir, { stripeWebhookUrl: () => webhookUrl });
+  // The daily jobs (shared/routes.ts `recurring`), run as EventBridge Scheduler's cron schedules run them in the cloud.
+  const recurringJobs = startRecurringJobs(recurring, (name, input) => fireTimer({ functionName: name, input, scheduleName: name }));
   const api = httpApi();
   let vite: ViteDevServer | undefined;
   const server: Server = createServer((req, res) => {
@@ -325,6 +315,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         phase = 'closing Vite';
         await vite?.close();
         phase = 'closing the local services';
+        recurringJobs.stop();
         await data.close();
         phase = 'stopped';
       })()),

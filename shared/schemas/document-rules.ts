@@ -24,6 +24,9 @@ export const documentFormats = {
 export type DocumentFormat = keyof typeof documentFormats;
 export const documentFormatNames = Object.keys(documentFormats) as DocumentFormat[];
 
+export const downloadModes = ['view', 'download'] as const;
+export type DownloadMode = (typeof downloadModes)[number];
+
 /** The spec's defaults for a category that names none. */
 export const DEFAULT_MAX_FILE_SIZE_MB = 10;
 export const DEFAULT_ALLOWED_FORMATS: readonly DocumentFormat[] = ['pdf', 'doc', 'docx', 'jpg', 'jpeg', 'png'];

@@ -153,6 +153,3 @@ export interface ComplianceRow {
 export interface ComplianceResponse {
   workers: ComplianceRow[];
 }
-
-export const downloadModes = ['view', 'download'] as const;
-export type DownloadMode = (typeof downloadModes)[number];

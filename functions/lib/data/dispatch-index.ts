@@ -35,7 +35,12 @@ interface EntryItem {
 
 /** Whether dispatch may offer this worker a job (the worker may still be busy with one). */
 export function isDispatchable(worker: WorkerItem): boolean {
-  return worker.status === 'active' && worker.isVerified && worker.isAvailable && worker.isClockedIn;
+  return worker.status === 'active' && worker.isVerified && worker.isAvailable && worker.isClockedIn && !offersPaused(worker);
+}
+
+/** A required document expired and no valid one is approved yet (functions/expire-documents.ts). */
+export function offersPaused(worker: WorkerItem): boolean {
+  return (worker.offersPausedFor?.size ?? 0) > 0;
 }
 
 /** Dispatchable and free to take a job now. */

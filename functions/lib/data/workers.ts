@@ -48,6 +48,11 @@ export interface WorkerItem {
   payoutsEnabled?: boolean;
   /** The dispatch index entries written for this worker ("pk|sk"), so the next sync can remove them. */
   dispatchEntries?: string[];
+  /**
+   * Required document categories whose document expired while no other valid one was approved
+   * (issue 7; a string set): no offers while it holds any. Approving a valid one lifts its category.
+   */
+  offersPausedFor?: Set<string>;
   createdAt: string;
   updatedAt: string;
 }

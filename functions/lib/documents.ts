@@ -1,0 +1,336 @@
+import { createHash } from 'node:crypto';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { documentCategoryById, isRequiredOf, toCategoryView, workerDocumentCategories, type DocumentCategory } from '../../shared/document-categories';
+import {
+  SIGNATURE_BYTES,
+  coversCategory,
+  expiresWithin,
+  isValidDocument,
+  matchesFormat,
+  missingRequired,
+  notRealMessage,
+  type DocumentFacts,
+} from '../../shared/domain/documents';
+import {
+  DOWNLOAD_URL_SECONDS,
+  documentStatuses,
+  documentTypes,
+  todayUtc,
+  type DownloadMode,
+} from '../../shared/schemas/document-rules';
+import type { DocumentCategoryView, DocumentDownload, DocumentView } from '../../shared/schemas/documents';
+import { dispatchIndex, offersPaused } from './data/dispatch-index';
+import { documentAccessLog, documentsRepo, type AccessType, type DocumentItem, type DocumentUploadItem } from './data/documents';
+import type { WorkerItem } from './data/workers';
+import { BadRequestError, ConflictError, NotFoundError, ValidationError } from './errors';
+import { logger } from './logger';
+import { deleteObject, headObject, presignDownload, readChunks, readHead } from './storage';
+
+/**
+ * Worker compliance documents (issue 7): the steps the document routes share. Files never pass
+ * through a Lambda on the way in; confirming reads the stored object back (size, first bytes,
+ * SHA-256) before a record exists, so a record always names a real file of its declared type.
+ */
+
+export const NO_SUCH_DOCUMENT = 'No such document.';
+
+export function facts(doc: DocumentItem): DocumentFacts {
+  return {
+    id: doc.id,
+    categoryId: doc.categoryId,
+    status: doc.status,
+    expirationDate: doc.expirationDate,
+    isLatestVersion: doc.isLatestVersion,
+    deleted: Boolean(doc.deletedAt),
+  };
+}
+
+export function toDocumentView(doc: DocumentItem, today = todayUtc()): DocumentView {
+  return {
+    id: doc.id,
+    workerId: doc.workerId,
+    categoryId: doc.categoryId,
+    categoryName: doc.categoryName,
+    documentType: doc.documentType,
+    filename: doc.filename,
+    displayName: doc.displayName,
+    description: doc.description,
+    fileSize: doc.fileSize,
+    mimeType: doc.mimeType,
+    status: doc.status,
+    expirationDate: doc.expirationDate,
+    expiringSoon: doc.status !== 'expired' && expiresWithin(doc.expirationDate, today),
+    reviewNotes: doc.reviewNotes,
+    reviewedAt: doc.reviewedAt,
+    version: doc.version,
+    parentDocumentId: doc.parentDocumentId,
+    isLatestVersion: doc.isLatestVersion,
+    createdAt: doc.createdAt,
+  };
+}
+
+/** The latest version of each document, not deleted: what the lists show. */
+export function currentOf(docs: readonly DocumentItem[]): DocumentItem[] {
+  return docs.filter((d) => d.isLatestVersion && !d.deletedAt);
+}
+
+export interface DocumentFilters {
+  categoryId?: string;
+  status?: string;
+  documentType?: string;
+  workerId?: string;
+}
+
+/** Query-string filters; an unknown status or type is a 400 naming the accepted ones. */
+export function parseFilters(query: Record<string, string>): DocumentFilters {
+  const filters: DocumentFilters = {};
+  if (query.status) {
+    if (!(documentStatuses as readonly string[]).includes(query.status)) {
+      throw new ValidationError(`status must be one of ${documentStatuses.join(', ')}`, { status: `status must be one of ${documentStatuses.join(', ')}` });
+    }
+    filters.status = query.status;
+  }
+  if (query.documentType) {
+    if (!(documentTypes as readonly string[]).includes(query.documentType)) {
+      throw new ValidationError(`documentType must be one of ${documentTypes.join(', ')}`, { documentType: `documentType must be one of ${documentTypes.join(', ')}` });
+    }
+    filters.documentType = query.documentType;
+  }
+  if (query.categoryId) filters.categoryId = query.categoryId;
+  if (query.workerId) filters.workerId = query.workerId;
+  return filters;
+}
+
+export function applyFilters(docs: readonly DocumentItem[], filters: DocumentFilters): DocumentItem[] {
+  return docs.filter(
+    (d) =>
+      (!filters.categoryId || d.categoryId === filters.categoryId) &&
+      (!filters.status || d.status === filters.status) &&
+      (!filters.documentType || d.documentType === filters.documentType) &&
+      (!filters.workerId || d.workerId === filters.workerId),
+  );
+}
+
+/** Newest first, as the lists show them. */
+export const newestFirst = (a: DocumentItem, b: DocumentItem) => b.createdAt.localeCompare(a.createdAt);
+
+export function categoryOf(doc: Pick<DocumentItem, 'categoryId'>): DocumentCategory {
+  const category = documentCategoryById(doc.categoryId);
+  if (!category) throw new Error(`Document category ${doc.categoryId} is not in shared/document-categories.ts`);
+  return category;
+}
+
+/** The object key of an upload: under the worker's own prefix, never the file's own name. */
+export function documentKey(workerId: string, uploadId: string, extension: string): string {
+  return `documents/${workerId}/${uploadId}/file.${extension}`;
+}
+
+/** Where a deleted document's file is kept for its category's retention period (a lifecycle rule per period). */
+export function retainedKey(doc: DocumentItem, years: number): string {
+  return `retained/${years}y/${doc.workerId}/${doc.id}/file.${doc.format}`;
+}
+
+// ---- Confirming an upload ----------------------------------------------------------------------
+
+export interface VerifiedFile {
+  size: number;
+  contentHash: string;
+}
+
+async function refuse(key: string, error: Error): Promise<never> {
+  await deleteObject(key).catch((e: Error) => logger.warn('Could not delete a refused upload', { errorName: e?.name }));
+  throw error;
+}
+
+/** Whether a chunk is valid UTF-8 so far without NUL bytes (the decoder keeps a split character for the next chunk). */
+function plainTextChecker() {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  return {
+    push(chunk: Uint8Array): boolean {
+      if (chunk.includes(0)) return false;
+      try {
+        decoder.decode(chunk, { stream: true });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    end(): boolean {
+      try {
+        decoder.decode();
+        return true;
+      } catch {
+        return false;
+      }
+    },
+  };
+}
+
+/**
+ * Checks the uploaded object against what the worker declared: it is there, within the size
+ * limit, its first bytes are those of its format (plain text: UTF-8 without NUL throughout), and
+ * answers its SHA-256. A refused object is deleted before the 4xx.
+ */
+export async function verifyUploadedFile(upload: DocumentUploadItem): Promise<VerifiedFile> {
+  const stored = await headObject(upload.key);
+  if (!stored) throw new ConflictError('The upload did not arrive. Upload the file again, then confirm.');
+  if (stored.size > upload.maxBytes) {
+    await refuse(upload.key, new BadRequestError(`The file is larger than ${Math.round(upload.maxBytes / 1024 / 1024)} MB. Choose a smaller file.`));
+  }
+  if (stored.size === 0) await refuse(upload.key, new BadRequestError('The file is empty. Choose the file again.'));
+  const head = await readHead(upload.key, SIGNATURE_BYTES);
+  if (!matchesFormat(upload.format, head)) await refuse(upload.key, new BadRequestError(notRealMessage(upload.format)));
+  const hash = createHash('sha256');
+  const text = upload.format === 'txt' ? plainTextChecker() : undefined;
+  let size = 0;
+  try {
+    for await (const chunk of readChunks(upload.key, upload.maxBytes)) {
+      if (text && !text.push(chunk)) throw new BadRequestError(notRealMessage('txt'));
+      hash.update(chunk);
+      size += chunk.length;
+    }
+    if (text && !text.end()) throw new BadRequestError(notRealMessage('txt'));
+  } catch (error) {
+    await refuse(upload.key, error instanceof BadRequestError ? error : new BadRequestError('The file could not be read. Upload it again.'));
+  }
+  return { size, contentHash: hash.digest('hex') };
+}
+
+/** The document a confirmed upload becomes (its id is the upload's). */
+export function documentFromUpload(
+  upload: DocumentUploadItem,
+  file: VerifiedFile,
+  category: DocumentCategory,
+  status: DocumentItem['status'],
+  previous: DocumentItem | undefined,
+  at: string,
+): Omit<DocumentItem, 'pk' | 'sk' | 'gsi1pk' | 'gsi1sk' | 'entity' | 'updatedAt'> {
+  return {
+    id: upload.uploadId,
+    workerId: upload.workerId,
+    categoryId: category.id,
+    categoryName: category.name,
+    documentType: category.documentType,
+    filename: upload.filename,
+    displayName: upload.displayName,
+    description: upload.description,
+    fileSize: file.size,
+    mimeType: upload.contentType,
+    format: upload.format,
+    key: upload.key,
+    contentHash: file.contentHash,
+    status,
+    expirationDate: upload.expirationDate,
+    reviewNotes: null,
+    reviewedAt: null,
+    reviewedBy: null,
+    version: previous ? previous.version + 1 : 1,
+    parentDocumentId: previous?.id ?? null,
+    isLatestVersion: true,
+    createdAt: at,
+  };
+}
+
+// ---- Downloads ---------------------------------------------------------------------------------
+
+/** `inline` or `attachment` with the document's own name, ASCII-safe and in full (RFC 6266). */
+export function contentDisposition(mode: DownloadMode, filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `${mode === 'view' ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+export function downloadMode(query: Record<string, string>): DownloadMode {
+  const mode = query.mode ?? 'view';
+  if (mode !== 'view' && mode !== 'download') {
+    throw new ValidationError('mode must be view or download', { mode: 'mode must be view or download' });
+  }
+  return mode;
+}
+
+export interface Accessor {
+  userId: string;
+  role: 'worker' | 'admin';
+}
+
+function requestOrigin(event: APIGatewayProxyEventV2) {
+  const http = event.requestContext?.http;
+  return { ipAddress: http?.sourceIp ?? null, userAgent: http?.userAgent ? http.userAgent.slice(0, 500) : null };
+}
+
+/** Writes the access-log row of one view or download (ids, role, address, agent; never the URL). */
+export async function logAccess(doc: Pick<DocumentItem, 'id'>, who: Accessor, accessType: AccessType, success: boolean, event: APIGatewayProxyEventV2): Promise<void> {
+  await documentAccessLog.record({
+    documentId: doc.id,
+    userId: who.userId,
+    role: who.role,
+    accessType,
+    success,
+    at: new Date().toISOString(),
+    ...requestOrigin(event),
+  });
+}
+
+/** A presigned GET of the document (5 minutes at most), logged as a view or a download. */
+export async function downloadLink(doc: DocumentItem, mode: DownloadMode, who: Accessor, event: APIGatewayProxyEventV2): Promise<DocumentDownload> {
+  try {
+    const link = await presignDownload(doc.key, DOWNLOAD_URL_SECONDS, {
+      contentDisposition: contentDisposition(mode, doc.filename),
+      contentType: doc.mimeType,
+    });
+    await logAccess(doc, who, mode, true, event);
+    return { downloadUrl: link.url, expiresAt: link.expiresAt, filename: doc.filename };
+  } catch (error) {
+    await logAccess(doc, who, mode, false, event).catch(() => undefined);
+    throw error;
+  }
+}
+
+// ---- Compliance --------------------------------------------------------------------------------
+
+export function requiredCategoriesOf(worker: Pick<WorkerItem, 'categories'>): DocumentCategory[] {
+  return workerDocumentCategories().filter((c) => isRequiredOf(c, worker.categories));
+}
+
+export interface Compliance {
+  documents: DocumentView[];
+  missingRequired: DocumentCategoryView[];
+  expiring: DocumentView[];
+  pendingReviewCount: number;
+  offersPaused: boolean;
+}
+
+/** What the owner sees of one worker: current documents, required ones missing, the expiring ones, the pause. */
+export function complianceOf(worker: WorkerItem, docs: readonly DocumentItem[], today = todayUtc()): Compliance {
+  const current = currentOf(docs).sort(newestFirst);
+  const views = current.map((d) => toDocumentView(d, today));
+  return {
+    documents: views,
+    missingRequired: missingRequired(requiredCategoriesOf(worker), current.map(facts), today).map(toCategoryView),
+    expiring: views.filter((v) => v.expiringSoon),
+    pendingReviewCount: current.filter((d) => d.status === 'pending_review').length,
+    offersPaused: offersPaused(worker),
+  };
+}
+
+/** Whether the worker holds another approved, unexpired document of the category than `except`. */
+export function hasOtherValid(docs: readonly DocumentItem[], categoryId: string, except: string, today: string): boolean {
+  return docs.some((d) => d.id !== except && d.categoryId === categoryId && isValidDocument(facts(d), today));
+}
+
+/** Whether a document keeps its category covered (for the lists of what is missing). */
+export const covers = (doc: DocumentItem, today: string) => coversCategory(facts(doc), today);
+
+/**
+ * After an approval: a valid document of a paused category lifts that pause, and the worker is put
+ * back in the dispatch index. Undefined when there was no pause to lift.
+ */
+export async function resumeOffersFor(doc: DocumentItem, at: string): Promise<WorkerItem | undefined> {
+  if (!isValidDocument(facts(doc), todayUtc())) return undefined;
+  const worker = await documentsRepo.resumeOffers(doc.workerId, doc.categoryId, at);
+  if (worker) await dispatchIndex.sync(worker);
+  return worker;
+}
+
+export function documentNotFound(): NotFoundError {
+  return new NotFoundError(NO_SUCH_DOCUMENT);
+}

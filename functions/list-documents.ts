@@ -1,0 +1,12 @@
+import { routeByName } from '../shared/routes';
+import type { DocumentListResponse } from '../shared/schemas/documents';
+import { documentsRepo } from './lib/data/documents';
+import { applyFilters, currentOf, newestFirst, parseFilters, toDocumentView } from './lib/documents';
+import { http } from './lib/http';
+
+/** The worker's own current documents (latest versions, not deleted), newest first, with the category, status and type filters. */
+export const handler = http(routeByName('list-documents'), async ({ caller, query }): Promise<DocumentListResponse> => {
+  const { workerId: _ignored, ...filters } = parseFilters(query);
+  const docs = applyFilters(currentOf(await documentsRepo.allVersionsOf(caller.worker.id)), filters);
+  return { documents: docs.sort(newestFirst).map((d) => toDocumentView(d)) };
+});

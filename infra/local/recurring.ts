@@ -1,0 +1,54 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { RecurringDef } from '../../shared/routes';
+
+/**
+ * The local runtime's stand-in for EventBridge Scheduler's recurring (cron) schedules: each job of
+ * shared/routes.ts `recurring` runs once when the stack starts (its daily run may have fallen due
+ * while it was stopped; the jobs are idempotent) and then every day at its UTC time, with its
+ * sample event as input, as the cloud schedule sends it.
+ */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** The next time at or after `now` (exclusive) when a daily job at hour:minute UTC runs. */
+export function nextDailyRun(at: { hour: number; minute: number }, now: Date): Date {
+  const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), at.hour, at.minute));
+  if (next.getTime() <= now.getTime()) next.setUTCDate(next.getUTCDate() + 1);
+  return next;
+}
+
+export type RunJob = (name: string, input: unknown) => Promise<void>;
+
+export interface RecurringJobs {
+  stop(): void;
+}
+
+export function startRecurringJobs(jobs: readonly RecurringDef[], run: RunJob, options: { runAtStart?: boolean } = {}): RecurringJobs {
+  const handles = new Map<string, NodeJS.Timeout>();
+  let stopped = false;
+  const fire = (job: RecurringDef) => {
+    const input = JSON.parse(readFileSync(path.join(root, 'events', `${job.name}.json`), 'utf8')) as unknown;
+    run(job.name, input).catch((error: unknown) => console.error(`Recurring job ${job.name} failed:`, error));
+  };
+  const arm = (job: RecurringDef) => {
+    if (stopped) return;
+    const delay = nextDailyRun(job.dailyAtUtc, new Date()).getTime() - Date.now();
+    // unref: a pending daily run never keeps the process alive on its own.
+    handles.set(job.name, setTimeout(() => {
+      fire(job);
+      arm(job);
+    }, delay).unref());
+  };
+  for (const job of jobs) {
+    if (options.runAtStart !== false) fire(job);
+    arm(job);
+  }
+  return {
+    stop() {
+      stopped = true;
+      for (const handle of handles.values()) clearTimeout(handle);
+      handles.clear();
+    },
+  };
+}
