@@ -440,6 +440,34 @@ export const timers = [
 
 export type TimerName = (typeof timers)[number]['name'];
 
+/**
+ * Functions fed by the table's stream (DynamoDB Streams, new images), each with the filter that
+ * picks its records: AWS applies it in the event source mapping, the local runtime applies the
+ * same pattern (infra/local/dynamo-stream.ts). The filter is an EventBridge-style pattern over the
+ * stream record: nested objects, and lists of the accepted values.
+ */
+export interface StreamConsumerDef {
+  name: string;
+  table: TableGrant;
+  filter: Record<string, unknown>;
+  /** Sends web push: gets the VAPID keys. */
+  push?: boolean;
+}
+
+export const streamConsumers = [
+  {
+    // Urgent notifications (a job offer, work to verify, a strike) also go out as web push, off the
+    // path of the request that caused them: the stored notification is the outbox.
+    name: 'deliver-push',
+    table: 'readwrite',
+    push: true,
+    filter: {
+      eventName: ['INSERT'],
+      dynamodb: { NewImage: { entity: { S: ['notification'] }, priority: { S: ['high', 'critical'] } } },
+    },
+  },
+] as const satisfies readonly StreamConsumerDef[];
+
 /** The routes that exist on a stage (dev-login only on 'local'). */
 export function routesFor(stage: string): readonly RouteDef[] {
   return (routes as readonly RouteDef[]).filter((r) => !r.stages || r.stages.includes(stage));

@@ -4,7 +4,9 @@ import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ViteDevServer } from 'vite';
+import { streamConsumers } from '../../shared/routes';
 import { ensureTable, localDynamoClient, seedCatalog, startDynalite } from './dynamo';
+import { localStream, type StreamConsumer } from './dynamo-stream';
 import { httpApi, lambdaContext, loadHandler } from './http-api';
 import { ensureBucket, localS3Client, startLocalS3 } from './s3';
 import { startLocalScheduler, type FiredTarget } from './scheduler';
@@ -148,7 +150,7 @@ export async function prepareData(dataDir: string, options: PrepareDataOptions =
   if (supplied && !supplied.webhookSecret) {
     console.warn('STRIPE_SECRET_KEY is set but STRIPE_WEBHOOK_SECRET is not: the webhook will refuse every event (e.g. set it from `stripe listen`).');
   }
-  const dynamo = await startDynalite(path.join(dataDir, 'dynamodb'));
+  const dynamo = await startDynalite(path.join(dataDir, 'dynamodb'), localStream(streamConsumers.map(streamConsumer)));
   const s3 = await startLocalS3(path.join(dataDir, 's3'), LOCAL_CREDENTIALS).catch(async (error: unknown) => {
     await dynamo.close();
     throw error;
@@ -208,6 +210,18 @@ export async function prepareData(dataDir: string, options: PrepareDataOptions =
     websocket,
     close: async () => {
       await Promise.all([close(), scheduler.close()]);
+    },
+  };
+}
+
+/** A stream consumer of the manifest, invoked in this process with each matching record (loaded on the first). */
+function streamConsumer(consumer: (typeof streamConsumers)[number]): StreamConsumer {
+  return {
+    name: consumer.name,
+    filter: consumer.filter,
+    deliver: async (event) => {
+      const handler = (await loadHandler(consumer.name)) as unknown as (e: unknown, context: ReturnType<typeof lambdaContext>) => Promise<unknown>;
+      return handler(event, lambdaContext(consumer.name));
     },
   };
 }
