@@ -1,3 +1,4 @@
+import { daysUntil } from '../../../../shared/domain/documents';
 import type { DocumentStatus, DocumentType } from '../../../../shared/schemas/document-rules';
 import { ApiError } from '../../lib/api';
 import type { BadgeTone } from '../ui/badge';
@@ -27,13 +28,6 @@ export const documentTypeLabels: Record<DocumentType, string> = {
   tax: 'Tax',
   general: 'General',
 };
-
-const DAY_MS = 86_400_000;
-
-/** Whole days from `today` to a YYYY-MM-DD date, both read as UTC calendar days (as the server keeps them). */
-export function daysUntil(date: string, today: string): number {
-  return Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / DAY_MS);
-}
 
 /** "Expires today", "Expires tomorrow", "Expires in 12 days", "Expired 3 days ago". */
 export function expiryPhrase(date: string, today: string): string {

@@ -8,6 +8,8 @@ import type {
   DownloadMode,
   WorkerCompliance,
 } from '../../../../shared/schemas/documents';
+import { shownMessage } from '../../components/documents/document-display';
+import { toast } from '../../components/ui/toast-store';
 import { apiGet, apiPost } from '../../lib/api';
 import { pollMs } from './types';
 
@@ -52,11 +54,22 @@ export function useWorkerCompliance(workerId: string) {
   });
 }
 
+/**
+ * POST /api/admin/documents/{id}/review. The toasts live here: the refetch that follows takes the
+ * card out of the review queue, and a callback given to mutate() is dropped once its caller unmounts.
+ */
 export function useReviewDocument() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, review }: { id: string; review: DocumentReviewInput }) =>
+    mutationFn: ({ id, review }: { id: string; review: DocumentReviewInput; label: string }) =>
       apiPost<{ document: DocumentView }>(`/api/admin/documents/${enc(id)}/review`, review),
+    onSuccess: (_answer, { review, label }) =>
+      toast(
+        review.decision === 'approve'
+          ? { title: 'Document Approved', description: `${label} is approved.` }
+          : { title: 'Document Rejected', description: `${label} was rejected; the worker sees your notes.` },
+      ),
+    onError: (error) => toast({ title: 'Review Failed', description: shownMessage(error, 'Review failed'), variant: 'destructive' }),
     onSettled: () =>
       Promise.all(
         [documentAdminKeys.compliance, documentAdminKeys.documents, documentAdminKeys.workers].map((queryKey) => queryClient.invalidateQueries({ queryKey })),

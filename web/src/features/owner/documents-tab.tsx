@@ -10,7 +10,6 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ModalDialog } from '../../components/ui/modal-dialog';
-import { toast } from '../../components/ui/toast-store';
 import { formatFileSize } from '../../lib/file-size';
 import { fetchAdminDocumentLink, useCompliance, usePendingDocuments, useReviewDocument, useWorkerCompliance } from './documents-api';
 import { dateTime } from './format';
@@ -201,14 +200,7 @@ function DocumentReviewCard({ document, workerName }: { document: DocumentView; 
   const reviewable = document.status === 'pending_review' || document.status === 'uploaded';
   const whose = workerName ? ` of ${workerName}` : '';
 
-  const approve = () =>
-    review.mutate(
-      { id: document.id, review: { decision: 'approve' } },
-      {
-        onSuccess: () => toast({ title: 'Document Approved', description: `${name}${whose} is approved.` }),
-        onError: (error) => toast({ title: 'Review Failed', description: shownMessage(error, 'Review failed'), variant: 'destructive' }),
-      },
-    );
+  const approve = () => review.mutate({ id: document.id, review: { decision: 'approve' }, label: `${name}${whose}` });
 
   return (
     <article aria-label={`${name}${whose}`}>
@@ -276,18 +268,8 @@ function RejectDialog({ document, name, onClose }: { document: DocumentView; nam
     }
     setError(undefined);
     review.mutate(
-      { id: document.id, review: checked.data },
-      {
-        onSuccess: () => {
-          toast({ title: 'Document Rejected', description: `${name} was rejected; the worker sees your notes.` });
-          onClose();
-        },
-        onError: (failure) => {
-          const message = shownMessage(failure, 'Review failed');
-          setError(message);
-          toast({ title: 'Review Failed', description: message, variant: 'destructive' });
-        },
-      },
+      { id: document.id, review: checked.data, label: name },
+      { onSuccess: onClose, onError: (failure) => setError(shownMessage(failure, 'Review failed')) },
     );
   };
 

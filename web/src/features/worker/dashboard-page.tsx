@@ -124,7 +124,7 @@ export default function WorkerDashboardPage() {
             icon: Briefcase,
             panel: <JobsPanel workerId={worker.id} onLogout={logout} note={worker.isClockedIn ? <LocationNote location={location} /> : null} />,
           },
-          { id: 'documents', label: 'Documents', icon: FileText, panel: <DocumentsPanel /> },
+          { id: 'documents', label: 'Documents', icon: FileText, panel: <DocumentsPanel trades={worker.categories} /> },
         ]}
       />
     </div>

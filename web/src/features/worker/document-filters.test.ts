@@ -16,7 +16,7 @@ const category = (id: string, over: Partial<DocumentCategoryView> = {}): Documen
   ...over,
 });
 const doc = (categoryId: string, status: DocumentView['status'], over: Partial<DocumentView> = {}) =>
-  ({ id: `${categoryId}-${status}`, categoryId, status, isLatestVersion: true, filename: 'f.pdf', displayName: null, ...over }) as DocumentView;
+  ({ id: `${categoryId}-${status}`, categoryId, status, isLatestVersion: true, expirationDate: null, filename: 'f.pdf', displayName: null, ...over }) as DocumentView;
 
 describe('documentsUrl', () => {
   it('sends only the filters that are set', () => {
@@ -30,22 +30,33 @@ describe('documentsUrl', () => {
 });
 
 describe('missingRequired', () => {
+  const today = '2026-11-22';
   const categories = [
-    category('id'),
-    category('insurance'),
+    category('government-id'),
+    category('trade-license'),
     category('w9', { documentType: 'tax' }),
-    category('certs', { isRequired: false }),
+    category('certifications', { isRequired: false }),
     category('customer-only', { userType: 'customer' }),
   ];
 
-  it('lists required worker categories without a standing document', () => {
-    expect(missingRequired(categories, []).map((c) => c.id)).toEqual(['id', 'insurance', 'w9']);
-    expect(missingRequired(categories, [doc('id', 'pending_review'), doc('w9', 'approved')]).map((c) => c.id)).toEqual(['insurance']);
+  it('lists required worker categories without a covering document', () => {
+    expect(missingRequired(categories, [], ['plumbing'], today).map((c) => c.id)).toEqual(['government-id', 'trade-license', 'w9']);
+    const held = [doc('government-id', 'pending_review'), doc('w9', 'approved')];
+    expect(missingRequired(categories, held, ['plumbing'], today).map((c) => c.id)).toEqual(['trade-license']);
   });
 
-  it('counts a rejected or expired document, or an old version, as missing', () => {
-    const documents = [doc('id', 'rejected'), doc('insurance', 'expired'), doc('w9', 'approved', { isLatestVersion: false })];
-    expect(missingRequired(categories, documents).map((c) => c.id)).toEqual(['id', 'insurance', 'w9']);
+  it('asks a trade licence only of the trades that need one', () => {
+    expect(missingRequired(categories, [], ['cleaning'], today).map((c) => c.id)).toEqual(['government-id', 'w9']);
+  });
+
+  it('counts a rejected, expired, past-dated or old version as missing', () => {
+    const documents = [
+      doc('government-id', 'rejected'),
+      doc('trade-license', 'approved', { expirationDate: '2026-11-21' }),
+      doc('w9', 'approved', { isLatestVersion: false }),
+    ];
+    expect(missingRequired(categories, documents, ['plumbing'], today).map((c) => c.id)).toEqual(['government-id', 'trade-license', 'w9']);
+    expect(missingRequired(categories, [doc('w9', 'expired')], ['cleaning'], today).map((c) => c.id)).toEqual(['government-id', 'w9']);
   });
 });
 

@@ -1,3 +1,5 @@
+import { documentCategoryById, isRequiredOf } from '../../../../shared/document-categories';
+import { coversCategory } from '../../../../shared/domain/documents';
 import type { DocumentCategoryView, DocumentStatus, DocumentType, DocumentView } from '../../../../shared/schemas/documents';
 
 /** The Documents tab's filters (spec: category, status, document type); '' means any. */
@@ -21,16 +23,25 @@ export function documentsUrl(filters: DocumentFilters): string {
   return search ? `/api/documents?${search}` : '/api/documents';
 }
 
-/** A document that still counts for its category: one waiting for review counts until refused. */
-const standing: ReadonlySet<DocumentStatus> = new Set(['uploaded', 'pending_review', 'approved']);
-
 /**
- * The required categories for workers with no standing document: none at all, or only rejected
- * or expired ones. Categories meant for customers alone are not the worker's to provide.
+ * The required categories this worker holds no covering document of (the server's own rules:
+ * a rejected, expired, past-dated or old version does not cover). Required is per trade: a trade
+ * licence is asked of plumbers and electricians, not of cleaners; the category list says only
+ * "required", so the shared catalogue decides for the worker's trades.
  */
-export function missingRequired(categories: readonly DocumentCategoryView[], documents: readonly DocumentView[]): DocumentCategoryView[] {
-  const covered = new Set(documents.filter((document) => document.isLatestVersion && standing.has(document.status)).map((document) => document.categoryId));
-  return categories.filter((category) => category.isRequired && category.userType !== 'customer' && !covered.has(category.id));
+export function missingRequired(
+  categories: readonly DocumentCategoryView[],
+  documents: readonly DocumentView[],
+  trades: readonly string[],
+  today: string,
+): DocumentCategoryView[] {
+  const required = categories.filter((category) => {
+    if (category.userType === 'customer') return false;
+    const known = documentCategoryById(category.id);
+    return known ? isRequiredOf(known, trades) : category.isRequired;
+  });
+  // The list never holds deleted documents.
+  return required.filter((category) => !documents.some((document) => document.categoryId === category.id && coversCategory({ ...document, deleted: false }, today)));
 }
 
 /** The categories a worker can upload to, in the server's display order. */

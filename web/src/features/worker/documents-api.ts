@@ -9,9 +9,11 @@ import {
   type DocumentView,
   type DownloadMode,
 } from '../../../../shared/schemas/documents';
+import { shownMessage } from '../../components/documents/document-display';
+import { toast } from '../../components/ui/toast-store';
 import { apiRequest } from '../../lib/api';
 import { sendToStorage } from '../../lib/upload';
-import { documentsUrl, type DocumentFilters } from './document-filters';
+import { documentName, documentsUrl, type DocumentFilters } from './document-filters';
 import { clearWorkerSession, getWorkerSession } from './session';
 import { isUnauthorized } from './worker-api';
 
@@ -88,10 +90,16 @@ export async function uploadDocument(
   return document;
 }
 
+/**
+ * DELETE /api/documents/{id}. The toasts live here, not with the caller: the refetch that follows
+ * removes the deleted card, and a callback given to mutate() is dropped once its caller unmounts.
+ */
 export function useDeleteDocument() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => documentsCall<{ success: true }>('DELETE', urls.document(id)),
+    mutationFn: (document: DocumentView) => documentsCall<{ success: true }>('DELETE', urls.document(document.id)),
+    onSuccess: (_answer, document) => toast({ title: 'Document Deleted', description: `${documentName(document)} was deleted.` }),
+    onError: (error) => toast({ title: 'Delete Failed', description: shownMessage(error, 'Delete failed'), variant: 'destructive' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: documentKeys.all }),
   });
 }

@@ -33,7 +33,7 @@ import { formatDateTime } from './worker-api';
  * The dashboard's Documents tab (spec "Document manager", issue 7): what is still required, what
  * expires within 30 days, the upload form, and the worker's documents with filters.
  */
-export function DocumentsPanel() {
+export function DocumentsPanel({ trades }: { trades: readonly string[] }) {
   const categories = useDocumentCategories();
   const [filters, setFilters] = useState<DocumentFilters>(noFilters);
   const listed = useDocuments(filters);
@@ -58,6 +58,7 @@ export function DocumentsPanel() {
       <div className="grid gap-6 lg:grid-cols-2">
         <RequiredSection
           categories={workerCats}
+          trades={trades}
           documents={all.data?.documents}
           loading={categories.isPending || all.isPending}
           failed={categories.isError || all.isError}
@@ -126,18 +127,20 @@ type UploadTarget =
 
 function RequiredSection({
   categories,
+  trades,
   documents,
   loading,
   failed,
   onUpload,
 }: {
   categories: DocumentCategoryView[];
+  trades: readonly string[];
   documents: DocumentView[] | undefined;
   loading: boolean;
   failed: boolean;
   onUpload: (category: DocumentCategoryView) => void;
 }) {
-  const missing = documents ? missingRequired(categories, documents) : [];
+  const missing = documents ? missingRequired(categories, documents, trades, todayUtc()) : [];
   return (
     <section aria-labelledby="required-heading">
       <Card className="h-full">
@@ -576,9 +579,9 @@ function DocumentCard({ document, onReplace }: { document: DocumentView; onRepla
           ) : null}
           {document.version > 1 ? <Detail term="Version">{document.version}</Detail> : null}
           {document.description ? (
-            <div className="sm:col-span-2">
-              <Detail term="Description">{document.description}</Detail>
-            </div>
+            <Detail term="Description" className="sm:col-span-2">
+              {document.description}
+            </Detail>
           ) : null}
         </dl>
         {document.reviewNotes ? (
@@ -612,16 +615,9 @@ function DeleteDialog({ document, onClose }: { document: DocumentView; onClose: 
   const name = documentName(document);
   const [failure, setFailure] = useState<string>();
   const confirm = () =>
-    remove.mutate(document.id, {
-      onSuccess: () => {
-        toast({ title: 'Document Deleted', description: `${name} was deleted.` });
-        onClose();
-      },
-      onError: (error) => {
-        const message = shownMessage(error, 'Delete failed');
-        setFailure(message);
-        toast({ title: 'Delete Failed', description: message, variant: 'destructive' });
-      },
+    remove.mutate(document, {
+      onSuccess: onClose,
+      onError: (error) => setFailure(shownMessage(error, 'Delete failed')),
     });
   return (
     <ModalDialog
@@ -646,9 +642,9 @@ function DeleteDialog({ document, onClose }: { document: DocumentView; onClose: 
   );
 }
 
-function Detail({ term, children }: { term: string; children: ReactNode }) {
+function Detail({ term, children, className }: { term: string; children: ReactNode; className?: string }) {
   return (
-    <div className="flex flex-wrap gap-1">
+    <div className={cn('flex flex-wrap gap-1', className)}>
       <dt className="text-slate-300">{term}:</dt>
       <dd className="min-w-0 break-words text-white">{children}</dd>
     </div>

@@ -1,0 +1,235 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStackProcess, type RunningStack } from '../../infra/testing/local-process';
+import { launchBrowser, seriousA11yViolations } from './browser';
+import { collectErrors, OFFLINE_GEOCODER, toast } from './journey';
+import { approvedPro, ownerCookie, signIn, type Pro } from './people';
+
+/**
+ * Compliance documents end to end through the production code, the local S3 (presigned POST and
+ * GET with their policies) and the browser: a pro uploads a PDF with the progress bar moving,
+ * sees it listed, views it, deletes it; a file that is not what its name says is refused; an
+ * ID expiring within 30 days shows in the expiring list; the owner approves it.
+ */
+
+/**
+ * A real PDF of ~600 KB: a page and one incompressible stream. Big enough that a browser on a
+ * throttled link reports upload progress several times along the way.
+ */
+function pdf(bytes: number): Buffer {
+  const filler = randomBytes(bytes);
+  const parts: Buffer[] = [];
+  const offsets: number[] = [];
+  let length = 0;
+  const push = (chunk: string | Buffer) => {
+    const buffer = typeof chunk === 'string' ? Buffer.from(chunk, 'latin1') : chunk;
+    parts.push(buffer);
+    length += buffer.length;
+  };
+  push('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n');
+  offsets.push(length);
+  push('1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n');
+  offsets.push(length);
+  push('2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n');
+  offsets.push(length);
+  push('3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>\nendobj\n');
+  offsets.push(length);
+  push(`4 0 obj\n<< /Length ${filler.length} >>\nstream\n`);
+  push(filler);
+  push('\nendstream\nendobj\n');
+  const xref = length;
+  push(`xref\n0 5\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`);
+  push(`trailer\n<< /Size 5 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`);
+  return Buffer.concat(parts);
+}
+
+/** YYYY-MM-DD, `days` from today in UTC (the server's calendar for expiry dates). */
+function inDays(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Every value the upload's progress bar takes, recorded in the page as it happens. */
+async function recordProgress(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const seen: number[] = [];
+    (window as unknown as { progressSeen: number[] }).progressSeen = seen;
+    const note = (el: Element) => {
+      const value = Number(el.getAttribute('aria-valuenow'));
+      if (seen.at(-1) !== value) seen.push(value);
+    };
+    new MutationObserver((records) => {
+      for (const record of records) {
+        if (record.type === 'attributes' && record.target instanceof Element && record.target.getAttribute('role') === 'progressbar') note(record.target);
+        for (const node of record.addedNodes) {
+          if (node instanceof Element) node.querySelectorAll('[role="progressbar"]').forEach(note);
+          if (node instanceof Element && node.getAttribute('role') === 'progressbar') note(node);
+        }
+      }
+    }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-valuenow'] });
+  });
+}
+
+describe('a pro manages compliance documents and the owner reviews them', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'marketplace-documents-e2e-'));
+  let stack: RunningStack;
+  let browser: Browser;
+  let owner: string;
+  let pro: Pro;
+
+  beforeAll(async () => {
+    [stack, browser] = await Promise.all([startStackProcess(dataDir, OFFLINE_GEOCODER), launchBrowser()]);
+    owner = await ownerCookie(stack.url);
+    pro = await approvedPro(stack.url, owner, 'Morgan Reyes', ['plumbing']);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('uploads with real progress, views, deletes, refuses a fake, lists an expiring ID, and the owner approves it', async () => {
+    const workerContext: BrowserContext = await browser.newContext();
+    await signIn(workerContext, stack.url, pro);
+    const page = await workerContext.newPage();
+    const errors = collectErrors(page);
+    // The browser logs every 4xx as a console error: the refused fake is expected to log its own.
+    // The site has no favicon yet, and the browser asks for /favicon.ico by itself on every load.
+    let expecting4xx = false;
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() !== 'error') return;
+      if (expecting4xx && /status of 4\d\d/.test(message.text())) return;
+      if (new URL(message.location().url || 'about:blank').pathname === '/favicon.ico') return;
+      consoleErrors.push(`${message.text()} (${message.location().url})`);
+    });
+
+    await page.goto(`${stack.url}/worker/dashboard`);
+    await page.getByRole('tab', { name: 'Documents' }).click();
+    const missing = page.getByRole('list', { name: 'Required documents still missing' });
+    await missing.getByText('Form W-9').waitFor();
+    await missing.getByText('Trade license').waitFor();
+    await page.getByText('No documents yet').waitFor();
+    await page.getByText('No documents expire within the next 30 days.').waitFor();
+    // Upload stays off until a category is chosen.
+    expect(await page.getByRole('button', { name: 'Upload Document' }).isDisabled()).toBe(true);
+    expect(await page.getByLabel('File', { exact: true }).isDisabled()).toBe(true);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // A ~600 KB W-9 over a throttled link (256 KB/s up, as on a phone): the bar follows the bytes.
+    const w9 = pdf(600 * 1024);
+    await page.getByLabel('Document category').selectOption({ label: 'Form W-9 (required)' });
+    expect(await page.getByLabel('File', { exact: true }).getAttribute('accept')).toBe('.pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png');
+    await page.getByLabel('File', { exact: true }).setInputFiles({ name: 'w9-2026.pdf', mimeType: 'application/pdf', buffer: w9 });
+    await page.getByLabel('Display name (optional)').fill('W-9 2026');
+    await page.getByLabel('Description (optional)').fill('Signed and dated.');
+    await recordProgress(page);
+    const cdp = await workerContext.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 256 * 1024 });
+    await page.getByRole('button', { name: 'Upload Document' }).click();
+    await page.getByRole('progressbar', { name: 'Uploading w9-2026.pdf' }).waitFor();
+    await toast(page, 'Upload Successful');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    const progress = await page.evaluate(() => (window as unknown as { progressSeen: number[] }).progressSeen);
+    expect(progress.filter((value) => value > 0 && value < 100).length).toBeGreaterThanOrEqual(2);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    expect(progress.at(-1)).toBe(100);
+
+    // Listed, waiting for review, with its size in KB; no longer missing.
+    const card = page.getByRole('article', { name: 'W-9 2026' });
+    await card.getByText('Pending review').waitFor();
+    await card.getByText(`w9-2026.pdf (${Number((w9.length / 1024).toFixed(2))} KB)`).waitFor();
+    await missing.getByText('Trade license').waitFor();
+    expect(await missing.getByText('Form W-9').count()).toBe(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // View opens a new tab on the presigned link, which serves the very PDF, inline.
+    const [viewer] = await Promise.all([workerContext.waitForEvent('page'), card.getByRole('button', { name: 'View W-9 2026' }).click()]);
+    await viewer.waitForURL(/X-Amz-Signature=/);
+    await toast(page, 'Download Started');
+    const served = await fetch(viewer.url());
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('application/pdf');
+    expect(served.headers.get('content-disposition')).toMatch(/^inline/);
+    expect(Buffer.from(await served.arrayBuffer()).equals(w9)).toBe(true);
+    await viewer.close();
+
+    // Delete asks first, then the document is gone.
+    await card.getByRole('button', { name: 'Delete W-9 2026' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete this document?' });
+    await confirm.waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await confirm.getByRole('button', { name: 'Delete document' }).click();
+    await toast(page, 'Document Deleted');
+    await page.getByText('No documents yet').waitFor();
+    await missing.getByText('Form W-9').waitFor();
+
+    // A page of HTML named .png is refused by the server's check, with its message.
+    expecting4xx = true;
+    await page.getByLabel('Document category').selectOption({ label: 'Certifications and training' });
+    await page.getByLabel('File', { exact: true }).setInputFiles({ name: 'osha-10.png', mimeType: 'image/png', buffer: Buffer.from('<!doctype html><p>not an image</p>') });
+    await page.getByRole('button', { name: 'Upload Document' }).click();
+    await toast(page, 'Upload Failed');
+    await page.getByRole('alert').filter({ hasText: /not a real PNG/ }).first().waitFor();
+    await page.getByText('No documents yet').waitFor();
+    expecting4xx = false;
+
+    // A photo ID expiring in 10 days: the expiry date is asked for, and it shows as expiring.
+    await page.getByLabel('Document category').selectOption({ label: 'Government-issued photo ID (required)' });
+    await page.getByLabel('File', { exact: true }).setInputFiles({ name: 'licence.pdf', mimeType: 'application/pdf', buffer: pdf(20 * 1024) });
+    await page.getByLabel('Display name (optional)').fill('Driver licence');
+    await page.getByRole('button', { name: 'Upload Document' }).click();
+    await page.getByText('Enter the date Government-issued photo ID expires').waitFor();
+    await page.getByLabel('Expiration date').fill(inDays(10));
+    await page.getByRole('button', { name: 'Upload Document' }).click();
+    await toast(page, 'Upload Successful');
+    const expiring = page.getByRole('list', { name: 'Documents expiring within 30 days' });
+    await expiring.getByText('Driver licence').waitFor();
+    await expiring.getByText('Expires in 10 days', { exact: false }).waitFor();
+    await page.getByRole('article', { name: 'Driver licence' }).getByText('Expiring soon').waitFor();
+
+    // Filters: by status, none approved yet; by type, the legal ID.
+    await page.getByLabel('Status').selectOption({ label: 'Approved' });
+    await page.getByText('No documents match these filters').waitFor();
+    await page.getByLabel('Status').selectOption({ label: 'All statuses' });
+    await page.getByLabel('Document type').selectOption({ label: 'Legal' });
+    await page.getByRole('article', { name: 'Driver licence' }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // The owner sees Morgan's compliance and the ID waiting for review, and approves it.
+    const ownerContext = await browser.newContext();
+    const [name, value] = owner.split('=') as [string, string];
+    await ownerContext.addCookies([{ name, value, url: stack.url }]);
+    const admin = await ownerContext.newPage();
+    const adminErrors = collectErrors(admin);
+    await admin.goto(`${stack.url}/admin?tab=documents`);
+    const row = admin.getByRole('row', { name: /Morgan Reyes/ });
+    await row.waitFor();
+    expect(await row.getByRole('cell').nth(0).textContent()).toMatch(/Form W-9/);
+    const pending = admin.getByRole('article', { name: 'Driver licence of Morgan Reyes' });
+    await pending.getByText('Pending review').waitFor();
+    expect(await seriousA11yViolations(admin)).toEqual([]);
+    const [adminViewer] = await Promise.all([ownerContext.waitForEvent('page'), pending.getByRole('button', { name: 'View Driver licence of Morgan Reyes' }).click()]);
+    await adminViewer.waitForURL(/X-Amz-Signature=/);
+    await adminViewer.close();
+    await pending.getByRole('button', { name: 'Approve Driver licence of Morgan Reyes' }).click();
+    await toast(admin, 'Document Approved');
+    await admin.getByText('No documents waiting for review').waitFor();
+
+    // Back on the pro's tab: approved.
+    await page.getByLabel('Document type').selectOption({ label: 'All types' });
+    await page.reload();
+    await page.getByRole('tab', { name: 'Documents' }).click();
+    await page.getByRole('article', { name: 'Driver licence' }).getByText('Approved', { exact: true }).waitFor();
+
+    expect(errors).toEqual([]);
+    expect(adminErrors).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+    await Promise.all([workerContext.close(), ownerContext.close()]);
+  });
+});
