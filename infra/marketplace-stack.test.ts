@@ -8,8 +8,9 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { CfnScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogItems } from '../functions/lib/data/items';
-import { routeKey, routesFor, socketRoutes, streamConsumers, timers, type RouteDef } from '../shared/routes';
+import { recurring, routeKey, routesFor, socketRoutes, streamConsumers, timers, type RouteDef } from '../shared/routes';
 import { table as tableDef } from '../shared/table';
+import { retentionPeriods } from '../shared/document-categories';
 import type { MarketplaceStack } from './marketplace-stack';
 import { testSynth } from './testing/synth';
 
@@ -169,19 +170,22 @@ describe('MarketplaceStack: functions and routes', () => {
     // Act
     const fns = resourcesOf(template, 'AWS::Lambda::Function');
     const ourFns = Object.values(fns).filter((f) => f.Properties.Runtime === 'nodejs22.x');
+    const recurringIds = new Set(Object.values(stack.recurringFunctions).map((fn) => fns[logicalIdOf(stack, fn)]));
 
     // Assess
     expect(Object.keys(stack.functions).sort()).toEqual(routes.map((r) => r.name).sort());
     expect(Object.keys(stack.timerFunctions).sort()).toEqual(timers.map((t) => t.name).sort());
     expect(Object.keys(stack.socketFunctions).sort()).toEqual(socketRoutes.map((r) => r.name).sort());
     expect(Object.keys(stack.streamFunctions).sort()).toEqual(streamConsumers.map((c) => c.name).sort());
-    expect(ourFns).toHaveLength(routes.length + timers.length + socketRoutes.length + streamConsumers.length);
+    expect(Object.keys(stack.recurringFunctions).sort()).toEqual(recurring.map((j) => j.name).sort());
+    expect(ourFns).toHaveLength(routes.length + timers.length + socketRoutes.length + streamConsumers.length + recurring.length);
     for (const fn of ourFns) {
       expect(fn.Properties).toMatchObject({
         Handler: 'index.handler',
         Architectures: ['arm64'],
         MemorySize: 256,
-        Timeout: 10,
+        // Requests get 10 s; a recurring job (one run a day over many items) gets 5 minutes.
+        Timeout: recurringIds.has(fn) ? 300 : 10,
       });
       expect(fn.Properties.Environment.Variables).toMatchObject({
         TABLE_NAME: { Ref: stack.getLogicalId(stack.table.node.defaultChild as CfnTable) },
@@ -325,7 +329,7 @@ describe('MarketplaceStack: functions and routes', () => {
       .map((f) => f.Properties.Environment.Variables);
 
     // Assess
-    expect(envs).toHaveLength(routes.length + timers.length + socketRoutes.length + streamConsumers.length);
+    expect(envs).toHaveLength(routes.length + timers.length + socketRoutes.length + streamConsumers.length + recurring.length);
     for (const env of envs) {
       expect(env).toMatchObject({ STAGE: 'dev', PLATFORM_FEE_PERCENT: '15', SUPPORT_EMAIL: 'help@example.com' });
     }
@@ -540,7 +544,7 @@ describe('MarketplaceStack: timers (EventBridge Scheduler)', () => {
 
     // Assess
     expect(group?.Properties.Name).toBe('Marketplace-dev-timers');
-    expect(names.sort()).toEqual(timers.map((t) => `Marketplace-dev-${t.name}`).sort());
+    expect(names.sort()).toEqual([...timers, ...recurring].map((t) => `Marketplace-dev-${t.name}`).sort());
   });
 });
 
@@ -926,5 +930,139 @@ describe('MarketplaceStack: web', () => {
     // Assess
     expect(Object.keys(outputs)).toEqual(expect.arrayContaining(['SiteUrl', 'ApiUrl', 'TableName']));
     expect(JSON.stringify(outputs.SiteUrl?.Value)).toContain('https://');
+  });
+});
+
+describe('MarketplaceStack: compliance documents (issue 7)', () => {
+  const prodStack = () => prod;
+  let prod: ReturnType<typeof synth>;
+  beforeAll(() => {
+    prod = synth({ stage: 'prod' });
+  });
+
+  /** The S3 actions a route's role is granted, by resource pattern (the object ARNs' key part). */
+  function s3Rights(name: string): Record<string, string[]> {
+    const { stack, template } = prodStack();
+    const rights: Record<string, string[]> = {};
+    for (const statement of statementsOf(stack, template, stack.functions[name]!)) {
+      const actions = [statement.Action].flat().filter((a) => a.startsWith('s3:'));
+      if (!actions.length) continue;
+      for (const resource of [statement.Resource].flat()) {
+        const text = JSON.stringify(resource);
+        const prefix = /\/(documents|retained|uploads)\/\*/.exec(text)?.[1] ?? 'bucket';
+        rights[prefix] = [...new Set([...(rights[prefix] ?? []), ...actions])].sort();
+      }
+    }
+    return rights;
+  }
+
+  it('runs expire-documents daily at 06:15 UTC through an EventBridge Scheduler cron schedule whose role invokes that function alone', () => {
+    // Prepare
+    const { stack, template } = prodStack();
+    const fnId = logicalIdOf(stack, stack.recurringFunctions['expire-documents']!);
+
+    // Act
+    const schedules = Object.values(resourcesOf(template, 'AWS::Scheduler::Schedule'));
+    const schedule = schedules.find((s) => s.Properties.Name === 'Marketplace-prod-expire-documents');
+    const roleId = schedule?.Properties.Target.RoleArn['Fn::GetAtt'][0] as string;
+    const role = template.toJSON().Resources[roleId] as Resource;
+
+    // Assess
+    expect(schedule?.Properties).toMatchObject({
+      ScheduleExpression: 'cron(15 6 * * ? *)',
+      ScheduleExpressionTimezone: 'UTC',
+      State: 'ENABLED',
+      FlexibleTimeWindow: { Mode: 'OFF' },
+      Target: { Arn: { 'Fn::GetAtt': [fnId, 'Arn'] } },
+    });
+    expect(JSON.parse(schedule!.Properties.Target.Input)).toEqual({ source: 'aws.scheduler', schedule: 'expire-documents' });
+    expect(statementsOfRole(template, roleId)).toEqual([
+      { Action: 'lambda:InvokeFunction', Effect: 'Allow', Resource: { 'Fn::GetAtt': [fnId, 'Arn'] } },
+    ]);
+    const trust = role.Properties.AssumeRolePolicyDocument.Statement[0];
+    expect(trust.Principal).toEqual({ Service: 'scheduler.amazonaws.com' });
+    expect(trust.Condition.StringEquals).toEqual({ 'aws:SourceAccount': { Ref: 'AWS::AccountId' } });
+  });
+
+  it('gives expire-documents its table grant, the realtime endpoint and a longer timeout, and no bucket rights', () => {
+    // Prepare
+    const { stack, template } = prodStack();
+    const fn = stack.recurringFunctions['expire-documents']!;
+
+    // Act
+    const statements = statementsOf(stack, template, fn);
+    const resource = template.toJSON().Resources[logicalIdOf(stack, fn)] as Resource;
+
+    // Assess
+    expect(actionsOf(statements, 'dynamodb')).toEqual(expect.arrayContaining(['dynamodb:Query', 'dynamodb:UpdateItem']));
+    expect(actionsOf(statements, 'dynamodb')).not.toContain('dynamodb:Scan');
+    expect(actionsOf(statements, 's3')).toEqual([]);
+    expect(actionsOf(statements, 'execute-api')).toEqual(['execute-api:ManageConnections']);
+    expect(resource.Properties.Environment.Variables.WEBSOCKET_ENDPOINT).toBeDefined();
+    expect(resource.Properties.Timeout).toBe(300);
+  });
+
+  it.each([
+    ['create-document-upload', { documents: ['s3:PutObject', 's3:PutObjectLegalHold', 's3:PutObjectRetention', 's3:PutObjectTagging', 's3:PutObjectVersionTagging', 's3:Abort*'].sort() }],
+    ['list-documents', {}],
+    ['list-all-documents', {}],
+    ['review-document', {}],
+  ])('grants %s only its rights on the documents/ prefix', (name, expected) => {
+    // Act
+    const rights = s3Rights(name);
+
+    // Assess
+    expect(Object.keys(rights).sort()).toEqual(Object.keys(expected).sort());
+    for (const [prefix, actions] of Object.entries(expected)) expect(rights[prefix]).toEqual(actions);
+  });
+
+  it('lets confirm read and delete documents/ objects, delete-document also write retained/ copies, and the downloads only read', () => {
+    // Act
+    const confirm = s3Rights('confirm-document-upload');
+    const remove = s3Rights('delete-document');
+    const download = s3Rights('get-document-download');
+    const adminDownload = s3Rights('get-admin-document-download');
+
+    // Assess
+    expect(confirm.documents).toEqual(expect.arrayContaining(['s3:GetObject*', 's3:DeleteObject*']));
+    expect(confirm.uploads).toBeUndefined();
+    expect(confirm.retained).toBeUndefined();
+    expect(remove.retained).toEqual(expect.arrayContaining(['s3:PutObject']));
+    expect(remove.retained).not.toContain('s3:GetObject*');
+    expect(remove.documents).toEqual(expect.arrayContaining(['s3:GetObject*', 's3:DeleteObject*']));
+    for (const rights of [download, adminDownload]) {
+      expect(rights.documents).toEqual(expect.arrayContaining(['s3:GetObject*']));
+      expect(rights.documents).not.toContain('s3:PutObject');
+      expect(rights.documents?.some((a) => a.startsWith('s3:Delete'))).toBe(false);
+      expect(rights.retained).toBeUndefined();
+    }
+  });
+
+  it('keeps documents in the private, encrypted, TLS-only uploads bucket and expires retained copies after each retention period', () => {
+    // Prepare
+    const { template } = prodStack();
+
+    // Act
+    const bucket = Object.values(resourcesOf(template, 'AWS::S3::Bucket')).find((b) =>
+      JSON.stringify(b.Properties.BucketName ?? '').includes('marketplace-uploads'),
+    )!;
+    const rules = bucket.Properties.LifecycleConfiguration.Rules as { Prefix?: string; ExpirationInDays?: number; Status: string }[];
+
+    // Assess
+    expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({
+      BlockPublicAcls: true,
+      BlockPublicPolicy: true,
+      IgnorePublicAcls: true,
+      RestrictPublicBuckets: true,
+    });
+    expect(bucket.Properties.BucketEncryption.ServerSideEncryptionConfiguration[0].ServerSideEncryptionByDefault.SSEAlgorithm).toBe('AES256');
+    const retained = rules.filter((r) => r.Prefix?.startsWith('retained/'));
+    expect(retained.map((r) => [r.Prefix, r.ExpirationInDays, r.Status])).toEqual(
+      retentionPeriods().map((years) => [`retained/${years}y/`, Math.ceil(years * 365.25), 'Enabled']),
+    );
+    const policy = Object.values(resourcesOf(template, 'AWS::S3::BucketPolicy')).find((p) =>
+      JSON.stringify(p.Properties.Bucket).includes('UploadsBucket'),
+    )!;
+    expect(JSON.stringify(policy.Properties.PolicyDocument)).toContain('"aws:SecureTransport":"false"');
   });
 });

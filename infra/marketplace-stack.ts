@@ -1,5 +1,5 @@
 import { marshall } from '@aws-sdk/util-dynamodb';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ArnFormat, Aws, CfnOutput, Duration, Fn, RemovalPolicy, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
 import { HttpApi, HttpMethod, PayloadFormatVersion, WebSocketApi, WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
@@ -14,13 +14,14 @@ import { NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lam
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
-import { ScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
+import { CfnSchedule, ScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from 'aws-cdk-lib/custom-resources';
 import type { Construct } from 'constructs';
 import { lambdaBundling } from './bundling';
 import { catalogItems } from '../functions/lib/data/items';
-import { routesFor, socketRoutes, streamConsumers, timers, type RouteDef, type SocketRouteDef, type StreamConsumerDef, type TimerDef } from '../shared/routes';
+import { recurring, routesFor, socketRoutes, streamConsumers, timers, type DocumentGrant, type RecurringDef, type RouteDef, type SocketRouteDef, type StreamConsumerDef, type TimerDef } from '../shared/routes';
 import { table as tableDef } from '../shared/table';
+import { retentionPeriods } from '../shared/document-categories';
 
 export interface MarketplaceStackProps extends StackProps {
   /** Deployment stage, e.g. 'prod' or 'dev'. Only 'prod' keeps its data when the stack goes. */
@@ -149,6 +150,8 @@ export class MarketplaceStack extends Stack {
   readonly socketFunctions: Record<string, NodejsFunction> = {};
   /** The table stream's consumers (shared/routes.ts streamConsumers), by name. */
   readonly streamFunctions: Record<string, NodejsFunction> = {};
+  /** The functions run on a recurring schedule (shared/routes.ts `recurring`), by name. */
+  readonly recurringFunctions: Record<string, NodejsFunction> = {};
   /** The role EventBridge Scheduler assumes to invoke the timer functions. */
   readonly schedulerRole: Role;
 
@@ -274,7 +277,15 @@ export class MarketplaceStack extends Stack {
       enforceSSL: true,
       removalPolicy,
       autoDeleteObjects: !isProd,
-      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      lifecycleRules: [
+        { abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        // Copies of deleted compliance documents, kept for their category's retention period (issue 7).
+        ...retentionPeriods().map((years) => ({
+          id: `retained-${years}y`,
+          prefix: `retained/${years}y/`,
+          expiration: Duration.days(Math.ceil(years * 365.25)),
+        })),
+      ],
     });
     const uploadsByName = Bucket.fromBucketName(this, 'UploadsBucketByName', uploadsBucketName);
 
@@ -390,6 +401,7 @@ export class MarketplaceStack extends Stack {
     interface Needs {
       table: RouteDef['table'];
       uploads?: 'read' | 'write';
+      documents?: readonly DocumentGrant[];
       scheduler?: boolean;
       realtime?: boolean;
       own?: string;
@@ -399,6 +411,7 @@ export class MarketplaceStack extends Stack {
       const parts = [
         `table-${needs.table}`,
         ...(needs.uploads ? [`uploads-${needs.uploads}`] : []),
+        ...[...new Set(needs.documents ?? [])].sort().map((d) => `documents-${d}`),
         ...(needs.scheduler ? ['scheduler'] : []),
         ...(needs.realtime ? ['realtime'] : []),
         ...(needs.own ? [`only-${needs.own}`] : []),
@@ -415,6 +428,12 @@ export class MarketplaceStack extends Stack {
       if (actions.length) this.table.grant(role, ...actions);
       if (needs.uploads === 'read') uploadsByName.grantRead(role, 'uploads/*');
       if (needs.uploads === 'write') uploadsByName.grantPut(role, 'uploads/*');
+      for (const right of new Set(needs.documents ?? [])) {
+        if (right === 'read') uploadsByName.grantRead(role, 'documents/*');
+        if (right === 'write') uploadsByName.grantPut(role, 'documents/*');
+        if (right === 'delete') uploadsByName.grantDelete(role, 'documents/*');
+        if (right === 'retain') uploadsByName.grantPut(role, 'retained/*');
+      }
       if (needs.scheduler) grantScheduling(role);
       if (needs.realtime) grantRealtime(role);
       roles.set(key, role);
@@ -425,7 +444,7 @@ export class MarketplaceStack extends Stack {
     const lambda = (
       id: string,
       name: string,
-      options: { description: string; environment: Record<string, string>; role: IRole; functionName?: string },
+      options: { description: string; environment: Record<string, string>; role: IRole; functionName?: string; timeout?: Duration },
     ) => {
       return new NodejsFunction(this, `${id}Fn`, {
         description: options.description,
@@ -438,7 +457,7 @@ export class MarketplaceStack extends Stack {
         runtime: Runtime.NODEJS_22_X,
         architecture: Architecture.ARM_64,
         memorySize: 256,
-        timeout: Duration.seconds(10),
+        timeout: options.timeout ?? Duration.seconds(10),
         logGroup,
         environment: options.environment,
         bundling: {
@@ -468,7 +487,13 @@ export class MarketplaceStack extends Stack {
           ...(route.realtime ? realtimeEnvironment : {}),
           ...(route.push ? pushEnvironment : {}),
         },
-        role: roleFor({ table: route.table, uploads: route.uploads, scheduler: route.scheduler, realtime: route.realtime }),
+        role: roleFor({
+          table: route.table,
+          uploads: route.uploads,
+          documents: route.documents,
+          scheduler: route.scheduler,
+          realtime: route.realtime,
+        }),
       });
       this.api.addRoutes({
         path: route.path,
@@ -522,6 +547,51 @@ export class MarketplaceStack extends Stack {
         }),
       );
       this.streamFunctions[consumer.name] = fn;
+    }
+
+    // Recurring jobs (shared/routes.ts `recurring`): an EventBridge Scheduler cron schedule each, with
+    // a role that may invoke that one function; the schedule's input is its sample event.
+    for (const job of recurring as readonly RecurringDef[]) {
+      const fn = lambda(`${pascal(job.name)}Recurring`, job.name, {
+        description: `${job.description} (${stage})`,
+        functionName: `${this.stackName}-${job.name}`,
+        environment: { ...environment, ...(job.realtime ? realtimeEnvironment : {}) },
+        role: roleFor({ table: job.table, realtime: job.realtime }),
+        timeout: Duration.minutes(5),
+      });
+      const scheduleName = `${this.stackName}-${job.name}`;
+      const role = new Role(this, `${pascal(job.name)}ScheduleRole`, {
+        description: `EventBridge Scheduler runs ${job.name} (${stage})`,
+        assumedBy: new ServicePrincipal('scheduler.amazonaws.com', {
+          conditions: {
+            StringEquals: { 'aws:SourceAccount': Aws.ACCOUNT_ID },
+            ArnLike: {
+              'aws:SourceArn': this.formatArn({
+                service: 'scheduler',
+                resource: 'schedule',
+                resourceName: `default/${scheduleName}`,
+                arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
+              }),
+            },
+          },
+        }),
+      });
+      role.addToPolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: ['lambda:InvokeFunction'], resources: [fn.functionArn] }));
+      new CfnSchedule(this, `${pascal(job.name)}Schedule`, {
+        name: scheduleName,
+        description: job.description,
+        scheduleExpression: job.cron,
+        scheduleExpressionTimezone: 'UTC',
+        flexibleTimeWindow: { mode: 'OFF' },
+        state: 'ENABLED',
+        target: {
+          arn: fn.functionArn,
+          roleArn: role.roleArn,
+          input: readFileSync(`${repoRoot}events/${job.name}.json`, 'utf8'),
+          retryPolicy: { maximumRetryAttempts: 3, maximumEventAgeInSeconds: 6 * 3600 },
+        },
+      });
+      this.recurringFunctions[job.name] = fn;
     }
 
     // The function ARNs, not a wildcard: the role can invoke the timers and no other function.
