@@ -5,7 +5,7 @@ import type { documentReviewSchema, documentUploadSchema } from './schemas/docum
 import type { hireSchema, jobActionSchema, jobStateSchema, workerLocationSchema } from './schemas/job';
 import type { serviceRequestSchema } from './schemas/request';
 import type { checkoutSessionSchema, clientVerificationSchema, createInvoiceSchema } from './schemas/invoice';
-import type { pushEndpointSchema, pushSubscribeSchema } from './schemas/push';
+import type { pushEndpointSchema, pushRenewSchema, pushSubscribeSchema } from './schemas/push';
 import type { jobRatingSchema, workerReviewSchema } from './schemas/review';
 import type { availabilitySchema, workerProfileSchema, workerTypeSchema } from './schemas/worker';
 
@@ -41,6 +41,7 @@ export interface BodySchemas {
   checkoutSessionSchema: typeof checkoutSessionSchema;
   pushSubscribeSchema: typeof pushSubscribeSchema;
   pushEndpointSchema: typeof pushEndpointSchema;
+  pushRenewSchema: typeof pushRenewSchema;
   documentUploadSchema: typeof documentUploadSchema;
   documentReviewSchema: typeof documentReviewSchema;
 }
@@ -335,6 +336,7 @@ export const routes = [
   { name: 'subscribe-push', method: 'POST', path: '/api/push/subscribe', access: 'public', body: 'pushSubscribeSchema', table: 'readwrite' },
   { name: 'unsubscribe-push', method: 'POST', path: '/api/push/unsubscribe', access: 'public', body: 'pushEndpointSchema', table: 'readwrite' },
   { name: 'verify-push-subscription', method: 'POST', path: '/api/push/verify-subscription', access: 'public', body: 'pushEndpointSchema', table: 'read' },
+  { name: 'renew-push-subscription', method: 'POST', path: '/api/push/renew', access: 'public', body: 'pushRenewSchema', table: 'readwrite' },
   { name: 'send-test-push', method: 'POST', path: '/api/push/test', access: 'public', table: 'readwrite', push: true },
   // The notification centre's history (also sent on connect as notifications:batch).
   { name: 'list-notifications', method: 'GET', path: '/api/notifications', access: 'public', table: 'read' },

@@ -30,3 +30,16 @@ export const pushSubscribeSchema = strictBody({
 export type PushSubscribeInput = z.infer<typeof pushSubscribeSchema>;
 
 export const pushEndpointSchema = strictBody({ endpoint });
+
+/**
+ * POST /api/push/renew, from the service worker when the browser replaced a subscription
+ * (pushsubscriptionchange): the old endpoint, a capability only the browser and the server know,
+ * stands for the person, since a worker's token never reaches the service worker.
+ */
+export const pushRenewSchema = strictBody({
+  oldEndpoint: endpoint,
+  endpoint,
+  keys: pushSubscribeSchema.shape.keys,
+  expirationTime: z.optional(z.nullable(z.number())),
+});
+export type PushRenewInput = z.infer<typeof pushRenewSchema>;

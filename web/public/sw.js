@@ -1,7 +1,8 @@
 /* The service worker at /sw.js (customer spec section 7): shows each web push as a notification
  * and, on a click, focuses a tab already showing its page or opens one. The push payload is the
- * JSON functions/lib/push.ts sends: { title, body, url, tag }. Registered by web/src/lib/push.ts
- * only when push is enabled. It caches nothing: the site works exactly as without it. */
+ * JSON functions/lib/push.ts sends: { title, body, url, tag }. When the browser replaces the
+ * subscription, it hands the new one to the server. Registered by web/src/lib/push.ts only when
+ * push is enabled. It caches nothing: the site works exactly as without it. */
 
 const DEFAULT_TITLE = 'Fixly';
 
@@ -57,6 +58,28 @@ self.addEventListener('notificationclick', (event) => {
       const open = tabs.find((tab) => tab.url === url);
       if (open) return open.focus();
       return self.clients.openWindow(url);
+    })(),
+  );
+});
+
+/* The browser replaced the subscription (its push service rotated or expired it): take a new one
+ * with the same server key when the browser did not, and tell the server, naming the old endpoint
+ * (a worker's token never reaches this worker), so pushes keep coming without enabling push again.
+ * Without the old subscription there is nothing to prove it: the page offers push again instead. */
+self.addEventListener('pushsubscriptionchange', (event) => {
+  event.waitUntil(
+    (async () => {
+      const old = event.oldSubscription;
+      if (!old) return;
+      const fresh =
+        event.newSubscription ||
+        (await self.registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: old.options.applicationServerKey }));
+      const json = fresh.toJSON();
+      await fetch('/api/push/renew', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ oldEndpoint: old.endpoint, endpoint: json.endpoint, keys: json.keys, expirationTime: json.expirationTime ?? null }),
+      });
     })(),
   );
 });

@@ -17,6 +17,8 @@ function loadServiceWorker(tabs: Tab[] = []) {
   const listeners = new Map<string, (event: unknown) => void>();
   const shown: { title: string; options: Record<string, unknown> }[] = [];
   const opened: string[] = [];
+  const posted: { url: string; body: unknown }[] = [];
+  const subscribedWith: unknown[] = [];
   const self = {
     location: { origin: ORIGIN },
     addEventListener: (type: string, listener: (event: unknown) => void) => listeners.set(type, listener),
@@ -24,6 +26,12 @@ function loadServiceWorker(tabs: Tab[] = []) {
     registration: {
       showNotification: async (title: string, options: Record<string, unknown>) => {
         shown.push({ title, options });
+      },
+      pushManager: {
+        subscribe: async (options: unknown) => {
+          subscribedWith.push(options);
+          return subscription('https://push.example/fresh-by-worker');
+        },
       },
     },
     clients: {
@@ -35,7 +43,11 @@ function loadServiceWorker(tabs: Tab[] = []) {
       },
     },
   };
-  vm.runInNewContext(source, { self, URL });
+  const fetch = async (url: string, init: { body: string }) => {
+    posted.push({ url, body: JSON.parse(init.body) });
+    return { ok: true, status: 200 };
+  };
+  vm.runInNewContext(source, { self, URL, fetch });
 
   /** Dispatches an event and waits for what it handed to waitUntil. */
   async function dispatch(type: string, event: Record<string, unknown>) {
@@ -44,7 +56,12 @@ function loadServiceWorker(tabs: Tab[] = []) {
     await Promise.all(pending);
   }
   const pushData = (text: string) => ({ json: () => JSON.parse(text), text: () => text });
-  return { dispatch, shown, opened, pushData };
+  return { dispatch, shown, opened, pushData, posted, subscribedWith };
+}
+
+function subscription(endpoint: string, applicationServerKey?: ArrayBuffer) {
+  const keys = { p256dh: `p256dh-of-${endpoint}`, auth: `auth-of-${endpoint}` };
+  return { endpoint, options: { applicationServerKey }, toJSON: () => ({ endpoint, expirationTime: null, keys }) };
 }
 
 function tab(url: string): Tab {
@@ -107,5 +124,47 @@ describe('the service worker (web/public/sw.js)', () => {
 
     expect(sw.opened).toEqual([`${ORIGIN}/invoices`]);
     expect(sw.shown[0]!.options.data).toEqual({ url: `${ORIGIN}/` });
+  });
+
+  it("hands the browser's replacement subscription to the server with the old endpoint as proof", async () => {
+    // Prepare
+    const sw = loadServiceWorker();
+    const old = subscription('https://push.example/old');
+
+    // Act
+    await sw.dispatch('pushsubscriptionchange', { oldSubscription: old, newSubscription: subscription('https://push.example/new') });
+
+    // Assess
+    expect(sw.subscribedWith).toEqual([]);
+    expect(sw.posted).toEqual([
+      {
+        url: '/api/push/renew',
+        body: { oldEndpoint: 'https://push.example/old', endpoint: 'https://push.example/new', keys: { p256dh: 'p256dh-of-https://push.example/new', auth: 'auth-of-https://push.example/new' }, expirationTime: null },
+      },
+    ]);
+  });
+
+  it('subscribes again with the same server key when the browser gave no new subscription', async () => {
+    // Prepare
+    const sw = loadServiceWorker();
+    const key = new Uint8Array([4, 1, 2, 3]).buffer;
+
+    // Act
+    await sw.dispatch('pushsubscriptionchange', { oldSubscription: subscription('https://push.example/old', key) });
+
+    // Assess
+    expect(sw.subscribedWith).toEqual([{ userVisibleOnly: true, applicationServerKey: key }]);
+    expect(sw.posted.map((p) => (p.body as { endpoint: string }).endpoint)).toEqual(['https://push.example/fresh-by-worker']);
+  });
+
+  it('does nothing when the browser does not say which subscription it replaced', async () => {
+    // Prepare
+    const sw = loadServiceWorker();
+
+    // Act
+    await sw.dispatch('pushsubscriptionchange', {});
+
+    // Assess
+    expect(sw.posted).toEqual([]);
   });
 });
