@@ -3,9 +3,14 @@ import type { PublicConfig } from '../../../../shared/schemas/config';
 import type { InvoiceView } from '../../../../shared/schemas/invoice';
 import type { CompletedJobView, JobOfferView, WorkerJobView } from '../../../../shared/schemas/job';
 import { ApiError } from '../../lib/api';
+import { useLivePollInterval } from '../../lib/realtime';
 import { isUnauthorized, workerCall } from './worker-api';
 
-/** The worker's job calls (spec section 7, "Jobs"), with the spec's polling intervals (section 9). */
+/**
+ * The worker's job calls (spec section 7, "Jobs"), with the spec's polling intervals (section 9),
+ * which slow to a fallback while /ws is connected for held jobs: their changes arrive as live events
+ * that refetch at once (jobs-tab.tsx, job-detail-page.tsx). New offers refetch at once too.
+ */
 export const OFFERS_INTERVAL_MS = 10_000;
 export const HELD_JOBS_INTERVAL_MS = 5_000;
 export const JOB_INTERVAL_MS = 5_000;
@@ -52,28 +57,31 @@ export function useJobOffers(workerId: string) {
     queryKey: jobKeys.offers(workerId),
     queryFn: ({ signal }) => workerCall<JobOfferView[]>('GET', jobUrls.offers(workerId), undefined, signal),
     enabled: Boolean(workerId),
+    // Not slowed: an offer taken by another pro or withdrawn has no live event, and it lasts 2 minutes.
     refetchInterval: pollUnlessSignedOut(OFFERS_INTERVAL_MS),
     staleTime: 0,
   });
 }
 
 export function useHeldJobs(workerId: string) {
+  const interval = useLivePollInterval(HELD_JOBS_INTERVAL_MS);
   return useQuery<WorkerJobView[]>({
     queryKey: jobKeys.held(workerId),
     queryFn: ({ signal }) => workerCall<WorkerJobView[]>('GET', jobUrls.held(workerId), undefined, signal),
     enabled: Boolean(workerId),
-    refetchInterval: pollUnlessSignedOut(HELD_JOBS_INTERVAL_MS),
+    refetchInterval: pollUnlessSignedOut(interval),
     staleTime: 0,
   });
 }
 
 export function useWorkerJob(id: string, enabled: boolean) {
+  const interval = useLivePollInterval(JOB_INTERVAL_MS);
   return useQuery<WorkerJobView>({
     queryKey: jobKeys.job(id),
     queryFn: ({ signal }) => workerCall<WorkerJobView>('GET', jobUrls.job(id), undefined, signal),
     enabled: enabled && Boolean(id),
     // A job that is gone (reassigned, or never this worker's) stays gone: stop asking.
-    refetchInterval: (query) => (isNotFound(query.state.error) || isUnauthorized(query.state.error) ? false : JOB_INTERVAL_MS),
+    refetchInterval: (query) => (isNotFound(query.state.error) || isUnauthorized(query.state.error) ? false : interval),
     staleTime: 0,
   });
 }
