@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest';
+import { handler } from './expire-documents';
+import { dispatchIndex, isDispatchable } from './lib/data/dispatch-index';
+import { documentsRepo } from './lib/data/documents';
+import { notificationsRepo } from './lib/data/notifications';
+import { workersRepo } from './lib/data/workers';
+import { sampleEvent } from './lib/testing/events';
+import { inDays, storedDocument, workerWithToken } from './lib/testing/documents';
+
+const run = () => handler(sampleEvent('expire-documents'));
+const notesOf = async (workerId: string) => (await notificationsRepo.latest('worker', workerId)).map((n) => n.type);
+
+/** An active plumber who is available, clocked in and in the dispatch index. */
+async function dispatchableWorker() {
+  const { worker } = await workerWithToken({ isAvailable: true, isClockedIn: true, categories: ['plumbing'] });
+  await dispatchIndex.sync(worker);
+  return worker;
+}
+
+describe('expire-documents (daily)', () => {
+  it('reminds the worker 30 days before, once', async () => {
+    // Prepare
+    const { worker } = await workerWithToken();
+    const doc = await storedDocument(worker.id, { categoryId: 'liability-insurance', expirationDate: inDays(20) });
+
+    // Act
+    await run();
+    await run();
+
+    // Assess
+    expect(await notesOf(worker.id)).toEqual(['document_expiring']);
+    const stored = await documentsRepo.findById(doc.id);
+    expect(stored?.reminded30At).toEqual(expect.any(String));
+    expect(stored?.reminded7At).toBeUndefined();
+    expect(stored?.status).toBe('approved');
+  });
+
+  it('reminds 7 days before, once, without a late 30-day reminder as well', async () => {
+    // Prepare
+    const { worker } = await workerWithToken();
+    const doc = await storedDocument(worker.id, { categoryId: 'government-id', expirationDate: inDays(5) });
+
+    // Act
+    await run();
+    await run();
+
+    // Assess
+    const notes = await notificationsRepo.latest('worker', worker.id);
+    expect(notes.map((n) => [n.type, n.priority])).toEqual([['document_expiring', 'high']]);
+    expect(notes[0]?.message).toContain(inDays(5));
+    expect(await documentsRepo.findById(doc.id)).toMatchObject({ reminded7At: expect.any(String), reminded30At: expect.any(String) });
+  });
+
+  it('sends the 7-day reminder to a document already reminded at 30 days', async () => {
+    const { worker } = await workerWithToken();
+    await storedDocument(worker.id, { categoryId: 'government-id', expirationDate: inDays(6), reminded30At: new Date().toISOString() });
+
+    await run();
+
+    expect(await notesOf(worker.id)).toEqual(['document_expiring']);
+  });
+
+  it('leaves documents expiring later than 30 days alone', async () => {
+    const { worker } = await workerWithToken();
+    const doc = await storedDocument(worker.id, { categoryId: 'government-id', expirationDate: inDays(31) });
+
+    await run();
+
+    expect(await notesOf(worker.id)).toEqual([]);
+    expect((await documentsRepo.findById(doc.id))?.reminded30At).toBeUndefined();
+  });
+
+  it('marks a required document past its date expired and pauses the worker\'s offers; run twice, nothing changes twice', async () => {
+    // Prepare
+    const worker = await dispatchableWorker();
+    const doc = await storedDocument(worker.id, { categoryId: 'liability-insurance', expirationDate: inDays(-1) });
+
+    // Act
+    await run();
+    const afterFirst = await workersRepo.findById(worker.id);
+    await run();
+
+    // Assess
+    const stored = await documentsRepo.findById(doc.id);
+    expect(stored).toMatchObject({ status: 'expired', expiredAt: expect.any(String) });
+    expect(stored?.gsi3pk).toBeUndefined();
+    const after = await workersRepo.findById(worker.id);
+    expect(after?.offersPausedFor).toEqual(new Set(['liability-insurance']));
+    expect(after?.updatedAt).toBe(afterFirst?.updatedAt);
+    expect(isDispatchable(after!)).toBe(false);
+    expect((await dispatchIndex.listAvailable(['plumbing'], 10_000)).map((c) => c.workerId)).not.toContain(worker.id);
+    const notes = await notificationsRepo.latest('worker', worker.id);
+    expect(notes.map((n) => [n.type, n.priority])).toEqual([['document_expired', 'critical']]);
+    expect(notes[0]?.message).toContain('You will not receive job offers until a current one is uploaded and approved.');
+  });
+
+  it('does not pause a worker who holds another approved, unexpired document of the category', async () => {
+    // Prepare
+    const worker = await dispatchableWorker();
+    const old = await storedDocument(worker.id, { categoryId: 'liability-insurance', expirationDate: inDays(-1), isLatestVersion: false });
+    await storedDocument(worker.id, { categoryId: 'liability-insurance', expirationDate: inDays(300) });
+
+    // Act
+    await run();
+
+    // Assess
+    expect((await documentsRepo.findById(old.id))?.status).toBe('expired');
+    const after = await workersRepo.findById(worker.id);
+    expect(after?.offersPausedFor).toBeUndefined();
+    expect(isDispatchable(after!)).toBe(true);
+  });
+
+  it('pauses a worker whose approved document expired while its replacement still waits for review', async () => {
+    const worker = await dispatchableWorker();
+    await storedDocument(worker.id, { categoryId: 'workers-comp', expirationDate: inDays(-1), isLatestVersion: false });
+    await storedDocument(worker.id, { categoryId: 'workers-comp', status: 'pending_review', expirationDate: inDays(365) });
+
+    await run();
+
+    expect((await workersRepo.findById(worker.id))?.offersPausedFor).toEqual(new Set(['workers-comp']));
+  });
+
+  it('expires an optional document without pausing anything', async () => {
+    const worker = await dispatchableWorker();
+    const doc = await storedDocument(worker.id, { categoryId: 'certifications', status: 'uploaded', expirationDate: inDays(-1) });
+
+    await run();
+
+    expect((await documentsRepo.findById(doc.id))?.status).toBe('expired');
+    expect((await workersRepo.findById(worker.id))?.offersPausedFor).toBeUndefined();
+    expect(await notesOf(worker.id)).toEqual(['document_expired']);
+  });
+
+  it('does not pause a cleaner over a trade license, which their trade does not need', async () => {
+    const { worker } = await workerWithToken({ categories: ['cleaning'] });
+    await storedDocument(worker.id, { categoryId: 'trade-license', expirationDate: inDays(-1) });
+
+    await run();
+
+    expect((await workersRepo.findById(worker.id))?.offersPausedFor).toBeUndefined();
+  });
+
+  it('never pauses a worker who has uploaded nothing', async () => {
+    const worker = await dispatchableWorker();
+
+    await run();
+
+    expect(isDispatchable((await workersRepo.findById(worker.id))!)).toBe(true);
+  });
+
+  it('notifies once when two runs overlap', async () => {
+    const { worker } = await workerWithToken();
+    await storedDocument(worker.id, { categoryId: 'government-id', expirationDate: inDays(-2) });
+    await storedDocument(worker.id, { categoryId: 'w9', expirationDate: inDays(15) });
+
+    await Promise.all([run(), run()]);
+
+    expect((await notesOf(worker.id)).sort()).toEqual(['document_expired', 'document_expiring']);
+  });
+});
