@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { handler } from './get-worker-compliance';
-import { handler as listCompliance } from './list-compliance';
-import { handler as listAllDocuments } from './list-all-documents';
 import { invoke, sampleEvent, withCookies, withPath } from './lib/testing/events';
 import { confirmedDocument, inDays, storedDocument, workerWithToken } from './lib/testing/documents';
 import { ownerSessionCookie } from './lib/testing/owner';
@@ -45,53 +43,5 @@ describe('GET /api/admin/workers/{id}/documents', () => {
     const res = await invoke(handler, await asOwner('get-worker-compliance', { params: { id: 'AAAAAAAAAAAAAAAAAAAAAA' } }));
 
     expect(res.status).toBe(404);
-  });
-});
-
-describe('GET /api/admin/documents/compliance', () => {
-  it('lists every worker who is not terminated with what they miss, expiring and pending counts and the pause', async () => {
-    // Prepare
-    const { worker, token } = await workerWithToken({ fullName: 'Compliance Row', offersPausedFor: new Set(['liability-insurance']) });
-    await confirmedDocument(token, { expirationDate: inDays(12) });
-    const terminated = await workerWithToken({ status: 'terminated' });
-
-    // Act
-    const res = await invoke(listCompliance, await asOwner('list-compliance'));
-
-    // Assess
-    expect(res.status).toBe(200);
-    const rows = res.body.workers as { workerId: string }[];
-    expect(rows.find((r) => r.workerId === worker.id)).toEqual({
-      workerId: worker.id,
-      fullName: 'Compliance Row',
-      missingRequired: ['Government-issued photo ID', 'Trade license', 'Form W-9', 'Background check disclosure and authorization', "Workers' compensation certificate or exemption"],
-      expiringCount: 1,
-      pendingReviewCount: 1,
-      offersPaused: true,
-    });
-    expect(rows.some((r) => r.workerId === terminated.worker.id)).toBe(false);
-  });
-});
-
-describe('GET /api/admin/documents', () => {
-  it('lists every worker\'s current documents, filtered by status and worker', async () => {
-    // Prepare
-    const a = await workerWithToken();
-    const b = await workerWithToken();
-    const docA = await confirmedDocument(a.token);
-    const docB = await confirmedDocument(b.token, { categoryId: 'certifications', filename: 'c.pdf', expirationDate: undefined });
-
-    // Act
-    const [byWorker, pending, uploadedOfA] = await Promise.all([
-      invoke(listAllDocuments, await asOwner('list-all-documents', { query: { workerId: b.worker.id } })),
-      invoke(listAllDocuments, await asOwner('list-all-documents', { query: { status: 'pending_review' } })),
-      invoke(listAllDocuments, await asOwner('list-all-documents', { query: { status: 'uploaded', workerId: a.worker.id } })),
-    ]);
-
-    // Assess
-    expect(byWorker.body.documents.map((d: { id: string }) => d.id)).toEqual([docB.id]);
-    expect(pending.body.documents.map((d: { id: string }) => d.id)).toContain(docA.id);
-    expect(pending.body.documents.map((d: { id: string }) => d.id)).not.toContain(docB.id);
-    expect(uploadedOfA.body.documents).toEqual([]);
   });
 });
