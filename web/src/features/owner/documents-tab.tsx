@@ -16,8 +16,9 @@ import { dateTime } from './format';
 import { Empty, LoadError, Loading } from './load-state';
 
 /**
- * The owner's Documents tab (issue 7): every worker's compliance at a glance, the documents
- * waiting for review, and one worker's documents in full, with View, Download, Approve and Reject.
+ * The owner's Documents tab (issue 7): the documents waiting for review first (the to-do), then
+ * every worker's compliance at a glance, and one worker's documents in full under it, each with
+ * View, Download, Approve and Reject.
  */
 export function DocumentsTab() {
   const compliance = useCompliance();
@@ -26,6 +27,8 @@ export function DocumentsTab() {
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-10">
+      <PendingQueue names={names} />
+
       <section aria-labelledby="compliance-heading">
         <h2 id="compliance-heading" className="mb-4 text-xl font-bold text-white">
           Compliance
@@ -42,8 +45,6 @@ export function DocumentsTab() {
       </section>
 
       {selected ? <WorkerDocuments workerId={selected} onClose={() => setSelected(undefined)} /> : null}
-
-      <PendingQueue names={names} />
     </div>
   );
 }

@@ -162,12 +162,12 @@ function RequiredSection({
             </p>
             <ul className="mt-3 grid gap-2" aria-label="Required documents still missing">
               {missing.map((category) => (
-                <li key={category.id} className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-slate-950/50 px-3 py-2">
-                  <span className="text-sm">
+                <li key={category.id} className="flex items-center justify-between gap-3 rounded-lg bg-slate-950/50 px-3 py-2">
+                  <span className="min-w-0 text-sm">
                     <span className="font-semibold text-white">{category.name}</span>{' '}
                     <span className="text-slate-300">· {documentTypeLabels[category.documentType]}</span>
                   </span>
-                  <Button variant="outline" size="sm" onClick={() => onUpload(category)} aria-label={`Upload ${category.name}`}>
+                  <Button variant="outline" size="sm" className="shrink-0" onClick={() => onUpload(category)} aria-label={`Upload ${category.name}`}>
                     <FileUp aria-hidden="true" className="size-4" /> Upload
                   </Button>
                 </li>
@@ -201,14 +201,14 @@ function ExpiringSection({ onReplace }: { onReplace: (document: DocumentView) =>
         ) : (
           <ul className="mt-3 grid gap-2" aria-label="Documents expiring within 30 days">
             {documents.map((document) => (
-              <li key={document.id} className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-slate-950/50 px-3 py-2">
+              <li key={document.id} className="flex items-center justify-between gap-3 rounded-lg bg-slate-950/50 px-3 py-2">
                 <span className="min-w-0 text-sm">
                   <span className="block truncate font-semibold text-white">{documentName(document)}</span>
                   <span className="text-orange-200">
                     {document.expirationDate ? `${expiryPhrase(document.expirationDate, today)} (${formatCalendarDate(document.expirationDate)})` : null}
                   </span>
                 </span>
-                <Button variant="outline" size="sm" onClick={() => onReplace(document)} aria-label={`Replace ${documentName(document)}`}>
+                <Button variant="outline" size="sm" className="shrink-0" onClick={() => onReplace(document)} aria-label={`Replace ${documentName(document)}`}>
                   <RefreshCw aria-hidden="true" className="size-4" /> Replace
                 </Button>
               </li>
