@@ -41,6 +41,8 @@ export const handler = http(routeByName('confirm-document-upload'), async ({ cal
   if (outcome === 'replaced-meanwhile') {
     throw new ConflictError('The document this replaces was deleted or replaced meanwhile. Upload it again as a new document.');
   }
+  // Confirmed: nothing left for the daily purge (best effort; the purge checks for the document anyway).
+  await documentUploadsRepo.remove(uploadId).catch(() => undefined);
   const stored = outcome === 'exists' ? await confirmedBefore(workerId, uploadId) : doc;
   if (outcome === 'stored') logger.info('Document confirmed', { documentId: doc.id, workerId, categoryId: doc.categoryId, version: doc.version });
   return reply(201, { document: toDocumentView(stored ?? doc) } satisfies { document: DocumentView });

@@ -11,8 +11,8 @@ import { reply, http } from './lib/http';
 import { newId } from './lib/ids';
 import { presignUpload } from './lib/storage';
 
-/** The upload waits this long for its confirmation (the presigned POST itself lasts 5 minutes). */
-const INTENT_SECONDS = 60 * 60;
+/** The upload item outlives its hour of confirmation by days: the daily purge needs it to find an abandoned file. */
+const INTENT_TTL_SECONDS = 3 * 24 * 60 * 60;
 
 /** Checks the request against its category and the document it replaces; the field errors, as a 400. */
 async function checkRequest(workerId: string, body: DocumentUploadInput) {
@@ -49,6 +49,7 @@ export const handler = http(routeByName('create-document-upload'), documentUploa
   const now = Date.now();
   const intent: DocumentUploadItem = {
     ...keys.documentUpload(uploadId),
+    ...keys.openDocumentUploads(new Date(now).toISOString(), uploadId),
     entity: 'document-upload',
     uploadId,
     workerId,
@@ -63,7 +64,7 @@ export const handler = http(routeByName('create-document-upload'), documentUploa
     expirationDate: body.expirationDate ?? null,
     replacesDocumentId: body.replacesDocumentId ?? null,
     createdAt: new Date(now).toISOString(),
-    expiresAt: Math.floor(now / 1000) + INTENT_SECONDS,
+    expiresAt: Math.floor(now / 1000) + INTENT_TTL_SECONDS,
   };
   await documentUploadsRepo.create(intent);
   const upload = await presignUpload({ key, contentType: body.contentType, maxBytes, expiresInSeconds: UPLOAD_POLICY_SECONDS });

@@ -1002,6 +1002,21 @@ describe('MarketplaceStack: compliance documents (issue 7)', () => {
     expect(resource.Properties.Timeout).toBe(300);
   });
 
+  it('lets purge-document-uploads delete documents/ objects and nothing else in the bucket, daily at 06:45 UTC', () => {
+    // Prepare
+    const { stack, template } = prodStack();
+    const fn = stack.recurringFunctions['purge-document-uploads']!;
+
+    // Act
+    const s3 = statementsOf(stack, template, fn).filter((s) => [s.Action].flat().some((a) => a.startsWith('s3:')));
+    const schedule = Object.values(resourcesOf(template, 'AWS::Scheduler::Schedule')).find((s) => s.Properties.Name === 'Marketplace-prod-purge-document-uploads');
+
+    // Assess
+    expect(s3.flatMap((s) => [s.Action].flat()).sort()).toEqual(['s3:DeleteObject*']);
+    expect(JSON.stringify(s3.map((s) => s.Resource))).toContain('/documents/*');
+    expect(schedule?.Properties.ScheduleExpression).toBe('cron(45 6 * * ? *)');
+  });
+
   it.each([
     ['create-document-upload', { documents: ['s3:PutObject', 's3:PutObjectLegalHold', 's3:PutObjectRetention', 's3:PutObjectTagging', 's3:PutObjectVersionTagging', 's3:Abort*'].sort() }],
     ['list-documents', {}],

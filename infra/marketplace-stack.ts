@@ -556,7 +556,7 @@ export class MarketplaceStack extends Stack {
         description: `${job.description} (${stage})`,
         functionName: `${this.stackName}-${job.name}`,
         environment: { ...environment, ...(job.realtime ? realtimeEnvironment : {}) },
-        role: roleFor({ table: job.table, realtime: job.realtime }),
+        role: roleFor({ table: job.table, realtime: job.realtime, documents: job.documents }),
         timeout: Duration.minutes(5),
       });
       const scheduleName = `${this.stackName}-${job.name}`;

@@ -420,6 +420,8 @@ export interface RecurringDef {
   table: TableGrant;
   /** Notifies people: gets WEBSOCKET_ENDPOINT and execute-api:ManageConnections. */
   realtime?: boolean;
+  /** Rights on the bucket's documents/ prefix, as for routes. */
+  documents?: readonly DocumentGrant[];
   description: string;
 }
 
@@ -432,6 +434,15 @@ export const recurring = [
     table: 'readwrite',
     realtime: true,
     description: 'Daily: marks expired compliance documents, reminds workers 30 and 7 days ahead, pauses offers',
+  },
+  {
+    // The files of document uploads never confirmed (issue 7).
+    name: 'purge-document-uploads',
+    cron: 'cron(45 6 * * ? *)',
+    dailyAtUtc: { hour: 6, minute: 45 },
+    table: 'readwrite',
+    documents: ['delete'],
+    description: 'Daily: deletes the files of compliance document uploads left unconfirmed for over an hour',
   },
 ] as const satisfies readonly RecurringDef[];
 

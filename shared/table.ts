@@ -139,6 +139,11 @@ export const keys = {
   }),
   /** An upload a worker was given a presigned POST for, waiting to be confirmed; expires (TTL). */
   documentUpload: (uploadId: string) => ({ pk: `DOCUPLOAD#${uploadId}`, sk: 'UPLOAD' }),
+  /** gsi3, sparse: uploads not yet confirmed, oldest first, so the daily purge finds the abandoned ones' files. */
+  openDocumentUploads: (createdAt = '', uploadId = '') => ({
+    gsi3pk: 'DOCUPLOADS',
+    gsi3sk: createdAt ? `${createdAt}#${uploadId}` : '',
+  }),
   /** The access log of one document: every view and download, oldest first. */
   documentAccess: (documentId: string, at = '', id = '') => ({
     pk: `DOCACCESS#${documentId}`,

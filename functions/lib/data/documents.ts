@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { DocumentFormat, DocumentStatus, DocumentType } from '../../../shared/schemas/document-rules';
 import { keys } from '../../../shared/table';
@@ -60,10 +60,16 @@ export interface DocumentItem {
   expiredAt?: string;
 }
 
-/** An upload handed out and not yet confirmed; the TTL (expiresAt) removes it after an hour. */
+/**
+ * An upload handed out and not yet confirmed. It may be confirmed for an hour (UPLOAD_CONFIRM_SECONDS);
+ * confirming deletes it, and the daily purge deletes the file of one left unconfirmed, then the item.
+ * The TTL (expiresAt, days later) only tidies what the purge could not.
+ */
 export interface DocumentUploadItem {
   pk: string;
   sk: string;
+  gsi3pk: string;
+  gsi3sk: string;
   entity: 'document-upload';
   uploadId: string;
   workerId: string;
@@ -99,6 +105,9 @@ export interface DocumentAccessItem {
 }
 
 const EXPIRABLE: readonly DocumentStatus[] = ['uploaded', 'pending_review', 'approved'];
+
+/** How long an upload may be confirmed after it was handed out. */
+export const UPLOAD_CONFIRM_SECONDS = 60 * 60;
 
 function lostRace(error: unknown): boolean {
   return error instanceof ConditionalCheckFailedException || (error as Error)?.name === 'ConditionalCheckFailedException';
@@ -342,7 +351,31 @@ export const documentUploadsRepo = {
   async findOpen(workerId: string, uploadId: string, now = Date.now()): Promise<DocumentUploadItem | undefined> {
     const out = await dynamo.send(new GetCommand({ TableName: tableName, Key: keys.documentUpload(uploadId), ConsistentRead: true }));
     const item = out.Item as DocumentUploadItem | undefined;
-    return item && item.workerId === workerId && item.expiresAt * 1000 > now ? item : undefined;
+    return item && item.workerId === workerId && Date.parse(item.createdAt) + UPLOAD_CONFIRM_SECONDS * 1000 > now ? item : undefined;
+  },
+
+  /** Uploads handed out before `before` (ISO) and still not confirmed: one Query of the sparse index. */
+  async openBefore(before: string): Promise<DocumentUploadItem[]> {
+    const items: DocumentUploadItem[] = [];
+    let start: QueryCommandInput['ExclusiveStartKey'];
+    do {
+      const out = await dynamo.send(
+        new QueryCommand({
+          TableName: tableName,
+          IndexName: 'gsi3',
+          KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk < :before',
+          ExpressionAttributeValues: { ':pk': keys.openDocumentUploads().gsi3pk, ':before': before },
+          ExclusiveStartKey: start,
+        }),
+      );
+      items.push(...((out.Items ?? []) as DocumentUploadItem[]));
+      start = out.LastEvaluatedKey;
+    } while (start);
+    return items;
+  },
+
+  async remove(uploadId: string): Promise<void> {
+    await dynamo.send(new DeleteCommand({ TableName: tableName, Key: keys.documentUpload(uploadId) }));
   },
 };
 
