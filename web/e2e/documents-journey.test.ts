@@ -12,7 +12,7 @@ import { approvedPro, ownerCookie, signIn, type Pro } from './people';
 /**
  * Compliance documents end to end through the production code, the local S3 (presigned POST and
  * GET with their policies) and the browser: a pro uploads a PDF with the progress bar moving,
- * sees it listed, views it, deletes it; a file that is not what its name says is refused; an
+ * sees it listed, views and downloads it, deletes it; a file that is not what its name says is refused; an
  * ID expiring within 30 days shows in the expiring list; the owner approves it; the pro replaces
  * it with a renewal, which the owner rejects with notes the pro then reads.
  */
@@ -143,6 +143,8 @@ describe('a pro manages compliance documents and the owner reviews them', () => 
     const w9 = pdf(600 * 1024);
     await page.getByLabel('Document category').selectOption({ label: 'Form W-9 (required)' });
     expect(await page.getByLabel('File', { exact: true }).getAttribute('accept')).toBe('.pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png');
+    await page.getByRole('button', { name: 'Upload Document' }).click();
+    await page.getByText('Please select a file and category').waitFor();
     await page.getByLabel('File', { exact: true }).setInputFiles({ name: 'w9-2026.pdf', mimeType: 'application/pdf', buffer: w9 });
     await page.getByLabel('Display name (optional)').fill('W-9 2026');
     await page.getByLabel('Description (optional)').fill('Signed and dated.');
@@ -177,6 +179,13 @@ describe('a pro manages compliance documents and the owner reviews them', () => 
     expect(served.headers.get('content-disposition')).toMatch(/^inline/);
     expect(Buffer.from(await served.arrayBuffer()).equals(w9)).toBe(true);
     await viewer.close();
+
+    // Download does the same with an attachment: the browser saves the file under its name.
+    const [downloadTab] = await Promise.all([workerContext.waitForEvent('page'), card.getByRole('button', { name: 'Download W-9 2026' }).click()]);
+    const download = await downloadTab.waitForEvent('download');
+    expect(download.suggestedFilename()).toBe('w9-2026.pdf');
+    expect(await download.failure()).toBeNull();
+    if (!downloadTab.isClosed()) await downloadTab.close();
 
     // Delete asks first, then the document is gone.
     await card.getByRole('button', { name: 'Delete W-9 2026' }).click();
