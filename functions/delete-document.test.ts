@@ -75,4 +75,21 @@ describe('DELETE /api/documents/{id}', () => {
 
     expect(res.status).toBe(404);
   });
+
+  it('deletes the earlier versions it replaced, files included', async () => {
+    // Prepare
+    const { token } = await workerWithToken();
+    const v1 = await confirmedDocument(token);
+    const v2 = await confirmedDocument(token, { replacesDocumentId: v1.id });
+    const v3 = await confirmedDocument(token, { replacesDocumentId: v2.id });
+    const keys = await Promise.all([v1, v2, v3].map(async (d) => (await documentsRepo.findById(d.id))!.key));
+
+    // Act
+    const res = await remove(token, v3.id);
+
+    // Assess
+    expect(res.status).toBe(200);
+    for (const d of [v1, v2, v3]) expect((await documentsRepo.findById(d.id))?.deletedAt).toEqual(expect.any(String));
+    for (const key of keys) expect(await headObject(key)).toBeUndefined();
+  });
 });

@@ -21,10 +21,29 @@ async function deleteDocument(doc: DocumentItem): Promise<boolean> {
   return true;
 }
 
-/** Deletes one of the worker's own documents; anyone else's, or one already deleted, is a 404. */
+/** The document and the earlier versions it replaced (parentDocumentId), not yet deleted. */
+export function earlierVersions(doc: DocumentItem, all: readonly DocumentItem[]): DocumentItem[] {
+  const byId = new Map(all.map((d) => [d.id, d]));
+  const chain: DocumentItem[] = [];
+  for (let parent = doc.parentDocumentId; parent; ) {
+    const version = byId.get(parent);
+    if (!version || chain.includes(version)) break;
+    if (!version.deletedAt) chain.push(version);
+    parent = version.parentDocumentId;
+  }
+  return chain;
+}
+
+/**
+ * Deletes one of the worker's own documents with the earlier versions it replaced (their files
+ * too, each kept for its retention period where the category has one); anyone else's document,
+ * or one already deleted, is a 404.
+ */
 export const handler = http(routeByName('delete-document'), async ({ caller, params }) => {
   const doc = await documentsRepo.findOwn(caller.worker.id, params.id ?? '');
   if (!doc || !(await deleteDocument(doc))) throw documentNotFound();
-  logger.info('Document deleted', { documentId: doc.id, workerId: doc.workerId, retained: Boolean(categoryOf(doc).retentionYears) });
+  const earlier = earlierVersions(doc, doc.parentDocumentId ? await documentsRepo.allVersionsOf(doc.workerId) : []);
+  for (const version of earlier) await deleteDocument(version);
+  logger.info('Document deleted', { documentId: doc.id, workerId: doc.workerId, versions: 1 + earlier.length, retained: Boolean(categoryOf(doc).retentionYears) });
   return { success: true };
 });
