@@ -297,4 +297,57 @@ describe('a pro manages compliance documents and the owner reviews them', () => 
     expect(consoleErrors).toEqual([]);
     await Promise.all([workerContext.close(), ownerContext.close()]);
   });
+
+  it('shows the spec’s messages when the document calls fail, and recovers on Retry', async () => {
+    const context = await browser.newContext();
+    await signIn(context, stack.url, pro);
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    const fail = (status: number, message?: string) => ({
+      status,
+      contentType: 'application/json',
+      body: JSON.stringify(message ? { error: 'Unavailable', message } : { error: 'InternalError' }),
+    });
+    await page.route('**/api/documents/categories', (route) => route.fulfill(fail(503)));
+    await page.route(/\/api\/documents(\?.*)?$/, (route) => route.fulfill(fail(500)));
+
+    await page.goto(`${stack.url}/worker/dashboard`);
+    await page.getByRole('tab', { name: 'Documents' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Failed to fetch categories' }).waitFor();
+    const listProblem = page.getByRole('alert').filter({ hasText: 'Failed to fetch documents' });
+    await listProblem.waitFor();
+    expect(await page.getByLabel('Document category').isDisabled()).toBe(true);
+    expect(await violationsAtRest(page)).toEqual([]);
+
+    // Back up: Retry loads what the pro has (the rejected renewal from the first journey).
+    await page.unroute('**/api/documents/categories');
+    await page.unroute(/\/api\/documents(\?.*)?$/);
+    await page.getByRole('alert').filter({ hasText: 'Failed to fetch categories' }).getByRole('button', { name: 'Retry' }).click();
+    await listProblem.getByRole('button', { name: 'Retry' }).click();
+    const licence = page.getByRole('article', { name: 'Driver licence' });
+    await licence.waitFor();
+    expect(await page.getByLabel('Document category').isDisabled()).toBe(false);
+
+    // A link that cannot be had: 'Download Failed' with the server's message, and no tab left open.
+    await page.route('**/api/documents/*/download?*', (route) => route.fulfill(fail(404, 'Document not found')));
+    await licence.getByRole('button', { name: 'Download Driver licence' }).click();
+    await toast(page, 'Download Failed');
+    await page.getByText('Document not found', { exact: true }).waitFor();
+    expect(context.pages()).toHaveLength(1);
+
+    // A delete the server refuses: 'Delete Failed', its message in the dialog, the document kept.
+    await page.route('**/api/documents/*', (route) =>
+      route.request().method() === 'DELETE' ? route.fulfill(fail(503, 'Storage is unavailable, try again shortly')) : route.fallback(),
+    );
+    await licence.getByRole('button', { name: 'Delete Driver licence' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete this document?' });
+    await confirm.getByRole('button', { name: 'Delete document' }).click();
+    await toast(page, 'Delete Failed');
+    await confirm.getByRole('alert').getByText('Storage is unavailable, try again shortly').waitFor();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await licence.waitFor();
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
