@@ -347,6 +347,22 @@ describe('a pro manages compliance documents and the owner reviews them', () => 
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await licence.waitFor();
 
+    // Cancel upload stops the transfer midway: no bar, no toast, nothing new in the list.
+    await page.getByLabel('Document category').selectOption({ label: 'Form W-9 (required)' });
+    await page.getByLabel('File', { exact: true }).setInputFiles({ name: 'w9-slow.pdf', mimeType: 'application/pdf', buffer: pdf(600 * 1024) });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 64 * 1024 });
+    await page.getByRole('button', { name: 'Upload Document' }).click();
+    const bar = page.getByRole('progressbar', { name: 'Uploading w9-slow.pdf' });
+    await expect.poll(async () => Number((await bar.getAttribute('aria-valuenow')) ?? 0), { timeout: 15_000 }).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Cancel upload' }).click();
+    await bar.waitFor({ state: 'detached' });
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    expect(await page.getByRole('button', { name: 'Upload Document' }).isEnabled()).toBe(true);
+    expect(await page.getByText('Upload Failed', { exact: true }).count()).toBe(0);
+    expect(await page.getByRole('list', { name: 'My documents' }).getByRole('article').count()).toBe(1);
+
     expect(errors).toEqual([]);
     await context.close();
   });
