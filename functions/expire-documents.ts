@@ -3,7 +3,7 @@ import { EXPIRY_REMINDER_DAYS, todayUtc } from '../shared/schemas/document-rules
 import { documentsRepo, type DocumentItem } from './lib/data/documents';
 import { dispatchIndex } from './lib/data/dispatch-index';
 import { workersRepo } from './lib/data/workers';
-import { categoryOf, hasOtherValid, requiredCategoriesOf } from './lib/documents';
+import { hasOtherValid, requiredCategoriesOf } from './lib/documents';
 import { logger } from './lib/logger';
 import { notify } from './lib/realtime';
 import { timer } from './lib/timer';
@@ -64,7 +64,7 @@ export const handler = timer('expire-documents', (input) => input ?? {}, async (
   const counts = { expired: 0, paused: 0, reminded: 0, failed: 0 };
   for (const doc of due) {
     try {
-      if (!categoryOf(doc) || !doc.expirationDate) continue;
+      if (!doc.expirationDate) continue;
       if (isPastExpiry(doc.expirationDate, today)) {
         const outcome = await expire(doc, today, at);
         if (outcome) counts.expired++;

@@ -3,7 +3,6 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { documentCategoryById, isRequiredOf, toCategoryView, workerDocumentCategories, type DocumentCategory } from '../../shared/document-categories';
 import {
   SIGNATURE_BYTES,
-  coversCategory,
   expiresWithin,
   isValidDocument,
   matchesFormat,
@@ -316,9 +315,6 @@ export function complianceOf(worker: WorkerItem, docs: readonly DocumentItem[], 
 export function hasOtherValid(docs: readonly DocumentItem[], categoryId: string, except: string, today: string): boolean {
   return docs.some((d) => d.id !== except && d.categoryId === categoryId && isValidDocument(facts(d), today));
 }
-
-/** Whether a document keeps its category covered (for the lists of what is missing). */
-export const covers = (doc: DocumentItem, today: string) => coversCategory(facts(doc), today);
 
 /**
  * After an approval: a valid document of a paused category lifts that pause, and the worker is put
