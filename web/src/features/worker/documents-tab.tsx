@@ -45,9 +45,10 @@ export function DocumentsPanel({ trades }: { trades: readonly string[] }) {
   const workerCats = workerCategories(categories.data?.categories ?? []);
   const openUpload = (next: UploadTarget) => {
     setTarget(next);
-    // After the form has re-rendered for the new target.
+    // After the form has re-rendered for the new target; no glide for people who asked for less motion.
     requestAnimationFrame(() => {
-      uploadHeading.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+      const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+      uploadHeading.current?.scrollIntoView({ block: 'start', behavior: still ? 'auto' : 'smooth' });
       uploadHeading.current?.focus({ preventScroll: true });
     });
   };
