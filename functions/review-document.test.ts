@@ -108,4 +108,28 @@ describe('POST /api/admin/documents/{id}/review', () => {
 
     expect((await workersRepo.findById(worker.id))?.offersPausedFor).toEqual(new Set(['liability-insurance']));
   });
+
+  it('refuses to approve a document past its expiration date, but lets the owner reject it', async () => {
+    // Prepare
+    const { worker } = await workerWithToken();
+    const doc = await storedDocument(worker.id, { categoryId: 'government-id', status: 'pending_review', expirationDate: inDays(-1) });
+
+    // Act
+    const approve = await review(doc.id, { decision: 'approve' });
+    const reject = await review(doc.id, { decision: 'reject', notes: 'Expired before review.' });
+
+    // Assess
+    expect(approve.status).toBe(409);
+    expect(approve.body.message).toBe('This document has expired: the worker needs to upload a current one.');
+    expect(reject.status).toBe(200);
+  });
+
+  it('approves a document without an expiration date', async () => {
+    const { worker } = await workerWithToken();
+    const doc = await storedDocument(worker.id, { categoryId: 'w9', status: 'pending_review', expirationDate: null });
+
+    const res = await review(doc.id, { decision: 'approve' });
+
+    expect(res.status).toBe(200);
+  });
 });

@@ -1,4 +1,6 @@
+import { isPastExpiry } from '../shared/domain/documents';
 import { routeByName } from '../shared/routes';
+import { todayUtc } from '../shared/schemas/document-rules';
 import { documentReviewSchema } from '../shared/schemas/documents';
 import { documentsRepo, type DocumentItem } from './lib/data/documents';
 import { documentNotFound, resumeOffersFor, toDocumentView } from './lib/documents';
@@ -10,7 +12,9 @@ import { notify } from './lib/realtime';
 /** Why a document cannot be decided on now. */
 function notReviewable(doc: DocumentItem): ConflictError {
   if (!doc.isLatestVersion) return new ConflictError('A newer version of this document was uploaded: review that one.');
-  if (doc.status === 'expired') return new ConflictError('This document has expired: the worker needs to upload a current one.');
+  if (doc.status === 'expired' || isPastExpiry(doc.expirationDate, todayUtc())) {
+    return new ConflictError('This document has expired: the worker needs to upload a current one.');
+  }
   return new ConflictError(`This document was already ${doc.status === 'approved' ? 'approved' : 'rejected'}.`);
 }
 
@@ -37,7 +41,7 @@ export const handler = http(routeByName('review-document'), documentReviewSchema
   const id = params.id ?? '';
   const at = new Date().toISOString();
   const status = body.decision === 'approve' ? 'approved' : 'rejected';
-  const reviewed = await documentsRepo.review(id, { status, notes: body.notes || null, ownerId: caller.session.subjectId, at });
+  const reviewed = await documentsRepo.review(id, { status, notes: body.notes || null, ownerId: caller.session.subjectId, at, today: todayUtc() });
   if (!reviewed) {
     const doc = await documentsRepo.findById(id);
     throw !doc || doc.deletedAt ? documentNotFound() : notReviewable(doc);

@@ -200,12 +200,13 @@ export const documentsRepo = {
 
   /**
    * The owner's decision, conditional on the document still awaiting one (latest version, not
-   * deleted, uploaded or pending review): of two decisions at once, one wins. A rejected document
-   * cannot expire any more. Undefined when the document was not in a reviewable state.
+   * deleted, uploaded or pending review): of two decisions at once, one wins. A document past its
+   * expiration date (`today`, YYYY-MM-DD) cannot be approved; a rejected one cannot expire any more.
+   * Undefined when the document was not in a reviewable state.
    */
   async review(
     id: string,
-    decision: { status: 'approved' | 'rejected'; notes: string | null; ownerId: string; at: string },
+    decision: { status: 'approved' | 'rejected'; notes: string | null; ownerId: string; at: string; today: string },
   ): Promise<DocumentItem | undefined> {
     try {
       const out = await dynamo.send(
@@ -215,8 +216,9 @@ export const documentsRepo = {
           UpdateExpression: `SET #status = :status, reviewNotes = :notes, reviewedAt = :at, reviewedBy = :owner, updatedAt = :at${
             decision.status === 'rejected' ? ' REMOVE gsi3pk, gsi3sk' : ''
           }`,
-          ConditionExpression:
-            'attribute_exists(pk) AND #status IN (:pending, :uploaded) AND isLatestVersion = :true AND attribute_not_exists(deletedAt)',
+          ConditionExpression: `attribute_exists(pk) AND #status IN (:pending, :uploaded) AND isLatestVersion = :true AND attribute_not_exists(deletedAt)${
+            decision.status === 'approved' ? ' AND (attribute_type(expirationDate, :nullType) OR expirationDate >= :today)' : ''
+          }`,
           ExpressionAttributeNames: { '#status': 'status' },
           ExpressionAttributeValues: {
             ':status': decision.status,
@@ -226,6 +228,7 @@ export const documentsRepo = {
             ':pending': 'pending_review',
             ':uploaded': 'uploaded',
             ':true': true,
+            ...(decision.status === 'approved' ? { ':nullType': 'NULL', ':today': decision.today } : {}),
           },
           ReturnValues: 'ALL_NEW',
         }),
