@@ -1,8 +1,92 @@
-/* The service worker at /sw.js (customer spec section 7): shows each web push as a notification
- * and, on a click, focuses a tab already showing its page or opens one. The push payload is the
- * JSON functions/lib/push.ts sends: { title, body, url, tag }. When the browser replaces the
- * subscription, it hands the new one to the server. Registered by web/src/lib/push.ts only when
- * push is enabled. It caches nothing: the site works exactly as without it. */
+/* The service worker at /sw.js (customer spec section 7), registered for every visitor after the
+ * page loads (web/src/lib/offline-app.ts) and by push when it is enabled.
+ *
+ * Push: shows each web push as a notification and, on a click, focuses a tab already showing its
+ * page or opens one. The push payload is the JSON functions/lib/push.ts sends: { title, body, url,
+ * tag }. When the browser replaces the subscription, it hands the new one to the server.
+ *
+ * Offline: keeps the app shell (the page, its scripts and styles, the manifest and icons) so an
+ * installed app opens without a network; the screens show what they last loaded themselves (the
+ * worker's jobs: web/src/lib/offline-jobs.ts). Only same-origin GETs of the site's own files are
+ * kept: never /api/ (answers belong to one signed-in person and must be fresh), never the background video,
+ * never another origin. Pages and files are fetched network first, so a deploy (or the Vite dev
+ * server's fresh modules) always wins while online; the cache answers only when the network cannot.
+ * Vite's content-hashed build files under /assets/ never change, so they are served from the cache.
+ * Bump CACHE_VERSION when these rules change: activation deletes every other version's cache. */
+
+const CACHE_VERSION = 'v1';
+const CACHE_PREFIX = 'fixly-shell-';
+const CACHE_NAME = CACHE_PREFIX + CACHE_VERSION;
+/** Every route is the same single-page shell: '/' stands in for any page never opened online. */
+const SHELL_URL = '/';
+const PRECACHE_URLS = [SHELL_URL, '/manifest.webmanifest', '/favicon.svg', '/icons/icon-192.png', '/icons/icon-512.png'];
+
+/** Whether a request is one of the site's own files this worker may keep (and answer offline). */
+function isCacheable(request) {
+  if (request.method !== 'GET') return false;
+  let url;
+  try {
+    url = new URL(request.url);
+  } catch {
+    return false;
+  }
+  if (url.origin !== self.location.origin) return false;
+  if (url.pathname === '/api' || url.pathname.startsWith('/api/') || url.pathname === '/ws' || url.pathname.startsWith('/ws/')) return false;
+  // The worker itself is the browser's to update; the background video is large and fetched in ranges.
+  if (url.pathname === '/sw.js' || /\.(mp4|webm)$/i.test(url.pathname)) return false;
+  const headers = request.headers;
+  if (headers && typeof headers.get === 'function') {
+    if (headers.get('range')) return false;
+    // The Vite dev client pings the server this way to learn it is back: a cached answer would lie.
+    if ((headers.get('accept') || '').includes('text/x-vite-ping')) return false;
+  }
+  return true;
+}
+
+/** Content-hashed build output: a new build means a new name, so a kept copy is never stale. */
+function isImmutableAsset(url) {
+  return new URL(url).pathname.startsWith('/assets/');
+}
+
+/** Only complete, same-origin, successful answers are kept (not a 206, a redirect or an error page). */
+function keepable(response) {
+  return Boolean(response) && response.status === 200 && (response.type === 'basic' || response.type === 'default');
+}
+
+async function put(cache, key, response) {
+  if (keepable(response)) await cache.put(key, response);
+}
+
+async function networkFirst(event) {
+  const { request } = event;
+  const cache = await caches.open(CACHE_NAME);
+  try {
+    const response = await fetch(request);
+    if (keepable(response)) {
+      const copies = [put(cache, request, response.clone())];
+      if (request.mode === 'navigate') copies.push(put(cache, SHELL_URL, response.clone()));
+      event.waitUntil(Promise.all(copies).catch(() => undefined));
+    }
+    return response;
+  } catch (error) {
+    // ignoreVary: a kept page or module answers whatever headers the offline request carries.
+    const kept =
+      (await cache.match(request, { ignoreVary: true })) ||
+      (request.mode === 'navigate' ? await cache.match(SHELL_URL, { ignoreVary: true }) : undefined);
+    if (kept) return kept;
+    throw error;
+  }
+}
+
+async function cacheFirst(event) {
+  const { request } = event;
+  const cache = await caches.open(CACHE_NAME);
+  const kept = await cache.match(request);
+  if (kept) return kept;
+  const response = await fetch(request);
+  event.waitUntil(put(cache, request, response.clone()).catch(() => undefined));
+  return response;
+}
 
 const DEFAULT_TITLE = 'Fixly';
 
@@ -26,12 +110,74 @@ function readPayload(data) {
   }
 }
 
-self.addEventListener('install', () => {
+self.addEventListener('install', (event) => {
   self.skipWaiting();
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(CACHE_NAME);
+      // One by one: a file that cannot be fetched now must not stop the worker from installing.
+      await Promise.all(
+        PRECACHE_URLS.map(async (url) => {
+          try {
+            await put(cache, url, await fetch(url, { cache: 'no-cache' }));
+          } catch {
+            // Kept later, when a page loads it.
+          }
+        }),
+      );
+    })(),
+  );
 });
 
 self.addEventListener('activate', (event) => {
-  event.waitUntil(self.clients.claim());
+  event.waitUntil(
+    (async () => {
+      const names = await caches.keys();
+      await Promise.all(names.filter((name) => name.startsWith(CACHE_PREFIX) && name !== CACHE_NAME).map((name) => caches.delete(name)));
+      await self.clients.claim();
+    })(),
+  );
+});
+
+self.addEventListener('fetch', (event) => {
+  if (!isCacheable(event.request)) return;
+  event.respondWith(isImmutableAsset(event.request.url) ? cacheFirst(event) : networkFirst(event));
+});
+
+/* A page that loaded before this worker controlled it (the first visit) hands over the URLs it
+ * loaded, so an app installed on that visit opens offline. The same rules apply; replies when done. */
+self.addEventListener('message', (event) => {
+  const data = event.data;
+  if (!data || data.type !== 'cache-urls' || !Array.isArray(data.urls)) return;
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(CACHE_NAME);
+      let kept = 0;
+      const urls = [...new Set(data.urls.filter((url) => typeof url === 'string'))].slice(0, 1000);
+      await Promise.all(
+        urls.map(async (url) => {
+          let request;
+          try {
+            request = new Request(url);
+          } catch {
+            return;
+          }
+          if (!isCacheable(request)) return;
+          try {
+            const response = await fetch(request);
+            if (keepable(response)) {
+              await cache.put(request, response);
+              kept += 1;
+            }
+          } catch {
+            // Offline already, or gone: nothing to keep.
+          }
+        }),
+      );
+      const port = event.ports && event.ports[0];
+      if (port) port.postMessage({ type: 'cached', kept });
+    })(),
+  );
 });
 
 self.addEventListener('push', (event) => {

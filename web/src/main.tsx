@@ -4,8 +4,11 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppRoutes } from './app/routes';
 import { createQueryClient } from './lib/api';
+import { startOfflineApp } from './lib/offline-app';
 import './index.css';
 
+// The service worker (offline shell, push) registers after the load event; the install offer is kept.
+startOfflineApp();
 const queryClient = createQueryClient();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -12,7 +12,9 @@ const ServiceDetailPage = lazy(() => import('../features/services/service-detail
 const BookPage = lazy(() => import('../features/booking/book-page'));
 const TrackPage = lazy(() => import('../features/tracking/track-page'));
 const ContactPage = lazy(() => import('../features/contact/contact-page'));
-const UpcomingScreen = lazy(() => import('../features/upcoming/upcoming-screen'));
+const InsurancePage = lazy(() => import('../features/marketing/insurance-page'));
+const WorkersPage = lazy(() => import('../features/marketing/workers-page'));
+const DownloadPage = lazy(() => import('../features/download/download-page'));
 const NotFoundPage = lazy(() => import('../features/not-found/not-found-page'));
 const CompanyApplicationPage = lazy(() => import('../features/company-application/company-application-page'));
 // The owner screens share one session provider, loaded with them (never with the landing page).
@@ -34,16 +36,6 @@ const RatePage = lazy(() => import('../features/rating/rate-page'));
 const InvoicesPage = lazy(() => import('../features/invoices/invoices-page'));
 const PaymentSuccessPage = lazy(() => import('../features/payments/payment-success-page'));
 const PaymentCancelledPage = lazy(() => import('../features/payments/payment-cancelled-page'));
-
-/**
- * Screens that later issues build. Until then each shows its title and says it is not available;
- * aliases of one screen share its entry (the spec's "same screen as").
- */
-const upcoming: readonly { title: string; routes: readonly string[] }[] = [
-  { title: 'Insurance Claims', routes: [patterns.insurance] },
-  { title: 'Professional Workers', routes: [patterns.workers] },
-  { title: 'Install the App', routes: [patterns.download] },
-];
 
 const redirects: readonly { from: string; to: string }[] = [
   { from: patterns.applyContractor, to: patterns.applyWorker },
@@ -82,15 +74,15 @@ export function AppRoutes() {
         <Route path={patterns.paymentSuccessAlias} element={<PaymentSuccessPage />} />
         <Route path={patterns.paymentCancelled} element={<PaymentCancelledPage />} />
         <Route path={patterns.paymentCancelAlias} element={<PaymentCancelledPage />} />
+        <Route path={patterns.insurance} element={<InsurancePage />} />
+        <Route path={patterns.workers} element={<WorkersPage />} />
+        <Route path={patterns.download} element={<DownloadPage />} />
         <Route element={<AuthLayout />}>
           <Route path={patterns.adminSetup} element={<OwnerSetupPage />} />
           <Route path={patterns.adminLogin} element={<OwnerLoginPage />} />
           <Route path={patterns.admin} element={<OwnerDashboardPage />} />
           <Route path={patterns.changePassword} element={<ChangePasswordPage />} />
         </Route>
-        {upcoming.flatMap(({ title, routes }) =>
-          routes.map((path) => <Route key={path} path={path} element={<UpcomingScreen key={title} title={title} />} />),
-        )}
         {redirects.map(({ from, to }) => (
           <Route key={from} path={from} element={<RedirectTo to={to} />} />
         ))}

@@ -71,6 +71,8 @@ export const paths = {
   invoices: patterns.invoices,
   insurance: patterns.insurance,
   workers: patterns.workers,
+  /** The home page's featured link (spec); the route redirects to /workers. */
+  contractors: patterns.contractors,
   download: patterns.download,
   paymentSuccess: patterns.paymentSuccess,
   paymentCancelled: patterns.paymentCancelled,

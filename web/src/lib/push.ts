@@ -1,11 +1,14 @@
 import { apiGet, apiPost, ApiError, errorMessage } from './api';
+import { SERVICE_WORKER_URL } from './offline-app';
 import { readWorkerToken } from './worker-token';
 
 /**
  * Web push in the browser (customer spec sections 4, 7 and 8): the four states of the push
  * control, and enabling, checking, testing and disabling push through the spec's calls. The
  * browser's APIs come in through `PushPlatform`, so the flows run in tests with a fake one; the
- * service worker itself is web/public/sw.js, registered only when push is enabled or already on.
+ * service worker itself is web/public/sw.js, registered for every visitor after the page loads
+ * (lib/offline-app.ts); enabling push registers it too (the same registration when it already is),
+ * so push never depends on that having happened yet.
  */
 
 export type PushState = 'unsupported' | 'blocked' | 'subscribed' | 'available';
@@ -123,7 +126,7 @@ export interface PushPlatform {
   userAgent: string;
 }
 
-export const SERVICE_WORKER_URL = '/sw.js';
+export { SERVICE_WORKER_URL };
 
 export function browserPushPlatform(): PushPlatform {
   const supported =

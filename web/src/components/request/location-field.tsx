@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { LoaderCircle, LocateFixed } from 'lucide-react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { AddressSuggestion, GeocodeResult } from '../../../../shared/schemas/job';
-import { inputClasses } from '../../components/form/field';
-import { Button } from '../../components/ui/button';
-import { toast } from '../../components/ui/toast-store';
+import { inputClasses } from '../form/field';
+import { Button } from '../ui/button';
+import { toast } from '../ui/toast-store';
 import { apiGet } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import {
@@ -63,8 +63,13 @@ export function LocationField({
   inputRef,
   onType,
   onLocate,
+  label = 'Location',
+  name = 'location',
 }: {
   id: string;
+  label?: string;
+  /** The input's form name; the request form's is its field's. */
+  name?: string;
   value: string;
   error?: string;
   inputRef: (el: HTMLInputElement | null) => void;
@@ -198,7 +203,7 @@ export function LocationField({
     <div>
       <div className="mb-1.5 flex flex-wrap items-end justify-between gap-2">
         <label htmlFor={id} className="block text-sm font-semibold text-slate-100">
-          Location
+          {label}
         </label>
         <Button variant="ghost" size="sm" onClick={locateMe} disabled={locating}>
           {locating ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : <LocateFixed aria-hidden="true" className="size-4" />}
@@ -209,7 +214,7 @@ export function LocationField({
         <input
           id={id}
           ref={inputRef}
-          name="location"
+          name={name}
           type="text"
           autoComplete="street-address"
           role="combobox"

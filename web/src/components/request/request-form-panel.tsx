@@ -3,9 +3,9 @@ import { ArrowLeft, Send } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { ServiceRequestView } from '../../../../shared/schemas/job';
 import { requestServices, type RequestService, type ServiceRequestInput } from '../../../../shared/schemas/request';
-import { Field } from '../../components/form/field';
-import { Button } from '../../components/ui/button';
-import { toast } from '../../components/ui/toast-store';
+import { Field } from '../form/field';
+import { Button } from '../ui/button';
+import { toast } from '../ui/toast-store';
 import { ApiError, apiPost, errorMessage } from '../../lib/api';
 import { useFormErrors } from '../../lib/use-form-errors';
 import { LocationField } from './location-field';
@@ -16,35 +16,56 @@ interface CreateRequestAnswer {
   request: ServiceRequestView;
 }
 
+/** A place the form starts from (the home page's service-location box). */
+export interface StartingLocation {
+  text: string;
+  coordinates: KnownCoordinates | null;
+}
+
 /**
- * The request form for the service chosen in the picker. Focus moves to its heading when it opens,
- * so screen readers hear where they are and the next Tab reaches the first field.
+ * The shared request form (POST /api/requests): the home page opens it for the service chosen in
+ * the picker, with Back; the marketing pages show it in place with their service chosen. When it
+ * opens from the picker (`onBack`), focus moves to its heading, so screen readers hear where they
+ * are and the next Tab reaches the first field; in place on page load it takes no focus.
  */
 export function RequestFormPanel({
   service,
   onBack,
   onSubmitted,
+  idPrefix = 'request',
+  headingId = 'request-flow-title',
+  title = 'Request a professional',
+  intro = 'Tell us about the job. We send it to the nearest available professionals right away.',
+  startingLocation,
 }: {
-  service: RequestService;
-  onBack: () => void;
+  service: RequestService | '';
+  onBack?: () => void;
   onSubmitted: () => void;
+  /** Keeps the fields' ids apart if a page ever shows two forms. */
+  idPrefix?: string;
+  headingId?: string;
+  title?: string;
+  intro?: string;
+  startingLocation?: StartingLocation | null;
 }) {
-  const [values, setValues] = useState<RequestFormValues>(() => emptyRequestForm(service));
-  const [coordinates, setCoordinates] = useState<KnownCoordinates | null>(null);
+  const startValues = () => ({ ...emptyRequestForm(service), location: startingLocation?.text ?? '' });
+  const [values, setValues] = useState<RequestFormValues>(startValues);
+  const [coordinates, setCoordinates] = useState<KnownCoordinates | null>(() => startingLocation?.coordinates ?? null);
   // A new key after a successful submit resets the location box's search state with the values.
   const [formKey, setFormKey] = useState(0);
   const { errors, show, clear, refFor } = useFormErrors(requestFieldOrder);
   const heading = useRef<HTMLHeadingElement>(null);
 
+  const takesFocus = Boolean(onBack);
   useEffect(() => {
-    heading.current?.focus();
-  }, []);
+    if (takesFocus) heading.current?.focus();
+  }, [takesFocus]);
 
   const submit = useMutation({
     mutationFn: (input: ServiceRequestInput) => apiPost<CreateRequestAnswer>('/api/requests', input),
     onSuccess: () => {
-      setValues(emptyRequestForm(service));
-      setCoordinates(null);
+      setValues(startValues());
+      setCoordinates(startingLocation?.coordinates ?? null);
       setFormKey((key) => key + 1);
       clear();
       onSubmitted();
@@ -79,31 +100,33 @@ export function RequestFormPanel({
   return (
     <div>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="request-flow-title" ref={heading} tabIndex={-1} className="text-2xl font-bold text-white focus:outline-none sm:text-3xl">
-          Request a professional
+        <h2 id={headingId} ref={heading} tabIndex={-1} className="text-2xl font-bold text-white focus:outline-none sm:text-3xl">
+          {title}
         </h2>
-        <Button variant="outline" size="sm" onClick={onBack}>
-          <ArrowLeft aria-hidden="true" className="size-4" />
-          Back
-        </Button>
+        {onBack ? (
+          <Button variant="outline" size="sm" onClick={onBack}>
+            <ArrowLeft aria-hidden="true" className="size-4" />
+            Back
+          </Button>
+        ) : null}
       </div>
-      <p className="mt-2 text-slate-200">Tell us about the job. We send it to the nearest available professionals right away.</p>
+      <p className="mt-2 text-slate-200">{intro}</p>
       <form noValidate onSubmit={onSubmit} className="mt-6 grid gap-5 sm:grid-cols-2" aria-busy={sending}>
         {errors._ ? (
           <p role="alert" className="rounded-lg bg-red-950/70 p-3 text-sm font-medium text-red-200 sm:col-span-2">
             {errors._}
           </p>
         ) : null}
-        <Field id="request-name" label="Name" error={errors.name}>
+        <Field id={`${idPrefix}-name`} label="Name" error={errors.name}>
           <input type="text" autoComplete="name" {...bind('name')} />
         </Field>
-        <Field id="request-email" label="Email" error={errors.email}>
+        <Field id={`${idPrefix}-email`} label="Email" error={errors.email}>
           <input type="email" autoComplete="email" {...bind('email')} />
         </Field>
-        <Field id="request-phone" label="Phone number" hint="At least 10 digits, so the professional can call you." error={errors.phoneNumber}>
+        <Field id={`${idPrefix}-phone`} label="Phone number" hint="At least 10 digits, so the professional can call you." error={errors.phoneNumber}>
           <input type="tel" autoComplete="tel" inputMode="tel" {...bind('phoneNumber')} />
         </Field>
-        <Field id="request-service" label="Service" error={errors.service}>
+        <Field id={`${idPrefix}-service`} label="Service" error={errors.service}>
           <select {...bind('service')}>
             <option value="">Choose a service</option>
             {requestServices.map((name) => (
@@ -116,7 +139,7 @@ export function RequestFormPanel({
         <div className="sm:col-span-2">
           <LocationField
             key={formKey}
-            id="request-location"
+            id={`${idPrefix}-location`}
             value={values.location}
             error={errors.location}
             inputRef={refFor('location')}
@@ -131,7 +154,7 @@ export function RequestFormPanel({
           />
         </div>
         <div className="sm:col-span-2">
-          <Field id="request-description" label="Description" hint="What needs doing, in at least 10 characters." error={errors.description}>
+          <Field id={`${idPrefix}-description`} label="Description" hint="What needs doing, in at least 10 characters." error={errors.description}>
             <textarea rows={4} {...bind('description')} />
           </Field>
         </div>

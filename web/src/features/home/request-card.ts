@@ -4,8 +4,6 @@ import type { BadgeTone } from '../../components/ui/badge';
 
 /** Spec section 9: the request list is polled every 5 s. */
 export const REQUEST_POLL_MS = 5000;
-/** Spec section 9: the success banner hides after 5 s. */
-export const SUCCESS_BANNER_MS = 5000;
 
 /** What a request's card shows, by status (spec "Home page (request flow)"). */
 export type RequestCard =

@@ -47,7 +47,7 @@ export function ServicePicker({ onChoose, focusService }: { onChoose: (service: 
         What do you need?
       </h2>
       <p className="mt-2 text-slate-200">Choose the kind of professional and tell us about the job. The nearest available pro gets your request.</p>
-      <ul className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+      <ul className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3">
         {requestServices.map((service) => {
           const Icon = serviceIcons[service];
           return (
