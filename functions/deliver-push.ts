@@ -3,7 +3,7 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { realtimeRoles } from '../shared/realtime';
 import type { NotificationItem } from './lib/data/notifications';
-import { logger } from './lib/logger';
+import { logger, withRequestContext } from './lib/logger';
 import { pushTo } from './lib/push';
 import { vapidPublicKey } from './lib/push-config';
 
@@ -48,7 +48,7 @@ export function urgentNotification(record: DynamoDBRecord): UrgentNotification |
  * be attempted (the subscriptions could not be read) is reported back so the stream retries it;
  * a push service refusing one browser is not a reason to retry the others.
  */
-export const handler = async (event: DynamoDBStreamEvent, _context?: Context): Promise<DynamoDBBatchResponse> => {
+export const handler = withRequestContext(async (event: DynamoDBStreamEvent, _context?: Context): Promise<DynamoDBBatchResponse> => {
   if (!vapidPublicKey()) {
     logger.warn('Push not configured: urgent notifications stay in the notification centre only', { records: event.Records.length });
     return { batchItemFailures: [] };
@@ -68,4 +68,4 @@ export const handler = async (event: DynamoDBStreamEvent, _context?: Context): P
     }),
   );
   return { batchItemFailures: failures };
-};
+});

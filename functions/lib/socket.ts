@@ -3,7 +3,7 @@ import { ownerFrom, workerFrom } from './auth/caller';
 import { existingCustomer } from './customer';
 import type { Identity } from './data/connections';
 import { workersRepo } from './data/workers';
-import { logger } from './logger';
+import { logger, withRequestContext } from './logger';
 
 /**
  * The socket functions' shared parts: the event as API Gateway's WebSocket API sends it (with the
@@ -57,7 +57,7 @@ export function hasIdentity(identity: Identity): boolean {
 }
 
 export function socketHandler(name: string, fn: (event: SocketEvent) => Promise<APIGatewayProxyResultV2>) {
-  return async (event: SocketEvent, _context?: Context): Promise<APIGatewayProxyResultV2> => {
+  return withRequestContext(async (event: SocketEvent, _context?: Context): Promise<APIGatewayProxyResultV2> => {
     try {
       return await fn(event);
     } catch (error) {
@@ -69,5 +69,5 @@ export function socketHandler(name: string, fn: (event: SocketEvent) => Promise<
       });
       return { statusCode: 500 };
     }
-  };
+  });
 }

@@ -1,5 +1,5 @@
 import type { Context } from 'aws-lambda';
-import { logger } from './logger';
+import { logger, withRequestContext } from './logger';
 
 /**
  * The wrapper of functions that EventBridge Scheduler invokes with a schedule's JSON input.
@@ -7,14 +7,14 @@ import { logger } from './logger';
  * any other failure is thrown so Scheduler retries, which the timers are written to survive.
  */
 export function timer<T>(name: string, parse: (input: unknown) => T | undefined, fn: (input: T) => Promise<void>) {
-  return async (event: unknown, _context?: Context): Promise<void> => {
+  return withRequestContext(async (event: unknown, _context?: Context): Promise<void> => {
     const input = parse(event);
     if (input === undefined) {
       logger.error('Timer input refused', { timer: name });
       return;
     }
     await fn(input);
-  };
+  });
 }
 
 /** `{ jobId, workerId }`: the input of both job timers. */
