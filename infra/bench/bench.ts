@@ -1,13 +1,14 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { routes, streamConsumers, timers } from '../../shared/routes';
 import { bundle, contributions, sdkClientPackages, type Bundle } from './lambda';
 import { buildReference, clientSetKey, type Reference } from './references';
-import { kb, markdownTable, ms, verdict } from './report';
+import { kb, markdownTable, ms, replaceBetweenMarkers, verdict } from './report';
 import { measureInterleaved, median, type Target } from './timing';
 import { measureDispatch, type DispatchRow } from './dispatch';
 import { fanoutTable, MODELLED_LATENCY_MS, runFanout } from './fanout';
-import { buildWeb, measureInitialLoad, requireWebConfig, type WebResult } from './web';
+import { lighthouseTable, measureLighthouse } from './lighthouse';
+import { buildWeb, measureRouteLoads, requireWebConfig, routeLoadTable } from './web';
 
 /**
  * `npm run bench`: bundle sizes and cold import times of every function against the AWS SDK
@@ -18,12 +19,17 @@ import { buildWeb, measureInitialLoad, requireWebConfig, type WebResult } from '
  *   BENCH_WEB_CONFIG=...  another Vite config (default web/vite.config.ts)
  *   BENCH_ONLY=dispatch   only the dispatch comparison
  *   BENCH_ONLY=fanout     only the /ws fan-out comparison (publish() against one connection at a time)
+ *   BENCH_ONLY=web        only the web app: initial JavaScript per route and Lighthouse on LIGHTHOUSE_ROUTES
+ *
+ * The web figures are also written into README.md, between its `bench:web` markers.
  */
 const MIN_DISPATCH_SPEEDUP = 20;
 const DISPATCH_SIZES = [2_500, 10_000] as const;
 const DISPATCH_RUNS = 9;
 const MAX_IMPORT_RATIO = 1.25;
-const MAX_INITIAL_JS_GZIP = 100 * 1024;
+/** The routes the issue sets Lighthouse targets for; /track is measured with a booking's id. */
+const LIGHTHOUSE_ROUTES = ['/', '/services', '/book', '/track'] as const;
+const LIGHTHOUSE_RUNS = 3;
 
 const root = path.resolve(import.meta.dirname, '../..');
 const outDir = path.join(root, '.bench');
@@ -108,18 +114,6 @@ function functionTable(fns: FunctionBuild[], refs: Map<string, Reference>, media
   );
 }
 
-function webTable(web: WebResult): string {
-  const js = web.initialJs.reduce((sum, f) => sum + f.gzip, 0);
-  const css = web.css.reduce((sum, f) => sum + f.gzip, 0);
-  return markdownTable(
-    [{ title: "Web app, '/'" }, { title: 'Files', align: 'right' }, { title: 'gzip -9', align: 'right' }, { title: 'Target' }],
-    [
-      ['Initial JavaScript', String(web.initialJs.length), kb(js), `≤ ${kb(MAX_INITIAL_JS_GZIP)}: ${verdict(js <= MAX_INITIAL_JS_GZIP)}`],
-      ['CSS (for information)', String(web.css.length), kb(css), '—'],
-    ],
-  );
-}
-
 /**
  * For a function over its target, what its bundle holds beyond its SDK-only baseline, largest
  * first: that is where the extra import time comes from.
@@ -139,7 +133,7 @@ function overNotes(fns: FunctionBuild[], refs: Map<string, Reference>, medians: 
     });
 }
 
-function summary(fns: FunctionBuild[], refs: Map<string, Reference>, medians: Map<string, number>, web: WebResult): string {
+function summary(fns: FunctionBuild[], refs: Map<string, Reference>, medians: Map<string, number>, web: string): string {
   const noSdk = fns.some((f) => !refs.get(f.refKey)!.packages.length);
   return [
     `### Performance (\`npm run bench\`, ${new Date().toISOString().slice(0, 10)}, Node ${process.version})`,
@@ -157,10 +151,7 @@ function summary(fns: FunctionBuild[], refs: Map<string, Reference>, medians: Ma
       : []),
     ...overNotes(fns, refs, medians),
     '',
-    webTable(web),
-    '',
-    `Initial JavaScript: every \`<script type="module">\` and modulepreload of index.html plus all their static ` +
-      `imports (not \`import()\`), gzip level 9: ${web.initialJs.map((f) => `${f.file} ${kb(f.gzip)}`).join(', ') || 'none'}.`,
+    web,
   ].join('\n');
 }
 
@@ -195,6 +186,25 @@ function dispatchTable(rows: DispatchRow[]): string {
   ].join('\n');
 }
 
+/**
+ * The web figures: the production build's initial JavaScript per route, then Lighthouse on it.
+ * Also written into the README, whose web part is only ever this text.
+ */
+async function measureWeb(): Promise<string> {
+  log('building the web app');
+  const webOut = path.join(outDir, 'web');
+  const webRoot = path.dirname(webConfig);
+  await buildWeb(webConfig, webOut);
+  const loads = await measureRouteLoads(webRoot, path.join(webRoot, 'src/app/routes.tsx'), webOut);
+  log(`lighthouse: ${LIGHTHOUSE_ROUTES.join(', ')} × ${LIGHTHOUSE_RUNS} runs against the production build`);
+  const lighthouse = await measureLighthouse(webOut, LIGHTHOUSE_ROUTES, LIGHTHOUSE_RUNS, log);
+  const text = `${routeLoadTable(loads)}\n\n${lighthouseTable(lighthouse, LIGHTHOUSE_RUNS)}`;
+  const readme = path.join(root, 'README.md');
+  writeFileSync(readme, replaceBetweenMarkers(readFileSync(readme, 'utf8'), 'bench:web', text));
+  log('web figures written into README.md');
+  return text;
+}
+
 async function main(): Promise<void> {
   if (process.env.BENCH_ONLY === 'dispatch') {
     log(`dispatch: seeding ${DISPATCH_SIZES.join(' then ')} workers`);
@@ -204,6 +214,14 @@ async function main(): Promise<void> {
   if (process.env.BENCH_ONLY === 'fanout') {
     log('fan-out: on loopback, then with a modelled @connections round trip');
     console.log(`\n${fanoutTable(await runFanout(), await runFanout(MODELLED_LATENCY_MS))}\n`);
+    return;
+  }
+  if (process.env.BENCH_ONLY === 'web') {
+    requireWebConfig(webConfig);
+    const web = await measureWeb();
+    mkdirSync(outDir, { recursive: true });
+    writeFileSync(path.join(outDir, 'web.md'), `${web}\n`);
+    console.log(`\n${web}\n`);
     return;
   }
   // Checked first: a missing config should not cost a full minute of measuring before failing.
@@ -223,11 +241,8 @@ async function main(): Promise<void> {
   if (progress) process.stderr.write('\n');
   const medians = new Map([...samples].map(([id, values]) => [id, median(values)]));
 
-  // After the timings, so the build's CPU use cannot disturb them.
-  log('building the web app');
-  const webOut = path.join(outDir, 'web');
-  await buildWeb(webConfig, webOut);
-  const web = await measureInitialLoad(webOut);
+  // After the timings, so the build's CPU use and Chromium cannot disturb them.
+  const web = await measureWeb();
 
   log(`dispatch: seeding ${DISPATCH_SIZES.join(' then ')} workers`);
   const dispatch = await measureDispatch(DISPATCH_SIZES, DISPATCH_RUNS);

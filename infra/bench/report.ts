@@ -22,3 +22,16 @@ export function markdownTable(columns: Column[], rows: string[][]): string {
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 export const ms = (value: number) => `${value.toFixed(1)} ms`;
 export const verdict = (pass: boolean) => (pass ? 'PASS' : '**OVER**');
+
+/**
+ * `text` with what lies between the two marker comments replaced by `content` (the markers stay),
+ * so the bench can rewrite its part of the README and leave the prose around it alone.
+ */
+export function replaceBetweenMarkers(text: string, marker: string, content: string): string {
+  const start = `<!-- ${marker}:start -->`;
+  const end = `<!-- ${marker}:end -->`;
+  const from = text.indexOf(start);
+  const to = text.indexOf(end);
+  if (from < 0 || to < from) throw new Error(`No "${start}" … "${end}" pair to write between`);
+  return `${text.slice(0, from + start.length)}\n${content.trim()}\n${text.slice(to)}`;
+}
