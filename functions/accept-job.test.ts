@@ -1,5 +1,8 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { keys } from '../shared/table';
 import { handler } from './accept-job';
+import { dynamo, tableName } from './lib/clients';
 import { jobsRepo } from './lib/data/jobs';
 import { workersRepo } from './lib/data/workers';
 import { timerNames } from './lib/dispatch';
@@ -143,5 +146,24 @@ describe('POST /api/jobs/accept/{jobId}', () => {
     const res = await acceptAs(worker.id, 'NoSuchJobNoSuchJob0000');
 
     expect(res.status).toBe(404);
+  });
+
+  it('refuses an offer made before the pro\'s offers were paused (an expired required document), and the job stays offered', async () => {
+    // Prepare: the offer is out; then the daily job pauses the pro (as expire-documents does, on the worker item).
+    const category = testCategory();
+    const worker = await dispatchableWorker(category, null);
+    const job = await offeredJob(category, [worker.id]);
+    await dynamo.send(
+      new UpdateCommand({ TableName: tableName, Key: keys.worker(worker.id), UpdateExpression: 'ADD offersPausedFor :c', ExpressionAttributeValues: { ':c': new Set(['general-liability-insurance']) } }),
+    );
+
+    // Act
+    const res = await acceptAs(worker.id, job.id);
+
+    // Assess
+    expect(res.status).toBe(403);
+    expect(res.body.message).toContain('offers are paused');
+    expect(await jobsRepo.findById(job.id)).toMatchObject({ state: 'offered' });
+    expect((await workersRepo.findById(worker.id))?.activeJobId).toBeUndefined();
   });
 });

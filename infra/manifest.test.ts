@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routeKey, routes, socketRoutes, streamConsumers, timers } from '../shared/routes';
+import { recurring, routeKey, routes, socketRoutes, streamConsumers, timers } from '../shared/routes';
 import type { CfnApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { testSynth } from './testing/synth';
@@ -23,6 +23,9 @@ let socketFunctionIds: Record<string, string>;
 /** Each event source mapping's function (logical id) and its filter patterns. */
 let streamMappings: { functionId: string; patterns: string[] }[];
 let streamFunctionIds: Record<string, string>;
+/** The recurring schedules' target functions (logical ids), and each recurring job's function. */
+let scheduleTargets: { functionId: string }[];
+let recurringFunctionIds: Record<string, string>;
 
 beforeAll(() => {
   // Prepare (shared): one synth with bundling skipped.
@@ -47,6 +50,12 @@ beforeAll(() => {
     functionId: /"Ref":"([^"]+)"/.exec(JSON.stringify(m.Properties.FunctionName))?.[1] ?? '',
     patterns: (m.Properties.FilterCriteria?.Filters ?? []).map((f) => f.Pattern),
   }));
+  scheduleTargets = Object.values(template.findResources('AWS::Scheduler::Schedule') as Record<string, { Properties: { Target: { Arn: unknown } } }>).map(
+    (s) => ({ functionId: /"Fn::GetAtt":\["([^"]+)","Arn"\]/.exec(JSON.stringify(s.Properties.Target.Arn))?.[1] ?? '' }),
+  );
+  recurringFunctionIds = Object.fromEntries(
+    Object.entries(stack.recurringFunctions).map(([name, fn]) => [name, stack.getLogicalId(fn.node.defaultChild as CfnFunction)]),
+  );
   streamFunctionIds = Object.fromEntries(
     Object.entries(stack.streamFunctions).map(([name, fn]) => [name, stack.getLogicalId(fn.node.defaultChild as CfnFunction)]),
   );
@@ -279,6 +288,62 @@ describe('stream consumer manifest (shared/routes.ts streamConsumers)', () => {
       // Assess
       expect(matches).toHaveLength(1);
       expect(matches[0]!.patterns).toEqual([JSON.stringify(consumer.filter)]);
+    });
+  });
+});
+
+describe('recurring job manifest (shared/routes.ts recurring)', () => {
+  it('names every job uniquely in kebab-case, apart from every other function, with a daily cron matching its local time', () => {
+    // Prepare
+    const names = recurring.map((r) => r.name);
+    const others: string[] = [...routes, ...timers, ...socketRoutes, ...streamConsumers].map((f) => f.name);
+
+    // Act
+    const badNames = names.filter((n) => !/^[a-z]+(-[a-z0-9]+)+$/.test(n));
+    const clashes = names.filter((n) => others.includes(n));
+    const mismatched = recurring.filter((r) => r.cron !== `cron(${r.dailyAtUtc.minute} ${r.dailyAtUtc.hour} * * ? *)`).map((r) => r.name);
+
+    // Assess
+    expect(new Set(names).size).toBe(names.length);
+    expect(badNames).toEqual([]);
+    expect(clashes).toEqual([]);
+    expect(mismatched).toEqual([]);
+  });
+
+  describe.each(recurring.map((r) => [r.name, r] as const))('%s', (name) => {
+    it('has its handler file functions/<name>.ts exporting handler', () => {
+      // Prepare
+      const file = join(root, 'functions', `${name}.ts`);
+
+      // Act
+      const source = existsSync(file) ? readFileSync(file, 'utf8') : '';
+
+      // Assess
+      expect(existsSync(file), `missing ${file}`).toBe(true);
+      expect(source).toMatch(/export const handler\b/);
+    });
+
+    it("has a sample event events/<name>.json that is a schedule's JSON input, not an HTTP event", () => {
+      // Prepare
+      const file = join(root, 'events', `${name}.json`);
+
+      // Act
+      const event = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : undefined;
+
+      // Assess
+      expect(existsSync(file), `missing ${file}`).toBe(true);
+      expect(event).toBeTypeOf('object');
+      expect(event).not.toHaveProperty('routeKey');
+      expect(event).not.toHaveProperty('requestContext');
+    });
+
+    it('has its function and its schedule in the synthesized template', () => {
+      // Act
+      const scheduled = scheduleTargets.filter((t) => t.functionId === recurringFunctionIds[name]);
+
+      // Assess
+      expect(recurringFunctionIds[name]).toBeTruthy();
+      expect(scheduled).toHaveLength(1);
     });
   });
 });

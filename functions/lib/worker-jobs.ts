@@ -21,9 +21,11 @@ export function acceptRefusal(refused: JobChangeRefused, worker: WorkerItem, now
   const job = refused.current;
   if (!job) return new NotFoundError(JOB_NOT_FOUND);
   if (refused.workerRefused) {
-    return worker.status !== 'active'
-      ? new ForbiddenError('This account can no longer accept jobs.')
-      : new ConflictError('Finish your current job before accepting another.');
+    if (worker.status !== 'active') return new ForbiddenError('This account can no longer accept jobs.');
+    if (worker.offersPausedFor?.size) {
+      return new ForbiddenError('Your job offers are paused: a required document has expired. Upload a valid one in Documents; offers resume once it is approved.');
+    }
+    return new ConflictError('Finish your current job before accepting another.');
   }
   if (job.acceptedBy && job.acceptedBy !== worker.id) return new ConflictError('Another professional accepted this job first.');
   if (!job.tried.includes(worker.id)) return new ForbiddenError('This job was not offered to you.');

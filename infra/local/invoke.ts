@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { routes, socketRoutes, streamConsumers, timers } from '../../shared/routes';
+import { recurring, routes, socketRoutes, streamConsumers, timers } from '../../shared/routes';
 import { lambdaContext, loadHandler } from './http-api';
 import { loadOrCreateVapidKeys } from './vapid';
 import { localFunctionEnv, prepareData, suppliedStripeEnv, type LocalStripeEnv } from './stack';
@@ -11,21 +11,22 @@ import { localFunctionEnv, prepareData, suppliedStripeEnv, type LocalStripeEnv }
  * With `npm start` running it uses that stack's dynalite; otherwise it opens the data dir itself.
  * A route takes an API Gateway (payload 2.0) event; a socket route an API Gateway WebSocket event
  * (what it posts reaches the running stack's /ws clients); a timer takes its schedule's JSON input;
- * a stream consumer takes stream records.
+ * a stream consumer takes stream records; a recurring job its schedule's input.
  */
 const [name, eventFile] = process.argv.slice(2);
 const routeNames: string[] = routes.map((r) => r.name);
 const timerNames: string[] = timers.map((t) => t.name);
 const socketNames: string[] = socketRoutes.map((r) => r.name);
 const streamNames: string[] = streamConsumers.map((c) => c.name);
-if (!name || ![...routeNames, ...timerNames, ...socketNames, ...streamNames].includes(name)) {
+const recurringNames: string[] = recurring.map((r) => r.name);
+if (!name || ![...routeNames, ...timerNames, ...socketNames, ...streamNames, ...recurringNames].includes(name)) {
   console.error(
-    `Usage: npm run invoke -- <function> [event.json]\nRoutes: ${routeNames.join(', ')}\nTimers: ${timerNames.join(', ')}\nSocket routes: ${socketNames.join(', ')}\nStream consumers: ${streamNames.join(', ')}`,
+    `Usage: npm run invoke -- <function> [event.json]\nRoutes: ${routeNames.join(', ')}\nTimers: ${timerNames.join(', ')}\nSocket routes: ${socketNames.join(', ')}\nStream consumers: ${streamNames.join(', ')}\nRecurring jobs: ${recurringNames.join(', ')}`,
   );
   process.exit(2);
 }
-// Timers and stream consumers take a plain event, not an HTTP one.
-const isTimer = timerNames.includes(name) || streamNames.includes(name);
+// Timers, stream consumers and recurring jobs take a plain event, not an HTTP one.
+const isTimer = timerNames.includes(name) || streamNames.includes(name) || recurringNames.includes(name);
 
 const root = path.resolve(import.meta.dirname, '../..');
 const file = eventFile ? path.resolve(eventFile) : path.join(root, 'events', `${name}.json`);

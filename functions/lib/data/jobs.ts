@@ -341,7 +341,9 @@ export const jobsRepo = {
             TableName: tableName,
             Key: keys.worker(workerId),
             UpdateExpression: 'SET activeJobId = :job, updatedAt = :now',
-            ConditionExpression: 'attribute_exists(pk) AND #status = :active AND attribute_not_exists(activeJobId)',
+            // Not while offers are paused (an expired required document): an offer made just
+            // before the pause must not still be taken.
+            ConditionExpression: 'attribute_exists(pk) AND #status = :active AND attribute_not_exists(activeJobId) AND attribute_not_exists(offersPausedFor)',
             ExpressionAttributeNames: { '#status': 'status' },
             ExpressionAttributeValues: { ':job': jobId, ':active': 'active', ':now': now },
           },
