@@ -24,7 +24,9 @@ import { toast } from '../../components/ui/toast-store';
 import { ApiError, errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { paths } from '../../lib/paths';
+import { useOnline } from '../../lib/offline-status';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { OfflineBanner } from '../../components/offline/offline-banner';
 import { DocumentsPanel } from './documents-tab';
 import { JobsPanel } from './jobs-tab';
 import { LocationNote, type LocationSharing } from './location-note';
@@ -101,6 +103,8 @@ export default function WorkerDashboardPage() {
         <AvailabilitySwitch worker={worker} />
       </header>
 
+      <OfflineBanner workerId={worker.id} />
+
       {me.isError && !isUnauthorized(me.error) ? (
         <div role="alert" className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-lg bg-red-950/70 p-4 text-sm text-red-100">
           <span>Failed to fetch worker profile. Showing the details saved when you signed in.</span>
@@ -153,6 +157,7 @@ function StatusScreen({ icon, title, children, onLogout }: { icon: ReactNode; ti
 function AvailabilitySwitch({ worker }: { worker: WorkerSelf }) {
   const queryClient = useQueryClient();
   const labelId = useId();
+  const online = useOnline();
   const update = useMutation({
     mutationFn: (isAvailable: boolean) => workerCall<{ isAvailable: boolean }>('POST', '/api/workers/availability', { isAvailable }),
     onSuccess: ({ isAvailable }) => {
@@ -178,7 +183,7 @@ function AvailabilitySwitch({ worker }: { worker: WorkerSelf }) {
         role="switch"
         aria-checked={on}
         aria-labelledby={labelId}
-        disabled={update.isPending}
+        disabled={update.isPending || !online}
         onClick={() => update.mutate(!worker.isAvailable)}
         className={cn(
           'relative inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-300 focus-visible:ring-offset-2 focus-visible:ring-offset-slate-900 disabled:opacity-60',
@@ -322,6 +327,7 @@ function OverviewPanel({ worker, location }: { worker: WorkerSelf; location: Loc
 function TimeClock({ worker, onClockedIn }: { worker: WorkerSelf; onClockedIn: () => void }) {
   const queryClient = useQueryClient();
   const [problem, setProblem] = useState<string | null>(null);
+  const online = useOnline();
   const clock = useMutation({
     mutationFn: (action: 'in' | 'out') =>
       workerCall<{ isClockedIn: boolean; lastClockIn?: string | null }>('POST', `/api/workers/clock-${action}`),
@@ -367,10 +373,10 @@ function TimeClock({ worker, onClockedIn }: { worker: WorkerSelf; onClockedIn: (
         </p>
       ) : null}
       <div className="mt-6 flex flex-wrap gap-3">
-        <Button onClick={() => clock.mutate('in')} disabled={clock.isPending || worker.isClockedIn}>
+        <Button onClick={() => clock.mutate('in')} disabled={clock.isPending || worker.isClockedIn || !online}>
           <LogIn aria-hidden="true" className="size-4" /> Clock In
         </Button>
-        <Button variant="outline" onClick={() => clock.mutate('out')} disabled={clock.isPending || !worker.isClockedIn}>
+        <Button variant="outline" onClick={() => clock.mutate('out')} disabled={clock.isPending || !worker.isClockedIn || !online}>
           <LogOut aria-hidden="true" className="size-4" /> Clock Out
         </Button>
       </div>

@@ -3,6 +3,8 @@ import type { PublicConfig } from '../../../../shared/schemas/config';
 import type { InvoiceView } from '../../../../shared/schemas/invoice';
 import type { CompletedJobView, JobOfferView, WorkerJobView } from '../../../../shared/schemas/job';
 import { ApiError } from '../../lib/api';
+import { readSavedJobs, saveJobs, type SavedJobList } from '../../lib/offline-jobs';
+import { isOnline } from '../../lib/offline-status';
 import { useLivePollInterval } from '../../lib/realtime';
 import { isUnauthorized, workerCall } from './worker-api';
 
@@ -52,10 +54,30 @@ function pollUnlessSignedOut(intervalMs: number) {
   return (query: { state: { error: unknown } }) => (isUnauthorized(query.state.error) ? false : intervalMs);
 }
 
+/**
+ * A list query that keeps its last answer on this device; opened without a network, it starts from
+ * that copy (read-only on screen) instead of waiting for one. Online it starts empty, as before.
+ */
+function savedListOptions<T>(list: SavedJobList, workerId: string, url: string) {
+  const saved = () => (isOnline() ? null : readSavedJobs<T>(list, workerId));
+  return {
+    queryFn: async ({ signal }: { signal: AbortSignal }) => {
+      const items = await workerCall<T[]>('GET', url, undefined, signal);
+      saveJobs(list, workerId, items);
+      return items;
+    },
+    initialData: () => saved()?.items,
+    initialDataUpdatedAt: () => {
+      const at = saved()?.savedAt;
+      return at ? Date.parse(at) : undefined;
+    },
+  };
+}
+
 export function useJobOffers(workerId: string) {
   return useQuery<JobOfferView[]>({
     queryKey: jobKeys.offers(workerId),
-    queryFn: ({ signal }) => workerCall<JobOfferView[]>('GET', jobUrls.offers(workerId), undefined, signal),
+    ...savedListOptions<JobOfferView>('offers', workerId, jobUrls.offers(workerId)),
     enabled: Boolean(workerId),
     // Not slowed: an offer taken by another pro or withdrawn has no live event, and it lasts 2 minutes.
     refetchInterval: pollUnlessSignedOut(OFFERS_INTERVAL_MS),
@@ -67,7 +89,7 @@ export function useHeldJobs(workerId: string) {
   const interval = useLivePollInterval(HELD_JOBS_INTERVAL_MS);
   return useQuery<WorkerJobView[]>({
     queryKey: jobKeys.held(workerId),
-    queryFn: ({ signal }) => workerCall<WorkerJobView[]>('GET', jobUrls.held(workerId), undefined, signal),
+    ...savedListOptions<WorkerJobView>('held', workerId, jobUrls.held(workerId)),
     enabled: Boolean(workerId),
     refetchInterval: pollUnlessSignedOut(interval),
     staleTime: 0,

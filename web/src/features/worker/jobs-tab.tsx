@@ -9,6 +9,7 @@ import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast-store';
 import { ApiError, errorMessage } from '../../lib/api';
+import { useOnline } from '../../lib/offline-status';
 import { paths } from '../../lib/paths';
 import { useRealtimeEvent } from '../../lib/realtime';
 import {
@@ -119,16 +120,18 @@ function OffersSection({ workerId }: { workerId: string }) {
   });
 
   const shown = (offers.data ?? []).filter((offer) => !passed.has(offer.id));
-  const busy = accept.isPending;
+  // Offline the list is the last loaded one (the dashboard's banner says so): nothing can be answered.
+  const online = useOnline();
+  const busy = accept.isPending || !online;
 
   return (
     <section aria-labelledby="offers-heading">
       <h2 id="offers-heading" className="mb-4 text-xl font-semibold text-white">
         Job Offers
       </h2>
-      {offers.isError ? <LoadProblem message="Failed to fetch job offers" onRetry={() => void offers.refetch()} busy={offers.isFetching} /> : null}
+      {offers.isError && online ? <LoadProblem message="Failed to fetch job offers" onRetry={() => void offers.refetch()} busy={offers.isFetching} /> : null}
       {offers.isPending ? (
-        <ListLoading label="Loading job offers..." />
+        online ? <ListLoading label="Loading job offers..." /> : null
       ) : offers.isError && !offers.data ? null : shown.length === 0 ? (
         <Card className="text-center">
           <p className="text-lg font-semibold text-white">No job offers right now</p>
@@ -219,6 +222,7 @@ function OfferCard({ offer, disabled, onAccept, onPass }: { offer: JobOfferView;
 function HeldJobsSection({ workerId }: { workerId: string }) {
   const held = useHeldJobs(workerId);
   const queryClient = useQueryClient();
+  const online = useOnline();
   useRealtimeEvent('notification', (notification) => {
     if (refreshesHeldJobs(notification.type)) void queryClient.invalidateQueries({ queryKey: jobKeys.held(workerId) });
   });
@@ -227,9 +231,9 @@ function HeldJobsSection({ workerId }: { workerId: string }) {
       <h2 id="today-heading" className="mb-4 text-xl font-semibold text-white">
         Today’s Jobs
       </h2>
-      {held.isError ? <LoadProblem message="Failed to fetch active jobs" onRetry={() => void held.refetch()} busy={held.isFetching} /> : null}
+      {held.isError && online ? <LoadProblem message="Failed to fetch active jobs" onRetry={() => void held.refetch()} busy={held.isFetching} /> : null}
       {held.isPending ? (
-        <ListLoading label="Loading your jobs..." />
+        online ? <ListLoading label="Loading your jobs..." /> : null
       ) : held.isError && !held.data ? null : held.data.length === 0 ? (
         <Card className="text-center">
           <p className="text-lg font-semibold text-white">No jobs in progress</p>
