@@ -1,4 +1,4 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { keys } from '../shared/table';
 import { handler } from './get-worker-self';
@@ -13,7 +13,7 @@ import { createTestWorker, withBearer, workerToken } from './lib/testing/workers
 const sample = sampleEvent('get-worker-self');
 const selfFields = [
   'categories', 'email', 'fullName', 'hourlyRate', 'id', 'isAvailable', 'isClockedIn', 'lastClockIn',
-  'profilePhotoUrl', 'status', 'strikes', 'workerType', 'yearsExp',
+  'offersPausedFor', 'profilePhotoUrl', 'status', 'strikes', 'workerType', 'yearsExp',
 ];
 
 /** A session row whose expiry has passed (the table's TTL deletes such rows only late). */
@@ -156,5 +156,22 @@ describe('GET /api/workers/me', () => {
     const res = await invoke(handler, withHeaders(sample, { authorization: `Basic ${token}` }));
 
     expect(res.status).toBe(401);
+  });
+
+  it('tells the pro which required documents paused their offers (none while nothing has expired)', async () => {
+    // Prepare
+    const paused = await createTestWorker();
+    const fine = await createTestWorker();
+    await dynamo.send(
+      new UpdateCommand({ TableName: tableName, Key: keys.worker(paused.id), UpdateExpression: 'ADD offersPausedFor :c', ExpressionAttributeValues: { ':c': new Set(['w9', 'government-id']) } }),
+    );
+
+    // Act
+    const pausedSelf = await invoke(handler, withBearer(sample, await workerToken(paused.id)));
+    const fineSelf = await invoke(handler, withBearer(sample, await workerToken(fine.id)));
+
+    // Assess
+    expect(pausedSelf.body.offersPausedFor).toEqual(['government-id', 'w9']);
+    expect(fineSelf.body.offersPausedFor).toEqual([]);
   });
 });

@@ -24,6 +24,8 @@ export interface WorkerSelf {
   hourlyRate: number;
   workerType: WorkerType | null;
   profilePhotoUrl: string | null;
+  /** Required document categories (ids) whose document expired: no offers until a valid one is approved. */
+  offersPausedFor: string[];
 }
 
 /** The owner's view of a worker (GET /api/admin/workers/all). */

@@ -90,6 +90,7 @@ export function toWorkerSelf(item: WorkerItem, profilePhotoUrl: string | null = 
     hourlyRate: item.hourlyRate,
     workerType: item.workerType,
     profilePhotoUrl,
+    offersPausedFor: [...(item.offersPausedFor ?? [])].sort(),
   };
 }
 

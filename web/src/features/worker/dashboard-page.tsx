@@ -15,6 +15,7 @@ import {
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, Navigate } from 'react-router';
 import { categories } from '../../../../shared/categories';
+import { documentCategories } from '../../../../shared/document-categories';
 import type { WorkerSelf } from '../../../../shared/schemas/worker';
 import { PageHeader } from '../../components/layout/page-header';
 import { Badge } from '../../components/ui/badge';
@@ -278,9 +279,25 @@ function categoryName(slug: string): string {
   return slug === 'handyman' ? 'General Handyman' : name;
 }
 
+/** Why no offers come while a required document is expired, and what ends it. */
+function OffersPausedNotice({ categoryIds }: { categoryIds: string[] }) {
+  if (!categoryIds.length) return null;
+  const names = categoryIds.map((id) => documentCategories.find((c) => c.id === id)?.name ?? id);
+  return (
+    <div role="status" className="mb-6 rounded-lg border border-amber-400/40 bg-amber-500/10 p-4 text-amber-100">
+      <p className="font-semibold">Job offers are paused</p>
+      <p className="mt-1 text-sm">
+        Your {names.join(', ')} {names.length === 1 ? 'has' : 'have'} expired. Upload a valid one in the Documents tab; offers resume as
+        soon as it is approved.
+      </p>
+    </div>
+  );
+}
+
 function OverviewPanel({ worker, location }: { worker: WorkerSelf; location: LocationSharing }) {
   return (
     <div>
+      <OffersPausedNotice categoryIds={worker.offersPausedFor ?? []} />
       {worker.isClockedIn ? <LocationNote location={location} /> : null}
       <div className="grid gap-6 lg:grid-cols-2">
         <TimeClock worker={worker} onClockedIn={location.share} />
