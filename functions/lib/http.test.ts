@@ -96,6 +96,30 @@ describe('the shared handler stack', () => {
 
     expect(res).toMatchObject({ status: 400, body: { message: 'isAvailable must be true or false', fields: { isAvailable: 'isAvailable must be true or false' } } });
   });
+
+  it.each(['1e-264', '1e200', '1e309', '-5e-324'])('refuses a number DynamoDB cannot store (%s) with 400 before the handler runs', async (number) => {
+    // Prepare
+    const ran = vi.fn();
+    const handler = http(route, availabilitySchema, async ({ body }) => {
+      ran();
+      return body;
+    });
+
+    // Act
+    const res = await invoke(handler, withBody(event, `{"isAvailable":true,"latitude":${number}}`));
+
+    // Assess
+    expect(res).toMatchObject({ status: 400, body: { error: 'BadRequestError', message: 'The number in "latitude" is too large or too small. Send an ordinary amount.' } });
+    expect(ran).not.toHaveBeenCalled();
+  });
+
+  it.each(['0', '-0', '1e-130', '51.5074', '-9.99e124'])('lets the storable number %s through to validation', async (number) => {
+    const handler = http(route, availabilitySchema, async ({ body }) => body);
+
+    const res = await invoke(handler, withBody(event, `{"isAvailable":true,"n":${number}}`));
+
+    expect(res).toMatchObject({ status: 400, body: { error: 'ValidationError', message: 'Unknown field: n' } });
+  });
 });
 
 describe('the manifest and the handlers', () => {

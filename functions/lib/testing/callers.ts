@@ -1,0 +1,52 @@
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import type { Access } from '../../../shared/routes';
+import { newId } from '../ids';
+import { setUpOwnerSessionCookie } from './owner';
+import { workerToken } from './workers';
+
+/**
+ * The callers a route admits, as functions/authorization.test.ts walks them: the hostile-input
+ * tests call every route as someone it lets in, so refusals come from the input, not the access.
+ */
+export type AdmittedCaller = 'nobody' | 'customer' | 'owner' | 'worker';
+
+export function admittedCallers(access: Access): AdmittedCaller[] {
+  switch (access) {
+    case 'public':
+      return ['nobody', 'customer'];
+    case 'customer':
+      return ['customer'];
+    case 'admin':
+      return ['owner'];
+    case 'worker':
+    case 'active-worker':
+      return ['worker'];
+  }
+}
+
+export interface CallerCredentials {
+  cookies?: string[];
+  authorization?: string;
+}
+
+/** Fresh credentials of that kind (the worker is an existing active worker's id). */
+export async function credentialsOf(kind: AdmittedCaller, activeWorkerId: string, customerId = newId()): Promise<CallerCredentials> {
+  switch (kind) {
+    case 'nobody':
+      return {};
+    case 'customer':
+      return { cookies: [`customer_id=${customerId}`] };
+    case 'owner':
+      return { cookies: [await setUpOwnerSessionCookie()] };
+    case 'worker':
+      return { authorization: `Bearer ${await workerToken(activeWorkerId)}` };
+  }
+}
+
+export function withCredentials(event: APIGatewayProxyEventV2, { cookies, authorization }: CallerCredentials): APIGatewayProxyEventV2 {
+  return {
+    ...event,
+    cookies: [...(event.cookies ?? []), ...(cookies ?? [])],
+    headers: { ...event.headers, ...(authorization ? { authorization } : {}) },
+  };
+}
