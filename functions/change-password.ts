@@ -11,18 +11,17 @@ import { logger } from './lib/logger';
 /** Wrong current passwords are throttled too: a borrowed session cannot guess its way in. */
 const SCOPE = 'change-password';
 
-export const handler = http(routeByName('change-password'), changePasswordSchema, async ({ body, caller }) => {
+export const handler = http(routeByName('change-password'), changePasswordSchema, async ({ body, caller, event }) => {
   const ownerId = caller.session.subjectId;
   const owner = await ownerRepo.find();
   // A session outliving its owner (or a local dev-login one) has no password to change.
   if (!owner || owner.id !== ownerId) throw new UnauthorizedError('Log in as the owner to continue.');
 
-  await loginThrottle.check(SCOPE, ownerId);
+  const attempt = await loginThrottle.begin(SCOPE, { account: ownerId, address: event.requestContext.http.sourceIp });
   if (!(await verifyPassword(body.currentPassword, owner.passwordHash))) {
-    await loginThrottle.recordFailure(SCOPE, ownerId);
     throw new ValidationError('Current password is incorrect', { currentPassword: 'Current password is incorrect' });
   }
-  await loginThrottle.clear(SCOPE, ownerId);
+  await attempt.succeeded();
   if (body.newPassword === body.currentPassword) {
     const message = 'Choose a password different from the current one';
     throw new ValidationError(message, { newPassword: message });

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loginThrottle, throttleClock } from './lib/auth/throttle';
 import { invoke, sampleEvent, withBody } from './lib/testing/events';
-import { handler, throttleKey } from './login-admin';
+import { handler } from './login-admin';
 
 const sample = sampleEvent('login-admin');
 
@@ -16,6 +17,8 @@ function fromIp(event: APIGatewayProxyEventV2, sourceIp: string): APIGatewayProx
 const stranger = () => `stranger-${randomUUID().slice(0, 8)}`;
 
 describe('POST /api/admin/login', () => {
+  afterEach(() => vi.restoreAllMocks());
+
   it('refuses an unknown username with 401 and no cookie', async () => {
     const res = await invoke(handler, fromIp(withBody(sample, { username: stranger(), password: 'some-password' }), randomIp()));
 
@@ -55,10 +58,44 @@ describe('POST /api/admin/login', () => {
     expect(elsewhere.status).toBe(401);
   });
 
-  it('counts failures per name regardless of case, and per address', () => {
-    const a = throttleKey('Owner', fromIp(sample, '10.0.0.1'));
+  it('counts failures per name regardless of case', async () => {
+    // Prepare
+    const username = stranger();
+    const ip = randomIp();
+    for (let i = 0; i < 5; i++) {
+      const name = i % 2 ? username.toUpperCase() : username;
+      expect((await invoke(handler, fromIp(withBody(sample, { username: name, password: 'guess' }), ip))).status).toBe(401);
+    }
 
-    expect(a).toBe(throttleKey('owner', fromIp(sample, '10.0.0.1')));
-    expect(a).not.toBe(throttleKey('owner', fromIp(sample, '10.0.0.2')));
+    // Act
+    const res = await invoke(handler, fromIp(withBody(sample, { username: username.toUpperCase(), password: 'guess' }), ip));
+
+    // Assess
+    expect(res.status).toBe(429);
+  });
+
+  it('answers 429 to an address after 20 failures over any names, then lets it try again once the 15 minutes are over', async () => {
+    // Prepare: the clock stands still, then moves (nothing sleeps); 19 failures on other names
+    // are recorded through the throttle itself, the 20th is a real login
+    const start = Date.UTC(2026, 10, 22, 16, 0, 0);
+    const clock = vi.spyOn(throttleClock, 'now').mockReturnValue(start);
+    const ip = randomIp();
+    for (let i = 0; i < 19; i++) await loginThrottle.begin('admin-login', { account: stranger(), address: ip });
+    const attempt = () => invoke(handler, fromIp(withBody(sample, { username: stranger(), password: 'guess' }), ip));
+    expect((await attempt()).status).toBe(401);
+
+    // Act
+    const blocked = await attempt();
+    clock.mockReturnValue(start + 14 * 60_000);
+    const stillBlocked = await attempt();
+    clock.mockReturnValue(start + 15 * 60_000);
+    const afterWindow = await attempt();
+
+    // Assess: the same answer whether or not the name exists, with the wait until the window ends
+    expect(blocked).toMatchObject({ status: 429, body: { error: 'TooManyRequestsError', message: 'Too many failed attempts. Try again in 15 minutes.' } });
+    expect(blocked.headers['retry-after']).toBe('900');
+    expect(stillBlocked).toMatchObject({ status: 429, body: { message: 'Too many failed attempts. Try again in 1 minute.' } });
+    expect(stillBlocked.headers['retry-after']).toBe('60');
+    expect(afterWindow.status).toBe(401);
   });
 });

@@ -1,4 +1,3 @@
-import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { routeByName } from '../shared/routes';
 import { adminLoginSchema } from '../shared/schemas/auth';
 import { ownerSessionCookie } from './lib/auth/caller';
@@ -12,10 +11,6 @@ import { logger } from './lib/logger';
 
 const SCOPE = 'admin-login';
 
-/** Failures are counted per name and address, so a stranger's guessing cannot lock the owner out. */
-export function throttleKey(username: string, event: APIGatewayProxyEventV2): string {
-  return `${username.toLowerCase()}#${event.requestContext.http.sourceIp}`;
-}
 
 /** The owner whose name and password these are; an unknown name costs the same hashing time. */
 async function ownerWithCredentials(username: string, password: string): Promise<OwnerItem | undefined> {
@@ -28,17 +23,16 @@ async function ownerWithCredentials(username: string, password: string): Promise
 }
 
 export const handler = http(routeByName('login-admin'), adminLoginSchema, async ({ body, event }) => {
-  const key = throttleKey(body.username, event);
-  await loginThrottle.check(SCOPE, key);
+  // Counted per name, per address and per both (lib/auth/throttle.ts), whether or not the name exists.
+  const attempt = await loginThrottle.begin(SCOPE, { account: body.username, address: event.requestContext.http.sourceIp });
 
   const owner = await ownerWithCredentials(body.username, body.password);
   if (!owner) {
-    await loginThrottle.recordFailure(SCOPE, key);
     logger.warn('Owner login failed', { requestId: event.requestContext.requestId });
     throw new UnauthorizedError('Invalid username or password');
   }
 
-  await loginThrottle.clear(SCOPE, key);
+  await attempt.succeeded();
   const { secret } = await sessions.start('admin', owner.id, owner.username);
   logger.info('Owner logged in', { ownerId: owner.id });
   return reply(200, { message: 'Login successful', user: toOwnerUser(owner) }, { cookies: [ownerSessionCookie(secret)] });

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { keys } from '../shared/table';
 import { handler as getSelf } from './get-worker-self';
 import { hashPassword } from './lib/auth/passwords';
+import { loginThrottle, throttleClock } from './lib/auth/throttle';
 import { hashSecret } from './lib/auth/tokens';
 import { dynamo, tableName } from './lib/clients';
 import type { WorkerAccountItem, WorkerItem } from './lib/data/workers';
@@ -35,6 +36,8 @@ function login(body: unknown, sourceIp = `10.0.${Math.floor(Math.random() * 250)
 }
 
 describe('POST /api/workers/login', () => {
+  afterEach(() => vi.restoreAllMocks());
+
   it('logs an approved worker in with a fresh bearer token and their own view', async () => {
     // Prepare
     const worker = await workerWithAccount();
@@ -135,6 +138,29 @@ describe('POST /api/workers/login', () => {
     expect(locked.body.message).toMatch(/Too many failed attempts/);
     expect(locked.headers['retry-after']).toBeDefined();
     expect(elsewhere.status).toBe(200);
+  });
+
+  it('answers 429 to an address after 20 failures over any emails, known or not, until the 15 minutes are over', async () => {
+    // Prepare: 19 failures on other emails through the throttle, the 20th a real wrong password
+    const start = Date.UTC(2026, 10, 22, 16, 0, 0);
+    const clock = vi.spyOn(throttleClock, 'now').mockReturnValue(start);
+    const worker = await workerWithAccount();
+    const ip = '192.0.2.120';
+    for (let i = 0; i < 19; i++) await loginThrottle.begin('worker-login', { account: `someone-${randomUUID()}@example.com`, address: ip });
+    expect((await login({ email: worker.email, password: 'guess' }, ip)).status).toBe(401);
+
+    // Act
+    const known = await login({ email: worker.email, password: PASSWORD }, ip);
+    const unknown = await login({ email: `nobody-${randomUUID()}@example.com`, password: PASSWORD }, ip);
+    clock.mockReturnValue(start + 15 * 60_000);
+    const afterWindow = await login({ email: worker.email, password: PASSWORD }, ip);
+
+    // Assess: the same refusal for an existing and an unknown email
+    expect(known.status).toBe(429);
+    expect(known.headers['retry-after']).toBe('900');
+    expect(unknown.body).toEqual(known.body);
+    expect(unknown.headers['retry-after']).toBe(known.headers['retry-after']);
+    expect(afterWindow.status).toBe(200);
   });
 
   it('forgets earlier failures after a successful login', async () => {

@@ -1,4 +1,3 @@
-import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { routeByName } from '../shared/routes';
 import { workerLoginSchema } from '../shared/schemas/auth';
 import { spendVerifyTime, verifyPassword } from './lib/auth/passwords';
@@ -11,10 +10,6 @@ import { logger } from './lib/logger';
 
 const SCOPE = 'worker-login';
 
-/** Failures are counted per email and address, so a stranger's guessing cannot lock a worker out. */
-export function throttleKey(email: string, event: APIGatewayProxyEventV2): string {
-  return `${email.toLowerCase()}#${event.requestContext.http.sourceIp}`;
-}
 
 /** The worker whose email and password these are; an unknown email costs the same hashing time. */
 async function workerWithCredentials(email: string, password: string): Promise<WorkerItem | undefined> {
@@ -32,17 +27,16 @@ async function workerWithCredentials(email: string, password: string): Promise<W
  * in too: `worker.status` tells the app which screen and toast to show; every action stays refused.
  */
 export const handler = http(routeByName('login-worker'), workerLoginSchema, async ({ body, event }) => {
-  const key = throttleKey(body.email, event);
-  await loginThrottle.check(SCOPE, key);
+  // Counted per email, per address and per both (lib/auth/throttle.ts), whether or not the email exists.
+  const attempt = await loginThrottle.begin(SCOPE, { account: body.email, address: event.requestContext.http.sourceIp });
 
   const worker = await workerWithCredentials(body.email, body.password);
   if (!worker) {
-    await loginThrottle.recordFailure(SCOPE, key);
     logger.warn('Worker login failed', { requestId: event.requestContext.requestId });
     throw new UnauthorizedError('Invalid email or password');
   }
 
-  await loginThrottle.clear(SCOPE, key);
+  await attempt.succeeded();
   const { secret } = await sessions.start('worker', worker.id, worker.email);
   logger.info('Worker logged in', { workerId: worker.id, status: worker.status });
   // No photo URL here: this route may not read uploads; GET /api/workers/me carries it.

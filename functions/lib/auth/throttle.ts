@@ -1,67 +1,152 @@
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { keys } from '../../../shared/table';
 import { dynamo, tableName } from '../clients';
 import { TooManyRequestsError } from '../errors';
 
 /**
- * Failed logins are counted per name and network address. After FREE_ATTEMPTS failures the next
- * attempt waits 1 minute, then 2, 4 … up to 15: guessing becomes slow, and because the key
- * includes the address, someone failing from elsewhere cannot lock the owner out. A success clears
- * the count; the row expires by itself a day after the last failure.
+ * Password guessing is limited by counters in the table: one item per counter, whose 15-minute
+ * window opens at its first attempt (a TTL removes the item once the window is over). Every attempt takes a place in each of its counters first,
+ * by an atomic ADD conditional on the counter being under its limit, so parallel guesses cannot
+ * slip past a check-then-count race; an attempt that turns out right gives its place back.
+ *
+ * - account and address: 5 wrong passwords for one account from one address (what one person
+ *   guessing gets); a success clears it, so someone who mistyped is not held back later;
+ * - address: 20 wrong passwords from one address over any accounts (spraying one password over
+ *   many names); a success gives back only its own place, never the failures counted before it;
+ * - account: 50 wrong passwords for one account from anywhere (guessing spread over many
+ *   addresses). Kept well above the first limit, so a stranger failing from elsewhere cannot lock
+ *   the owner or a worker out: it takes ten addresses failing within one window to do it.
+ *
+ * A refused attempt answers 429 with Retry-After (the end of the window) and the same message
+ * whether or not the account exists; it never reaches the password check.
  */
-const FREE_ATTEMPTS = 5;
-const MAX_WAIT_SECONDS = 15 * 60;
+export const WINDOW_SECONDS = 15 * 60;
+export const limits = { accountAddress: 5, address: 20, account: 50 } as const;
+type Counter = keyof typeof limits;
 
-interface ThrottleItem {
-  failures: number;
-  lockedUntil?: number;
+/** The clock, replaceable by tests (the windows are computed from it; nothing sleeps). */
+export const throttleClock = { now: (): number => Date.now() };
+
+const nowSeconds = () => Math.floor(throttleClock.now() / 1000);
+
+export interface AttemptKey {
+  /** What is being guessed at: a username, an email, an owner id (lower-cased here). */
+  account: string;
+  /** The caller's network address. */
+  address: string;
 }
 
-const nowSeconds = () => Math.floor(Date.now() / 1000);
+function counterKeys(scope: string, { account, address }: AttemptKey): Record<Counter, string> {
+  const name = account.normalize('NFKC').toLowerCase();
+  return {
+    accountAddress: `${scope}#pair#${name}#${address}`,
+    address: `${scope}#address#${address}`,
+    account: `${scope}#account#${name}`,
+  };
+}
 
-export function waitAfter(failures: number): number {
-  if (failures < FREE_ATTEMPTS) return 0;
-  return Math.min(60 * 2 ** (failures - FREE_ATTEMPTS), MAX_WAIT_SECONDS);
+function refusal(retryAfterSeconds: number): TooManyRequestsError {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return new TooManyRequestsError(
+    `Too many failed attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    Math.max(1, retryAfterSeconds),
+  );
+}
+
+const isConditionFailure = (error: unknown) =>
+  error instanceof ConditionalCheckFailedException || (error as { name?: string } | undefined)?.name === 'ConditionalCheckFailedException';
+
+/**
+ * Takes one place in a counter whose window opens at its first attempt: counted while the window
+ * lasts and the counter is under its limit, or a new window when the last one has ended. Returns
+ * the end of the window when it is full.
+ */
+async function take(key: string, limit: number, now: number): Promise<{ ok: true } | { ok: false; windowEnd: number }> {
+  const Key = keys.throttle(key, 'WINDOW');
+  const fresh = { ':one': 1, ':end': now + WINDOW_SECONDS, ':expires': now + WINDOW_SECONDS + 60 };
+  try {
+    await dynamo.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key,
+        UpdateExpression: 'SET windowEnd = if_not_exists(windowEnd, :end), expiresAt = if_not_exists(expiresAt, :expires) ADD attempts :one',
+        ConditionExpression: 'attribute_not_exists(attempts) OR (windowEnd > :now AND attempts < :limit)',
+        ExpressionAttributeValues: { ...fresh, ':now': now, ':limit': limit },
+      }),
+    );
+    return { ok: true };
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+  try {
+    // The window has ended: this attempt opens the next one.
+    await dynamo.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key,
+        UpdateExpression: 'SET attempts = :one, windowEnd = :end, expiresAt = :expires',
+        ConditionExpression: 'windowEnd <= :now',
+        ExpressionAttributeValues: { ...fresh, ':now': now },
+      }),
+    );
+    return { ok: true };
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+  const out = await dynamo.send(new GetCommand({ TableName: tableName, Key, ConsistentRead: true }));
+  return { ok: false, windowEnd: Number(out.Item?.windowEnd ?? now + WINDOW_SECONDS) };
+}
+
+/** Gives a place back to a window still open (an ended window has nothing to give back to). */
+async function giveBack(key: string, now: number): Promise<void> {
+  try {
+    await dynamo.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.throttle(key, 'WINDOW'),
+        UpdateExpression: 'ADD attempts :minusOne',
+        ConditionExpression: 'windowEnd > :now AND attempts > :zero',
+        ExpressionAttributeValues: { ':minusOne': -1, ':now': now, ':zero': 0 },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
+export interface Attempt {
+  /** The password was right: give its places back, and clear this account's count from this address. */
+  succeeded(): Promise<void>;
 }
 
 export const loginThrottle = {
-  async check(scope: string, key: string): Promise<void> {
-    const out = await dynamo.send(new GetCommand({ TableName: tableName, Key: keys.throttle(scope, key) }));
-    const item = out.Item as ThrottleItem | undefined;
-    const wait = (item?.lockedUntil ?? 0) - nowSeconds();
-    if (wait > 0) {
-      const minutes = Math.ceil(wait / 60);
-      throw new TooManyRequestsError(
-        `Too many failed attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-        wait,
-      );
+  /**
+   * Takes a place for one attempt in each of its counters, or throws 429 when one of them is full
+   * (giving back the places already taken).
+   */
+  async begin(scope: string, key: AttemptKey): Promise<Attempt> {
+    const now = nowSeconds();
+    const names = counterKeys(scope, key);
+    const taken: Counter[] = [];
+    for (const counter of Object.keys(limits) as Counter[]) {
+      const place = await take(names[counter], limits[counter], now);
+      if (!place.ok) {
+        await Promise.all(taken.map((c) => giveBack(names[c], now)));
+        throw refusal(place.windowEnd - now);
+      }
+      taken.push(counter);
     }
-  },
-
-  async recordFailure(scope: string, key: string): Promise<void> {
-    const out = await dynamo.send(
-      new UpdateCommand({
-        TableName: tableName,
-        Key: keys.throttle(scope, key),
-        UpdateExpression: 'ADD failures :one SET expiresAt = :expires',
-        ExpressionAttributeValues: { ':one': 1, ':expires': nowSeconds() + 24 * 60 * 60 },
-        ReturnValues: 'UPDATED_NEW',
-      }),
-    );
-    const wait = waitAfter(Number(out.Attributes?.failures ?? 0));
-    if (wait > 0) {
-      await dynamo.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: keys.throttle(scope, key),
-          UpdateExpression: 'SET lockedUntil = :until',
-          ExpressionAttributeValues: { ':until': nowSeconds() + wait },
-        }),
-      );
-    }
-  },
-
-  async clear(scope: string, key: string): Promise<void> {
-    await dynamo.send(new DeleteCommand({ TableName: tableName, Key: keys.throttle(scope, key) }));
+    return {
+      async succeeded() {
+        // The pair starts again from zero; the address and account counters only lose this attempt
+        // (their earlier failures stay counted: a success is no way to reset them).
+        await Promise.all([
+          dynamo.send(new DeleteCommand({ TableName: tableName, Key: keys.throttle(names.accountAddress, 'WINDOW') })),
+          giveBack(names.account, now),
+          giveBack(names.address, now),
+        ]);
+      },
+    };
   },
 };
