@@ -14,7 +14,8 @@ const variants: Record<ButtonVariant, string> = {
   secondary: 'bg-white text-slate-900 hover:bg-slate-200',
   outline: 'border border-white/70 bg-slate-950/40 text-white hover:bg-white/15',
   ghost: 'text-slate-100 hover:bg-white/10',
-  destructive: 'bg-red-600 text-white hover:bg-red-500',
+  // Hover darkens: white on red-500 is 3.8:1, under AA for text; on red-700 it is 6.5:1.
+  destructive: 'bg-red-600 text-white hover:bg-red-700',
 };
 
 const sizes: Record<ButtonSize, string> = {

@@ -23,9 +23,10 @@ export function Toaster() {
           }}
           className={cn(
             'group pointer-events-auto relative flex w-full items-start gap-3 overflow-hidden rounded-xl border p-4 pr-10 shadow-2xl',
-            'data-[state=open]:animate-[toast-in_150ms_ease-out] data-[state=closed]:animate-[toast-out_150ms_ease-in]',
+            // Sliding in and fading out only for those who have not asked for reduced motion.
+            'motion-safe:data-[state=open]:animate-[toast-in_150ms_ease-out] motion-safe:data-[state=closed]:animate-[toast-out_150ms_ease-in]',
             'data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=cancel]:translate-x-0 data-[swipe=cancel]:transition-transform',
-            'data-[swipe=end]:animate-[toast-swipe-out_100ms_ease-out]',
+            'motion-safe:data-[swipe=end]:animate-[toast-swipe-out_100ms_ease-out]',
             item.variant === 'destructive' ? 'border-red-700 bg-red-700 text-white' : 'border-slate-200 bg-white text-slate-900',
           )}
         >
