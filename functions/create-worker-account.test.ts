@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { COMMON_PASSWORD_MESSAGE } from '../shared/common-passwords';
 import { keys } from '../shared/table';
 import { handler, NO_APPROVED_APPLICATION } from './create-worker-account';
 import { handler as getSelf } from './get-worker-self';
@@ -95,6 +96,18 @@ describe('POST /api/workers/create-account', () => {
     }
     expect(await accountOf(pendingProfile.id)).toBeUndefined();
     expect(await verifyPassword(PASSWORD, (await accountOf(hasAccount.id))!.passwordHash)).toBe(true);
+  });
+
+  it('refuses one of the most common passwords with a message saying what to do, and creates no account', async () => {
+    // Prepare
+    const worker = await createTestWorker();
+
+    // Act
+    const res = await signup(worker.email, 'Sunshine');
+
+    // Assess
+    expect(res).toMatchObject({ status: 400, body: { error: 'ValidationError', fields: { password: COMMON_PASSWORD_MESSAGE } } });
+    expect(await accountOf(worker.id)).toBeUndefined();
   });
 
   it('creates exactly one account when two signups for one email race', async () => {

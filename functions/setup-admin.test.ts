@@ -8,6 +8,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ensureTable, localDynamoClient } from '../infra/local/dynamo';
+import { COMMON_PASSWORD_MESSAGE } from '../shared/common-passwords';
 import { keys } from '../shared/table';
 import { handler as changePassword } from './change-password';
 import { handler as getAdminStatus } from './get-admin-status';
@@ -91,6 +92,13 @@ describe('before setup', () => {
 });
 
 describe('POST /api/admin/setup', () => {
+  it('refuses one of the most common passwords with a message saying what to do, and writes nothing', async () => {
+    const res = await call(handler, setup('owner-x', 'Password123'));
+
+    expect(res).toMatchObject({ status: 400, body: { fields: { password: COMMON_PASSWORD_MESSAGE } } });
+    expect(await ownerItem()).toBeUndefined();
+  });
+
   it('refuses mismatched passwords on the confirm field and writes nothing', async () => {
     const res = await call(
       handler,
@@ -295,6 +303,19 @@ describe('POST /api/auth/change-password', () => {
     // Assess
     expect(res.status).toBe(400);
     expect(res.body.fields).toEqual({ currentPassword: 'Current password is incorrect' });
+    expect((await ownerItem())!.passwordHash).toBe(before);
+  });
+
+  it('refuses a common new password and keeps the old one', async () => {
+    // Prepare
+    const cookie = await freshSession();
+    const before = (await ownerItem())!.passwordHash;
+
+    // Act
+    const res = await call(changePassword, change(cookie, owner.password, 'iloveyou1'));
+
+    // Assess
+    expect(res).toMatchObject({ status: 400, body: { fields: { newPassword: COMMON_PASSWORD_MESSAGE } } });
     expect((await ownerItem())!.passwordHash).toBe(before);
   });
 
