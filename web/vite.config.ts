@@ -12,5 +12,17 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // Every browser the app supports preloads modules natively; the polyfill was bytes on every first load.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        advancedChunks: {
+          // React, the router and TanStack Query in one chunk: it changes only with an upgrade, so a
+          // deploy leaves it cached, and one file compresses smaller than the four shared pieces
+          // Rollup split them into (`npm run bench`: the landing's initial JS 101.2 → 100.5 KB).
+          groups: [{ name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/ }],
+        },
+      },
+    },
   },
 });

@@ -19,7 +19,8 @@ export function PublicLayout() {
       </a>
       <BackgroundVideo />
       <NavBar />
-      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+      {/* At least a screen tall, so the footer starts below the fold and a page filling in (skeletons, lazy parts) moves nothing visible. */}
+      <main id="main" tabIndex={-1} className="min-h-screen flex-1 outline-none">
         <Suspense fallback={<PageLoading />}>
           <Outlet />
         </Suspense>
