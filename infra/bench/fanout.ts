@@ -9,7 +9,7 @@ import { ensureTable, localDynamoClient, startDynalite } from '../local/dynamo';
 import { localFunctionEnv, LOCAL_TABLE } from '../local/stack';
 import { startLocalWebSocketApi, type SocketHandler } from '../local/websocket';
 import { markdownTable, ms, verdict } from './report';
-import { median } from './timing';
+import { median, percentile } from './timing';
 
 /**
  * /ws fan-out: one event to every connection of a busy job room, as functions/lib/realtime.ts
@@ -55,11 +55,6 @@ export const MAX_FANOUT_RATIO = 0.2;
 export const MODELLED_LATENCY_MS = 10;
 const ROOM = rooms.job('bench-fanout');
 
-/** Nearest-rank percentile. */
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 
 /** The measurement itself; needs a process of its own, since the functions read their environment once, at import. */
 export async function measureFanout(latencyMs = 0, clients = FANOUT_CLIENTS, stale = FANOUT_STALE, runs = FANOUT_RUNS): Promise<FanoutResult> {
