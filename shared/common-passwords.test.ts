@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validate } from './validation';
+import { validate, type Schema } from './validation';
 import { adminSetupSchema, changePasswordSchema, workerCreateAccountSchema } from './schemas/auth';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords';
 
@@ -15,7 +15,7 @@ describe('common passwords', () => {
     expect(isCommonPassword(password)).toBe(false);
   });
 
-  it.each([
+  it.each<[string, Schema, Record<string, string>, string]>([
     ['owner setup', adminSetupSchema, { username: 'owner', password: 'baseball', confirm: 'baseball' }, 'password'],
     ['change password', changePasswordSchema, { currentPassword: 'x', newPassword: 'Football', confirmPassword: 'Football' }, 'newPassword'],
     ['worker account', workerCreateAccountSchema, { email: 'a@example.com', password: 'superman', confirmPassword: 'superman' }, 'password'],
