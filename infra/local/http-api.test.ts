@@ -1,6 +1,8 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { routeByName } from '../../shared/routes';
-import { matchRoute, normalizeResult, toEvent } from './http-api';
+import { contentSecurityPolicyFor, securityHeadersFor, strictTransportSecurity } from '../../shared/security-headers';
+import { httpApi, matchRoute, normalizeResult, toEvent } from './http-api';
 
 describe('the local HTTP API', () => {
   it('matches manifest routes and extracts path parameters', () => {
@@ -61,5 +63,43 @@ describe('the local HTTP API', () => {
       headers: { 'content-type': 'application/json' },
       body: '{"ok":true}',
     });
+  });
+});
+
+describe('the local security headers', () => {
+  const serve = async (options: Parameters<typeof httpApi>[0], url: string) => {
+    // Prepare
+    const headers: Record<string, string> = {};
+    const res = { setHeader: (name: string, value: string) => void (headers[name] = value) } as unknown as ServerResponse;
+    let passedOn = false;
+
+    // Act
+    await httpApi(options)({ url, method: 'GET', headers: {} } as IncomingMessage, res, () => void (passedOn = true));
+    return { headers, passedOn };
+  };
+
+  it('sends the cloud values on a page the web app serves, with the local uploads origin', async () => {
+    const { headers, passedOn } = await serve({ viteDev: false, uploadOrigins: ['http://127.0.0.1:4569'] }, '/admin');
+
+    // Assess
+    expect(passedOn).toBe(true);
+    expect(headers).toEqual(securityHeadersFor({ uploadOrigins: ['http://127.0.0.1:4569'] }));
+    expect(headers['content-security-policy']).toContain("script-src 'self';");
+    expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(headers['strict-transport-security']).toBe(strictTransportSecurity);
+    expect(headers).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+      'x-frame-options': 'DENY',
+    });
+    expect(headers['permissions-policy']).toContain('geolocation=(self)');
+  });
+
+  it("adds only Vite dev mode's allowances under npm start", async () => {
+    const { headers } = await serve({ viteDev: true, uploadOrigins: [] }, '/');
+
+    expect(headers['content-security-policy']).toBe(contentSecurityPolicyFor({ development: true }));
+    expect(headers['content-security-policy']).toContain("script-src 'self' 'unsafe-inline'");
+    expect(headers['content-security-policy']).toContain("object-src 'none'");
   });
 });

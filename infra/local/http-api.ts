@@ -10,6 +10,7 @@ import type {
   Context,
 } from 'aws-lambda';
 import { routeKey, routes, type RouteDef } from '../../shared/routes';
+import { securityHeadersFor } from '../../shared/security-headers';
 
 /** API Gateway HTTP APIs refuse payloads above 10 MB before any Lambda runs. */
 const GATEWAY_PAYLOAD_LIMIT = 10 * 1024 * 1024;
@@ -186,9 +187,30 @@ function gatewayError(res: ServerResponse, status: number, message: string): voi
   send(res, { statusCode: status, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message }) });
 }
 
-/** Connect-style middleware: serves /api from the manifest, passes everything else on. */
-export function httpApi() {
+export interface HttpApiOptions {
+  /**
+   * The web app behind `next` is Vite's dev server (npm start): its CSP adds the allowances dev
+   * mode needs (an inline React Refresh preamble, injected styles, the HMR socket). A production
+   * build gets the strict policy CloudFront sends (shared/security-headers.ts).
+   */
+  viteDev?: boolean;
+  /** Where the browser uploads files and reads presigned images; default: the local S3 (S3_ENDPOINT). */
+  uploadOrigins?: string[];
+}
+
+/** The security headers of every local response, API and web alike: the cloud's, with local origins. */
+export function localSecurityHeaders({ viteDev = true, uploadOrigins }: HttpApiOptions = {}): Record<string, string> {
+  const s3 = process.env.S3_ENDPOINT ? [new URL(process.env.S3_ENDPOINT).origin] : [];
+  return securityHeadersFor({ uploadOrigins: uploadOrigins ?? s3, development: viteDev });
+}
+
+/** Connect-style middleware: serves /api from the manifest, passes everything else on; every answer carries the security headers. */
+export function httpApi(options: HttpApiOptions = {}) {
+  let headers: Record<string, string> | undefined;
   return async (req: IncomingMessage, res: ServerResponse, next: () => void): Promise<void> => {
+    // Computed at the first request: the stack sets S3_ENDPOINT before it serves any.
+    headers ??= localSecurityHeaders(options);
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (!url.pathname.startsWith('/api/') && url.pathname !== '/api') return next();
     try {
