@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStackProcess, type RunningStack } from '../../infra/testing/local-process';
 import { createRequire } from 'node:module';
@@ -285,8 +285,8 @@ describe('every route renders, accessibly and without errors, on a phone and a d
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  async function contextFor(who: Who, width: (typeof widths)[number]): Promise<BrowserContext> {
-    const options = { viewport: width.viewport, isMobile: width.isMobile, hasTouch: width.hasTouch, geolocation: HOME };
+  async function contextFor(who: Who, width: (typeof widths)[number], extra: BrowserContextOptions = {}): Promise<BrowserContext> {
+    const options = { viewport: width.viewport, isMobile: width.isMobile, hasTouch: width.hasTouch, geolocation: HOME, ...extra };
     const context = await browser.newContext(who === 'customer' ? { ...options, storageState: customerState } : options);
     // The page's own count of what it fetched (quiet()); the browser's default keeps only 250.
     await context.addInitScript(() => performance.setResourceTimingBufferSize(1_000_000));
@@ -297,6 +297,81 @@ describe('every route renders, accessibly and without errors, on a phone and a d
     }
     return context;
   }
+
+  /**
+   * The lists' other states with the spec's texts: each call answered 500 (the browser logs that
+   * one response, nothing else may be logged) and the lists of someone who has nothing yet.
+   */
+  it('every list says when its call fails, and when it is empty', async () => {
+    const failures: { who: Who; url: string; call: RegExp; tab?: string; text: string | RegExp }[] = [
+      { who: 'visitor', url: '/services', call: /^\/api\/services$/, text: 'We couldn’t load the categories' },
+      { who: 'visitor', url: '/services/plumbing', call: /^\/api\/services\/plumbing$/, text: 'Service Not Found' },
+      { who: 'visitor', url: '/book', call: /^\/api\/services$/, text: 'We couldn’t load the categories.' },
+      { who: 'visitor', url: '/track?id=missing', call: /^\/api\/bookings\//, text: 'Booking Not Found' },
+      { who: 'visitor', url: '/contact', call: /^\/api\/config$/, text: 'We couldn’t load our support address just now.' },
+      { who: 'customer', url: '/', call: /^\/api\/requests$/, text: 'Could not load your requests' },
+      { who: 'customer', url: '/client-dashboard', call: /^\/api\/requests$/, text: "We couldn't load your hires." },
+      { who: 'customer', url: '/invoices', call: /^\/api\/invoices$/, text: 'Could not load the invoices' },
+      { who: 'pro', url: '/worker/dashboard', tab: 'Jobs', call: /^\/api\/jobs\/offers\//, text: 'Failed to fetch job offers' },
+      { who: 'pro', url: '/worker/dashboard', tab: 'Jobs', call: /^\/api\/jobs\/worker\//, text: 'Failed to fetch active jobs' },
+      { who: 'pro', url: '/worker/earnings', call: /^\/api\/jobs\/completed\//, text: 'Failed to fetch completed jobs' },
+      { who: 'pro', url: '/worker/profile', call: /^\/api\/workers\/me$/, text: 'Failed to fetch worker profile.' },
+      { who: 'owner', url: '/admin', call: /^\/api\/admin\/workers\/pending$/, text: 'Failed to fetch pending applications' },
+      { who: 'owner', url: '/admin', tab: 'Workers', call: /^\/api\/admin\/workers\/all$/, text: 'Failed to fetch workers' },
+      { who: 'owner', url: '/admin', tab: 'Jobs', call: /^\/api\/admin\/jobs\/all$/, text: 'Failed to fetch jobs' },
+    ];
+    const empties: { url: string; text: string }[] = [
+      { url: '/', text: 'No requests yet. Requests you send from this browser show here.' },
+      { url: '/client-dashboard', text: 'No hires yet. Press Hire Now on a professional and your request shows here, with its progress.' },
+      { url: '/invoices', text: 'No invoices found' },
+    ];
+    const desktop = widths[1];
+    const problems: string[] = [];
+    const check = async (who: Who, label: string, visit: (page: Page) => Promise<void>, call?: RegExp) => {
+      // No service worker: it would answer some calls before the page's interception sees them.
+      const context = await contextFor(who, desktop, { serviceWorkers: 'block' });
+      const page = await context.newPage();
+      const seen: string[] = [];
+      page.on('pageerror', (error) => seen.push(`page error: ${error.message}`));
+      page.on('console', (message) => {
+        if (message.type() !== 'error') return;
+        const path = new URL(message.location().url || 'about:blank', stack.url).pathname;
+        if (call?.test(path) && /status of 500/.test(message.text())) return;
+        if (who === 'visitor' && path === '/api/auth/me' && /status of 401/.test(message.text())) return;
+        seen.push(`console error: ${message.text()} (${message.location().url})`);
+      });
+      if (call) {
+        await page.route(
+          (url) => call.test(url.pathname),
+          (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'Something went wrong' }) }),
+        );
+      }
+      try {
+        await visit(page);
+        await quiet(page);
+        for (const id of await violationsAtRest(page)) problems.push(`${label}: axe ${id}`);
+      } catch (error) {
+        problems.push(`${label}: ${(error as Error).message.split('\n')[0]}`);
+      }
+      problems.push(...seen.map((problem) => `${label}: ${problem}`));
+      await context.close();
+    };
+    for (const failure of failures) {
+      await check(failure.who, `${failure.url}${failure.tab ? ` (${failure.tab})` : ''} as ${failure.who}, ${failure.call} failing`, async (page) => {
+        await page.goto(`${stack.url}${failure.url}`);
+        if (failure.tab) await tab(failure.tab).reach(page);
+        await page.getByText(failure.text, { exact: true }).first().waitFor({ timeout: 30_000 });
+      }, failure.call);
+    }
+    for (const empty of empties) {
+      await check('visitor', `${empty.url} with nothing yet`, async (page) => {
+        await page.goto(`${stack.url}${empty.url}`);
+        if (empty.url === '/client-dashboard') await page.getByRole('button', { name: 'Find Available Workers' }).waitFor();
+        await page.getByText(empty.text, { exact: true }).first().waitFor({ timeout: 30_000 });
+      });
+    }
+    expect(problems).toEqual([]);
+  }, 600_000);
 
   for (const width of widths) {
     it(`every route at ${width.name} width (${width.viewport.width}x${width.viewport.height})`, async () => {
