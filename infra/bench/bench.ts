@@ -1,12 +1,13 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { routes, streamConsumers, timers } from '../../shared/routes';
+import { recurring, routes, streamConsumers, timers } from '../../shared/routes';
 import { bundle, contributions, sdkClientPackages, type Bundle } from './lambda';
 import { buildReference, clientSetKey, type Reference } from './references';
 import { kb, markdownTable, ms, replaceBetweenMarkers, verdict } from './report';
 import { measureInterleaved, median, type Target } from './timing';
 import { measureDispatch, type DispatchRow } from './dispatch';
 import { fanoutTable, MODELLED_LATENCY_MS, runFanout } from './fanout';
+import { LOAD_CONNECTIONS, LOAD_SECONDS, loadTable, measureLoad } from './load';
 import { lighthouseTable, measureLighthouse } from './lighthouse';
 import { buildWeb, measureRouteLoads, requireWebConfig, routeLoadTable } from './web';
 
@@ -19,6 +20,7 @@ import { buildWeb, measureRouteLoads, requireWebConfig, routeLoadTable } from '.
  *   BENCH_WEB_CONFIG=...  another Vite config (default web/vite.config.ts)
  *   BENCH_ONLY=dispatch   only the dispatch comparison
  *   BENCH_ONLY=fanout     only the /ws fan-out comparison (publish() against one connection at a time)
+ *   BENCH_ONLY=load       only the load run (LOAD_SECONDS=60 by default)
  *   BENCH_ONLY=web        only the web app: initial JavaScript per route and Lighthouse on LIGHTHOUSE_ROUTES
  *
  * The web figures are also written into README.md, between its `bench:web` markers.
@@ -53,7 +55,7 @@ interface FunctionBuild {
 
 async function buildFunctions(): Promise<FunctionBuild[]> {
   return Promise.all(
-    [...routes, ...timers, ...streamConsumers].map(async ({ name }) => {
+    [...routes, ...timers, ...streamConsumers, ...recurring].map(async ({ name }) => {
       const built = await bundle(root, `functions/${name}.ts`, path.join(outDir, 'fn', name, 'index.mjs'));
       return { name, bundle: built, refKey: clientSetKey(sdkClientPackages(built.metafile)) };
     }),
@@ -216,6 +218,11 @@ async function main(): Promise<void> {
     console.log(`\n${fanoutTable(await runFanout(), await runFanout(MODELLED_LATENCY_MS))}\n`);
     return;
   }
+  if (process.env.BENCH_ONLY === 'load') {
+    log(`load: ${LOAD_CONNECTIONS} connections for ${LOAD_SECONDS} s against the local stack, then the read mix against a bare server`);
+    console.log(`\n${loadTable(await measureLoad())}\n`);
+    return;
+  }
   if (process.env.BENCH_ONLY === 'web') {
     requireWebConfig(webConfig);
     const web = await measureWeb();
@@ -250,7 +257,10 @@ async function main(): Promise<void> {
   log('fan-out: on loopback, then with a modelled @connections round trip');
   const fanout = fanoutTable(await runFanout(), await runFanout(MODELLED_LATENCY_MS));
 
-  const text = `${summary(fns, refs, medians, web)}\n\n${dispatchTable(dispatch)}\n\n${fanout}`;
+  log(`load: ${LOAD_CONNECTIONS} connections for ${LOAD_SECONDS} s against the local stack, then the read mix against a bare server`);
+  const load = loadTable(await measureLoad());
+
+  const text = `${summary(fns, refs, medians, web)}\n\n${dispatchTable(dispatch)}\n\n${fanout}\n\n${load}`;
   mkdirSync(outDir, { recursive: true });
   writeFileSync(path.join(outDir, 'results.md'), `${text}\n`);
   console.log(`\n${text}\n`);
