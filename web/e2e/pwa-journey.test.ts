@@ -131,6 +131,44 @@ describe('the installable app, its pages, and the worker dashboard offline', () 
     await context.close();
   });
 
+  it('shows the home page in full: a saved service location starts the request form, featured services lead to their pages', async () => {
+    const page = await browser.newPage();
+    const errors = consoleErrors(page);
+    const pageErrors = collectErrors(page);
+
+    await page.goto(`${stack.url}/`);
+    for (const title of ['What do you need?', 'Service location', 'Your Requests', 'Featured Services', 'How It Works']) {
+      await page.getByRole('heading', { name: title, exact: true }).waitFor();
+    }
+    for (const [index, step] of ['Submit a request', 'Get matched', 'Get it done'].entries()) {
+      await page.getByRole('heading', { name: `Step ${index + 1}: ${step}` }).waitFor();
+    }
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // The location is saved in this browser and fills the form of the service chosen next.
+    await page.getByLabel('Service address').fill('500 Hayes Street, San Francisco');
+    await page.getByRole('button', { name: 'Save location' }).click();
+    await page.getByText('500 Hayes Street, San Francisco', { exact: true }).waitFor();
+    await page.reload();
+    await page.getByText('500 Hayes Street, San Francisco', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Plumbing', exact: true }).click();
+    expect(await page.getByLabel('Location').inputValue()).toBe('500 Hayes Street, San Francisco');
+    expect(await page.getByLabel('Service', { exact: true }).inputValue()).toBe('Plumbing');
+    await page.getByRole('button', { name: 'Back' }).click();
+
+    // Featured services: insurance repairs, and contract workers through /contractors.
+    await page.getByRole('link', { name: /^Insurance repairs/ }).click();
+    await page.waitForURL(`${stack.url}/insurance`);
+    await page.goBack();
+    await page.getByRole('link', { name: /^Contract workers/ }).click();
+    await page.waitForURL(`${stack.url}/workers`);
+    await page.getByRole('heading', { level: 1, name: 'Skilled tradespeople for projects big and small' }).waitFor();
+
+    expect(errors.list).toEqual([]);
+    expect(pageErrors).toEqual([]);
+    await page.close();
+  });
+
   it('takes an insurance repair request on /insurance and shows the contract-worker page on /workers, each with the shared form', async () => {
     const page = await browser.newPage();
     const errors = consoleErrors(page);

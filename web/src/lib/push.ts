@@ -1,5 +1,5 @@
 import { apiGet, apiPost, ApiError, errorMessage } from './api';
-import { SERVICE_WORKER_URL } from './offline-app';
+import { SERVICE_WORKER_URL } from './offline-shell';
 import { readWorkerToken } from './worker-token';
 
 /**

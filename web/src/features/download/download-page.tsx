@@ -1,10 +1,10 @@
 import { CircleCheck, Download, EllipsisVertical, Share, Smartphone, SquarePlus, WifiOff, BellRing, Maximize } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { toast } from '../../components/ui/toast-store';
-import { promptInstall, useInstallOffer } from '../../lib/offline-app';
+import { getInstallOffer, setInstallOffer, subscribeInstallOffer } from '../../lib/offline-app';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { INSTALLED_DISPLAY_MODES, installStateOf, phonePlatformOf, type PhonePlatform } from './install-state';
 
@@ -22,6 +22,17 @@ function useStandalone(): boolean {
     return () => queries.forEach((query) => query.removeEventListener('change', update));
   }, []);
   return standalone;
+}
+
+/** Shows the browser's install dialog (its offer can be used only once); the outcome. */
+async function promptInstall(): Promise<'accepted' | 'dismissed' | 'unavailable'> {
+  const offer = getInstallOffer().prompt;
+  if (!offer) return 'unavailable';
+  setInstallOffer({ ...getInstallOffer(), prompt: null });
+  await offer.prompt();
+  const { outcome } = await offer.userChoice;
+  if (outcome === 'accepted') setInstallOffer({ prompt: null, installed: true });
+  return outcome;
 }
 
 interface ManualGuide {
@@ -106,7 +117,7 @@ const perks: readonly { icon: ReactNode; title: string; text: string }[] = [
 export default function DownloadPage() {
   useDocumentTitle('Install the App');
   const standalone = useStandalone();
-  const offer = useInstallOffer();
+  const offer = useSyncExternalStore(subscribeInstallOffer, getInstallOffer, getInstallOffer);
   const [platform] = useState(() => phonePlatformOf(navigator.userAgent, navigator.maxTouchPoints));
   const iosStandalone = (navigator as Navigator & { standalone?: boolean }).standalone;
   const state = installStateOf({ standalone, iosStandalone, installedNow: offer.installed, promptAvailable: Boolean(offer.prompt) });
@@ -175,9 +186,9 @@ export default function DownloadPage() {
                     <span aria-hidden="true" className="flex size-7 shrink-0 items-center justify-center rounded-full bg-amber-400 text-sm font-bold text-slate-950">
                       {index + 1}
                     </span>
-                    <span className="flex flex-wrap items-center gap-1.5 pt-0.5">
+                    <span className="pt-0.5">
                       {step.text}
-                      {step.icon ? <span className="text-amber-300">{step.icon}</span> : null}
+                      {step.icon ? <span className="ml-1.5 inline-block align-[-2px] text-amber-300">{step.icon}</span> : null}
                     </span>
                   </li>
                 ))}

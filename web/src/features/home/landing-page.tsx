@@ -5,7 +5,8 @@ import { CheckIcon, ShieldCheckIcon, SparklesIcon, ZapIcon } from '../../compone
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
-// Its own chunk: the request flow would push '/' past its initial JavaScript budget.
+// Its own chunk, with the featured services and How It Works below it: they would push '/' past its
+// initial JavaScript budget, and none of it is in the first screenful on a phone.
 const RequestSection = lazy(() => import('./request-section'));
 
 interface Benefit {
@@ -29,51 +30,6 @@ const companyBenefits: readonly Benefit[] = [
   { title: 'Competitive platform fees', text: 'One clear service fee on completed jobs, with no subscriptions or hidden charges.' },
   { title: 'Verified workers', text: 'Every worker’s identity and documents are checked before they can take a job.' },
   { title: 'Business verification', text: 'A verified company profile tells customers they are dealing with a real, registered business.' },
-];
-
-/** Lucide's hard-hat (ISC License), inline like components/ui/icons.tsx: the first paint loads no icon library. */
-function HardHatIcon(props: SVGProps<SVGSVGElement>) {
-  return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" {...props}>
-      <path d="M10 10V5a1 1 0 0 1 1-1h2a1 1 0 0 1 1 1v5" />
-      <path d="M14 6a6 6 0 0 1 6 6v3" />
-      <path d="M4 15v-3a6 6 0 0 1 6-6" />
-      <rect x="2" y="15" width="20" height="4" rx="1" />
-    </svg>
-  );
-}
-
-interface FeaturedService extends TrustBadge {
-  to: string;
-  cta: string;
-}
-
-/** Spec: Featured Services link to /insurance and /contractors (which opens /workers). */
-const featuredServices: readonly FeaturedService[] = [
-  {
-    icon: ShieldCheckIcon,
-    title: 'Insurance claim repairs',
-    text: 'Storm, water, fire or other damage: a pro inspects it, records the work hour by hour with an itemised invoice you can give your insurer, and puts it right.',
-    to: paths.insurance,
-    cta: 'Insurance repairs',
-  },
-  {
-    icon: HardHatIcon,
-    title: 'Contract workers',
-    text: 'Kitchens, bathrooms, additions and repairs by verified tradespeople who set their own hourly rate and bill only the time they work.',
-    to: paths.contractors,
-    cta: 'Contract workers',
-  },
-];
-
-/** Spec: "How It Works" in three steps (submit request, get matched, get it done). */
-const howItWorks: readonly Benefit[] = [
-  { title: 'Submit a request', text: 'Choose the kind of professional, say where and describe the job. No account needed.' },
-  {
-    title: 'Get matched',
-    text: 'Your request goes to the nearest available verified pros. The first to accept is yours: you see their name and phone number.',
-  },
-  { title: 'Get it done', text: 'Follow your pro on the way, check the finished work, then pay the invoice by card and rate the job.' },
 ];
 
 const trustBadges: readonly TrustBadge[] = [
@@ -136,47 +92,6 @@ export default function LandingPage() {
       <Suspense fallback={<div aria-hidden="true" className="mb-16 h-96 rounded-2xl bg-slate-900/60" />}>
         <RequestSection />
       </Suspense>
-
-      <section aria-labelledby="featured-title" className="pb-16">
-        <h2 id="featured-title" className="mb-6 text-3xl font-bold text-white">
-          Featured Services
-        </h2>
-        <ul className="grid gap-6 md:grid-cols-2">
-          {featuredServices.map(({ icon: Icon, title, text, to, cta }) => (
-            <li key={title} className="flex flex-col rounded-2xl bg-slate-900/85 p-6 ring-1 ring-white/10">
-              <span className="flex size-12 items-center justify-center rounded-full bg-amber-400 text-slate-950">
-                <Icon className="size-6" />
-              </span>
-              <h3 className="mt-4 text-xl font-semibold text-white">{title}</h3>
-              <p className="mt-2 flex-1 text-slate-200">{text}</p>
-              <Link to={to} className={buttonClasses('outline', 'md', 'mt-5 self-start')}>
-                {cta}
-                <span className="sr-only">: learn more</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </section>
-
-      <section aria-labelledby="how-title" className="pb-16">
-        <h2 id="how-title" className="mb-6 text-3xl font-bold text-white">
-          How It Works
-        </h2>
-        <ol className="grid gap-6 md:grid-cols-3">
-          {howItWorks.map(({ title, text }, index) => (
-            <li key={title} className="rounded-2xl bg-slate-900/85 p-6 ring-1 ring-white/10">
-              <span aria-hidden="true" className="flex size-10 items-center justify-center rounded-full bg-amber-400 text-lg font-bold text-slate-950">
-                {index + 1}
-              </span>
-              <h3 className="mt-4 text-lg font-semibold text-white">
-                <span className="sr-only">Step {index + 1}: </span>
-                {title}
-              </h3>
-              <p className="mt-2 text-sm text-slate-200">{text}</p>
-            </li>
-          ))}
-        </ol>
-      </section>
 
       <section aria-labelledby="trust-title" className="pb-16">
         <h2 id="trust-title" className="sr-only">

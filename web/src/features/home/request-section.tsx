@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { RequestService } from '../../../../shared/schemas/request';
 import { RequestFormPanel, type StartingLocation } from '../../components/request/request-form-panel';
 import { RequestSuccessBanner, useRequestSuccess } from '../../components/request/request-success';
+import { HomeGuide } from './home-guide';
 import { RequestList, requestsKey } from './request-list';
 import { ServiceLocationBox } from './service-location-box';
 import { readServiceLocation, saveServiceLocation } from './service-location';
@@ -10,8 +11,8 @@ import { ServicePicker } from './service-picker';
 
 /**
  * The home page's request flow (spec "Home page (request flow)"): the worker-type picker beside the
- * service-location box, the request form, and the customer's requests. Loaded as its own chunk so
- * '/' keeps its first-paint budget.
+ * service-location box, the request form, the customer's requests, then the featured services and
+ * How It Works. Loaded as its own chunk so '/' keeps its first-paint budget.
  */
 export default function RequestSection() {
   const queryClient = useQueryClient();
@@ -60,6 +61,7 @@ export default function RequestSection() {
         )}
       </div>
       <RequestList />
+      <HomeGuide />
     </div>
   );
 }
