@@ -86,6 +86,8 @@ export function parseEnv(source: Source) {
      * to schedule without it and says so.
      */
     TIMER_TARGET_PREFIX: text(r, source, 'TIMER_TARGET_PREFIX', 'be the Lambda function ARN prefix of timer targets'),
+    /** The SQS queue a timer goes to when Scheduler cannot deliver it (set by the CDK stack; none locally). */
+    SCHEDULER_DEAD_LETTER_ARN: text(r, source, 'SCHEDULER_DEAD_LETTER_ARN', 'be the ARN of the timers\' dead-letter queue'),
     PLATFORM_FEE_PERCENT: number(r, source, 'PLATFORM_FEE_PERCENT', { min: 0, max: 100 }, DEFAULT_PLATFORM_FEE_PERCENT),
     /** Dispatch (DESIGN.md section 8): tunable per stage, so tests and demos can use short windows. */
     OFFER_SECONDS: number(r, source, 'OFFER_SECONDS', { min: 1, max: 3600, whole: true }, dispatchDefaults.offerSeconds),

@@ -7,7 +7,7 @@ import {
   ValidationException,
 } from '@aws-sdk/client-scheduler';
 import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cancelSchedule, scheduleOnce } from './scheduler';
 
 const mock = mockClient(SchedulerClient);
@@ -63,6 +63,39 @@ describe('scheduleOnce', () => {
     await expect(scheduleOnce({ name, at: new Date(), functionName: 'f', input: {} })).rejects.toThrow(/Invalid schedule name/);
     await expect(cancelSchedule(name)).rejects.toThrow(/Invalid schedule name/);
     expect(mock.calls()).toHaveLength(0);
+  });
+});
+
+describe('scheduleOnce: dead-letter queue', () => {
+  const queueArn = 'arn:aws:sqs:us-east-1:000000000000:marketplace-prod-dead-letters';
+  afterEach(() => {
+    delete process.env.SCHEDULER_DEAD_LETTER_ARN;
+    vi.resetModules();
+  });
+
+  it('sends an undeliverable timer to the queue named by SCHEDULER_DEAD_LETTER_ARN when the stack sets it', async () => {
+    // Prepare: the environment is read once per container, so load the module afresh with it set.
+    process.env.SCHEDULER_DEAD_LETTER_ARN = queueArn;
+    vi.resetModules();
+    const fresh = await import('./scheduler');
+    mock.on(CreateScheduleCommand).resolves({ ScheduleArn: 'arn' });
+
+    // Act
+    await fresh.scheduleOnce({ name: 'offer-job_1-w_1', at: new Date('2026-03-04T05:06:07Z'), functionName: 'expire-offer', input: {} });
+
+    // Assess
+    expect(mock.commandCalls(CreateScheduleCommand)[0]!.args[0].input.Target?.DeadLetterConfig).toEqual({ Arn: queueArn });
+  });
+
+  it('sends no DeadLetterConfig where none is configured (the local Scheduler)', async () => {
+    // Prepare
+    mock.on(CreateScheduleCommand).resolves({ ScheduleArn: 'arn' });
+
+    // Act
+    await scheduleOnce({ name: 'offer-job_1-w_1', at: new Date('2026-03-04T05:06:07Z'), functionName: 'expire-offer', input: {} });
+
+    // Assess
+    expect(mock.commandCalls(CreateScheduleCommand)[0]!.args[0].input.Target).not.toHaveProperty('DeadLetterConfig');
   });
 });
 

@@ -73,6 +73,8 @@ export async function scheduleOnce({ name, at, functionName, input }: OneTimeSch
           Arn: `${targetPrefix()}${functionName}`,
           RoleArn: env.SCHEDULER_ROLE_ARN ?? LOCAL_ROLE_ARN,
           Input: payload,
+          // A timer Scheduler could not deliver (its retries spent) lands here, where an alarm sees it.
+          ...(env.SCHEDULER_DEAD_LETTER_ARN ? { DeadLetterConfig: { Arn: env.SCHEDULER_DEAD_LETTER_ARN } } : {}),
         },
       }),
     );
