@@ -1,0 +1,135 @@
+import { createServer, type Server } from 'node:http';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AddressInfo } from 'node:net';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { httpApi } from '../../infra/local/http-api';
+import { startLocalStack, type LocalStack } from '../../infra/local/stack';
+import { launchBrowser } from './browser';
+import { OFFLINE_GEOCODER } from './journey';
+
+/**
+ * Issue 9: the app works under the strict Content-Security-Policy CloudFront sends. The production
+ * build (not Vite's dev server, whose inline preamble and injected styles need dev allowances) is
+ * served with the API on one origin, every response carrying shared/security-headers.ts's headers
+ * through the local runtime's httpApi({ viteDev: false }); Chromium opens the main pages and
+ * reports every CSP violation (the securitypolicyviolation event and the console's "Refused to").
+ */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+const types: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain',
+};
+
+let dist: string;
+let dataDir: string;
+let stack: LocalStack;
+let server: Server;
+let origin: string;
+let browser: Browser;
+
+beforeAll(async () => {
+  dist = mkdtempSync(path.join(tmpdir(), 'csp-dist-'));
+  dataDir = mkdtempSync(path.join(tmpdir(), 'csp-data-'));
+  const { build } = await import('vite');
+  await build({ configFile: path.join(root, 'web/vite.config.ts'), logLevel: 'warn', build: { outDir: dist, emptyOutDir: true } });
+  Object.assign(process.env, OFFLINE_GEOCODER);
+  // The API's functions run in this process, with the stack's data (web off: the build is served here).
+  stack = await startLocalStack({ port: 0, dataDir, web: false });
+  const api = httpApi({ viteDev: false });
+  server = createServer((req, res) => {
+    void api(req, res, () => {
+      const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+      const file = path.join(dist, path.normalize(pathname));
+      const found = file.startsWith(dist) && existsSync(file) && statSync(file).isFile() ? file : path.join(dist, 'index.html');
+      res.setHeader('content-type', types[path.extname(found)] ?? 'application/octet-stream');
+      res.end(readFileSync(found));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://localhost:${(server.address() as AddressInfo).port}`;
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  await stack?.stop();
+  rmSync(dist, { recursive: true, force: true });
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const pages = ['/', '/services', '/book', '/track', '/workers', '/client-dashboard', '/apply/worker', '/apply/company', '/worker/login', '/worker/signup', '/admin/setup', '/admin/login', '/contact'];
+
+describe('the production build under the strict Content-Security-Policy', () => {
+  it('is served with the strict policy: no inline scripts or styles allowed', async () => {
+    const res = await fetch(`${origin}/`);
+
+    expect(res.headers.get('content-security-policy')).toMatch(/script-src 'self';/);
+    expect(res.headers.get('content-security-policy')).not.toContain('unsafe-inline');
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+  });
+
+  it.each(pages)('shows %s with no CSP violation', async (url) => {
+    // Prepare
+    const { page, violations, close } = await watchedPage();
+
+    // Act
+    await page.goto(`${origin}${url}`);
+    await page.locator('h1').first().waitFor();
+    await page.waitForLoadState('networkidle');
+
+    // Assess
+    expect(violations).toEqual([]);
+    await close();
+  });
+
+  it('would report a violation: an inline script added to a page is refused and seen', async () => {
+    // Prepare
+    const { page, violations, close } = await watchedPage();
+    await page.goto(`${origin}/`);
+    await page.locator('h1').first().waitFor();
+
+    // Act
+    await page.evaluate(() => {
+      const script = document.createElement('script');
+      script.textContent = 'window.__ran = true';
+      document.body.append(script);
+    });
+    await expect.poll(() => violations.length).toBeGreaterThan(0);
+
+    // Assess
+    expect(await page.evaluate(() => (window as unknown as { __ran?: boolean }).__ran)).toBeUndefined();
+    expect(violations.join('\n')).toMatch(/script-src/);
+    await close();
+  });
+});
+
+/** A page whose CSP violations are collected: the DOM event and the console's report. */
+async function watchedPage() {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const violations: string[] = [];
+  await page.exposeFunction('reportViolation', (v: string) => violations.push(v));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      (window as unknown as { reportViolation: (v: string) => void }).reportViolation(`${e.violatedDirective} blocked ${e.blockedURI} (${e.sourceFile}:${e.lineNumber})`);
+    });
+  });
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
+  });
+  return { page, violations, close: () => context.close() };
+}
