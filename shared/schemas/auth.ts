@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { strictBody } from '../validation';
-import { email, password, text } from './fields';
+import { email, text } from './fields';
+import { password } from './password';
 
 /** Owner setup (spec: admin setup). The confirm message sits on the confirm field. */
 export const adminSetupSchema = strictBody({

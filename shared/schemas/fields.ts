@@ -1,5 +1,4 @@
 import * as z from 'zod/mini';
-import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../common-passwords';
 
 /**
  * Field builders shared by every form schema. zod/mini keeps Lambda bundles small; each builder
@@ -10,14 +9,6 @@ export const text = (required: string, ...checks: z.core.$ZodCheck<string>[]) =>
 
 export const email = (message: string) =>
   z.string({ error: message }).check(z.trim(), z.toLowerCase(), z.maxLength(254, message), z.email(message));
-
-/** A password being chosen: 8 to 200 characters, and not one of the most common (shared/common-passwords.ts). */
-export const password = (message: string, min = 8) =>
-  z.string({ error: message }).check(
-    z.minLength(min, message),
-    z.maxLength(200, 'Password must be at most 200 characters'),
-    z.refine((value) => !isCommonPassword(value), COMMON_PASSWORD_MESSAGE),
-  );
 
 export const accepted = (message: string) => z.literal(true, { error: message });
 
