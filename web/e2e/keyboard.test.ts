@@ -166,4 +166,40 @@ describe('the site by keyboard', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('a toast is read out: it arrives in a live region that was on the page before it', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    // Notes in which change of the page each arrives: the live region, then (later) the toast in it.
+    await context.addInitScript(() => {
+      const seen: Record<string, number> = {};
+      (window as unknown as { arrivals: Record<string, number> }).arrivals = seen;
+      let change = 0;
+      new MutationObserver((records) => {
+        change += 1;
+        for (const record of records) {
+          for (const node of record.addedNodes) {
+            if (!(node instanceof Element)) continue;
+            if (node.matches('[aria-live]') || node.querySelector('[aria-live]')) seen.region ??= change;
+            if (node.closest('[aria-live]') && node.textContent?.includes('Failed to submit rating')) seen.toast ??= change;
+          }
+        }
+      }).observe(document, { subtree: true, childList: true });
+    });
+    // A rating for a job that does not exist: the server refuses it and the page says so in a toast.
+    await page.goto(`${stack.url}/rate/no-such-job`);
+    await page.getByRole('radio', { name: '5 stars, Excellent' }).focus();
+    await page.keyboard.press('Space');
+    await page.getByRole('button', { name: 'Submit Rating' }).focus();
+    await page.keyboard.press('Enter');
+    const toastText = page.getByText('Failed to submit rating', { exact: true }).first();
+    await toastText.waitFor();
+    expect(await toastText.evaluate((el) => el.closest('[aria-live]')?.getAttribute('aria-live'))).toMatch(/^(polite|assertive)$/);
+    const arrivals = await page.evaluate(() => (window as unknown as { arrivals: Record<string, number> }).arrivals);
+    expect(arrivals.toast).toBeGreaterThan(arrivals.region!);
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

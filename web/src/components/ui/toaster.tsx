@@ -1,6 +1,6 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
-import { useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { cn } from '../../lib/cn';
 import { dismissToast, getToasts, subscribeToasts, TOAST_DEFAULT_DURATION_MS } from './toast-store';
 
@@ -10,9 +10,16 @@ import { dismissToast, getToasts, subscribeToasts, TOAST_DEFAULT_DURATION_MS } f
  */
 export function Toaster() {
   const toasts = useSyncExternalStore(subscribeToasts, getToasts, getToasts);
+  // This loads lazily, often because of the first toast. A live region announces what is added to
+  // it, not what it holds when it appears, so the empty viewport is painted once before any toast.
+  const [regionReady, setRegionReady] = useState(false);
+  useEffect(() => {
+    const frame = window.requestAnimationFrame(() => setRegionReady(true));
+    return () => window.cancelAnimationFrame(frame);
+  }, []);
   return (
     <ToastPrimitive.Provider duration={TOAST_DEFAULT_DURATION_MS} swipeDirection="right" swipeThreshold={50}>
-      {toasts.map((item) => (
+      {(regionReady ? toasts : []).map((item) => (
         <ToastPrimitive.Root
           key={item.id}
           open={item.open}
