@@ -32,7 +32,7 @@ const { table } = vi.hoisted(() => {
 });
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
-const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 20);
 
 /** Refused requests may still leave these: failed-login counters and the document access log. */
 const auditPrefixes = ['THROTTLE#', 'DOCACCESS#'];
