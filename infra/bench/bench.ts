@@ -21,6 +21,7 @@ import { buildWeb, measureRouteLoads, requireWebConfig, routeLoadTable } from '.
  *   BENCH_ONLY=dispatch   only the dispatch comparison
  *   BENCH_ONLY=fanout     only the /ws fan-out comparison (publish() against one connection at a time)
  *   BENCH_ONLY=load       only the load run (LOAD_SECONDS=60 by default)
+ *   BENCH_ONLY=functions  only the functions' cold imports against their references
  *   BENCH_ONLY=web        only the web app: initial JavaScript per route and Lighthouse on LIGHTHOUSE_ROUTES
  *
  * The web figures are also written into README.md, between its `bench:web` markers.
@@ -232,7 +233,7 @@ async function main(): Promise<void> {
     return;
   }
   // Checked first: a missing config should not cost a full minute of measuring before failing.
-  requireWebConfig(webConfig);
+  if (process.env.BENCH_ONLY !== 'functions') requireWebConfig(webConfig);
   rmSync(path.join(outDir, 'fn'), { recursive: true, force: true });
   rmSync(path.join(outDir, 'ref'), { recursive: true, force: true });
 
@@ -247,6 +248,10 @@ async function main(): Promise<void> {
   const samples = measureInterleaved(targets, runs, progress);
   if (progress) process.stderr.write('\n');
   const medians = new Map([...samples].map(([id, values]) => [id, median(values)]));
+  if (process.env.BENCH_ONLY === 'functions') {
+    console.log(`\n${functionTable(fns, refs, medians)}\n`);
+    return;
+  }
 
   // After the timings, so the build's CPU use and Chromium cannot disturb them.
   const web = await measureWeb();
