@@ -66,6 +66,38 @@ beforeAll(() => {
 
 afterAll(() => synths.cleanup());
 
+/** Every function, of every kind, is functions/<name>.ts exporting `handler`. */
+function itHasItsHandlerFile(name: string): void {
+  it('has its handler file functions/<name>.ts exporting handler', () => {
+    // Prepare
+    const file = join(root, 'functions', `${name}.ts`);
+
+    // Act
+    const source = existsSync(file) ? readFileSync(file, 'utf8') : '';
+
+    // Assess
+    expect(existsSync(file), `missing ${file}`).toBe(true);
+    expect(source).toMatch(/export const handler\b/);
+  });
+}
+
+/** Functions that Scheduler invokes take the schedule's JSON input as their event, and their sample is one. */
+function itHasAScheduleInputEvent(name: string): void {
+  it("has a sample event events/<name>.json that is a schedule's JSON input, not an HTTP event", () => {
+    // Prepare
+    const file = join(root, 'events', `${name}.json`);
+
+    // Act
+    const event = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : undefined;
+
+    // Assess
+    expect(existsSync(file), `missing ${file}`).toBe(true);
+    expect(event).toBeTypeOf('object');
+    expect(event).not.toHaveProperty('routeKey');
+    expect(event).not.toHaveProperty('requestContext');
+  });
+}
+
 describe('route manifest (shared/routes.ts)', () => {
   it('names every route uniquely in kebab-case verb-noun form under /api/', () => {
     // Prepare
@@ -85,17 +117,7 @@ describe('route manifest (shared/routes.ts)', () => {
   });
 
   describe.each(routes.map((r) => [r.name, r] as const))('%s', (name, route) => {
-    it('has its handler file functions/<name>.ts exporting handler', () => {
-      // Prepare
-      const file = join(root, 'functions', `${name}.ts`);
-
-      // Act
-      const source = existsSync(file) ? readFileSync(file, 'utf8') : '';
-
-      // Assess
-      expect(existsSync(file), `missing ${file}`).toBe(true);
-      expect(source).toMatch(/export const handler\b/);
-    });
+    itHasItsHandlerFile(name);
 
     it('has a payload 2.0 sample event events/<name>.json for its route key', () => {
       // Prepare
@@ -141,31 +163,9 @@ describe('timer manifest (shared/routes.ts timers)', () => {
   });
 
   describe.each(timers.map((t) => [t.name, t] as const))('%s', (name) => {
-    it('has its handler file functions/<name>.ts exporting handler', () => {
-      // Prepare
-      const file = join(root, 'functions', `${name}.ts`);
+    itHasItsHandlerFile(name);
 
-      // Act
-      const source = existsSync(file) ? readFileSync(file, 'utf8') : '';
-
-      // Assess
-      expect(existsSync(file), `missing ${file}`).toBe(true);
-      expect(source).toMatch(/export const handler\b/);
-    });
-
-    it("has a sample event events/<name>.json that is a schedule's JSON input, not an HTTP event", () => {
-      // Prepare
-      const file = join(root, 'events', `${name}.json`);
-
-      // Act
-      const event = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : undefined;
-
-      // Assess
-      expect(existsSync(file), `missing ${file}`).toBe(true);
-      expect(event).toBeTypeOf('object');
-      expect(event).not.toHaveProperty('routeKey');
-      expect(event).not.toHaveProperty('requestContext');
-    });
+    itHasAScheduleInputEvent(name);
 
     it('has its function in the synthesized template, named <stack>-<name> as schedule targets expect', () => {
       // Prepare
@@ -200,17 +200,7 @@ describe('socket route manifest (shared/routes.ts socketRoutes)', () => {
   });
 
   describe.each(socketRoutes.map((r) => [r.name, r] as const))('%s', (name, socketRoute) => {
-    it('has its handler file functions/<name>.ts exporting handler', () => {
-      // Prepare
-      const file = join(root, 'functions', `${name}.ts`);
-
-      // Act
-      const source = existsSync(file) ? readFileSync(file, 'utf8') : '';
-
-      // Assess
-      expect(existsSync(file), `missing ${file}`).toBe(true);
-      expect(source).toMatch(/export const handler\b/);
-    });
+    itHasItsHandlerFile(name);
 
     it('has a WebSocket sample event events/<name>.json for its route key', () => {
       // Prepare
@@ -256,17 +246,7 @@ describe('stream consumer manifest (shared/routes.ts streamConsumers)', () => {
   });
 
   describe.each(streamConsumers.map((c) => [c.name, c] as const))('%s', (name, consumer) => {
-    it('has its handler file functions/<name>.ts exporting handler', () => {
-      // Prepare
-      const file = join(root, 'functions', `${name}.ts`);
-
-      // Act
-      const source = existsSync(file) ? readFileSync(file, 'utf8') : '';
-
-      // Assess
-      expect(existsSync(file), `missing ${file}`).toBe(true);
-      expect(source).toMatch(/export const handler\b/);
-    });
+    itHasItsHandlerFile(name);
 
     it('has a sample event events/<name>.json of stream records', () => {
       // Prepare
@@ -311,31 +291,9 @@ describe('recurring job manifest (shared/routes.ts recurring)', () => {
   });
 
   describe.each(recurring.map((r) => [r.name, r] as const))('%s', (name) => {
-    it('has its handler file functions/<name>.ts exporting handler', () => {
-      // Prepare
-      const file = join(root, 'functions', `${name}.ts`);
+    itHasItsHandlerFile(name);
 
-      // Act
-      const source = existsSync(file) ? readFileSync(file, 'utf8') : '';
-
-      // Assess
-      expect(existsSync(file), `missing ${file}`).toBe(true);
-      expect(source).toMatch(/export const handler\b/);
-    });
-
-    it("has a sample event events/<name>.json that is a schedule's JSON input, not an HTTP event", () => {
-      // Prepare
-      const file = join(root, 'events', `${name}.json`);
-
-      // Act
-      const event = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : undefined;
-
-      // Assess
-      expect(existsSync(file), `missing ${file}`).toBe(true);
-      expect(event).toBeTypeOf('object');
-      expect(event).not.toHaveProperty('routeKey');
-      expect(event).not.toHaveProperty('requestContext');
-    });
+    itHasAScheduleInputEvent(name);
 
     it('has its function and its schedule in the synthesized template', () => {
       // Act
