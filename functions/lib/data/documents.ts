@@ -1,6 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import type { DocumentFormat, DocumentStatus, DocumentType } from '../../../shared/schemas/document-rules';
+import type { DocumentFormat, DocumentStatus } from '../../../shared/schemas/document-rules';
+import type { DocumentView } from '../../../shared/schemas/documents';
 import { keys } from '../../../shared/table';
 import { dynamo, tableName } from '../clients';
 import { newId } from '../ids';
@@ -17,7 +18,8 @@ import type { WorkerItem } from './workers';
  *   approved stays in it: it is what is in force until its replacement is approved.
  * The id of a document is the id of its upload, so confirming twice (or at once) makes one record.
  */
-export interface DocumentItem {
+/** What the view shows is stored as is, except `expiringSoon`, which depends on the day it is read. */
+export interface DocumentItem extends Omit<DocumentView, 'expiringSoon'> {
   pk: string;
   sk: string;
   gsi1pk: string;
@@ -27,30 +29,12 @@ export interface DocumentItem {
   gsi3pk?: string;
   gsi3sk?: string;
   entity: 'document';
-  id: string;
-  workerId: string;
-  categoryId: string;
-  categoryName: string;
-  documentType: DocumentType;
-  filename: string;
-  displayName: string | null;
-  description: string | null;
-  fileSize: number;
-  mimeType: string;
   format: DocumentFormat;
   /** The object in the uploads bucket (documents/<worker>/<upload>/file.<ext>); never leaves the server. */
   key: string;
   /** SHA-256 of the file, hex. */
   contentHash: string;
-  status: DocumentStatus;
-  expirationDate: string | null;
-  reviewNotes: string | null;
-  reviewedAt: string | null;
   reviewedBy: string | null;
-  version: number;
-  parentDocumentId: string | null;
-  isLatestVersion: boolean;
-  createdAt: string;
   updatedAt: string;
   deletedAt?: string;
   /** Where the file is kept after deletion, for the category's retention period. */
