@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStackProcess, type RunningStack } from '../../infra/testing/local-process';
 import { launchBrowser, seriousA11yViolations } from './browser';
@@ -181,8 +181,14 @@ describe('a pro manages compliance documents and the owner reviews them', () => 
     await viewer.close();
 
     // Download does the same with an attachment: the browser saves the file under its name.
+    // The dashboard's script sends the new tab to the link, so Chromium may report the download on
+    // either page, and as soon as the tab exists: both are listened to from the start.
+    const downloadStarted = new Promise<Download>((resolve) => {
+      page.once('download', resolve);
+      workerContext.once('page', (tab) => tab.once('download', resolve));
+    });
     const [downloadTab] = await Promise.all([workerContext.waitForEvent('page'), card.getByRole('button', { name: 'Download W-9 2026' }).click()]);
-    const download = await downloadTab.waitForEvent('download');
+    const download = await downloadStarted;
     expect(download.suggestedFilename()).toBe('w9-2026.pdf');
     expect(await download.failure()).toBeNull();
     if (!downloadTab.isClosed()) await downloadTab.close();
