@@ -23,6 +23,7 @@ import { buildWeb, measureRouteLoads, requireWebConfig, routeLoadTable } from '.
  *   BENCH_ONLY=load       only the load run (LOAD_SECONDS=60 by default)
  *   BENCH_ONLY=functions  only the functions' cold imports against their references
  *   BENCH_ONLY=web        only the web app: initial JavaScript per route and Lighthouse on LIGHTHOUSE_ROUTES
+ *   BENCH_ONLY=bundles    only the web app's initial JavaScript per route (seconds, not the minutes Lighthouse takes; README untouched)
  *
  * The web figures are also written into README.md, between its `bench:web` markers.
  */
@@ -193,15 +194,19 @@ function dispatchTable(rows: DispatchRow[]): string {
  * The web figures: the production build's initial JavaScript per route, then Lighthouse on it.
  * Also written into the README, whose web part is only ever this text.
  */
-async function measureWeb(): Promise<string> {
+async function measureBundles(webOut: string): Promise<string> {
   log('building the web app');
-  const webOut = path.join(outDir, 'web');
   const webRoot = path.dirname(webConfig);
   await buildWeb(webConfig, webOut);
-  const loads = await measureRouteLoads(webRoot, path.join(webRoot, 'src/app/routes.tsx'), webOut);
+  return routeLoadTable(await measureRouteLoads(webRoot, path.join(webRoot, 'src/app/routes.tsx'), webOut));
+}
+
+async function measureWeb(): Promise<string> {
+  const webOut = path.join(outDir, 'web');
+  const bundles = await measureBundles(webOut);
   log(`lighthouse: ${LIGHTHOUSE_ROUTES.join(', ')} × ${LIGHTHOUSE_RUNS} runs against the production build`);
   const lighthouse = await measureLighthouse(webOut, LIGHTHOUSE_ROUTES, LIGHTHOUSE_RUNS, log);
-  const text = `${routeLoadTable(loads)}\n\n${lighthouseTable(lighthouse, LIGHTHOUSE_RUNS)}`;
+  const text = `${bundles}\n\n${lighthouseTable(lighthouse, LIGHTHOUSE_RUNS)}`;
   const readme = path.join(root, 'README.md');
   writeFileSync(readme, replaceBetweenMarkers(readFileSync(readme, 'utf8'), 'bench:web', text));
   log('web figures written into README.md');
@@ -222,6 +227,11 @@ async function main(): Promise<void> {
   if (process.env.BENCH_ONLY === 'load') {
     log(`load: ${LOAD_CONNECTIONS} connections for ${LOAD_SECONDS} s against the local stack, then the read mix against a bare server`);
     console.log(`\n${loadTable(await measureLoad())}\n`);
+    return;
+  }
+  if (process.env.BENCH_ONLY === 'bundles') {
+    requireWebConfig(webConfig);
+    console.log(`\n${await measureBundles(path.join(outDir, 'web'))}\n`);
     return;
   }
   if (process.env.BENCH_ONLY === 'web') {
