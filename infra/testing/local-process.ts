@@ -8,6 +8,8 @@ export interface RunningStack {
   url: string;
   /** Ctrl-C, as a person stops it; resolves with the exit code. */
   stop(): Promise<number | null>;
+  /** SIGKILL, as a crash or the OOM killer ends it: no handler runs; resolves with the signal it died of. */
+  kill(): Promise<NodeJS.Signals | null>;
 }
 
 /** `npm start` as a user runs it: a child process on a free port that prints its URL when ready. */
@@ -23,12 +25,18 @@ export function startStackProcess(dataDir: string, env: Record<string, string> =
       child.once('exit', (code) => resolve(code));
       child.kill('SIGINT');
     });
+  const kill = () =>
+    new Promise<NodeJS.Signals | null>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve(child.signalCode);
+      child.once('exit', (_code, signal) => resolve(signal));
+      child.kill('SIGKILL');
+    });
   return new Promise((resolve, reject) => {
     let output = '';
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /ready at (http:\/\/localhost:\d+)/.exec(output);
-      if (match) resolve({ child, url: match[1]!, stop });
+      if (match) resolve({ child, url: match[1]!, stop, kill });
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', onData);
