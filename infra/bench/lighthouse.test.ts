@@ -53,13 +53,19 @@ describe('the static server of the production build', () => {
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html>');
   writeFileSync(path.join(dist, 'assets', 'index-abc.js'), '');
   writeFileSync(path.join(dist, 'sw.js'), '');
+  mkdirSync(path.join(dist, 'pages'));
+  for (const page of ['home', 'services', 'book', 'track']) writeFileSync(path.join(dist, 'pages', `${page}.html`), page);
   afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
-  it('answers files as they are and app routes with index.html, as CloudFront does', () => {
+  it('answers files as they are, prerendered routes with their page and other app routes with index.html, as CloudFront does', () => {
     expect(fileForPath(dist, '/assets/index-abc.js')).toBe(path.join(dist, 'assets', 'index-abc.js'));
     expect(fileForPath(dist, '/sw.js')).toBe(path.join(dist, 'sw.js'));
-    expect(fileForPath(dist, '/track?id=abc')).toBe(path.join(dist, 'index.html'));
-    expect(fileForPath(dist, '/')).toBe(path.join(dist, 'index.html'));
+    expect(fileForPath(dist, '/track?id=abc')).toBe(path.join(dist, 'pages', 'track.html'));
+    expect(fileForPath(dist, '/')).toBe(path.join(dist, 'pages', 'home.html'));
+    expect(fileForPath(dist, '/services')).toBe(path.join(dist, 'pages', 'services.html'));
+    expect(fileForPath(dist, '/worker/dashboard')).toBe(path.join(dist, 'index.html'));
+    expect(fileForPath(dist, '/services/plumbing')).toBe(path.join(dist, 'index.html'));
+    expect(fileForPath(dist, '/index.html')).toBe(path.join(dist, 'index.html'));
   });
 
   it('answers a missing asset with nothing, not the app, and never leaves the build', () => {

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { pageFileFor } from '../../web/src/app/prerendered-pages';
 import { startStackProcess } from '../testing/local-process';
 import { markdownTable, verdict } from './report';
 import { median } from './timing';
@@ -97,17 +98,18 @@ const TYPES: Record<string, string> = {
 const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.webmanifest', '.svg', '.txt']);
 
 /**
- * Which file of the build answers a path: the file itself, or index.html for an app route (the
- * SPA fallback CloudFront gives). A path naming a file that is not there (an extension, or under
- * /assets/) is a 404, as in production, not the app's HTML.
+ * Which file of the build answers a path: the file itself, or for an app route its prerendered page
+ * or else index.html (what CloudFront's viewer-request function picks). A path naming a file that
+ * is not there (an extension, or under /assets/) is a 404, as in production, not the app's HTML.
  */
 export function fileForPath(distDir: string, urlPath: string): string | undefined {
   const clean = decodeURIComponent(urlPath.split(/[?#]/)[0]!);
   const file = path.join(distDir, path.normalize(clean));
   if (!file.startsWith(distDir)) return undefined;
-  if (existsSync(file) && statSync(file).isFile()) return file;
+  if (clean !== '/' && existsSync(file) && statSync(file).isFile()) return file;
   if (path.extname(clean) || clean.startsWith('/assets/')) return undefined;
-  return path.join(distDir, 'index.html');
+  const page = path.join(distDir, pageFileFor(clean));
+  return existsSync(page) ? page : path.join(distDir, 'index.html');
 }
 
 /**
@@ -281,7 +283,7 @@ export function lighthouseTable(rows: readonly LighthouseRow[], runs: number): s
     ),
     '',
     `Lighthouse ${lighthouseVersion} (performance only, its default mobile emulation and simulated throttling) on the ` +
-      'production build served from loopback with gzip and the SPA fallback, the API answered by the local stack; ' +
+      'production build served from loopback with gzip, its prerendered pages and the SPA fallback, the API answered by the local stack; ' +
       `/track shows a booking made through the API first. Median of ${runs} runs per route, each metric on its own, ` +
       'the routes interleaved. Lighthouse rated this machine\'s speed (benchmarkIndex) ' +
       (indexes.length ? `${Math.round(Math.min(...indexes))}–${Math.round(Math.max(...indexes))} during the runs` : 'not at all') +

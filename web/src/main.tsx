@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppRoutes } from './app/routes';
 import { createQueryClient } from './lib/api';
@@ -13,12 +13,25 @@ const queryClient = createQueryClient();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
+const app = (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
     </QueryClientProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+// A page prerendered at build time (web/vite-prerender.ts) is hydrated where it stands, so nothing
+// moves and its largest paint was the HTML's. It was rendered for its bare path: with a query
+// (/track?id=…, /book?category=…) or when the service worker answered another route with a kept
+// page, the first render differs, so the app renders afresh and replaces the markup instead.
+const prerenderedFor = root.dataset.prerendered;
+if (prerenderedFor !== undefined && prerenderedFor === `${location.pathname}${location.search}`) {
+  // After the HTML's first paint, and in a transition so React hydrates in slices that leave the
+  // main thread free between them (a tap is handled within a slice, not after the whole tree).
+  requestAnimationFrame(() => setTimeout(() => startTransition(() => void hydrateRoot(root, app)), 0));
+} else {
+  createRoot(root).render(app);
+}

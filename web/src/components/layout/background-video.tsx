@@ -39,7 +39,8 @@ function useVideoAllowed(): boolean {
       reducedMotion: window.matchMedia('(prefers-reduced-motion: reduce)').matches,
       saveData: (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true,
     });
-  const [allowed, setAllowed] = useState(read);
+  // Rendered into HTML at build time, where there is no window: no video there either way.
+  const [allowed, setAllowed] = useState(() => typeof window !== 'undefined' && read());
   useEffect(() => {
     const motion = window.matchMedia('(prefers-reduced-motion: reduce)');
     const connection = (navigator as Navigator & { connection?: EventTarget }).connection;

@@ -3,11 +3,26 @@ import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
 import { CheckIcon, ShieldCheckIcon, SparklesIcon, ZapIcon } from '../../components/ui/icons';
 import { paths } from '../../lib/paths';
+import { useAfterIdle } from '../../lib/use-after-idle';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 // Its own chunk, with the featured services and How It Works below it: they would push '/' past its
-// initial JavaScript budget, and none of it is in the first screenful on a phone.
+// initial JavaScript budget, and none of it is in the first screenful on a phone. It loads once the
+// page is idle, so its rendering (and the customer's requests call) never competes with the first
+// paint or hydration; the prerendered HTML holds the placeholder the browser's first render has too.
 const RequestSection = lazy(() => import('./request-section'));
+
+const requestPlaceholder = <div aria-hidden="true" className="mb-16 h-96 rounded-2xl bg-slate-900/60" />;
+
+function RequestSectionWhenIdle() {
+  return useAfterIdle() ? (
+    <Suspense fallback={requestPlaceholder}>
+      <RequestSection />
+    </Suspense>
+  ) : (
+    requestPlaceholder
+  );
+}
 
 interface Benefit {
   title: string;
@@ -89,9 +104,7 @@ export default function LandingPage() {
         </div>
       </section>
 
-      <Suspense fallback={<div aria-hidden="true" className="mb-16 h-96 rounded-2xl bg-slate-900/60" />}>
-        <RequestSection />
-      </Suspense>
+      <RequestSectionWhenIdle />
 
       <section aria-labelledby="trust-title" className="pb-16">
         <h2 id="trust-title" className="sr-only">
