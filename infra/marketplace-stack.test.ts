@@ -28,6 +28,7 @@ import {
 import { table as tableDef } from '../shared/table';
 import { retentionPeriods } from '../shared/document-categories';
 import { MarketplaceStack } from './marketplace-stack';
+import { prerenderedPages } from '../web/src/app/prerendered-pages';
 import { API_5XX_MIN_REQUESTS, API_5XX_PERCENT, ITERATOR_AGE_MS, METRICS_PER_ALARM } from './monitoring';
 import { nagAcknowledgments, unacknowledgedNagFindings } from './nag';
 import { defaultThrottle, throttleClasses, throttleFor } from './throttling';
@@ -912,7 +913,7 @@ describe('MarketplaceStack: web', () => {
     expect(s3Origin.OriginAccessControlId).toBeDefined();
   });
 
-  it('rewrites client-side routes to /index.html and leaves files and nested assets alone', () => {
+  it('rewrites client-side routes to their prerendered page or /index.html and leaves files and nested assets alone', () => {
     // Prepare
     const fn = Object.values(resourcesOf(prod.template, 'AWS::CloudFront::Function')).find((f) =>
       String(f.Properties.FunctionConfig.Comment).includes('index.html'),
@@ -924,21 +925,28 @@ describe('MarketplaceStack: web', () => {
     // Act
     const results = {
       root: rewrite('/'),
-      route: rewrite('/track'),
+      route: rewrite('/worker/dashboard'),
       nested: rewrite('/worker/jobs/abc123'),
+      underPrerendered: rewrite('/services/plumbing'),
       asset: rewrite('/assets/index-abc.js'),
       icon: rewrite('/favicon.ico'),
+      shell: rewrite('/index.html'),
     };
+    const pages = Object.fromEntries(Object.keys(prerenderedPages).map((route) => [route, rewrite(route)]));
 
     // Assess
     expect(fn?.Properties.FunctionConfig.Runtime).toBe('cloudfront-js-2.0');
     expect(results).toEqual({
-      root: '/index.html',
+      root: '/pages/home.html',
       route: '/index.html',
       nested: '/index.html',
+      underPrerendered: '/index.html',
       asset: '/assets/index-abc.js',
       icon: '/favicon.ico',
+      shell: '/index.html',
     });
+    // Every page the build prerenders, and only those, is served for its route.
+    expect(pages).toEqual(prerenderedPages);
   });
 
   it('adds security headers and deploys the web folder with an invalidation', () => {

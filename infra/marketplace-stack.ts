@@ -81,12 +81,17 @@ const geocodeRoutes: readonly string[] = ['search-addresses', 'reverse-geocode']
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
 /** Handlers are ESM; some bundled CommonJS dependencies still call require(). */
-/** Rewrites extension-less paths (client-side routes) to the SPA shell; files pass through. */
+/**
+ * Rewrites extension-less paths (client-side routes) to their prerendered page where the build has
+ * one (web/src/app/prerendered-pages.ts, whose list the stack test holds this to), else to the SPA
+ * shell; files pass through.
+ */
 const spaRewriteCode = `function handler(event) {
   var request = event.request;
+  var pages = { '/': '/pages/home.html', '/services': '/pages/services.html', '/book': '/pages/book.html', '/track': '/pages/track.html' };
   var last = request.uri.substring(request.uri.lastIndexOf('/') + 1);
   if (last.indexOf('.') === -1) {
-    request.uri = '/index.html';
+    request.uri = pages[request.uri] || '/index.html';
   }
   return request;
 }`;
@@ -720,7 +725,7 @@ export class MarketplaceStack extends Stack {
     });
 
     const spaRewrite = new cloudfront.Function(this, 'SpaRewrite', {
-      comment: 'Serve index.html for client-side routes (paths without a file extension)',
+      comment: 'Serve the prerendered page or index.html for client-side routes (paths without a file extension)',
       code: cloudfront.FunctionCode.fromInline(spaRewriteCode),
       runtime: cloudfront.FunctionRuntime.JS_2_0,
     });
