@@ -14,11 +14,12 @@
  * Vite's content-hashed build files under /assets/ never change, so they are served from the cache.
  * Bump CACHE_VERSION when these rules change: activation deletes every other version's cache. */
 
-const CACHE_VERSION = 'v1';
+const CACHE_VERSION = 'v2';
 const CACHE_PREFIX = 'fixly-shell-';
 const CACHE_NAME = CACHE_PREFIX + CACHE_VERSION;
-/** Every route is the same single-page shell: '/' stands in for any page never opened online. */
-const SHELL_URL = '/';
+/** The empty app shell (web/src/app/prerendered-pages.ts): it stands in for any page never opened
+ * online. Not a page: /, /services, /book and /track are prerendered, each with its own markup. */
+const SHELL_URL = '/index.html';
 const PRECACHE_URLS = [SHELL_URL, '/manifest.webmanifest', '/favicon.svg', '/icons/icon-192.png', '/icons/icon-512.png'];
 
 /** Whether a request is one of the site's own files this worker may keep (and answer offline). */
@@ -64,7 +65,8 @@ async function networkFirst(event) {
     const response = await fetch(request);
     if (keepable(response)) {
       const copies = [put(cache, request, response.clone())];
-      if (request.mode === 'navigate') copies.push(put(cache, SHELL_URL, response.clone()));
+      // The shell is refreshed with every page load, so it names the latest deploy's scripts.
+      if (request.mode === 'navigate') copies.push(fetch(SHELL_URL, { cache: 'no-cache' }).then((shell) => put(cache, SHELL_URL, shell)));
       event.waitUntil(Promise.all(copies).catch(() => undefined));
     }
     return response;

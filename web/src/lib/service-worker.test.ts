@@ -59,7 +59,7 @@ function fakeCaches(initial: Record<string, Record<string, FakeResponse>> = {}) 
   };
 }
 
-const CURRENT_CACHE = 'fixly-shell-v1';
+const CURRENT_CACHE = 'fixly-shell-v2';
 
 function loadServiceWorker(
   tabs: Tab[] = [],
@@ -267,7 +267,7 @@ describe('the service worker keeps the app shell for offline use', () => {
     expect(await sw.request(`${ORIGIN}/media/background-poster.webp`)).toMatchObject({ body: 'from the network' });
   });
 
-  it('goes to the network first while online and keeps a copy, a page also as the shell for every route', async () => {
+  it('goes to the network first while online and keeps a copy, and a page load refreshes the shell for every route', async () => {
     const sw = loadServiceWorker([], { network: (url) => response(`fresh ${new URL(url).pathname}`) });
 
     const page = await sw.request(`${ORIGIN}/worker/dashboard`, { mode: 'navigate' });
@@ -277,7 +277,7 @@ describe('the service worker keeps the app shell for offline use', () => {
     expect(script).toMatchObject({ body: 'fresh /src/features/worker/dashboard-page.tsx' });
     expect(sw.caches.contents(CURRENT_CACHE)).toEqual({
       '/worker/dashboard': 'fresh /worker/dashboard',
-      '/': 'fresh /worker/dashboard',
+      '/index.html': 'fresh /index.html',
       '/src/features/worker/dashboard-page.tsx': 'fresh /src/features/worker/dashboard-page.tsx',
     });
   });
@@ -285,10 +285,17 @@ describe('the service worker keeps the app shell for offline use', () => {
   it('answers from the cache without a network, with the shell for a page never opened, and fails what it never kept', async () => {
     const sw = loadServiceWorker([], {
       network: offline,
-      cached: { [CURRENT_CACHE]: { [`${ORIGIN}/`]: response('the shell'), [`${ORIGIN}/src/main.tsx`]: response('kept main') } },
+      cached: {
+        [CURRENT_CACHE]: {
+          [`${ORIGIN}/index.html`]: response('the shell'),
+          [`${ORIGIN}/`]: response('the prerendered home page'),
+          [`${ORIGIN}/src/main.tsx`]: response('kept main'),
+        },
+      },
     });
 
     expect(await sw.request(`${ORIGIN}/worker/dashboard`, { mode: 'navigate' })).toMatchObject({ body: 'the shell' });
+    expect(await sw.request(`${ORIGIN}/`, { mode: 'navigate' })).toMatchObject({ body: 'the prerendered home page' });
     expect(await sw.request(`${ORIGIN}/src/main.tsx`)).toMatchObject({ body: 'kept main' });
     expect(await sw.request(`${ORIGIN}/src/never-loaded.tsx`)).toEqual({ failed: 'Failed to fetch' });
   });
@@ -320,7 +327,7 @@ describe('the service worker keeps the app shell for offline use', () => {
 
     await sw.dispatch('install', {});
 
-    expect(Object.keys(sw.caches.contents(CURRENT_CACHE)).sort()).toEqual(['/', '/icons/icon-192.png', '/icons/icon-512.png', '/manifest.webmanifest']);
+    expect(Object.keys(sw.caches.contents(CURRENT_CACHE)).sort()).toEqual(['/icons/icon-192.png', '/icons/icon-512.png', '/index.html', '/manifest.webmanifest']);
   });
 
   it("deletes the older versions' caches on activate and leaves other caches alone", async () => {
