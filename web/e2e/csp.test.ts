@@ -8,6 +8,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpApi } from '../../infra/local/http-api';
 import { startLocalStack, type LocalStack } from '../../infra/local/stack';
+import { pageFileFor, prerenderedPages } from '../src/app/prerendered-pages';
 import { launchBrowser } from './browser';
 import { OFFLINE_GEOCODER } from './journey';
 
@@ -53,7 +54,9 @@ beforeAll(async () => {
     void api(req, res, () => {
       const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
       const file = path.join(dist, path.normalize(pathname));
-      const found = file.startsWith(dist) && existsSync(file) && statSync(file).isFile() ? file : path.join(dist, 'index.html');
+      // As CloudFront: a file as it is, else the route's prerendered page or the app shell.
+      const found =
+        pathname !== '/' && file.startsWith(dist) && existsSync(file) && statSync(file).isFile() ? file : path.join(dist, pageFileFor(pathname));
       res.setHeader('content-type', types[path.extname(found)] ?? 'application/octet-stream');
       res.end(readFileSync(found));
     });
@@ -116,6 +119,69 @@ describe('the production build under the strict Content-Security-Policy', () => 
     await close();
   });
 });
+
+describe('the prerendered pages', () => {
+  it.each(Object.keys(prerenderedPages))('%s has its first screen in the HTML and no script in it', async (url) => {
+    const html = await (await fetch(`${origin}${url}`)).text();
+
+    expect(html).toMatch(new RegExp(`<div id="root" data-prerendered="${url}"><div`));
+    expect(html).toContain('<h1');
+    // Only the entry module: React's inline reveal scripts would be refused by the CSP.
+    expect(html.match(/<script\b/g)).toHaveLength(1);
+  });
+
+  it.each(Object.keys(prerenderedPages))('%s hydrates where it stands: no error, nothing replaced, then interactive', async (url) => {
+    // Prepare
+    const { page, violations, close } = await watchedPage();
+    const errors = collectErrors(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+
+    // Act: the heading painted from the HTML is still the same node once the app has hydrated.
+    await page.goto(`${origin}${url}`);
+    await page.locator('h1').first().evaluate((h1) => ((window as unknown as { __h1: Element }).__h1 = h1));
+    await page.waitForLoadState('networkidle');
+    const menu = page.getByRole('button', { name: 'Open menu' });
+    await menu.click();
+
+    // Assess
+    await page.getByRole('button', { name: 'Close menu' }).waitFor();
+    expect(await page.locator('h1').first().evaluate((h1) => h1 === (window as unknown as { __h1: Element }).__h1)).toBe(true);
+    expect(errors).toEqual([]);
+    expect(violations).toEqual([]);
+    await close();
+  });
+
+  it('renders /track afresh for a URL with a query, and its form works after hydration', async () => {
+    // Prepare
+    const { page, close } = await watchedPage();
+    const errors = collectErrors(page);
+    await page.goto(`${origin}/track`);
+    await page.waitForLoadState('networkidle');
+
+    // Act
+    await page.getByLabel('Enter Booking ID').fill('no-such-booking');
+    await page.getByRole('button', { name: 'Check Status' }).click();
+
+    // Assess
+    await page.waitForURL(/\/track\?id=no-such-booking$/);
+    await page.getByRole('button', { name: 'Check Status' }).waitFor({ state: 'detached' });
+    await page.goto(`${origin}/book?category=plumbing`);
+    await expect.poll(() => page.getByLabel('Service category').inputValue()).toBe('plumbing');
+    // The unknown booking's 404 is the one console error expected.
+    expect(errors.filter((e) => !/404/.test(e))).toEqual([]);
+    await close();
+  });
+});
+
+/** Uncaught errors and console errors (a hydration mismatch is reported as one of them). */
+function collectErrors(page: import('playwright-core').Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return errors;
+}
 
 /** A page whose CSP violations are collected: the DOM event and the console's report. */
 async function watchedPage() {
