@@ -1,7 +1,7 @@
 import { routeByName } from '../shared/routes';
 import { jobActionSchema } from '../shared/schemas/job';
 import { JobChangeRefused, jobsRepo } from './lib/data/jobs';
-import { cancelOfferTimers, scheduleArrival } from './lib/dispatch';
+import { cancelArrival, cancelOfferTimers, scheduleArrival } from './lib/dispatch';
 import { env } from './lib/env';
 import { http } from './lib/http';
 import { toWorkerJobView } from './lib/job-views';
@@ -10,10 +10,11 @@ import { logger } from './lib/logger';
 import { acceptRefusal, JOB_NOT_FOUND } from './lib/worker-jobs';
 import { requireOwnWorkerId } from './lib/worker-scope';
 import { NotFoundError } from './lib/errors';
+import { unavailable } from './lib/transient';
 
 /**
  * The first accept wins (one conditional transaction); everyone else gets a 409 or 403 saying why.
- * The winner's arrival grace starts: arriveBy and its timer.
+ * The winner's arrival grace starts: arriveBy and its timer, made first.
  */
 export const handler = http(routeByName('accept-job'), jobActionSchema, async ({ params, body, caller }) => {
   const worker = caller.worker;
@@ -23,17 +24,33 @@ export const handler = http(routeByName('accept-job'), jobActionSchema, async ({
   const nowMs = Date.now();
   const now = new Date(nowMs).toISOString();
   const arriveBy = new Date(nowMs + env.ARRIVAL_GRACE_SECONDS * 1000).toISOString();
+  // The arrival timer is made before the job changes hands, so an accepted job never lacks one:
+  // if Scheduler refuses, nothing is accepted and the offer stays open for another try.
+  const seen = await jobsRepo.findById(jobId);
+  const cycle = seen?.reassignedCount ?? 0;
+  const offeredToCaller = seen?.state === 'offered' && seen.offers?.[worker.id] !== undefined;
+  if (offeredToCaller) {
+    try {
+      await scheduleArrival(jobId, worker.id, arriveBy, cycle);
+    } catch (error) {
+      // Whatever Scheduler said (throttled, down, over its quota), nothing has changed yet and trying
+      // again is the right move, so the pro hears that rather than a bare failure.
+      throw unavailable(error, 'We could not start your 45-minute arrival timer, so the job was not accepted. It is still offered to you.');
+    }
+  }
   try {
     await jobsRepo.accept({ jobId, workerId: worker.id, hourlyRate: worker.hourlyRate, now, arriveBy });
   } catch (error) {
+    // Not a refusal (DynamoDB unreachable): the accept may yet have landed, so its timer stays; it
+    // does nothing for a worker who does not hold the job.
     if (!(error instanceof JobChangeRefused)) throw error;
     const job = error.current;
-    // A retry of an accept that already won answers as the win did.
+    // A retry of an accept that already won answers as the win did (its timer is the first one).
     if (job?.acceptedBy === worker.id) return toWorkerJobView(job, worker);
+    if (offeredToCaller) await cancelArrival(jobId, worker.id, cycle);
     throw acceptRefusal(error, worker, nowMs);
   }
   const job = (await jobsRepo.findById(jobId))!;
-  await scheduleArrival(jobId, worker.id, arriveBy, job.reassignedCount);
   await cancelOfferTimers(jobId, job.tried.filter((id) => id !== worker.id), job.reassignedCount);
   logger.info('Job accepted', { jobId, workerId: worker.id });
   await jobAccepted(job, worker);

@@ -2,7 +2,8 @@ import { statusAfterConfirm } from '../shared/domain/documents';
 import { routeByName } from '../shared/routes';
 import type { DocumentView } from '../shared/schemas/documents';
 import { documentUploadsRepo, documentsRepo, newDocumentItem, type DocumentItem } from './lib/data/documents';
-import { categoryOf, documentFromUpload, documentNotFound, toDocumentView, verifyUploadedFile } from './lib/documents';
+import { categoryOf, documentFromUpload, documentNotFound, STORAGE_UNREACHABLE, toDocumentView, verifyUploadedFile } from './lib/documents';
+import { orUnavailable } from './lib/transient';
 import { ConflictError, NotFoundError } from './lib/errors';
 import { reply, http } from './lib/http';
 import { logger } from './lib/logger';
@@ -34,7 +35,8 @@ export const handler = http(routeByName('confirm-document-upload'), async ({ cal
   if (upload.replacesDocumentId && !previous?.isLatestVersion) {
     throw new ConflictError('The document this replaces was deleted or replaced meanwhile. Upload it again as a new document.');
   }
-  const file = await verifyUploadedFile(upload);
+  // Nothing is stored for a file that could not be checked: the upload stays for a retried confirm.
+  const file = await orUnavailable(`${STORAGE_UNREACHABLE} Your upload is kept.`, () => verifyUploadedFile(upload));
   const at = new Date().toISOString();
   const doc = newDocumentItem(documentFromUpload(upload, file, category, statusAfterConfirm(category), previous, at));
   const outcome = await documentsRepo.store(doc, previous);

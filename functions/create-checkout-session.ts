@@ -8,6 +8,7 @@ import { http } from './lib/http';
 import { logger } from './lib/logger';
 import { checkoutFor } from './lib/payments';
 import { siteOrigin } from './lib/site-origin';
+import { orUnavailable } from './lib/transient';
 
 const NOT_FOUND = 'Invoice not found';
 
@@ -40,7 +41,7 @@ export const handler = http(routeByName('create-checkout-session'), checkoutSess
   if (invoice.paymentStatus === 'processing') throw new ConflictError('A payment for this invoice is being processed. Check back shortly.');
   if (!invoice.workVerified) throw new ConflictError('Verify the work on this invoice before paying.');
 
-  const target = await checkoutFor(invoice, siteOrigin(event));
+  const target = await orUnavailable('Card payments cannot be reached right now; your invoice has not changed.', () => checkoutFor(invoice, siteOrigin(event)));
   if (target === 'complete') throw new ConflictError('This invoice has just been paid. It will show as Paid in a moment.');
   logger.info('Checkout session ready', { invoiceId: invoice.id, sessionId: target.sessionId });
   return { success: true, url: target.url, sessionId: target.sessionId, message: 'Redirecting to secure checkout' } satisfies CheckoutSessionResult;

@@ -4,7 +4,11 @@ import { env } from './env';
 
 /** Created once per container; the endpoint is the only thing the local runtime changes. */
 export const dynamo = DynamoDBDocumentClient.from(
-  new DynamoDBClient({ region: env.AWS_REGION, endpoint: env.DYNAMODB_ENDPOINT }),
+  new DynamoDBClient({
+    region: env.AWS_REGION,
+    endpoint: env.DYNAMODB_ENDPOINT,
+    requestHandler: { requestTimeout: env.DYNAMODB_TIMEOUT_MS, throwOnRequestTimeout: true, connectionTimeout: env.DYNAMODB_TIMEOUT_MS },
+  }),
   { marshallOptions: { removeUndefinedValues: true } },
 );
 

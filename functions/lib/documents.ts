@@ -23,7 +23,11 @@ import { documentAccessLog, documentsRepo, type AccessType, type DocumentItem, t
 import type { WorkerItem } from './data/workers';
 import { BadRequestError, ConflictError, NotFoundError, ValidationError } from './errors';
 import { logger } from './logger';
-import { deleteObject, headObject, presignDownload, readChunks, readHead } from './storage';
+import { deleteObject, headObject, objectExists, presignDownload, readChunks, readHead } from './storage';
+import { isTransient, orUnavailable } from './transient';
+
+/** What a person is told when S3 cannot be reached (the SDK has already retried). */
+export const STORAGE_UNREACHABLE = 'Document storage cannot be reached right now.';
 
 /**
  * Worker compliance documents (issue 7): the steps the document routes share. Files never pass
@@ -190,6 +194,8 @@ export async function verifyUploadedFile(upload: DocumentUploadItem): Promise<Ve
     }
     if (text && !text.end()) throw new BadRequestError(notRealMessage('txt'));
   } catch (error) {
+    // Storage failing mid-read says nothing about the file: it stays, for the confirm to be retried.
+    if (isTransient(error)) throw error;
     await refuse(upload.key, error instanceof BadRequestError ? error : new BadRequestError('The file could not be read. Upload it again.'));
   }
   return { size, contentHash: hash.digest('hex') };
@@ -272,6 +278,10 @@ export async function logAccess(doc: Pick<DocumentItem, 'id'>, who: Accessor, ac
 /** A presigned GET of the document (5 minutes at most), logged as a view or a download. */
 export async function downloadLink(doc: DocumentItem, mode: DownloadMode, who: Accessor, event: APIGatewayProxyEventV2): Promise<DocumentDownload> {
   try {
+    // Presigning alone never reaches S3: a link to a file storage cannot serve (unreachable, or the
+    // object gone) would only fail in the new tab, where no message can be shown.
+    const there = await orUnavailable(STORAGE_UNREACHABLE, () => objectExists(doc.key));
+    if (!there) throw new NotFoundError('The file of this document is missing from storage. Upload it again.');
     const link = await presignDownload(doc.key, DOWNLOAD_URL_SECONDS, {
       contentDisposition: contentDisposition(mode, doc.filename),
       contentType: doc.mimeType,

@@ -63,6 +63,12 @@ export function parseEnv(source: Source) {
     AWS_REGION: required(r, source, 'AWS_REGION', 'name a region', 'us-east-1'),
     /** Only set where DynamoDB is not the AWS default endpoint (the local runtime). */
     DYNAMODB_ENDPOINT: url(r, source, 'DYNAMODB_ENDPOINT'),
+    /**
+     * How long one DynamoDB call may take before the SDK gives up on it and retries (it tries 3
+     * times): DynamoDB answers in milliseconds, so a call still open after this is stuck, and the
+     * caller is better told to try again (503) than kept waiting until the function times out.
+     */
+    DYNAMODB_TIMEOUT_MS: number(r, source, 'DYNAMODB_TIMEOUT_MS', { min: 50, max: 60_000, whole: true }, 2000),
     /** Only set where S3 is not the AWS default endpoint (the local runtime); path-style then. */
     S3_ENDPOINT: url(r, source, 'S3_ENDPOINT'),
     /**

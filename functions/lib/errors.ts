@@ -63,3 +63,19 @@ export class TooManyRequestsError extends HttpError {
     super(message);
   }
 }
+
+/**
+ * A service we depend on (DynamoDB, S3, Scheduler, Stripe) is throttling, timing out or down:
+ * "not now" rather than "never", so the caller is told when to try again (Retry-After).
+ */
+export class ServiceUnavailableError extends HttpError {
+  override readonly name = 'ServiceUnavailableError';
+  readonly status = 503;
+  constructor(
+    message: string,
+    /** Sent as Retry-After. */
+    readonly retryAfterSeconds = 5,
+  ) {
+    super(message);
+  }
+}

@@ -16,12 +16,14 @@ import {
   ForbiddenError,
   HttpError,
   PayloadTooLargeError,
+  ServiceUnavailableError,
   TooManyRequestsError,
   UnauthorizedError,
   UnsupportedMediaTypeError,
   ValidationError,
 } from './errors';
 import { logger, withRequestContext } from './logger';
+import { isTransient, unavailable } from './transient';
 
 type Event = APIGatewayProxyEventV2;
 type Result = APIGatewayProxyStructuredResultV2;
@@ -225,7 +227,7 @@ function authorization(route: RouteDef): MiddlewareObj<Event, Result, Error, Con
 function errorResponses(route: RouteDef): MiddlewareObj<Event, Result, Error, Context, Internal> {
   return {
     onError: (request) => {
-      const error = request.error;
+      const error = isTransient(request.error) ? unavailable(request.error) : request.error;
       if (error instanceof HttpError) {
         request.response = json(
           error.status,
@@ -234,7 +236,9 @@ function errorResponses(route: RouteDef): MiddlewareObj<Event, Result, Error, Co
             message: error.message,
             ...(error instanceof ValidationError ? { fields: error.fields } : {}),
           },
-          error instanceof TooManyRequestsError ? { headers: { 'retry-after': String(error.retryAfterSeconds) } } : {},
+          error instanceof TooManyRequestsError || error instanceof ServiceUnavailableError
+            ? { headers: { 'retry-after': String(error.retryAfterSeconds) } }
+            : {},
         );
         return;
       }

@@ -101,20 +101,22 @@ export async function settlePaid(session: Stripe.Checkout.Session): Promise<void
   }
   const destination = session.metadata?.destination || null;
   const now = new Date().toISOString();
-  const paid = await invoicesRepo.markPaid(invoice.id, {
+  const marked = await invoicesRepo.markPaid(invoice.id, {
     sessionId: session.id,
     paymentIntentId: paymentIntentId(session),
     now,
     payoutStatus: destination ? 'transferred' : 'held',
     payoutAccountId: destination,
   });
-  // Always: the job write is conditional too, and this also completes a delivery that died between the two.
+  if (marked) logger.info('Invoice paid', { invoiceId: invoice.id, jobId: invoice.jobId, payout: marked.payoutStatus });
+  // Already paid: by this session in a delivery that died midway (Stripe retries it, and every step
+  // below is conditional or keyed, so it finishes that work once), or by another session, which
+  // its own delivery settles.
+  const paid = marked ?? (await invoicesRepo.findById(invoice.id));
+  if (paid?.paymentStatus !== 'paid' || paid.stripeSessionId !== session.id) return;
   await jobsRepo.markPaid(invoice.jobId, now);
-  if (paid) {
-    logger.info('Invoice paid', { invoiceId: invoice.id, jobId: invoice.jobId, payout: paid.payoutStatus });
-    await paymentCompleted(paid);
-    if (paid.payoutStatus === 'held') await releaseHeldPayouts(invoice.workerId);
-  }
+  if (await invoicesRepo.claimPaidNotice(invoice.id, now)) await paymentCompleted(paid);
+  if (paid.payoutStatus === 'held') await releaseHeldPayouts(invoice.workerId);
 }
 
 export async function settleProcessing(session: Stripe.Checkout.Session): Promise<void> {

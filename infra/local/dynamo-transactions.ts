@@ -159,9 +159,43 @@ function validation(message: string) {
   return { status: 400, body: { __type: 'com.amazon.coral.validate#ValidationException', message } };
 }
 
+/**
+ * DynamoDB's idempotency for TransactWriteItems: the SDK gives every transaction a
+ * ClientRequestToken and sends the same one when it retries (after a timeout, say), and a token
+ * seen in the last 10 minutes with the same request succeeds again without writing twice; with a
+ * different request it is refused. Kept in memory: a restart forgets, as it forgets little else.
+ */
+class RequestTokens {
+  private readonly seen = new Map<string, { request: string; at: number }>();
+  private static readonly WINDOW_MS = 10 * 60_000;
+
+  async once(input: Json, write: () => Promise<{ status: number; body: Json }>): Promise<{ status: number; body: Json }> {
+    const { ClientRequestToken: token, ...rest } = input;
+    if (typeof token !== 'string') return write();
+    const now = Date.now();
+    for (const [t, { at }] of this.seen) {
+      if (now - at > RequestTokens.WINDOW_MS) this.seen.delete(t);
+      else break;
+    }
+    const request = JSON.stringify(rest);
+    const earlier = this.seen.get(token);
+    if (earlier) {
+      if (earlier.request === request) return { status: 200, body: {} };
+      return {
+        status: 400,
+        body: { __type: `${ERROR_PREFIX}IdempotentParameterMismatchException`, message: 'The ClientRequestToken was used before with a different request' },
+      };
+    }
+    const out = await write();
+    if (out.status === 200) this.seen.set(token, { request, at: now });
+    return out;
+  }
+}
+
 /** Starts the front on a free loopback port, passing everything else to dynalite at `inner`. */
 export async function startTransactionFront(inner: string, onChange?: OnChange): Promise<{ endpoint: string; close(): Promise<void> }> {
   const lock = new Mutex();
+  const tokens = new RequestTokens();
   const server: Server = createServer((req, res) => {
     void handle(req, res).catch((error: unknown) => {
       res.statusCode = 500;
@@ -190,7 +224,10 @@ export async function startTransactionFront(inner: string, onChange?: OnChange):
       res.end(JSON.stringify(json));
     };
 
-    if (operation === 'TransactWriteItems') return reply(await lock.run(() => transactWrite(call, JSON.parse(body.toString()), onChange)));
+    if (operation === 'TransactWriteItems') {
+      const input = JSON.parse(body.toString()) as Json;
+      return reply(await lock.run(() => tokens.once(input, () => transactWrite(call, input, onChange))));
+    }
     if (operation === 'TransactGetItems') return reply(await lock.run(() => transactGet(call, JSON.parse(body.toString()))));
 
     const forward = async () => {

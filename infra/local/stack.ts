@@ -98,6 +98,9 @@ export function localFunctionEnv(
     AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
     AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
     DYNAMODB_ENDPOINT: dynamoEndpoint,
+    // dynalite on a laptop's two cores is no DynamoDB: under a burst it queues for seconds, and a
+    // call it is still working on must not be abandoned and sent again.
+    DYNAMODB_TIMEOUT_MS: process.env.DYNAMODB_TIMEOUT_MS ?? '30000',
     // The browser posts uploads and fetches downloads here directly, on its own port (CORS allows
     // any localhost origin), exactly as it reaches the bucket in AWS.
     S3_ENDPOINT: s3Endpoint,

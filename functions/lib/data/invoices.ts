@@ -49,6 +49,8 @@ export interface InvoiceItem {
   checkoutAttempts: number;
   stripePaymentIntentId: string | null;
   paidAt: string | null;
+  /** When the payment was announced to the customer and the worker (once; see claimPaidNotice). */
+  paidNoticeAt?: string;
   payoutStatus: PayoutStatus;
   /** The connected account the share went to (destination charge or later transfer). */
   payoutAccountId: string | null;
@@ -241,6 +243,22 @@ export const invoicesRepo = {
         ':acct': input.payoutAccountId,
       },
     });
+  },
+
+  /**
+   * The right to announce this payment, taken once: a webhook delivery retried after failing
+   * midway finishes the work without telling anyone twice.
+   */
+  async claimPaidNotice(id: string, now: string): Promise<boolean> {
+    return Boolean(
+      await updateIf({
+        TableName: tableName,
+        Key: keys.invoice(id),
+        UpdateExpression: 'SET paidNoticeAt = :now',
+        ConditionExpression: 'paymentStatus = :paid AND attribute_not_exists(paidNoticeAt)',
+        ExpressionAttributeValues: { ':paid': 'paid', ':now': now },
+      }),
+    );
   },
 
   /** An async payment failed: the customer may try again. Never touches a paid invoice. */

@@ -28,6 +28,11 @@ export async function writeTogether(actions: WriteAction[]): Promise<void> {
   } catch (error) {
     const e = error as { name?: string; CancellationReasons?: { Code?: string }[] };
     if (e.name !== 'TransactionCanceledException') throw error;
+    // Throttled actions cancel the whole transaction: nothing was written and nothing refused it,
+    // so the caller hears "try again" (functions/lib/transient.ts), not a refusal.
+    if (e.CancellationReasons?.some((r) => r.Code === 'ThrottlingError' || r.Code === 'ProvisionedThroughputExceeded')) {
+      throw Object.assign(error as Error, { $retryable: { throttling: true } });
+    }
     throw new WriteCancelled(actions.map((_, i) => e.CancellationReasons?.[i]?.Code ?? 'None'));
   }
 }
