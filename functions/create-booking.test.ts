@@ -194,4 +194,61 @@ describe('POST /api/bookings', () => {
 
     expect(res.status).toBe(201);
   });
+
+  describe('sent again with the same Idempotency-Key (a retry after a timeout or a 503)', () => {
+    const keyed = (key: string, cookies?: string[]) => {
+      const event = withHeaders(sample, { 'idempotency-key': key });
+      return cookies ? withCookies(event, cookies) : event;
+    };
+
+    it('answers with the booking its first call made and makes no second one', async () => {
+      // Prepare
+      const { customerId } = asCustomer(validBody);
+      const key = crypto.randomUUID();
+
+      // Act
+      const first = await invoke(handler, keyed(key, [`customer_id=${customerId}`]));
+      const again = await invoke(handler, keyed(key, [`customer_id=${customerId}`]));
+
+      // Assess
+      expect(first.status).toBe(201);
+      expect(again.status).toBe(201);
+      expect(again.body).toEqual(first.body);
+      expect(await bookingsOf(customerId)).toHaveLength(1);
+    });
+
+    it('finds the first booking of a new visitor whose retry arrives without the cookie the lost answer carried', async () => {
+      // Prepare
+      const key = crypto.randomUUID();
+
+      // Act
+      const [one, two] = await Promise.all([invoke(handler, keyed(key)), invoke(handler, keyed(key))]);
+
+      // Assess
+      expect([one.status, two.status]).toEqual([201, 201]);
+      expect(two.body.id).toBe(one.body.id);
+      expect(one.cookies).toEqual(two.cookies);
+      const customerId = /^customer_id=([A-Za-z0-9_-]{22});/.exec(one.cookies![0]!)![1]!;
+      expect(await bookingsOf(customerId)).toHaveLength(1);
+    });
+
+    it('makes a new booking for a new key', async () => {
+      const { customerId } = asCustomer(validBody);
+
+      await invoke(handler, keyed(crypto.randomUUID(), [`customer_id=${customerId}`]));
+      await invoke(handler, keyed(crypto.randomUUID(), [`customer_id=${customerId}`]));
+
+      expect(await bookingsOf(customerId)).toHaveLength(2);
+    });
+
+    it('refuses a key too short to be unguessable with a 400 that says what a key must be, and writes nothing', async () => {
+      const { customerId } = asCustomer(validBody);
+
+      const res = await invoke(handler, keyed('1234', [`customer_id=${customerId}`]));
+
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('The Idempotency-Key header must be 16 to 64 letters, digits, - or _ (a UUID will do).');
+      expect(await bookingsOf(customerId)).toEqual([]);
+    });
+  });
 });

@@ -2,34 +2,45 @@ import { routeByName } from '../shared/routes';
 import { bookingInputSchema } from '../shared/schemas/booking';
 import { categories } from '../shared/categories';
 import { bookingsRepo, toBooking } from './lib/data/bookings';
-import { jobItem } from './lib/data/jobs';
-import { customerFor } from './lib/customer';
+import { jobItem, jobsRepo } from './lib/data/jobs';
 import { createAndDispatch } from './lib/dispatch';
 import { reply, http } from './lib/http';
-import { newId } from './lib/ids';
+import { createIds, earlierResult } from './lib/idempotency';
 import { logger } from './lib/logger';
 
 /** A booking and its job, written together; dispatch starts at once. */
 export const handler = http(routeByName('create-booking'), bookingInputSchema, async ({ body, event }) => {
-  const customer = customerFor(event);
+  const ids = createIds(event);
+  const { customer } = ids;
   const createdAt = new Date().toISOString();
-  const booking = bookingsRepo.newItem({ ...body, id: newId(), jobId: newId(), customerId: customer.id, createdAt });
-  const job = await createAndDispatch(
-    jobItem({
-      id: booking.jobId!,
-      kind: 'booking',
-      bookingId: booking.id,
-      customerId: customer.id,
-      category: body.category,
-      service: categories.find((c) => c.slug === body.category)?.name ?? body.category,
-      customerName: body.name,
-      customerPhone: body.phone,
-      address: body.address,
-      description: body.details ?? '',
-      createdAt,
-    }),
-    [bookingsRepo.putAction(booking)],
-  );
+  const booking = bookingsRepo.newItem({ ...body, id: ids.id('booking'), jobId: ids.id('booking-job'), customerId: customer.id, createdAt });
+  const cookies = { cookies: customer.setCookie ? [customer.setCookie] : [] };
+  let job;
+  try {
+    job = await createAndDispatch(
+      jobItem({
+        id: booking.jobId!,
+        kind: 'booking',
+        bookingId: booking.id,
+        customerId: customer.id,
+        category: body.category,
+        service: categories.find((c) => c.slug === body.category)?.name ?? body.category,
+        customerName: body.name,
+        customerPhone: body.phone,
+        address: body.address,
+        description: body.details ?? '',
+        createdAt,
+      }),
+      [bookingsRepo.putAction(booking)],
+    );
+  } catch (error) {
+    // The same submission again: the booking its first call made.
+    const earlier = await earlierResult(ids, error, async () => {
+      const stored = await bookingsRepo.findById(booking.id);
+      return stored?.customerId === customer.id ? stored : undefined;
+    });
+    return reply(201, toBooking(earlier, await jobsRepo.findById(earlier.jobId!)), cookies);
+  }
   logger.info('Booking created', { bookingNumber: booking.id.slice(-8), category: booking.category });
-  return reply(201, toBooking(booking, job), { cookies: customer.setCookie ? [customer.setCookie] : [] });
+  return reply(201, toBooking(booking, job), cookies);
 });

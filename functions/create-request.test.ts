@@ -195,4 +195,19 @@ describe('POST /api/requests', () => {
     expect(res.body.fields).toEqual({ _: 'Unknown field: status' });
     expect(await jobsRepo.listForCustomer(customerId)).toEqual([]);
   });
+
+  it('answers a submission sent again with the same Idempotency-Key with the request it made, and makes one job', async () => {
+    // Prepare
+    const customerId = newId();
+    const event = withCookies({ ...sample, headers: { ...sample.headers, 'idempotency-key': crypto.randomUUID() } }, [`customer_id=${customerId}`]);
+
+    // Act
+    const first = await invoke(handler, event);
+    const again = await invoke(handler, event);
+
+    // Assess
+    expect([first.status, again.status]).toEqual([201, 201]);
+    expect(again.body.request.id).toBe(first.body.request.id);
+    expect(await jobsRepo.listForCustomer(customerId)).toHaveLength(1);
+  });
 });

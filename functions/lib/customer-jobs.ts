@@ -4,7 +4,6 @@ import { invoicesRepo } from './data/invoices';
 import { jobItem, type JobItem } from './data/jobs';
 import type { CustomerIdentity } from './customer';
 import { reply } from './http';
-import { newId } from './ids';
 import { workersRepo } from './data/workers';
 import { toServiceRequestView } from './job-views';
 import { presignDownload } from './storage';
@@ -30,10 +29,10 @@ export function jobFromRequest(
   kind: 'request' | 'hire',
   body: ServiceRequestInput,
   customerId: string,
-  extra: { category: string; preferredWorkerId?: string },
+  extra: { id: string; category: string; preferredWorkerId?: string },
 ): JobItem {
   return jobItem({
-    id: newId(),
+    id: extra.id,
     kind,
     customerId,
     category: extra.category,

@@ -19,11 +19,13 @@ export function existingCustomer(event: Pick<APIGatewayProxyEventV2, 'cookies'>)
   return id && idPattern.test(id) ? id : undefined;
 }
 
-/** The caller's customer id, minting one (and its cookie) on the first booking or request. */
-export function customerFor(event: Pick<APIGatewayProxyEventV2, 'cookies'>): CustomerIdentity {
+/**
+ * The caller's customer id, minting one (and its cookie) on the first booking or request: `fresh`
+ * when the call derives it (functions/lib/idempotency.ts), a random one otherwise.
+ */
+export function customerFor(event: Pick<APIGatewayProxyEventV2, 'cookies'>, fresh = newId()): CustomerIdentity {
   const id = existingCustomer(event);
   if (id) return { id };
-  const fresh = newId();
   return {
     id: fresh,
     setCookie: serializeCookie(CUSTOMER_COOKIE, fresh, { maxAgeSeconds: ONE_YEAR, secure: secureCookies }),

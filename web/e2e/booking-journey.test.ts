@@ -55,14 +55,29 @@ describe('a visitor books a service and tracks it', () => {
     await page.getByText('Complete address required').waitFor();
     expect(page.url()).toMatch(/\/book\?category=plumbing$/);
 
-    // A valid attempt lands on /track with the new booking.
+    // A valid attempt is booked, but its answer is lost on the way back: the page says it failed.
     await page.getByLabel(/name/i).fill('Dana Whitfield');
     await page.getByLabel(/phone/i).fill('(415) 555-0142');
     await page.getByLabel(/address/i).fill('742 Evergreen Terrace, Springfield');
     await page.getByLabel(/details/i).fill('Kitchen sink drains slowly.');
+    let bookedUnseen: string | undefined;
+    await page.route(
+      '**/api/bookings',
+      async (route) => {
+        bookedUnseen = ((await (await route.fetch()).json()) as { id: string }).id;
+        await route.abort('connectionreset');
+      },
+      { times: 1 },
+    );
+    await page.getByRole('button', { name: /book|submit|request/i }).click();
+    await page.getByText('Booking failed').waitFor();
+    expect(bookedUnseen).toMatch(/^[A-Za-z0-9_-]{22}$/);
+
+    // Pressing again lands on /track with that same booking: the second press was not a second booking.
     await page.getByRole('button', { name: /book|submit|request/i }).click();
     await page.waitForURL(/\/track\?id=[A-Za-z0-9_-]{22}$/);
     const id = new URL(page.url()).searchParams.get('id')!;
+    expect(id).toBe(bookedUnseen);
     await page.getByText('Request sent!').waitFor();
     const badge = page.getByTestId('booking-status');
     await badge.waitFor();

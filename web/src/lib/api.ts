@@ -66,6 +66,8 @@ export interface ApiRequestOptions {
   /** Sent as `Authorization: Bearer <token>` (the worker calls, spec section 6). */
   token?: string | null;
   signal?: AbortSignal;
+  /** Sent as Idempotency-Key on creating calls, so pressing again after a failure never creates twice. */
+  idempotencyKey?: string;
 }
 
 export async function apiRequest<T>(
@@ -77,6 +79,7 @@ export async function apiRequest<T>(
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
   const res = await fetch(url, {
     method,
     credentials: 'include',

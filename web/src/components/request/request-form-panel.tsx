@@ -7,6 +7,7 @@ import { Field } from '../form/field';
 import { Button } from '../ui/button';
 import { toast } from '../ui/toast-store';
 import { ApiError, apiPost, errorMessage } from '../../lib/api';
+import { useSubmissionKey } from '../../lib/submission-key';
 import { useFormErrors } from '../../lib/use-form-errors';
 import { LocationField } from './location-field';
 import { emptyRequestForm, requestFieldOrder, validateRequest, type KnownCoordinates, type RequestField, type RequestFormValues } from './request-form';
@@ -61,9 +62,11 @@ export function RequestFormPanel({
     if (takesFocus) heading.current?.focus();
   }, [takesFocus]);
 
+  const submission = useSubmissionKey();
   const submit = useMutation({
-    mutationFn: (input: ServiceRequestInput) => apiPost<CreateRequestAnswer>('/api/requests', input),
+    mutationFn: (input: ServiceRequestInput) => apiPost<CreateRequestAnswer>('/api/requests', input, { idempotencyKey: submission.current() }),
     onSuccess: () => {
+      submission.done();
       setValues(startValues());
       setCoordinates(startingLocation?.coordinates ?? null);
       setFormKey((key) => key + 1);

@@ -9,6 +9,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { toast } from '../../components/ui/toast-store';
 import { ApiError, apiPost, errorMessage } from '../../lib/api';
+import { useSubmissionKey } from '../../lib/submission-key';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { firstInvalidField, validateBooking, type BookingField, type BookingFormValues } from './booking-form';
@@ -43,9 +44,11 @@ export default function BookPage() {
     if (first) refs.current[first]?.focus();
   };
 
+  const submission = useSubmissionKey();
   const createBooking = useMutation({
-    mutationFn: (input: BookingInput) => apiPost<Booking>('/api/bookings', input),
+    mutationFn: (input: BookingInput) => apiPost<Booking>('/api/bookings', input, { idempotencyKey: submission.current() }),
     onSuccess: (booking) => {
+      submission.done();
       queryClient.setQueryData(['/api/bookings', booking.id], booking);
       toast({ title: 'Request sent!', description: "We'll connect you with a professional shortly." });
       void navigate(paths.track(booking.id));

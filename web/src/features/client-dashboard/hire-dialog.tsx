@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button';
 import { ModalDialog } from '../../components/ui/modal-dialog';
 import { toast } from '../../components/ui/toast-store';
 import { ApiError, apiPost, errorMessage } from '../../lib/api';
+import { useSubmissionKey } from '../../lib/submission-key';
 import { useFormErrors } from '../../lib/use-form-errors';
 import { fieldsForForm, hiredRequest, hireFieldOrder, validateHire, type HireField, type HireFormValues } from './hire-form';
 import { hiresKey } from './hires-section';
@@ -29,9 +30,11 @@ export function HireDialog({
   const form = useFormErrors(hireFieldOrder);
   const { errors, show, refFor } = form;
 
+  const submission = useSubmissionKey();
   const hire = useMutation({
-    mutationFn: (input: HireInput) => apiPost<unknown>('/api/hire', input),
+    mutationFn: (input: HireInput) => apiPost<unknown>('/api/hire', input, { idempotencyKey: submission.current() }),
     onSuccess: (body) => {
+      submission.done();
       const request = hiredRequest(body);
       if (request) {
         queryClient.setQueryData<ServiceRequestView[]>([hiresKey], (list) => [request, ...(list ?? []).filter((r) => r.id !== request.id)]);
