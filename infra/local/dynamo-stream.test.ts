@@ -2,7 +2,7 @@ import { DeleteItemCommand, PutItemCommand, UpdateItemCommand, BatchWriteItemCom
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { streamConsumers } from '../../shared/routes';
 import { ensureTable, localDynamoClient, startDynalite, type LocalDynamo } from './dynamo';
-import { localStream, matchesFilter, toStreamRecord, type ItemChange, type StreamRecord } from './dynamo-stream';
+import { couldMatch, localStream, matchesFilter, toStreamRecord, type ItemChange, type StreamRecord } from './dynamo-stream';
 
 const TABLE = 'stream-test';
 let dynamo: LocalDynamo;
@@ -152,5 +152,45 @@ describe('localStream', () => {
     // Assess
     expect(seen).toEqual(['INSERT', 'MODIFY']);
     expect(logged).toEqual(['[stream] flaky failed on a INSERT record: boom']);
+  });
+});
+
+describe('couldMatch: which writes the front reads around', () => {
+  const pushFilter = streamConsumers.find((c) => c.name === 'deliver-push')!.filter;
+  const notification = (priority: string) => ({ ...key('n'), entity: { S: 'notification' }, priority: { S: priority } });
+
+  it('reads around a put only when its item could pass a filter, never around a delete, always around an update', () => {
+    // Act
+    const wanted = {
+      highNotification: couldMatch(pushFilter, { operation: 'PutItem', item: notification('high') }),
+      mediumNotification: couldMatch(pushFilter, { operation: 'PutItem', item: notification('medium') }),
+      job: couldMatch(pushFilter, { operation: 'PutItem', item: item('j') }),
+      delete: couldMatch(pushFilter, { operation: 'DeleteItem' }),
+      update: couldMatch(pushFilter, { operation: 'UpdateItem' }),
+    };
+
+    // Assess
+    expect(wanted).toEqual({ highNotification: true, mediumNotification: false, job: false, delete: false, update: true });
+  });
+
+  it('still delivers what matches when the writes around it are skipped', async () => {
+    // Prepare
+    const delivered: StreamRecord[] = [];
+    const own = await startDynalite(undefined, localStream([{ name: 'push', filter: pushFilter, deliver: async ({ Records }) => delivered.push(...Records) }]));
+    const ownClient = localDynamoClient(own.endpoint);
+    await ensureTable(ownClient, TABLE);
+
+    // Act
+    await ownClient.send(new PutItemCommand({ TableName: TABLE, Item: item('skipped') }));
+    await ownClient.send(new PutItemCommand({ TableName: TABLE, Item: notification('medium') }));
+    await ownClient.send(new DeleteItemCommand({ TableName: TABLE, Key: key('skipped') }));
+    await ownClient.send(new PutItemCommand({ TableName: TABLE, Item: { ...notification('critical'), ...key('c') } }));
+    await ownClient.send(new UpdateItemCommand({ TableName: TABLE, Key: key('u'), UpdateExpression: 'SET entity = :e, priority = :p', ExpressionAttributeValues: { ':e': { S: 'notification' }, ':p': { S: 'high' } } }));
+    await expect.poll(() => delivered.length).toBe(2);
+
+    // Assess
+    expect(delivered.map((r) => r.dynamodb.Keys.pk.S)).toEqual(['THING#c', 'THING#u']);
+    ownClient.destroy();
+    await own.close();
   });
 });

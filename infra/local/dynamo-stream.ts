@@ -40,7 +40,20 @@ export interface StreamConsumer {
   deliver(event: { Records: StreamRecord[] }): Promise<unknown>;
 }
 
-export type OnChange = (changes: ItemChange[]) => void;
+/** A write as the front sees it: its operation and DynamoDB JSON input. */
+export interface PlannedWrite {
+  operation: 'PutItem' | 'UpdateItem' | 'DeleteItem';
+  /** The new image when the write alone says it (a put's item); absent for updates and deletes. */
+  item?: Json;
+}
+
+export type OnChange = ((changes: ItemChange[]) => void) & {
+  /**
+   * Whether any consumer could want a record of this write. When none could, the front skips
+   * reading the items before and after it: most writes (jobs, workers, sessions) match no filter.
+   */
+  couldMatch?: (write: PlannedWrite) => boolean;
+};
 
 const REGION = 'us-east-1';
 let sequence = 0;
@@ -90,10 +103,32 @@ export function matchesFilter(pattern: Record<string, unknown>, value: unknown):
   });
 }
 
+/**
+ * Whether a consumer's filter could match a record of this write, by what the write alone says: a
+ * put's record has its item as NewImage (INSERT or MODIFY), a delete's has none (REMOVE), and an
+ * update's new image is unknown until it is read, so an update could always match.
+ */
+export function couldMatch(filter: Record<string, unknown>, write: PlannedWrite): boolean {
+  if (write.operation === 'UpdateItem') return true;
+  const records =
+    write.operation === 'PutItem'
+      ? (['INSERT', 'MODIFY'] as const).map((eventName) => ({ eventName, dynamodb: { NewImage: write.item } }))
+      : [{ eventName: 'REMOVE', dynamodb: {} }];
+  return records.some((record) => matchesFilter(withoutPresenceOf(filter, 'Keys'), record));
+}
+
+/** The pattern without a field the write's planned record does not carry (its keys are always there). */
+function withoutPresenceOf(filter: Record<string, unknown>, field: string): Record<string, unknown> {
+  const dynamodb = filter.dynamodb as Record<string, unknown> | undefined;
+  if (!dynamodb || !(field in dynamodb)) return filter;
+  const { [field]: _dropped, ...rest } = dynamodb;
+  return { ...filter, dynamodb: rest };
+}
+
 /** The front's change listener: each change that makes a record goes, in order, to the consumers it matches. */
 export function localStream(consumers: StreamConsumer[], log: (message: string) => void = console.error): OnChange {
   let tail = Promise.resolve();
-  return (changes) => {
+  const onChange: OnChange = (changes) => {
     const records = changes.map(toStreamRecord).filter((r): r is StreamRecord => r !== undefined);
     if (!records.length) return;
     tail = tail.then(async () => {
@@ -107,4 +142,6 @@ export function localStream(consumers: StreamConsumer[], log: (message: string) 
       }
     });
   };
+  onChange.couldMatch = (write) => consumers.some((consumer) => couldMatch(consumer.filter, write));
+  return onChange;
 }

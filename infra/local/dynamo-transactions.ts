@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { table } from '../../shared/table';
-import type { ItemChange, OnChange } from './dynamo-stream';
+import type { ItemChange, OnChange, PlannedWrite } from './dynamo-stream';
 
 /**
  * dynalite speaks every DynamoDB operation we use but TransactWriteItems and TransactGetItems.
@@ -10,8 +10,9 @@ import type { ItemChange, OnChange } from './dynamo-stream';
  * in order as conditional writes on dynalite, putting back what it did when one is refused and
  * answering TransactionCanceledException with per-action reasons, as DynamoDB does.
  *
- * With a change listener it is also the table's stream (dynamo-stream.ts): every write reads the
- * items it touches before and after, under the same lock, and reports what changed.
+ * With a change listener it is also the table's stream (dynamo-stream.ts): every write a consumer
+ * could want a record of reads the items it touches before and after, under the same lock, and
+ * reports what changed; the others (most writes) pay nothing for it.
  */
 const WRITES = new Set(['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem']);
 const ERROR_PREFIX = 'com.amazonaws.dynamodb.v20120810#';
@@ -75,6 +76,13 @@ function asWrite(rest: Json): { operation: string; input: Json; tableName: strin
   });
 }
 
+function transactionWrite(action: Json): PlannedWrite[] {
+  if (action.Put) return [{ operation: 'PutItem', item: action.Put.Item }];
+  if (action.Update) return [{ operation: 'UpdateItem' }];
+  if (action.Delete) return [{ operation: 'DeleteItem' }];
+  return [];
+}
+
 async function transactWrite(call: Call, input: Json, onChange?: OnChange): Promise<{ status: number; body: Json }> {
   const items: Json[] = input.TransactItems ?? [];
   let writes;
@@ -121,7 +129,7 @@ async function transactWrite(call: Call, input: Json, onChange?: OnChange): Prom
   for (const d of done) {
     if (d.check && !d.before) await call('DeleteItem', { TableName: d.tableName, Key: d.key });
   }
-  if (onChange) {
+  if (onChange && items.some((item) => transactionWrite(item).some((w) => onChange.couldMatch?.(w) ?? true))) {
     const changes: ItemChange[] = [];
     for (const d of done) {
       if (!d.check) changes.push({ tableName: d.tableName, key: d.key, before: d.before, after: await itemAt(call, d.tableName, d.key) });
@@ -152,6 +160,15 @@ function touched(operation: string, input: Json): { tableName: string; key: Json
   if (operation === 'UpdateItem' || operation === 'DeleteItem') return [{ tableName: input.TableName, key: input.Key }];
   return Object.entries((input.RequestItems ?? {}) as Record<string, Json[]>).flatMap(([tableName, requests]) =>
     requests.map((r) => ({ tableName, key: r.PutRequest ? keyOf(r.PutRequest.Item ?? {}) : r.DeleteRequest?.Key })),
+  );
+}
+
+/** The single-item writes an operation makes, as the stream's filters can judge them before it runs. */
+function plannedWrites(operation: string, input: Json): PlannedWrite[] {
+  if (operation === 'PutItem') return [{ operation, item: input.Item }];
+  if (operation === 'UpdateItem' || operation === 'DeleteItem') return [{ operation }];
+  return Object.values((input.RequestItems ?? {}) as Record<string, Json[]>).flatMap((requests) =>
+    requests.map((r): PlannedWrite => (r.PutRequest ? { operation: 'PutItem', item: r.PutRequest.Item } : { operation: 'DeleteItem' })),
   );
 }
 
@@ -245,7 +262,9 @@ export async function startTransactionFront(inner: string, onChange?: OnChange):
       return { status: out.status, send: () => void res.writeHead(out.status, relay).end(payload) };
     };
     if (!WRITES.has(operation)) return (await forward()).send();
-    if (!onChange) return (await lock.run(forward)).send();
+    if (!onChange || !plannedWrites(operation, JSON.parse(body.toString()) as Json).some((w) => onChange.couldMatch?.(w) ?? true)) {
+      return (await lock.run(forward)).send();
+    }
     // The change is reported before the write is answered, so a reader of the stream that waits for
     // the answer (a test) sees it; what consumers do with it still happens after.
     const answer = await lock.run(async () => {
