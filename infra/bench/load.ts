@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -54,7 +55,8 @@ export const mix: Step[] = [
     request: (a, u) => ({
       method: 'POST',
       url: '/api/bookings',
-      headers: { cookie: at(a.customers, u).cookie },
+      // As the booking form sends it: one Idempotency-Key per submission.
+      headers: { cookie: at(a.customers, u).cookie, 'idempotency-key': randomUUID() },
       body: { name: 'Load Test', phone: '5550101234', address: '12 Harbour Road, Springfield', category: at(a.slugs, u) },
     }),
   },

@@ -6,8 +6,8 @@ import type { ItemChange, OnChange, PlannedWrite } from './dynamo-stream';
 /**
  * dynalite speaks every DynamoDB operation we use but TransactWriteItems and TransactGetItems.
  * This front serves those two itself, so the functions use the real transactions of the AWS SDK
- * unchanged: every write passing through here is serialised, and a transaction runs its actions
- * in order as conditional writes on dynalite, putting back what it did when one is refused and
+ * unchanged: writes passing through here are serialised item by item (KeyedLock), and a
+ * transaction runs its actions in order as conditional writes on dynalite, putting back what it did when one is refused and
  * answering TransactionCanceledException with per-action reasons, as DynamoDB does.
  *
  * With a change listener it is also the table's stream (dynamo-stream.ts): every write a consumer
@@ -20,15 +20,46 @@ const ERROR_PREFIX = 'com.amazonaws.dynamodb.v20120810#';
 type Json = Record<string, any>;
 type Call = (operation: string, input: Json) => Promise<{ status: number; body: Json }>;
 
-class Mutex {
-  private tail: Promise<void> = Promise.resolve();
-  run<T>(work: () => Promise<T>): Promise<T> {
-    const result = this.tail.then(work);
-    this.tail = result.then(
+/**
+ * Item-level locking, as DynamoDB isolates writes: a write waits only for the earlier writes and
+ * transactions that touch one of its items, so writes to different items (most of them) run side
+ * by side. Taking several keys is one synchronous step, so waits always point at earlier holders
+ * and cannot deadlock.
+ */
+class KeyedLock {
+  private readonly tails = new Map<string, Promise<void>>();
+
+  run<T>(keys: readonly string[], work: () => Promise<T>): Promise<T> {
+    const unique = [...new Set(keys)];
+    const result = Promise.all(unique.map((k) => this.tails.get(k))).then(work);
+    const done = result.then(
       () => undefined,
       () => undefined,
     );
+    for (const k of unique) this.tails.set(k, done);
+    void done.then(() => {
+      for (const k of unique) if (this.tails.get(k) === done) this.tails.delete(k);
+    });
     return result;
+  }
+}
+
+/** An item's lock name: its table and key values, whatever order the key's attributes came in. */
+function lockName(tableName: string, key: Json | undefined): string {
+  return JSON.stringify([tableName, key?.[table.partitionKey], key?.[table.sortKey]]);
+}
+
+/** The items a request writes or reads together (none for one malformed beyond telling: it writes nothing). */
+function lockedItems(operation: string, input: Json): string[] {
+  try {
+    if (operation === 'TransactWriteItems') return ((input.TransactItems ?? []) as Json[]).map((item) => {
+      const write = asWrite(item);
+      return lockName(write.tableName, write.key);
+    });
+    if (operation === 'TransactGetItems') return ((input.TransactItems ?? []) as Json[]).map(({ Get }) => lockName(Get?.TableName, Get?.Key));
+    return touched(operation, input).map((t) => lockName(t.tableName, t.key));
+  } catch {
+    return [];
   }
 }
 
@@ -211,7 +242,7 @@ class RequestTokens {
 
 /** Starts the front on a free loopback port, passing everything else to dynalite at `inner`. */
 export async function startTransactionFront(inner: string, onChange?: OnChange): Promise<{ endpoint: string; close(): Promise<void> }> {
-  const lock = new Mutex();
+  const lock = new KeyedLock();
   const tokens = new RequestTokens();
   const server: Server = createServer((req, res) => {
     void handle(req, res).catch((error: unknown) => {
@@ -243,9 +274,12 @@ export async function startTransactionFront(inner: string, onChange?: OnChange):
 
     if (operation === 'TransactWriteItems') {
       const input = JSON.parse(body.toString()) as Json;
-      return reply(await lock.run(() => tokens.once(input, () => transactWrite(call, input, onChange))));
+      return reply(await lock.run(lockedItems(operation, input), () => tokens.once(input, () => transactWrite(call, input, onChange))));
     }
-    if (operation === 'TransactGetItems') return reply(await lock.run(() => transactGet(call, JSON.parse(body.toString()))));
+    if (operation === 'TransactGetItems') {
+      const input = JSON.parse(body.toString()) as Json;
+      return reply(await lock.run(lockedItems(operation, input), () => transactGet(call, input)));
+    }
 
     const forward = async () => {
       const headers: Record<string, string> = {};
@@ -262,13 +296,15 @@ export async function startTransactionFront(inner: string, onChange?: OnChange):
       return { status: out.status, send: () => void res.writeHead(out.status, relay).end(payload) };
     };
     if (!WRITES.has(operation)) return (await forward()).send();
-    if (!onChange || !plannedWrites(operation, JSON.parse(body.toString()) as Json).some((w) => onChange.couldMatch?.(w) ?? true)) {
-      return (await lock.run(forward)).send();
+    const input = JSON.parse(body.toString()) as Json;
+    const items = lockedItems(operation, input);
+    if (!onChange || !plannedWrites(operation, input).some((w) => onChange.couldMatch?.(w) ?? true)) {
+      return (await lock.run(items, forward)).send();
     }
     // The change is reported before the write is answered, so a reader of the stream that waits for
     // the answer (a test) sees it; what consumers do with it still happens after.
-    const answer = await lock.run(async () => {
-      const items = touched(operation, JSON.parse(body.toString()) as Json).filter((t) => t.key);
+    const answer = await lock.run(items, async () => {
+      const items = touched(operation, input).filter((t) => t.key);
       const before = await Promise.all(items.map((t) => itemAt(call, t.tableName, t.key)));
       const out = await forward();
       if (out.status === 200) {
