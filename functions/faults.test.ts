@@ -24,7 +24,6 @@ Object.assign(process.env, {
 });
 
 const { QueryCommand } = await import('@aws-sdk/lib-dynamodb');
-const Stripe = (await import('stripe')).default;
 const { keys } = await import('../shared/table');
 const { handler: createBooking } = await import('./create-booking');
 const { handler: getBooking } = await import('./get-booking');
@@ -41,13 +40,13 @@ const { jobsRepo } = await import('./lib/data/jobs');
 const { notificationsRepo } = await import('./lib/data/notifications');
 const { workersRepo } = await import('./lib/data/workers');
 const { timerNames } = await import('./lib/dispatch');
-const { env } = await import('./lib/env');
 const { newId } = await import('./lib/ids');
 const { deleteObject } = await import('./lib/storage');
 const { dispatchableWorker, findSchedule, offeredJob, testCategory } = await import('./lib/testing/dispatch');
 const { confirmedDocument, asWorker, fileBytes, postFile, uploadBody, workerWithToken } = await import('./lib/testing/documents');
 const { invoke, sampleEvent, withBody, withCookies, withPath } = await import('./lib/testing/events');
 const { asCustomer, invoicedJob } = await import('./lib/testing/money');
+const { completedSession, signedStripeEvent } = await import('./lib/testing/stripe');
 const { withBearer, workerToken } = await import('./lib/testing/workers');
 
 afterEach(() => {
@@ -239,34 +238,8 @@ describe('Stripe unreachable', () => {
   it('processes a webhook exactly once when Stripe retries it after our handler failed midway', async () => {
     // Prepare: the invoice write lands, then DynamoDB throttles the job's write, so the handler fails midway.
     const { invoice, job, worker } = await invoicedJob({ verified: true });
-    const sample = sampleEvent('handle-stripe-webhook');
-    const signer = new Stripe('sk_test_unused');
-    const payload = JSON.stringify({
-      id: `evt_${newId()}`,
-      object: 'event',
-      api_version: Stripe.API_VERSION,
-      created: Math.floor(Date.now() / 1000),
-      livemode: false,
-      type: 'checkout.session.completed',
-      data: {
-        object: {
-          id: `cs_test_${newId()}`,
-          object: 'checkout.session',
-          status: 'complete',
-          payment_status: 'paid',
-          payment_intent: `pi_${newId()}`,
-          amount_total: invoice.totalAmount,
-          client_reference_id: invoice.id,
-          metadata: { invoiceId: invoice.id, jobId: invoice.jobId, destination: '' },
-        },
-      },
-    });
-    const deliver = () =>
-      invoke(stripeWebhook, {
-        ...sample,
-        body: payload,
-        headers: { ...sample.headers, 'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret: env.STRIPE_WEBHOOK_SECRET! }) },
-      });
+    const event = signedStripeEvent('checkout.session.completed', completedSession(invoice));
+    const deliver = () => invoke(stripeWebhook, event);
     proxies.dynamo.set(
       dynamoError('ThrottlingException', 'Rate of requests exceeds the allowed throughput.'),
       (request) => dynamoOperation('UpdateItem')(request) && request.body.includes(`"JOB#${job.id}"`),

@@ -1,45 +1,22 @@
-import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { handler } from './handle-stripe-webhook';
-import { invoicesRepo, type InvoiceItem } from './lib/data/invoices';
+import { invoicesRepo } from './lib/data/invoices';
 import { jobsRepo } from './lib/data/jobs';
-import { env } from './lib/env';
 import { newId } from './lib/ids';
 import { invoke, sampleEvent } from './lib/testing/events';
 import { invoicedJob } from './lib/testing/money';
+import { completedSession, signedStripeEvent } from './lib/testing/stripe';
 
 const sample = sampleEvent('handle-stripe-webhook');
-const stripe = new Stripe('sk_test_unused');
-
-/** A Stripe event as Stripe sends it: the raw JSON and its Stripe-Signature header. */
-function stripeEvent(type: string, object: Record<string, unknown>, options: { id?: string; secret?: string } = {}) {
-  const payload = JSON.stringify({ id: options.id ?? `evt_${newId()}`, object: 'event', api_version: Stripe.API_VERSION, created: Math.floor(Date.now() / 1000), livemode: false, type, data: { object } });
-  const signature = stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? env.STRIPE_WEBHOOK_SECRET! });
-  return { ...sample, body: payload, headers: { ...sample.headers, 'stripe-signature': signature } };
-}
-
-function session(invoice: InvoiceItem, overrides: Record<string, unknown> = {}) {
-  return {
-    id: `cs_test_${newId()}`,
-    object: 'checkout.session',
-    status: 'complete',
-    payment_status: 'paid',
-    payment_intent: `pi_${newId()}`,
-    amount_total: invoice.totalAmount,
-    client_reference_id: invoice.id,
-    metadata: { invoiceId: invoice.id, jobId: invoice.jobId, destination: '' },
-    ...overrides,
-  };
-}
 
 describe('POST /api/stripe/webhook', () => {
   it('marks the invoice and the job paid on checkout.session.completed; the share is held for a worker without payouts', async () => {
     // Prepare
     const { invoice, job } = await invoicedJob({ verified: true });
-    const paid = session(invoice);
+    const paid = completedSession(invoice);
 
     // Act
-    const res = await invoke(handler, stripeEvent('checkout.session.completed', paid));
+    const res = await invoke(handler, signedStripeEvent('checkout.session.completed', paid));
 
     // Assess
     expect(res.status).toBe(200);
@@ -51,7 +28,7 @@ describe('POST /api/stripe/webhook', () => {
   it("records a destination charge's share as transferred to the worker's account", async () => {
     const { invoice } = await invoicedJob({ verified: true });
 
-    await invoke(handler, stripeEvent('checkout.session.completed', session(invoice, { metadata: { invoiceId: invoice.id, jobId: invoice.jobId, destination: 'acct_123' } })));
+    await invoke(handler, signedStripeEvent('checkout.session.completed', completedSession(invoice, { metadata: { invoiceId: invoice.id, jobId: invoice.jobId, destination: 'acct_123' } })));
 
     expect(await invoicesRepo.findById(invoice.id)).toMatchObject({ paymentStatus: 'paid', payoutStatus: 'transferred', payoutAccountId: 'acct_123' });
   });
@@ -59,7 +36,7 @@ describe('POST /api/stripe/webhook', () => {
   it('changes nothing when the same event is delivered twice', async () => {
     // Prepare
     const { invoice } = await invoicedJob({ verified: true });
-    const event = stripeEvent('checkout.session.completed', session(invoice), { id: `evt_${newId()}` });
+    const event = signedStripeEvent('checkout.session.completed', completedSession(invoice), { id: `evt_${newId()}` });
     await invoke(handler, event);
     const first = await invoicesRepo.findById(invoice.id);
 
@@ -74,7 +51,7 @@ describe('POST /api/stripe/webhook', () => {
 
   it('pays once when two deliveries of the event race', async () => {
     const { invoice, job } = await invoicedJob({ verified: true });
-    const event = stripeEvent('checkout.session.completed', session(invoice));
+    const event = signedStripeEvent('checkout.session.completed', completedSession(invoice));
 
     const results = await Promise.all([invoke(handler, event), invoke(handler, event)]);
 
@@ -86,8 +63,8 @@ describe('POST /api/stripe/webhook', () => {
   it('refuses a bad signature with 400 and changes nothing', async () => {
     // Prepare
     const { invoice, job } = await invoicedJob({ verified: true });
-    const forged = stripeEvent('checkout.session.completed', session(invoice), { secret: 'whsec_not_ours' });
-    const tampered = stripeEvent('checkout.session.completed', session(invoice));
+    const forged = signedStripeEvent('checkout.session.completed', completedSession(invoice), { secret: 'whsec_not_ours' });
+    const tampered = signedStripeEvent('checkout.session.completed', completedSession(invoice));
     tampered.body = tampered.body!.replace('"paid"', '"paid" ');
 
     // Act
@@ -101,11 +78,11 @@ describe('POST /api/stripe/webhook', () => {
 
   it('keeps a paid invoice paid when the expiry of its session arrives late, out of order', async () => {
     const { invoice } = await invoicedJob({ verified: true });
-    const paid = session(invoice);
-    await invoke(handler, stripeEvent('checkout.session.completed', paid));
+    const paid = completedSession(invoice);
+    await invoke(handler, signedStripeEvent('checkout.session.completed', paid));
 
-    await invoke(handler, stripeEvent('checkout.session.expired', { ...paid, status: 'expired', payment_status: 'unpaid' }));
-    await invoke(handler, stripeEvent('checkout.session.async_payment_failed', { ...paid, payment_status: 'unpaid' }));
+    await invoke(handler, signedStripeEvent('checkout.session.expired', { ...paid, status: 'expired', payment_status: 'unpaid' }));
+    await invoke(handler, signedStripeEvent('checkout.session.async_payment_failed', { ...paid, payment_status: 'unpaid' }));
 
     expect(await invoicesRepo.findById(invoice.id)).toMatchObject({ paymentStatus: 'paid', stripeSessionId: paid.id });
   });
@@ -116,9 +93,9 @@ describe('POST /api/stripe/webhook', () => {
     await invoicesRepo.recordCheckout(invoice.id, { attempts: 0, sessionId: 'cs_test_current', now: new Date().toISOString() });
 
     // Act
-    await invoke(handler, stripeEvent('checkout.session.expired', session(invoice, { id: 'cs_test_older', status: 'expired', payment_status: 'unpaid' })));
+    await invoke(handler, signedStripeEvent('checkout.session.expired', completedSession(invoice, { id: 'cs_test_older', status: 'expired', payment_status: 'unpaid' })));
     const afterOther = await invoicesRepo.findById(invoice.id);
-    await invoke(handler, stripeEvent('checkout.session.expired', session(invoice, { id: 'cs_test_current', status: 'expired', payment_status: 'unpaid' })));
+    await invoke(handler, signedStripeEvent('checkout.session.expired', completedSession(invoice, { id: 'cs_test_current', status: 'expired', payment_status: 'unpaid' })));
 
     // Assess
     expect(afterOther?.stripeSessionId).toBe('cs_test_current');
@@ -128,22 +105,22 @@ describe('POST /api/stripe/webhook', () => {
   it('follows an async payment: processing, then failed, and paid when a later attempt succeeds', async () => {
     // Prepare
     const { invoice, job } = await invoicedJob({ verified: true });
-    const bank = session(invoice, { payment_status: 'unpaid' });
+    const bank = completedSession(invoice, { payment_status: 'unpaid' });
 
     // Act / Assess
-    await invoke(handler, stripeEvent('checkout.session.completed', bank));
+    await invoke(handler, signedStripeEvent('checkout.session.completed', bank));
     expect((await invoicesRepo.findById(invoice.id))?.paymentStatus).toBe('processing');
-    await invoke(handler, stripeEvent('checkout.session.async_payment_failed', bank));
+    await invoke(handler, signedStripeEvent('checkout.session.async_payment_failed', bank));
     expect((await invoicesRepo.findById(invoice.id))?.paymentStatus).toBe('failed');
     expect((await jobsRepo.findById(job.id))?.state).toBe('verified');
-    await invoke(handler, stripeEvent('checkout.session.async_payment_succeeded', session(invoice)));
+    await invoke(handler, signedStripeEvent('checkout.session.async_payment_succeeded', completedSession(invoice)));
     expect((await invoicesRepo.findById(invoice.id))?.paymentStatus).toBe('paid');
     expect((await jobsRepo.findById(job.id))?.state).toBe('paid');
   });
 
   it('acknowledges events it does not act on, and a payment for an unknown invoice, without changing anything', async () => {
-    const res = await invoke(handler, stripeEvent('customer.created', { id: 'cus_1', object: 'customer' }));
-    const unknown = await invoke(handler, stripeEvent('checkout.session.completed', { id: 'cs_test_x', object: 'checkout.session', payment_status: 'paid', metadata: { invoiceId: newId() } }));
+    const res = await invoke(handler, signedStripeEvent('customer.created', { id: 'cus_1', object: 'customer' }));
+    const unknown = await invoke(handler, signedStripeEvent('checkout.session.completed', { id: 'cs_test_x', object: 'checkout.session', payment_status: 'paid', metadata: { invoiceId: newId() } }));
 
     expect(res.status).toBe(200);
     expect(unknown.status).toBe(200);
