@@ -1,9 +1,7 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppRoutes } from './app/routes';
-import { createQueryClient } from './lib/api';
 
 /**
  * The HTML of one route's first screen, rendered at build time (web/vite-prerender.ts) with the same
@@ -14,11 +12,9 @@ import { createQueryClient } from './lib/api';
 export async function renderPage(url: string): Promise<string> {
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <QueryClientProvider client={createQueryClient()}>
-        <StaticRouter location={url}>
-          <AppRoutes />
-        </StaticRouter>
-      </QueryClientProvider>
+      <StaticRouter location={url}>
+        <AppRoutes />
+      </StaticRouter>
     </StrictMode>,
     // One piece: React would otherwise move a large boundary's content to the end of the HTML and
     // reveal it with an inline script, which the strict CSP refuses.

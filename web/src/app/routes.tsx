@@ -7,6 +7,8 @@ import { RedirectTo } from './redirect';
 // compresses better than two); every other screen is its own lazy chunk (DESIGN.md section 9).
 import LandingPage from '../features/home/landing-page';
 
+// TanStack Query comes with the screens that read the API, never with the home page's first load.
+const QueryLayout = lazy(() => import('../lib/query-client'));
 const ServicesPage = lazy(() => import('../features/services/services-page'));
 const ServiceDetailPage = lazy(() => import('../features/services/service-detail-page'));
 const BookPage = lazy(() => import('../features/booking/book-page'));
@@ -50,38 +52,40 @@ export function AppRoutes() {
     <Routes>
       <Route element={<PublicLayout />}>
         <Route path={patterns.home} element={<LandingPage />} />
-        <Route path={patterns.services} element={<ServicesPage />} />
-        <Route path={patterns.service} element={<ServiceDetailPage />} />
-        <Route path={patterns.book} element={<BookPage />} />
-        <Route path={patterns.track} element={<TrackPage />} />
-        <Route path={patterns.contact} element={<ContactPage />} />
-        <Route path={patterns.applyCompany} element={<CompanyApplicationPage />} />
-        <Route path={patterns.applyWorker} element={<WorkerApplicationPage />} />
-        <Route path={patterns.workerApply} element={<WorkerApplicationPage />} />
-        <Route path={patterns.workerLogin} element={<WorkerLoginPage />} />
-        <Route path={patterns.workerSignup} element={<WorkerSignupPage />} />
-        <Route path={patterns.workerDashboard} element={<WorkerDashboardPage />} />
-        <Route path={patterns.workerDashboardAlias} element={<WorkerDashboardPage />} />
-        <Route path={patterns.workerProfile} element={<WorkerProfilePage />} />
-        <Route path={patterns.workerType} element={<WorkerTypePage />} />
-        <Route path={patterns.workerJob} element={<WorkerJobPage />} />
-        <Route path={patterns.workerEarnings} element={<WorkerEarningsPage />} />
-        <Route path={patterns.clientDashboard} element={<ClientDashboardPage />} />
-        <Route path={patterns.customer} element={<ClientDashboardPage />} />
-        <Route path={patterns.rate} element={<RatePage />} />
-        <Route path={patterns.invoices} element={<InvoicesPage />} />
-        <Route path={patterns.paymentSuccess} element={<PaymentSuccessPage />} />
-        <Route path={patterns.paymentSuccessAlias} element={<PaymentSuccessPage />} />
-        <Route path={patterns.paymentCancelled} element={<PaymentCancelledPage />} />
-        <Route path={patterns.paymentCancelAlias} element={<PaymentCancelledPage />} />
-        <Route path={patterns.insurance} element={<InsurancePage />} />
-        <Route path={patterns.workers} element={<WorkersPage />} />
-        <Route path={patterns.download} element={<DownloadPage />} />
-        <Route element={<AuthLayout />}>
-          <Route path={patterns.adminSetup} element={<OwnerSetupPage />} />
-          <Route path={patterns.adminLogin} element={<OwnerLoginPage />} />
-          <Route path={patterns.admin} element={<OwnerDashboardPage />} />
-          <Route path={patterns.changePassword} element={<ChangePasswordPage />} />
+        <Route element={<QueryLayout />}>
+          <Route path={patterns.services} element={<ServicesPage />} />
+          <Route path={patterns.service} element={<ServiceDetailPage />} />
+          <Route path={patterns.book} element={<BookPage />} />
+          <Route path={patterns.track} element={<TrackPage />} />
+          <Route path={patterns.contact} element={<ContactPage />} />
+          <Route path={patterns.applyCompany} element={<CompanyApplicationPage />} />
+          <Route path={patterns.applyWorker} element={<WorkerApplicationPage />} />
+          <Route path={patterns.workerApply} element={<WorkerApplicationPage />} />
+          <Route path={patterns.workerLogin} element={<WorkerLoginPage />} />
+          <Route path={patterns.workerSignup} element={<WorkerSignupPage />} />
+          <Route path={patterns.workerDashboard} element={<WorkerDashboardPage />} />
+          <Route path={patterns.workerDashboardAlias} element={<WorkerDashboardPage />} />
+          <Route path={patterns.workerProfile} element={<WorkerProfilePage />} />
+          <Route path={patterns.workerType} element={<WorkerTypePage />} />
+          <Route path={patterns.workerJob} element={<WorkerJobPage />} />
+          <Route path={patterns.workerEarnings} element={<WorkerEarningsPage />} />
+          <Route path={patterns.clientDashboard} element={<ClientDashboardPage />} />
+          <Route path={patterns.customer} element={<ClientDashboardPage />} />
+          <Route path={patterns.rate} element={<RatePage />} />
+          <Route path={patterns.invoices} element={<InvoicesPage />} />
+          <Route path={patterns.paymentSuccess} element={<PaymentSuccessPage />} />
+          <Route path={patterns.paymentSuccessAlias} element={<PaymentSuccessPage />} />
+          <Route path={patterns.paymentCancelled} element={<PaymentCancelledPage />} />
+          <Route path={patterns.paymentCancelAlias} element={<PaymentCancelledPage />} />
+          <Route path={patterns.insurance} element={<InsurancePage />} />
+          <Route path={patterns.workers} element={<WorkersPage />} />
+          <Route path={patterns.download} element={<DownloadPage />} />
+          <Route element={<AuthLayout />}>
+            <Route path={patterns.adminSetup} element={<OwnerSetupPage />} />
+            <Route path={patterns.adminLogin} element={<OwnerLoginPage />} />
+            <Route path={patterns.admin} element={<OwnerDashboardPage />} />
+            <Route path={patterns.changePassword} element={<ChangePasswordPage />} />
+          </Route>
         </Route>
         {redirects.map(({ from, to }) => (
           <Route key={from} path={from} element={<RedirectTo to={to} />} />

@@ -1,11 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { paths } from './paths';
+import type { AdminStatus } from './owner-link';
 
-/** GET /api/admin/status (spec section 7). */
-export interface AdminStatus {
-  isAdmin: boolean;
-  isSetup: boolean;
-}
+export { ownerLink, type AdminStatus } from './owner-link';
 
 export const adminStatusKey = ['/api/admin/status'] as const;
 
@@ -13,11 +9,4 @@ export const adminStatusKey = ['/api/admin/status'] as const;
 export function useAdminStatus(): AdminStatus {
   const { data } = useQuery<AdminStatus>({ queryKey: adminStatusKey });
   return { isAdmin: data?.isAdmin === true, isSetup: data?.isSetup === true };
-}
-
-/** The nav bar's one owner link (spec section 2, "Navigation bar"). */
-export function ownerLink(status: AdminStatus): { to: string; label: string } {
-  if (status.isAdmin) return { to: paths.admin, label: 'Owner Dashboard' };
-  if (status.isSetup) return { to: paths.adminLogin, label: 'Owner Login' };
-  return { to: paths.adminSetup, label: 'Owner Login' };
 }

@@ -1,12 +1,14 @@
 import { ClipboardCheck, FileText, Hourglass, RotateCcw } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { ServiceRequestView } from '../../../../shared/schemas/job';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
-import { InvoiceDialog } from './invoice-dialog';
 import { VERIFY_FAILED, requestInvoicePromptOf } from './invoice-rules';
 import { formatMoney, hoursPhrase } from './money';
-import { WorkVerificationDialog } from './work-verification-dialog';
+
+// Each dialog is loaded when first opened: neither is needed to show the request's card.
+const InvoiceDialog = lazy(() => import('./invoice-dialog').then((m) => ({ default: m.InvoiceDialog })));
+const WorkVerificationDialog = lazy(() => import('./work-verification-dialog').then((m) => ({ default: m.WorkVerificationDialog })));
 
 type ActionFields = 'id' | 'status' | 'worker' | 'service' | 'verification' | 'invoice';
 
@@ -85,15 +87,17 @@ export function RequestInvoiceActions({
           </Button>
         </div>
       ) : null}
-      {verifying ? (
-        <WorkVerificationDialog
-          request={request}
-          failureText={verificationFailureText}
-          onDecided={() => setDecided(true)}
-          onClose={() => setVerifying(false)}
-        />
-      ) : null}
-      {viewing && prompt.invoice ? <InvoiceDialog invoiceId={prompt.invoice.id} onClose={() => setViewing(false)} /> : null}
+      <Suspense fallback={null}>
+        {verifying ? (
+          <WorkVerificationDialog
+            request={request}
+            failureText={verificationFailureText}
+            onDecided={() => setDecided(true)}
+            onClose={() => setVerifying(false)}
+          />
+        ) : null}
+        {viewing && prompt.invoice ? <InvoiceDialog invoiceId={prompt.invoice.id} onClose={() => setViewing(false)} /> : null}
+      </Suspense>
     </>
   );
 }

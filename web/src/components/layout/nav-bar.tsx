@@ -1,10 +1,27 @@
-import { useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { ownerLink, useAdminStatus } from '../../lib/admin-status';
+import { ownerLink } from '../../lib/owner-link';
 import { cn } from '../../lib/cn';
 import { paths, patterns } from '../../lib/paths';
+import { useAfterIdle } from '../../lib/use-after-idle';
 import { RealtimeNavHost } from '../notifications/realtime-hosts';
 import { CloseIcon, MenuIcon } from '../ui/icons';
+
+// The owner status query (and TanStack Query with it) loads once the page is idle; until it answers
+// the link is the one an unknown status gives, as it was while the query was pending.
+const OwnerLinkStatus = lazy(() => import('./owner-link-status'));
+const unknownOwner = ownerLink({ isAdmin: false, isSetup: false });
+
+function OwnerLink({ render }: { render: (link: typeof unknownOwner) => ReactNode }) {
+  const fallback = render(unknownOwner);
+  return useAfterIdle() ? (
+    <Suspense fallback={fallback}>
+      <OwnerLinkStatus render={render} />
+    </Suspense>
+  ) : (
+    fallback
+  );
+}
 
 interface NavItem {
   to: string;
@@ -36,30 +53,30 @@ const linkClasses = (active: boolean) =>
 
 export function NavBar() {
   const { pathname } = useLocation();
-  const owner = ownerLink(useAdminStatus());
   const [open, setOpen] = useState(false);
   const menuId = useId();
 
   // A chosen link closes the small-screen menu.
   useEffect(() => setOpen(false), [pathname]);
 
-  const all: readonly NavItem[] = [...items, { to: owner.to, label: owner.label, end: owner.to === paths.admin }];
-  const links = all.map((item) => {
+  const link = (item: NavItem) => {
     const extra = item.alsoActiveOn?.some((prefix) => isUnder(pathname, prefix)) ?? false;
-    return (
-      <li key={item.label}>
-        {extra ? (
-          <Link to={item.to} className={linkClasses(true)} aria-current="page">
-            {item.label}
-          </Link>
-        ) : (
-          <NavLink to={item.to} end={item.end} className={({ isActive }) => linkClasses(isActive)}>
-            {item.label}
-          </NavLink>
-        )}
-      </li>
+    return extra ? (
+      <Link to={item.to} className={linkClasses(true)} aria-current="page">
+        {item.label}
+      </Link>
+    ) : (
+      <NavLink to={item.to} end={item.end} className={({ isActive }) => linkClasses(isActive)}>
+        {item.label}
+      </NavLink>
     );
-  });
+  };
+  const links = [
+    ...items.map((item) => <li key={item.label}>{link(item)}</li>),
+    <li key="owner">
+      <OwnerLink render={(owner) => link({ to: owner.to, label: owner.label, end: owner.to === paths.admin })} />
+    </li>,
+  ];
 
   return (
     <header className="sticky top-0 z-40 border-b border-white/10 bg-slate-950/85 backdrop-blur">

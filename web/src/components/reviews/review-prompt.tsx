@@ -1,9 +1,11 @@
 import { Star } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { ServiceRequestView } from '../../../../shared/schemas/job';
 import { Button } from '../ui/button';
 import { reviewPromptOf } from './review';
-import { ReviewDialog } from './review-dialog';
+
+// Loaded when first opened: the form and its stars are not needed to show the list it sits in.
+const ReviewDialog = lazy(() => import('./review-dialog').then((m) => ({ default: m.ReviewDialog })));
 
 /**
  * A completed request's review part: "Review <name>" until the customer has rated it, then the
@@ -36,7 +38,11 @@ export function ReviewPrompt({ request }: { request: Pick<ServiceRequestView, 'i
         <Star aria-hidden="true" className="size-4" />
         Review {prompt.workerName}
       </Button>
-      {open ? <ReviewDialog request={request} onClose={() => setOpen(false)} onReviewed={() => setReviewed(true)} /> : null}
+      {open ? (
+        <Suspense fallback={null}>
+          <ReviewDialog request={request} onClose={() => setOpen(false)} onReviewed={() => setReviewed(true)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import type { WorkerListingView } from '../../../../shared/schemas/job';
 import { PageHeader } from '../../components/layout/page-header';
 import { locationText, type Fix } from '../../components/location/location';
@@ -9,12 +9,14 @@ import { useLocationPanel } from '../../components/location/use-location-panel';
 import { Button } from '../../components/ui/button';
 import { useRealtimeSend, useRealtimeStatus } from '../../lib/realtime';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { HireDialog } from './hire-dialog';
 import { initialHireValues } from './hire-form';
 import { HiresSection, useHires } from './hires-section';
 import { WorkerList, workerListKey } from './worker-list';
 
 /** Once pressed, Find Available Workers stays pressed for the rest of the browser session. */
+// Loaded when a pro is first chosen: the hire form is not needed to show the list.
+const HireDialog = lazy(() => import('./hire-dialog').then((m) => ({ default: m.HireDialog })));
+
 const SEARCHED_KEY = 'fixly.clientDashboard.searched';
 
 function readSearched(): boolean {
@@ -98,13 +100,15 @@ export default function ClientDashboardPage() {
       <HiresSection hires={hires} />
 
       {hiring ? (
-        <HireDialog
+        <Suspense fallback={null}>
+          <HireDialog
           key={hiring.id}
           worker={hiring}
           initial={initialHireValues(hiring, hires.data?.[0], locationText(fix, location.address, manualAddress))}
           fix={fix}
           onClose={() => setHiring(null)}
-        />
+          />
+        </Suspense>
       ) : null}
     </div>
   );

@@ -1,19 +1,15 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { ClipboardList, Phone } from 'lucide-react';
+import { ClipboardList } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import type { ServiceRequestView } from '../../../../shared/schemas/job';
-import { requestNumber, type RequestStatus } from '../../../../shared/schemas/request';
-import { SUBMIT_VERIFICATION_FAILED } from '../../components/invoices/invoice-rules';
-import { RequestInvoiceActions } from '../../components/invoices/request-invoice-actions';
-import { JobTracking } from '../../components/location/job-tracking';
-import { pointOf } from '../../components/location/tracking';
 import { useLiveRequestUpdates } from '../../components/live-updates/use-live-request-updates';
-import { ReviewPrompt } from '../../components/reviews/review-prompt';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
-import { cn } from '../../lib/cn';
 import { useLivePollInterval } from '../../lib/realtime';
-import { HIRES_POLL_MS, hireProgress, hiresPollInterval, statusTone } from './hires';
+import { HIRES_POLL_MS, hiresPollInterval } from './hires';
+
+const HireCard = lazy(() => import('./hire-card'));
 
 /** GET /api/requests: the customer's own requests and hires, by the customer cookie. */
 export const hiresKey = '/api/requests';
@@ -27,29 +23,6 @@ export function useHires(): UseQueryResult<ServiceRequestView[]> {
   });
   useLiveRequestUpdates(hires.data);
   return hires;
-}
-
-const toneClasses = {
-  amber: 'bg-amber-100 text-amber-900 ring-amber-300',
-  blue: 'bg-blue-100 text-blue-900 ring-blue-300',
-  green: 'bg-green-100 text-green-900 ring-green-300',
-} as const;
-
-function StatusBadge({ status }: { status: RequestStatus }) {
-  return (
-    <span
-      data-testid="hire-status"
-      data-status={status}
-      className={cn('inline-flex items-center rounded-full px-3 py-1 text-xs font-semibold ring-1 ring-inset', toneClasses[statusTone[status]])}
-    >
-      {status}
-    </span>
-  );
-}
-
-function createdLabel(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 export function HiresSection({ hires }: { hires: UseQueryResult<ServiceRequestView[]> }) {
@@ -93,69 +66,14 @@ function HiresBody({ hires }: { hires: UseQueryResult<ServiceRequestView[]> }) {
     );
   }
   return (
-    <ul className="grid gap-4 md:grid-cols-2">
-      {list.map((request) => (
-        <li key={request.id}>
-          <HireCard request={request} />
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function HireCard({ request }: { request: ServiceRequestView }) {
-  const number = requestNumber(request.id);
-  const created = createdLabel(request.createdAt);
-  return (
-    <Card className="grid gap-3 p-5">
-      <article aria-label={`Request ${number}`} className="grid gap-3" data-testid="hire-card" data-request-id={request.id}>
-        <div className="flex flex-wrap items-start justify-between gap-3">
-          <div>
-            <p className="text-xs uppercase tracking-wide text-slate-400">Request</p>
-            <h3 className="font-mono text-lg font-bold tracking-wider text-white">{number}</h3>
-          </div>
-          <StatusBadge status={request.status} />
-        </div>
-        <p className="text-sm text-slate-200">
-          <span className="font-semibold text-white">{request.service}</span>
-          {created ? <span className="text-slate-400"> · {created}</span> : null}
-        </p>
-        {request.worker ? (
-          <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-200">
-            <span>
-              Professional: <span className="font-semibold text-white">{request.worker.name}</span>
-            </span>
-            {request.worker.phone ? (
-              <a href={`tel:${request.worker.phone}`} className="inline-flex items-center gap-1 text-amber-300 underline-offset-2 hover:underline">
-                <Phone aria-hidden="true" className="size-3.5" /> {request.worker.phone}
-              </a>
-            ) : null}
-          </p>
-        ) : null}
-        {/* Polled every 5 s: the status and its lines are read out when they change. */}
-        <div aria-live="polite" aria-atomic="true" className="grid gap-1 text-sm">
-          <span className="sr-only">Status: {request.status}.</span>
-          {hireProgress(request).map((line) => (
-            <p
-              key={line}
-              className={cn(line === 'No worker available' ? 'font-semibold text-orange-200' : 'text-slate-200')}
-            >
-              {line}
-            </p>
-          ))}
-        </div>
-        {/* Outside the polled live region: the tracking announces its own lines, and the map is not news. */}
-        {request.status === 'In Progress' ? (
-          <JobTracking
-            jobId={request.id}
-            jobState={request.jobState}
-            etaMinutes={request.etaMinutes}
-            customer={pointOf(request.clientLatitude, request.clientLongitude)}
-          />
-        ) : null}
-        <RequestInvoiceActions request={request} verificationFailureText={SUBMIT_VERIFICATION_FAILED} />
-        <ReviewPrompt request={request} />
-      </article>
-    </Card>
+    <Suspense fallback={<Skeleton className="h-24 w-full" />}>
+      <ul className="grid gap-4 md:grid-cols-2">
+        {list.map((request) => (
+          <li key={request.id}>
+            <HireCard request={request} />
+          </li>
+        ))}
+      </ul>
+    </Suspense>
   );
 }

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { RequestService } from '../../../../shared/schemas/request';
 import { RequestFormPanel, type StartingLocation } from '../../components/request/request-form-panel';
 import { RequestSuccessBanner, useRequestSuccess } from '../../components/request/request-success';
+import { QueryScope } from '../../lib/query-client';
 import { HomeGuide } from './home-guide';
 import { RequestList, requestsKey } from './request-list';
 import { ServiceLocationBox } from './service-location-box';
@@ -15,6 +16,15 @@ import { ServicePicker } from './service-picker';
  * How It Works. Loaded as its own chunk so '/' keeps its first-paint budget.
  */
 export default function RequestSection() {
+  // The home page is outside the screens' query layout: this lazily loaded part brings the client.
+  return (
+    <QueryScope>
+      <RequestFlow />
+    </QueryScope>
+  );
+}
+
+function RequestFlow() {
   const queryClient = useQueryClient();
   const [chosen, setChosen] = useState<RequestService | null>(null);
   // Where focus goes back to in the picker after Back; unset on first paint so the page does not jump.

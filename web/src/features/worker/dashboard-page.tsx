@@ -12,7 +12,7 @@ import {
   UserCog,
   XCircle,
 } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, Navigate } from 'react-router';
 import { categories } from '../../../../shared/categories';
 import { documentCategories } from '../../../../shared/document-categories';
@@ -21,19 +21,33 @@ import { PageHeader } from '../../components/layout/page-header';
 import { Badge } from '../../components/ui/badge';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast-store';
 import { ApiError, errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { paths } from '../../lib/paths';
 import { useOnline } from '../../lib/offline-status';
+import { useAfterIdle } from '../../lib/use-after-idle';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { OfflineBanner } from '../../components/offline/offline-banner';
-import { DocumentsPanel } from './documents-tab';
 import { JobsPanel } from './jobs-tab';
 import { LocationNote, type LocationSharing } from './location-note';
 import { useWorkerSession } from './session';
 import { useLocationSharing } from './use-location-sharing';
 import { formatDateTime, formatDollars, isUnauthorized, rememberWorker, useWorkerLogout, useWorkerMe, workerCall } from './worker-api';
+
+// The Documents tab (uploads, filters, the document dialogs) is its own chunk, fetched once the
+// dashboard is idle so the tab opens at once: the first screen is the Overview.
+const loadDocumentsTab = () => import('./documents-tab');
+const DocumentsPanel = lazy(() => loadDocumentsTab().then((m) => ({ default: m.DocumentsPanel })));
+
+function DocumentsTab({ trades }: { trades: readonly string[] }) {
+  return (
+    <Suspense fallback={<Skeleton className="h-64 w-full" />}>
+      <DocumentsPanel trades={trades} />
+    </Suspense>
+  );
+}
 
 export default function WorkerDashboardPage() {
   useDocumentTitle('Worker Dashboard');
@@ -52,6 +66,12 @@ export default function WorkerDashboardPage() {
     sharedOnOpen.current = true;
     share();
   }, [shareOnOpen, share]);
+
+  const idle = useAfterIdle();
+  useEffect(() => {
+    // Offline it is simply not fetched now; opening the tab tries again.
+    if (idle) loadDocumentsTab().catch(() => undefined);
+  }, [idle]);
 
   if (!session.token || !session.worker) return <Navigate to={paths.workerLogin} replace />;
   const worker = me.data ?? session.worker;
@@ -129,7 +149,7 @@ export default function WorkerDashboardPage() {
             icon: Briefcase,
             panel: <JobsPanel workerId={worker.id} onLogout={logout} note={worker.isClockedIn ? <LocationNote location={location} /> : null} />,
           },
-          { id: 'documents', label: 'Documents', icon: FileText, panel: <DocumentsPanel trades={worker.categories} /> },
+          { id: 'documents', label: 'Documents', icon: FileText, panel: <DocumentsTab trades={worker.categories} /> },
         ]}
       />
     </div>

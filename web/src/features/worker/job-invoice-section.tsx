@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { FileText, Hourglass } from 'lucide-react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { jobAmountCents } from '../../../../shared/domain/earnings';
 import { roundHours } from '../../../../shared/domain/invoice';
 import type { WorkerJobView } from '../../../../shared/schemas/job';
@@ -10,7 +10,9 @@ import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { errorMessage } from '../../lib/api';
 import { paymentStateOf, payoutLabelOf } from './earnings-summary';
-import { InvoiceDialog } from './invoice-dialog';
+
+// Loaded when first opened: the invoice form is not needed to show the job.
+const InvoiceDialog = lazy(() => import('./invoice-dialog').then((m) => ({ default: m.InvoiceDialog })));
 import { formatHours } from './job-display';
 import { jobKeys, useWorkerInvoices } from './jobs-api';
 import { LoadProblem } from './load-problem';
@@ -60,7 +62,11 @@ export function JobInvoiceSection({ job, workerId, feePercent }: { job: WorkerJo
           </p>
         )}
       </div>
-      {invoicing ? <InvoiceDialog job={job} workerId={workerId} feePercent={feePercent} onClose={() => setInvoicing(false)} /> : null}
+      {invoicing ? (
+        <Suspense fallback={null}>
+          <InvoiceDialog job={job} workerId={workerId} feePercent={feePercent} onClose={() => setInvoicing(false)} />
+        </Suspense>
+      ) : null}
     </Card>
   );
 }
