@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { table } from '../../shared/table';
 import type { ItemChange, OnChange, PlannedWrite } from './dynamo-stream';
@@ -107,14 +110,14 @@ function asWrite(rest: Json): { operation: string; input: Json; tableName: strin
   });
 }
 
-function transactionWrite(action: Json): PlannedWrite[] {
-  if (action.Put) return [{ operation: 'PutItem', item: action.Put.Item }];
-  if (action.Update) return [{ operation: 'UpdateItem' }];
-  if (action.Delete) return [{ operation: 'DeleteItem' }];
-  return [];
+/** A transaction action as the stream's filters judge it (a condition check writes nothing). */
+function plannedOf(write: ReturnType<typeof asWrite>): PlannedWrite {
+  if (write.check) return { operation: 'DeleteItem' };
+  if (write.operation === 'PutItem') return { operation: 'PutItem', item: write.input.Item };
+  return { operation: write.operation as PlannedWrite['operation'] };
 }
 
-async function transactWrite(call: Call, input: Json, onChange?: OnChange): Promise<{ status: number; body: Json }> {
+async function transactWrite(call: Call, input: Json, onChange?: OnChange, journal?: Journal): Promise<{ status: number; body: Json }> {
   const items: Json[] = input.TransactItems ?? [];
   let writes;
   try {
@@ -128,6 +131,26 @@ async function transactWrite(call: Call, input: Json, onChange?: OnChange): Prom
     return validation('Transaction request cannot include multiple operations on one item');
   }
 
+  const befores: (Json | undefined)[] = [];
+  for (const write of writes) {
+    const got = await call('GetItem', { TableName: write.tableName, Key: write.key, ConsistentRead: true });
+    befores.push(got.body.Item as Json | undefined);
+  }
+  // Written down before the first write: a process killed midway is put back at its next start.
+  const entry = journal?.begin(writes.map((w, i) => ({ tableName: w.tableName, key: w.key, before: befores[i] })));
+  try {
+    return await applyAll(call, writes, befores, onChange);
+  } finally {
+    entry?.end();
+  }
+}
+
+async function applyAll(
+  call: Call,
+  writes: ReturnType<typeof asWrite>[],
+  befores: (Json | undefined)[],
+  onChange?: OnChange,
+): Promise<{ status: number; body: Json }> {
   const done: { tableName: string; key: Json; before: Json | undefined; check: boolean }[] = [];
   const undo = async () => {
     for (const d of done.reverse()) {
@@ -136,8 +159,7 @@ async function transactWrite(call: Call, input: Json, onChange?: OnChange): Prom
     }
   };
   for (const [i, write] of writes.entries()) {
-    const got = await call('GetItem', { TableName: write.tableName, Key: write.key, ConsistentRead: true });
-    const before = got.body.Item as Json | undefined;
+    const before = befores[i];
     const out = await call(write.operation, write.input);
     if (out.status !== 200) {
       await undo();
@@ -160,7 +182,7 @@ async function transactWrite(call: Call, input: Json, onChange?: OnChange): Prom
   for (const d of done) {
     if (d.check && !d.before) await call('DeleteItem', { TableName: d.tableName, Key: d.key });
   }
-  if (onChange && items.some((item) => transactionWrite(item).some((w) => onChange.couldMatch?.(w) ?? true))) {
+  if (onChange && writes.some((w) => onChange.couldMatch?.(plannedOf(w)) ?? true)) {
     const changes: ItemChange[] = [];
     for (const d of done) {
       if (!d.check) changes.push({ tableName: d.tableName, key: d.key, before: d.before, after: await itemAt(call, d.tableName, d.key) });
@@ -240,8 +262,77 @@ class RequestTokens {
   }
 }
 
+interface JournalEntry {
+  tableName: string;
+  key: Json;
+  before: Json | undefined;
+}
+
+/**
+ * DynamoDB applies a transaction all at once; this front applies its actions one by one, so a
+ * process killed between two of them would leave half a transaction on disk (a booking without its
+ * job). Each transaction's before-images are written to a file first and removed once it is done;
+ * at start, any file left behind is a transaction that never answered, and its items are put back.
+ */
+class Journal {
+  constructor(private readonly dir: string) {
+    mkdirSync(dir, { recursive: true });
+  }
+
+  begin(entries: JournalEntry[]): { end(): void } {
+    const file = path.join(this.dir, `${Date.now()}-${randomUUID()}.json`);
+    writeFileSync(file, JSON.stringify(entries));
+    return { end: () => rmSync(file, { force: true }) };
+  }
+
+  /** Puts back the items of every transaction cut short; answers how many there were. */
+  async recover(call: Call): Promise<number> {
+    const files = readdirSync(this.dir).filter((f) => f.endsWith('.json')).sort();
+    for (const name of files) {
+      const file = path.join(this.dir, name);
+      let entries: JournalEntry[] = [];
+      try {
+        entries = JSON.parse(readFileSync(file, 'utf8')) as JournalEntry[];
+      } catch {
+        // Cut short while being written: no action of its transaction had run yet.
+      }
+      for (const entry of entries.reverse()) {
+        const out = entry.before
+          ? await call('PutItem', { TableName: entry.tableName, Item: entry.before })
+          : await call('DeleteItem', { TableName: entry.tableName, Key: entry.key });
+        if (out.status !== 200) throw new Error(`Could not put back an item of an interrupted transaction (${file}): ${JSON.stringify(out.body)}`);
+      }
+      rmSync(file, { force: true });
+    }
+    return files.length;
+  }
+}
+
+/** A call to dynalite itself, outside any request (it checks that a signature is there, not what it says). */
+function innerCall(inner: string): Call {
+  return async (op, input) => {
+    const out = await fetch(inner, {
+      method: 'POST',
+      headers: {
+        authorization: 'AWS4-HMAC-SHA256 Credential=local/20260101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=0',
+        'x-amz-date': '20260101T000000Z',
+        'content-type': 'application/x-amz-json-1.0',
+        'x-amz-target': `DynamoDB_20120810.${op}`,
+      },
+      body: JSON.stringify(input),
+    });
+    return { status: out.status, body: (await out.json()) as Json };
+  };
+}
+
 /** Starts the front on a free loopback port, passing everything else to dynalite at `inner`. */
-export async function startTransactionFront(inner: string, onChange?: OnChange): Promise<{ endpoint: string; close(): Promise<void> }> {
+export async function startTransactionFront(
+  inner: string,
+  onChange?: OnChange,
+  journalDir?: string,
+): Promise<{ endpoint: string; recovered: number; close(): Promise<void> }> {
+  const journal = journalDir ? new Journal(journalDir) : undefined;
+  const recovered = journal ? await journal.recover(innerCall(inner)) : 0;
   const lock = new KeyedLock();
   const tokens = new RequestTokens();
   const server: Server = createServer((req, res) => {
@@ -274,7 +365,7 @@ export async function startTransactionFront(inner: string, onChange?: OnChange):
 
     if (operation === 'TransactWriteItems') {
       const input = JSON.parse(body.toString()) as Json;
-      return reply(await lock.run(lockedItems(operation, input), () => tokens.once(input, () => transactWrite(call, input, onChange))));
+      return reply(await lock.run(lockedItems(operation, input), () => tokens.once(input, () => transactWrite(call, input, onChange, journal))));
     }
     if (operation === 'TransactGetItems') {
       const input = JSON.parse(body.toString()) as Json;
@@ -323,6 +414,7 @@ export async function startTransactionFront(inner: string, onChange?: OnChange):
   const { port } = server.address() as AddressInfo;
   return {
     endpoint: `http://127.0.0.1:${port}`,
+    recovered,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -17,6 +17,8 @@ import { table } from '../../shared/table';
 
 export interface LocalDynamo {
   endpoint: string;
+  /** Transactions a killed process left half done, put back at this start. */
+  recovered: number;
   close(): Promise<void>;
 }
 
@@ -33,9 +35,11 @@ export async function startDynalite(dir?: string, onChange?: OnChange): Promise<
     server.listen(0, '127.0.0.1', () => resolve());
   });
   const { port } = server.address() as AddressInfo;
-  const front = await startTransactionFront(`http://127.0.0.1:${port}`, onChange);
+  // Beside LevelDB's folder, not in it: the transactions a killed process left half done.
+  const front = await startTransactionFront(`http://127.0.0.1:${port}`, onChange, dir ? `${dir}-journal` : undefined);
   return {
     endpoint: front.endpoint,
+    recovered: front.recovered,
     close: async () => {
       await front.close();
       await new Promise<void>((resolve, reject) => {

@@ -154,6 +154,7 @@ export async function prepareData(dataDir: string, options: PrepareDataOptions =
     console.warn('STRIPE_SECRET_KEY is set but STRIPE_WEBHOOK_SECRET is not: the webhook will refuse every event (e.g. set it from `stripe listen`).');
   }
   const dynamo = await startDynalite(path.join(dataDir, 'dynamodb'), localStream(streamConsumers.map(streamConsumer)));
+  if (dynamo.recovered) console.warn(`Put back ${dynamo.recovered} transaction(s) the last run was stopped in the middle of.`);
   const s3 = await startLocalS3(path.join(dataDir, 's3'), LOCAL_CREDENTIALS).catch(async (error: unknown) => {
     await dynamo.close();
     throw error;
