@@ -60,17 +60,20 @@ export function prerender(): Plugin {
             new Set([...server.environments.ssr.moduleGraph.idToModuleMap].filter(([, m]) => m.transformResult).map(([id]) => id));
           for (const [url, file] of Object.entries(prerenderedPages)) {
             const before = loaded();
+            const page = await renderPage(url);
             // React puts a preload for the page's images first; index.html preloads the poster already.
-            const markup = (await renderPage(url)).replace(/^(<link rel="preload"[^>]*\/>)+/, '');
+            const markup = page.html.replace(/^(<link rel="preload"[^>]*\/>)+/, '');
             // The lazy screens this render loaded first (a screen two routes share is only new once,
             // but then it is also in the other route's chunk closure below).
             const lazyModules = [...loaded()].filter((id) => !before.has(id) && lazyChunkOf.has(id));
             const preloads = new Set<string>();
             for (const id of lazyModules) staticClosure(bundle, lazyChunkOf.get(id)!, preloads);
-            const links = [...preloads]
-              .filter((f) => !loadedByShell.has(f))
-              .map((f) => `<link rel="modulepreload" crossorigin href="${config.base}${f}">`)
-              .join('\n    ');
+            const links = [
+              // The screen's API calls start with the HTML, not after hydration; the credentials mode
+              // is the api client's (credentials: 'include'), so its fetch takes the preloaded answer.
+              ...page.apiGets.map((get) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${get}">`),
+              ...[...preloads].filter((f) => !loadedByShell.has(f)).map((f) => `<link rel="modulepreload" crossorigin href="${config.base}${f}">`),
+            ].join('\n    ');
             const html = shell
               .replace('</head>', `${links ? `  ${links}\n  ` : ''}</head>`)
               .replace(ROOT_ELEMENT, `<div id="root" data-prerendered="${url}">${markup}</div>`);

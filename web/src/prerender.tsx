@@ -2,6 +2,14 @@ import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppRoutes } from './app/routes';
+import { queryKeyUrl } from './lib/api';
+import { queryClient } from './lib/query-client';
+
+export interface RenderedPage {
+  html: string;
+  /** The API GETs the screen starts as it mounts (its queries), so the page can preload them. */
+  apiGets: string[];
+}
 
 /**
  * The HTML of one route's first screen, rendered at build time (web/vite-prerender.ts) with the same
@@ -9,7 +17,7 @@ import { AppRoutes } from './app/routes';
  * lazy screens waited for. Nothing the page needs only after hydration (the realtime socket, toasts,
  * the home page's request section) renders here.
  */
-export async function renderPage(url: string): Promise<string> {
+export async function renderPage(url: string): Promise<RenderedPage> {
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <StaticRouter location={url}>
@@ -22,5 +30,7 @@ export async function renderPage(url: string): Promise<string> {
   );
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
-  return Buffer.concat(chunks).toString('utf8');
+  const queries = queryClient.getQueryCache().getAll();
+  queryClient.clear();
+  return { html: Buffer.concat(chunks).toString('utf8'), apiGets: queries.map((q) => queryKeyUrl(q.queryKey)) };
 }
