@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { handler } from './enforce-arrival';
 import { jobsRepo } from './lib/data/jobs';
 import { workersRepo } from './lib/data/workers';
-import { dispatchableWorker, north, offeredJob, testCategory, testPlace } from './lib/testing/dispatch';
+import { timerNames } from './lib/dispatch';
+import { atExpression } from './lib/scheduler';
+import { dispatchableWorker, findSchedule, north, offeredJob, testCategory, testPlace } from './lib/testing/dispatch';
 
 /** A job that `late` accepted with an arriveBy already past (the grace ran out). */
 async function overdueJob(strikes = 0) {
@@ -82,14 +84,21 @@ describe('enforce-arrival (timer)', () => {
     expect((await workersRepo.findById(late.id))?.strikes).toBe(0);
   });
 
-  it('changes nothing before arriveBy (a timer that fires early is ignored)', async () => {
+  it('changes nothing before arriveBy, and sets itself again for the holder\'s real time (an older timer of the same name fired)', async () => {
+    // Prepare
     const category = testCategory();
     const worker = await dispatchableWorker(category, null);
     const job = await offeredJob(category, [worker.id]);
-    await jobsRepo.accept({ jobId: job.id, workerId: worker.id, hourlyRate: 4000, now: new Date().toISOString(), arriveBy: new Date(Date.now() + 600_000).toISOString() });
+    const arriveBy = new Date(Date.now() + 600_000).toISOString();
+    await jobsRepo.accept({ jobId: job.id, workerId: worker.id, hourlyRate: 4000, now: new Date().toISOString(), arriveBy });
 
+    // Act
     await handler({ jobId: job.id, workerId: worker.id });
 
+    // Assess
     expect((await jobsRepo.findById(job.id))?.state).toBe('accepted');
+    const again = await findSchedule(timerNames.arrivalAgain(job.id, worker.id));
+    expect(again?.ScheduleExpression).toBe(atExpression(new Date(arriveBy)));
+    expect(JSON.parse(again!.Target!.Input!)).toEqual({ jobId: job.id, workerId: worker.id });
   });
 });

@@ -1,7 +1,7 @@
 import { dispatchIndex } from './lib/data/dispatch-index';
 import { jobsRepo } from './lib/data/jobs';
 import { workersRepo } from './lib/data/workers';
-import { dispatchSettings, offerNext } from './lib/dispatch';
+import { dispatchSettings, offerNext, rescheduleArrival } from './lib/dispatch';
 import { jobReassigned } from './lib/job-events';
 import { logger } from './lib/logger';
 import { jobTimerInput, timer } from './lib/timer';
@@ -16,7 +16,8 @@ const CLOCK_MARGIN_MS = 2000;
 export const handler = timer('enforce-arrival', jobTimerInput, async ({ jobId, workerId }) => {
   const job = await jobsRepo.findById(jobId);
   if (!job || job.acceptedBy !== workerId || (job.state !== 'accepted' && job.state !== 'en_route')) return;
-  if (!job.arriveBy || Date.parse(job.arriveBy) > Date.now() + CLOCK_MARGIN_MS) return;
+  if (!job.arriveBy) return;
+  if (Date.parse(job.arriveBy) > Date.now() + CLOCK_MARGIN_MS) return rescheduleArrival(job, workerId);
   const worker = await workersRepo.findById(workerId);
   if (!worker) return;
   const { strikesToTerminate } = dispatchSettings();

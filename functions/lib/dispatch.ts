@@ -22,6 +22,8 @@ const cycleSuffix = (cycle: number) => (cycle > 0 ? `-${cycle}` : '');
 export const timerNames = {
   offer: (jobId: string, workerId: string, cycle = 0) => `offer-${jobId}-${workerId}${cycleSuffix(cycle)}`,
   arrival: (jobId: string, workerId: string, cycle = 0) => `arrive-${jobId}-${workerId}${cycleSuffix(cycle)}`,
+  /** The arrival timer re-made at the holder's time when an older one of the same name fired early. */
+  arrivalAgain: (jobId: string, workerId: string, cycle = 0) => `arrive-${jobId}-${workerId}${cycleSuffix(cycle)}-again`,
 };
 
 export interface OfferTimerInput {
@@ -134,6 +136,20 @@ export async function scheduleArrival(jobId: string, workerId: string, arriveBy:
     at: new Date(arriveBy),
     functionName: 'enforce-arrival',
     input: { jobId, workerId } satisfies ArrivalTimerInput,
+  });
+}
+
+/**
+ * An arrival timer fired before the holder's arriveBy: it was made for an earlier accept of the
+ * same pro in the same round that was refused and whose timer could not be taken back, and the
+ * later accept found it by name and kept it. The rule still needs a timer at the real time.
+ */
+export async function rescheduleArrival(job: Pick<JobItem, 'id' | 'arriveBy' | 'reassignedCount'>, workerId: string): Promise<void> {
+  await scheduleOnce({
+    name: timerNames.arrivalAgain(job.id, workerId, job.reassignedCount),
+    at: new Date(job.arriveBy!),
+    functionName: 'enforce-arrival',
+    input: { jobId: job.id, workerId } satisfies ArrivalTimerInput,
   });
 }
 
