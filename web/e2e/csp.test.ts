@@ -151,7 +151,7 @@ describe('the prerendered pages', () => {
     await close();
   });
 
-  it('renders /track afresh for a URL with a query, and its form works after hydration', async () => {
+  it('hydrates /track with a booking id too (the booking comes once hydrated), and renders /book?category= afresh', async () => {
     // Prepare
     const { page, close } = await watchedPage();
     const errors = collectErrors(page);
@@ -161,10 +161,14 @@ describe('the prerendered pages', () => {
     // Act
     await page.getByLabel('Enter Booking ID').fill('no-such-booking');
     await page.getByRole('button', { name: 'Check Status' }).click();
+    await page.waitForURL(/\/track\?id=no-such-booking$/);
+    await page.reload();
+    await page.locator('h1').first().evaluate((h1) => ((window as unknown as { __h1: Element }).__h1 = h1));
 
     // Assess
-    await page.waitForURL(/\/track\?id=no-such-booking$/);
     await page.getByRole('button', { name: 'Check Status' }).waitFor({ state: 'detached' });
+    await page.getByRole('alert').first().waitFor();
+    expect(await page.locator('h1').first().evaluate((h1) => h1 === (window as unknown as { __h1: Element }).__h1)).toBe(true);
     await page.goto(`${origin}/book?category=plumbing`);
     await expect.poll(() => page.getByLabel('Service category').inputValue()).toBe('plumbing');
     // The unknown booking's 404 is the one console error expected.

@@ -1,6 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { hydratesAt } from './app/prerendered-pages';
 import { AppRoutes } from './app/routes';
 import { startOfflineApp } from './lib/offline-app';
 import './index.css';
@@ -19,14 +20,15 @@ const app = (
 );
 
 // A page prerendered at build time (web/vite-prerender.ts) is hydrated where it stands, so nothing
-// moves and its largest paint was the HTML's. It was rendered for its bare path: with a query
-// (/track?id=…, /book?category=…) or when the service worker answered another route with a kept
-// page, the first render differs, so the app renders afresh and replaces the markup instead.
+// moves and its largest paint was the HTML's. It was rendered for its bare path: where the first
+// render would differ (/book?category=…, or the service worker answering another route with a kept
+// page), the app renders afresh and replaces the markup instead.
+// Either way after the HTML's first paint, and in a transition, so React works in slices that leave
+// the main thread free between them (a tap is handled within a slice, not after the whole tree).
 const prerenderedFor = root.dataset.prerendered;
-if (prerenderedFor !== undefined && prerenderedFor === `${location.pathname}${location.search}`) {
-  // After the HTML's first paint, and in a transition so React hydrates in slices that leave the
-  // main thread free between them (a tap is handled within a slice, not after the whole tree).
-  requestAnimationFrame(() => setTimeout(() => startTransition(() => void hydrateRoot(root, app)), 0));
-} else {
+if (prerenderedFor === undefined) {
   createRoot(root).render(app);
+} else {
+  const start = hydratesAt(prerenderedFor, location) ? () => void hydrateRoot(root, app) : () => createRoot(root).render(app);
+  requestAnimationFrame(() => setTimeout(() => startTransition(start), 0));
 }

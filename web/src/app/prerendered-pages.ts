@@ -12,6 +12,18 @@ export const prerenderedPages: Readonly<Record<string, string>> = {
   '/track': '/pages/track.html',
 };
 
+/**
+ * The prerendered pages whose first render does not read the query string (/track shows its booking
+ * only once hydrated: lib/use-hydrated.ts), so their HTML is hydrated whatever the query. /book
+ * starts its form from ?category=, so with a query it is rendered afresh over its HTML.
+ */
+export const queryFreePages: ReadonlySet<string> = new Set(['/', '/services', '/track']);
+
+/** Whether the page's HTML, prerendered for `prerenderedFor`, can be hydrated at this address. */
+export function hydratesAt(prerenderedFor: string, { pathname, search }: { pathname: string; search: string }): boolean {
+  return prerenderedFor === pathname && (search === '' || queryFreePages.has(pathname));
+}
+
 /** The app shell: the HTML of every route that is not prerendered. */
 export const APP_SHELL = '/index.html';
 

@@ -13,16 +13,19 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/cn';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useHydrated } from '../../lib/use-hydrated';
 import { statusBadgeOf, timelineSteps } from './booking-status';
 
 export default function TrackPage() {
   const [searchParams] = useSearchParams();
   const id = searchParams.get('id')?.trim() ?? '';
   useDocumentTitle('Track a Booking');
+  // The prerendered page is made without a query string: the booking or the form comes once hydrated.
+  const hydrated = useHydrated();
   return (
     <div className="mx-auto max-w-3xl px-4 py-12">
       <PageHeader title="Track Your Booking" subtitle="Follow your request from booking to completion." />
-      {id ? <BookingDetails key={id} id={id} /> : <TrackForm />}
+      {!hydrated ? <Skeleton className="mx-auto h-48 max-w-lg" /> : id ? <BookingDetails key={id} id={id} /> : <TrackForm />}
     </div>
   );
 }
