@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { getToasts, subscribeToasts } from './toast-store';
 
 // Radix Toast is a tenth of the landing page's JS, so it loads once the page is idle (or at the
@@ -12,11 +12,13 @@ export function ToasterHost() {
   const [idle, setIdle] = useState(false);
 
   useEffect(() => {
+    // Not urgent when idle (a toast asked for is: `wanted`), so it renders in slices.
+    const ready = () => startTransition(() => setIdle(true));
     if (typeof window.requestIdleCallback === 'function') {
-      const handle = window.requestIdleCallback(() => setIdle(true), { timeout: 2000 });
+      const handle = window.requestIdleCallback(ready, { timeout: 2000 });
       return () => window.cancelIdleCallback(handle);
     }
-    const timer = window.setTimeout(() => setIdle(true), 1000);
+    const timer = window.setTimeout(ready, 1000);
     return () => window.clearTimeout(timer);
   }, []);
 
