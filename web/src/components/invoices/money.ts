@@ -3,11 +3,15 @@
  * so this is the one place cents become dollars on the invoice screens.
  */
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+// Made on first use, not when the module loads: the first currency formatter costs tens of ms of
+// locale data, which the screens importing this (the home page's request list among them) pay only
+// once they have an amount to show.
+let usd: Intl.NumberFormat | undefined;
 
 /** Integer cents as dollars with 2 decimals (spec section 9): 15750 -> "$157.50". */
 export function formatMoney(cents: number): string {
   if (!Number.isFinite(cents)) return '—';
+  usd ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return usd.format(cents / 100);
 }
 
