@@ -15,6 +15,30 @@ function staticClosure(bundle: Rollup.OutputBundle, fileName: string, into = new
 }
 
 /**
+ * One route's first screen, rendered by a Vite server of its own in SSR mode, with every module the
+ * render loaded: a fresh server per route, so the lazy screens and layouts it shares with a route
+ * rendered before it count for it too.
+ */
+async function renderInFreshServer(config: ResolvedConfig, url: string) {
+  const server = await createServer({
+    configFile: config.configFile,
+    root: config.root,
+    logLevel: 'error',
+    appType: 'custom',
+    server: { middlewareMode: true, hmr: false, ws: false },
+  });
+  try {
+    const { renderPage, queriesStarted } = (await server.ssrLoadModule('/src/prerender.tsx')) as typeof import('./src/prerender');
+    const html = await renderPage(url);
+    // The graph also holds modules only named by an import() not run yet: loaded means transformed.
+    const modulesLoaded = [...server.environments.ssr.moduleGraph.idToModuleMap].filter(([, m]) => m.transformResult).map(([id]) => id);
+    return { html, modulesLoaded, apiGets: await queriesStarted() };
+  } finally {
+    await server.close();
+  }
+}
+
+/**
  * Writes the first screen of each route of `prerenderedPages` into its own HTML file after the
  * client build: index.html with the route's markup in #root (marked with the URL it was rendered
  * for, so main.tsx knows it may hydrate it) and module preloads for the route's lazy chunks, which
@@ -46,43 +70,27 @@ export function prerender(): Plugin {
             .map((c) => [c.facadeModuleId!, c.fileName]),
         );
 
-        const server = await createServer({
-          configFile: config.configFile,
-          root: config.root,
-          logLevel: 'error',
-          appType: 'custom',
-          server: { middlewareMode: true, hmr: false, ws: false },
-        });
-        try {
-          const { renderPage } = (await server.ssrLoadModule('/src/prerender.tsx')) as typeof import('./src/prerender');
-          // The graph also holds modules only named by an import() not run yet: loaded means transformed.
-          const loaded = () =>
-            new Set([...server.environments.ssr.moduleGraph.idToModuleMap].filter(([, m]) => m.transformResult).map(([id]) => id));
-          for (const [url, file] of Object.entries(prerenderedPages)) {
-            const before = loaded();
-            const page = await renderPage(url);
-            // React puts a preload for the page's images first; index.html preloads the poster already.
-            const markup = page.html.replace(/^(<link rel="preload"[^>]*\/>)+/, '');
-            // The lazy screens this render loaded first (a screen two routes share is only new once,
-            // but then it is also in the other route's chunk closure below).
-            const lazyModules = [...loaded()].filter((id) => !before.has(id) && lazyChunkOf.has(id));
-            const preloads = new Set<string>();
-            for (const id of lazyModules) staticClosure(bundle, lazyChunkOf.get(id)!, preloads);
-            const links = [
-              // The screen's API calls start with the HTML, not after hydration; the credentials mode
-              // is the api client's (credentials: 'include'), so its fetch takes the preloaded answer.
-              ...page.apiGets.map((get) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${get}">`),
-              ...[...preloads].filter((f) => !loadedByShell.has(f)).map((f) => `<link rel="modulepreload" crossorigin href="${config.base}${f}">`),
-            ].join('\n    ');
-            const html = shell
-              .replace('</head>', `${links ? `  ${links}\n  ` : ''}</head>`)
-              .replace(ROOT_ELEMENT, `<div id="root" data-prerendered="${url}">${markup}</div>`);
-            const target = path.join(outDir, file);
-            mkdirSync(path.dirname(target), { recursive: true });
-            writeFileSync(target, html);
+        for (const [url, file] of Object.entries(prerenderedPages)) {
+          const page = await renderInFreshServer(config, url);
+          // React puts a preload for the page's images first; index.html preloads the poster already.
+          const markup = page.html.replace(/^(<link rel="preload"[^>]*\/>)+/, '');
+          const preloads = new Set<string>();
+          for (const id of page.modulesLoaded) {
+            const chunk = lazyChunkOf.get(id);
+            if (chunk) staticClosure(bundle, chunk, preloads);
           }
-        } finally {
-          await server.close();
+          const links = [
+            // The screen's API calls start with the HTML, not after hydration; the credentials mode
+            // is the api client's (credentials: 'include'), so its fetch takes the preloaded answer.
+            ...page.apiGets.map((get) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${get}">`),
+            ...[...preloads].filter((f) => !loadedByShell.has(f)).map((f) => `<link rel="modulepreload" crossorigin href="${config.base}${f}">`),
+          ].join('\n    ');
+          const html = shell
+            .replace('</head>', `${links ? `  ${links}\n  ` : ''}</head>`)
+            .replace(ROOT_ELEMENT, `<div id="root" data-prerendered="${url}">${markup}</div>`);
+          const target = path.join(outDir, file);
+          mkdirSync(path.dirname(target), { recursive: true });
+          writeFileSync(target, html);
         }
       },
     },

@@ -3,13 +3,6 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppRoutes } from './app/routes';
 import { queryKeyUrl } from './lib/api';
-import { queryClient } from './lib/query-client';
-
-export interface RenderedPage {
-  html: string;
-  /** The API GETs the screen starts as it mounts (its queries), so the page can preload them. */
-  apiGets: string[];
-}
 
 /**
  * The HTML of one route's first screen, rendered at build time (web/vite-prerender.ts) with the same
@@ -17,7 +10,7 @@ export interface RenderedPage {
  * lazy screens waited for. Nothing the page needs only after hydration (the realtime socket, toasts,
  * the home page's request section) renders here.
  */
-export async function renderPage(url: string): Promise<RenderedPage> {
+export async function renderPage(url: string): Promise<string> {
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <StaticRouter location={url}>
@@ -30,7 +23,16 @@ export async function renderPage(url: string): Promise<RenderedPage> {
   );
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
-  const queries = queryClient.getQueryCache().getAll();
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * The API GETs the last rendered screen started as it mounted (its queries), so its page can preload
+ * them. Imported only now: a screen that reads no API must not have loaded the query client.
+ */
+export async function queriesStarted(): Promise<string[]> {
+  const { queryClient } = await import('./lib/query-client');
+  const urls = queryClient.getQueryCache().getAll().map((q) => queryKeyUrl(q.queryKey));
   queryClient.clear();
-  return { html: Buffer.concat(chunks).toString('utf8'), apiGets: queries.map((q) => queryKeyUrl(q.queryKey)) };
+  return urls;
 }
