@@ -5,6 +5,10 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { table } from '../../shared/table';
 import type { ItemChange, OnChange, PlannedWrite } from './dynamo-stream';
+import { readBody } from './http-io';
+
+/** Past DynamoDB's own request limit (16 MB), a body is refused. */
+const MAX_BODY_BYTES = 16 * 1024 * 1024;
 
 /**
  * dynalite speaks every DynamoDB operation we use but TransactWriteItems and TransactGetItems.
@@ -66,14 +70,6 @@ function lockedItems(operation: string, input: Json): string[] {
   }
 }
 
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}
 
 function keyOf(item: Json): Json {
   return { [table.partitionKey]: item[table.partitionKey], [table.sortKey]: item[table.sortKey] };
@@ -343,7 +339,7 @@ export async function startTransactionFront(
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const body = await readBody(req);
+    const body = await readBody(req, MAX_BODY_BYTES, () => new Error('Request body too large'));
     const target = String(req.headers['x-amz-target'] ?? '');
     const operation = target.split('.').pop() ?? '';
     const signed = {

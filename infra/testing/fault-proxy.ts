@@ -1,5 +1,9 @@
 import { createServer, request as forwardRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readBody } from '../local/http-io';
+
+/** Far past any call the functions make. */
+const MAX_BODY_BYTES = 64 * 1024 * 1024;
 
 /**
  * A loopback HTTP proxy in front of one local service (dynalite, the local S3, Scheduler or
@@ -36,14 +40,6 @@ export interface FaultProxy {
   close(): Promise<void>;
 }
 
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}
 
 export async function startFaultProxy(target: string): Promise<FaultProxy> {
   const upstream = new URL(target);
@@ -80,7 +76,7 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
 
   const server = createServer((req, res) => {
     void (async () => {
-      const body = await readBody(req);
+      const body = await readBody(req, MAX_BODY_BYTES, () => new Error('Request body too large'));
       const seen: ProxiedRequest = { method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers, body: body.toString() };
       const current = fault && faulted < limit && (!when || when(seen)) ? fault : undefined;
       if (!current) return forward(req, body, res);
