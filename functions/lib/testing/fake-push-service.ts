@@ -95,7 +95,10 @@ export function browserSubscription(service: Pick<FakePushService, 'url'>) {
 export function vapidKeyPair(): { publicKey: string; privateKey: string } {
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();
-  return { publicKey: ecdh.getPublicKey().toString('base64url'), privateKey: ecdh.getPrivateKey().toString('base64url') };
+  // Node drops the scalar's leading zero bytes (1 key in 256 comes out shorter), and web-push
+  // refuses a private key that is not exactly 32 bytes: pad it as web-push's own generator does.
+  const privateKey = Buffer.concat([Buffer.alloc(32), ecdh.getPrivateKey()]).subarray(-32);
+  return { publicKey: ecdh.getPublicKey().toString('base64url'), privateKey: privateKey.toString('base64url') };
 }
 
 /**
