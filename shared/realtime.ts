@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { MAX_FRAME_BYTES } from './realtime-limits';
 
 /**
  * The realtime protocol of /ws (customer spec section 7), typed once for the server and the web
@@ -8,27 +9,18 @@ import * as z from 'zod/mini';
  * which the connection joins on connect.
  */
 
-export const MAX_FRAME_BYTES = 32 * 1024;
-/** Messages a connection may send per second before it is throttled. */
-export const MAX_MESSAGES_PER_SECOND = 10;
-/** One accepted location fix per worker per this many milliseconds. */
-export const LOCATION_INTERVAL_MS = 2000;
-/** Connections and memberships expire (TTL) after this long without a reconnect: API Gateway's 2 h limit. */
-export const CONNECTION_TTL_SECONDS = 2 * 60 * 60;
-/** Notifications are kept 30 days; the panel shows at most 100. */
-export const NOTIFICATION_TTL_SECONDS = 30 * 24 * 60 * 60;
-export const MAX_NOTIFICATIONS_SHOWN = 100;
-
-/** The web client's reconnect rule (worker-owner spec): up to 10 attempts, 1 s doubling to 30 s, with jitter; 10 s connect timeout. */
-export const reconnect = { attempts: 10, initialDelayMs: 1000, maxDelayMs: 30_000, connectTimeoutMs: 10_000 } as const;
-
-export const realtimeRoles = ['customer', 'worker', 'owner'] as const;
-export type RealtimeRole = (typeof realtimeRoles)[number];
-
-export const rooms = {
-  job: (jobId: string) => `job:${jobId}`,
-  user: (role: RealtimeRole, id: string) => `user:${role}:${id}`,
-};
+export {
+  CONNECTION_TTL_SECONDS,
+  LOCATION_INTERVAL_MS,
+  MAX_FRAME_BYTES,
+  MAX_MESSAGES_PER_SECOND,
+  MAX_NOTIFICATIONS_SHOWN,
+  NOTIFICATION_TTL_SECONDS,
+  realtimeRoles,
+  reconnect,
+  rooms,
+  type RealtimeRole,
+} from './realtime-limits';
 
 const id = z.string().check(z.minLength(1), z.maxLength(64));
 const lat = z.number().check(z.gte(-90), z.lte(90));

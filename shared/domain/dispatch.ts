@@ -1,5 +1,5 @@
 import type { CategorySlug } from '../categories';
-import type { RequestService, RequestStatus } from '../schemas/request';
+import type { RequestService, RequestStatus } from './requests';
 import type { JobState } from './booking-status';
 import { distanceKm, type LatLng } from './geo';
 

@@ -1,27 +1,9 @@
 import * as z from 'zod/mini';
+import { requestServices } from '../domain/requests';
 import { strictBody } from '../validation';
 import { email, phone, text } from './fields';
 
-/** The request form's service choices (spec section 5). */
-export const requestServices = [
-  'Insurance Claims',
-  'Contract Workers',
-  'Plumbing',
-  'Electrical',
-  'Carpentry',
-  'Painting',
-  'Cleaning',
-  'Pool Repair/Cleaner',
-  'Landscaping Repair/Landscapers',
-  'Appliance Repair',
-  'Gardening',
-  'Other',
-] as const;
-export type RequestService = (typeof requestServices)[number];
-
-/** Spec: a service request is Pending until accepted, then In Progress, then Completed. */
-export const requestStatuses = ['Pending', 'In Progress', 'Completed'] as const;
-export type RequestStatus = (typeof requestStatuses)[number];
+export { requestNumber, requestServices, requestStatuses, type RequestService, type RequestStatus } from '../domain/requests';
 
 /**
  * The home page's request form and POST /api/requests. The spec gives no messages for name,
@@ -61,7 +43,3 @@ export const serviceRequestSchema = strictBody({
 });
 export type ServiceRequestInput = z.infer<typeof serviceRequestSchema>;
 
-/** The request id people read: the last 8 characters, upper case. */
-export function requestNumber(id: string): string {
-  return id.slice(-8).toUpperCase();
-}

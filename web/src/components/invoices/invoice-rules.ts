@@ -10,8 +10,7 @@ export const INVOICE_POLL_MS = 5000;
 
 const enc = encodeURIComponent;
 
-/** GET /api/invoices: the caller's own, newest first. Every single-invoice key starts with it, so one invalidation refreshes both. */
-export const invoicesKey = ['/api/invoices'] as const;
+export { invoicesKey } from '../../lib/query-keys';
 /** GET /api/invoices/{id}. */
 export const invoiceKey = (id: string) => ['/api/invoices', enc(id)] as const;
 /** GET /api/requests/{id}/invoice. Starts with the requests key, so refreshing the requests refreshes it too. */

@@ -1,10 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import type { ServiceRequestView } from '../../../../shared/schemas/job';
-import { requestNumber } from '../../../../shared/schemas/request';
+import { requestNumber } from '../../../../shared/domain/requests';
+import { customerRequestsKey, invoicesKey } from '../../lib/query-keys';
 import { holdLiveScope, onRealtimeEvent, rememberCustomerRequests, useJobRooms } from '../../lib/realtime';
-import { invoicesKey } from '../invoices/invoice-rules';
-import { customerRequestsKey } from '../reviews/review';
 import { toast } from '../ui/toast-store';
 import { followsLive, LIVE_REQUEST_EVENTS, liveRequestId, liveToastFor, touchesInvoices } from './live-toasts';
 

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { LatLng } from '../../../../shared/domain/geo';
 import type { GeocodeResult } from '../../../../shared/schemas/job';
-import { LOCATION_INTERVAL_MS } from '../../../../shared/realtime';
+import { LOCATION_INTERVAL_MS } from '../../../../shared/realtime-limits';
 import { apiGet } from '../../lib/api';
 import { toast } from '../ui/toast-store';
 import {

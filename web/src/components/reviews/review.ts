@@ -14,7 +14,7 @@ import { ApiError } from '../../lib/api';
  * GET /api/requests, the customer's own requests: the home page's list and the client dashboard's
  * hires are this one query, so a review shows on both.
  */
-export const customerRequestsKey = ['/api/requests'] as const;
+export { customerRequestsKey } from '../../lib/query-keys';
 
 /** GET /api/worker-profiles (any filters): the worker cards show the average a review moves. */
 export const workerListingsKey = ['/api/worker-profiles'] as const;

@@ -1,6 +1,6 @@
 import { Phone } from 'lucide-react';
 import type { ServiceRequestView } from '../../../../shared/schemas/job';
-import { requestNumber, type RequestStatus } from '../../../../shared/schemas/request';
+import { requestNumber, type RequestStatus } from '../../../../shared/domain/requests';
 import { SUBMIT_VERIFICATION_FAILED } from '../../components/invoices/invoice-rules';
 import { RequestInvoiceActions } from '../../components/invoices/request-invoice-actions';
 import { JobTracking } from '../../components/location/job-tracking';

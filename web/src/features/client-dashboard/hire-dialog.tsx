@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { HireInput, ServiceRequestView, WorkerListingView } from '../../../../shared/schemas/job';
-import { requestServices } from '../../../../shared/schemas/request';
+import { requestServices } from '../../../../shared/domain/requests';
 import { Field } from '../../components/form/field';
 import { Button } from '../../components/ui/button';
 import { ModalDialog } from '../../components/ui/modal-dialog';

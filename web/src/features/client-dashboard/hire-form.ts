@@ -1,5 +1,5 @@
 import { hireSchema, type HireInput, type ServiceRequestView, type WorkerListingView } from '../../../../shared/schemas/job';
-import { requestServices, type RequestService } from '../../../../shared/schemas/request';
+import { requestServices, type RequestService } from '../../../../shared/domain/requests';
 import { fieldErrors } from '../../../../shared/validation';
 import type { Fix } from '../../components/location/location';
 

@@ -1,5 +1,5 @@
 import type { ServiceRequestView } from '../../../../shared/schemas/job';
-import type { RequestStatus } from '../../../../shared/schemas/request';
+import type { RequestStatus } from '../../../../shared/domain/requests';
 import { completedHeadline } from '../../components/invoices/invoice-rules';
 
 /** Spec section 9: the request list is polled every 5 s. */

@@ -1,5 +1,5 @@
 import type { AssignedWorkerView, ServiceRequestView } from '../../../../shared/schemas/job';
-import type { RequestStatus } from '../../../../shared/schemas/request';
+import type { RequestStatus } from '../../../../shared/domain/requests';
 import type { BadgeTone } from '../../components/ui/badge';
 
 /** Spec section 9: the request list is polled every 5 s. */

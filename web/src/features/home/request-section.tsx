@@ -1,14 +1,25 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import type { RequestService } from '../../../../shared/schemas/request';
-import { RequestFormPanel, type StartingLocation } from '../../components/request/request-form-panel';
+import { lazy, Suspense, useState } from 'react';
+import type { RequestService } from '../../../../shared/domain/requests';
+import type { StartingLocation } from '../../components/request/request-form-panel';
 import { RequestSuccessBanner, useRequestSuccess } from '../../components/request/request-success';
 import { QueryScope } from '../../lib/query-client';
+import { customerRequestsKey } from '../../lib/query-keys';
 import { HomeGuide } from './home-guide';
-import { RequestList, requestsKey } from './request-list';
+import { RequestList } from './request-list';
 import { ServiceLocationBox } from './service-location-box';
 import { readServiceLocation, saveServiceLocation } from './service-location';
 import { ServicePicker } from './service-picker';
+
+// The form (its validation, the request schema) is fetched when the visitor starts choosing, not
+// with the page: most visits never open it, and a first screen has no use for it.
+const loadForm = () => import('../../components/request/request-form-panel');
+const RequestFormPanel = lazy(() => loadForm().then((m) => ({ default: m.RequestFormPanel })));
+const formLoading = (
+  <p role="status" className="py-10 text-center text-slate-200">
+    Loading the request form...
+  </p>
+);
 
 /**
  * The home page's request flow (spec "Home page (request flow)"): the worker-type picker beside the
@@ -34,27 +45,33 @@ function RequestFlow() {
 
   const onSubmitted = () => {
     success.announce();
-    void queryClient.invalidateQueries({ queryKey: requestsKey });
+    void queryClient.invalidateQueries({ queryKey: customerRequestsKey });
   };
 
   return (
     <div className="grid gap-10 pb-16">
       <div className={chosen ? 'grid gap-6' : 'grid items-start gap-6 lg:grid-cols-[2fr_1fr]'}>
-        <section aria-labelledby="request-flow-title" className="rounded-2xl bg-slate-900/85 p-6 text-slate-100 ring-1 ring-white/10 sm:p-8">
+        <section
+          aria-labelledby="request-flow-title"
+          onPointerOver={() => void loadForm()}
+          onFocus={() => void loadForm()}
+          className="rounded-2xl bg-slate-900/85 p-6 text-slate-100 ring-1 ring-white/10 sm:p-8">
           <RequestSuccessBanner visible={success.visible}>
             Request submitted! We are sending it to the nearest available professionals. Follow it under Your Requests.
           </RequestSuccessBanner>
           {chosen ? (
-            <RequestFormPanel
-              key={chosen}
-              service={chosen}
-              startingLocation={serviceLocation}
-              onBack={() => {
-                setReturnTo(chosen);
-                setChosen(null);
-              }}
-              onSubmitted={onSubmitted}
-            />
+            <Suspense fallback={formLoading}>
+              <RequestFormPanel
+                key={chosen}
+                service={chosen}
+                startingLocation={serviceLocation}
+                onBack={() => {
+                  setReturnTo(chosen);
+                  setChosen(null);
+                }}
+                onSubmitted={onSubmitted}
+              />
+            </Suspense>
           ) : (
             <ServicePicker onChoose={setChosen} focusService={returnTo} />
           )}

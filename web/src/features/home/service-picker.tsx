@@ -14,7 +14,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { requestServices, type RequestService } from '../../../../shared/schemas/request';
+import { requestServices, type RequestService } from '../../../../shared/domain/requests';
 
 const serviceIcons: Record<RequestService, LucideIcon> = {
   'Insurance Claims': ShieldCheck,

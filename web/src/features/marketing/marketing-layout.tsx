@@ -1,7 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { RequestService } from '../../../../shared/schemas/request';
+import type { RequestService } from '../../../../shared/domain/requests';
 import { RequestFormPanel } from '../../components/request/request-form-panel';
 import { RequestSuccessBanner, useRequestSuccess } from '../../components/request/request-success';
 import { paths } from '../../lib/paths';

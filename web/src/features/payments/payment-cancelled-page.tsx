@@ -1,6 +1,6 @@
 import { CircleX } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
-import { requestNumber } from '../../../../shared/schemas/request';
+import { requestNumber } from '../../../../shared/domain/requests';
 import { buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { paths } from '../../lib/paths';

@@ -3,7 +3,7 @@ import { CircleCheck, Loader2, Mail, ShieldCheck } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import type { PublicConfig } from '../../../../shared/schemas/config';
 import type { InvoiceView } from '../../../../shared/schemas/invoice';
-import { requestNumber } from '../../../../shared/schemas/request';
+import { requestNumber } from '../../../../shared/domain/requests';
 import { requestInvoiceKey } from '../../components/invoices/invoice-rules';
 import { buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CircleCheck } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { requestNumber } from '../../../../shared/schemas/request';
+import { requestNumber } from '../../../../shared/domain/requests';
 import type { JobRatingInput, ReviewResult } from '../../../../shared/schemas/review';
 import { PageHeader } from '../../components/layout/page-header';
 import { CountedTextarea } from '../../components/reviews/counted-textarea';

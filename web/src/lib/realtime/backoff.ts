@@ -1,4 +1,4 @@
-import { reconnect } from '../../../../shared/realtime';
+import { reconnect } from '../../../../shared/realtime-limits';
 
 /**
  * The reconnect rule (worker-owner spec section 9, shared `reconnect`): attempt n waits

@@ -1,4 +1,5 @@
-import { MAX_MESSAGES_PER_SECOND, reconnect, type ClientEvent, type ServerEvent, type ServerEvents } from '../../../../shared/realtime';
+import type { ClientEvent, ServerEvent, ServerEvents } from '../../../../shared/realtime';
+import { MAX_MESSAGES_PER_SECOND, reconnect } from '../../../../shared/realtime-limits';
 import { mayRetry, reconnectDelayMs } from './backoff';
 import { encodeFrame, parseServerFrame, type ClientData } from './frames';
 

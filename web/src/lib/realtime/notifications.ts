@@ -1,4 +1,5 @@
-import { MAX_NOTIFICATIONS_SHOWN, type NotificationView } from '../../../../shared/realtime';
+import type { NotificationView } from '../../../../shared/realtime';
+import { MAX_NOTIFICATIONS_SHOWN } from '../../../../shared/realtime-limits';
 
 /**
  * The notification centre's list (worker-owner spec "Notification panel"): newest first, at most
