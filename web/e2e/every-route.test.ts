@@ -373,6 +373,44 @@ describe('every route renders, accessibly and without errors, on a phone and a d
     expect(problems).toEqual([]);
   }, 600_000);
 
+  it('a first visit to the home page loads only what it shows; the live corner comes with a request', async () => {
+    // Prepare: a visitor this stack has never seen, and what their browser asks for.
+    const context = await contextFor('visitor', widths[0]);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const modules: string[] = [];
+    page.on('request', (request) => modules.push(new URL(request.url()).pathname));
+    const sockets: string[] = [];
+    page.on('websocket', (socket) => sockets.push(new URL(socket.url()).pathname));
+    const onDemand = /\/(realtime-ui|toaster|request-form-panel|request-cards)\.tsx$/;
+
+    // Act: the home page, left to settle.
+    await page.goto(`${stack.url}/`);
+    await page.getByText('No requests yet. Requests you send from this browser show here.', { exact: true }).waitFor();
+    await page.getByRole('button', { name: /Plumbing/ }).waitFor();
+    await page.waitForTimeout(2_500);
+
+    // Assess: nothing for a socket, a toast, the form or request cards; no socket opened.
+    expect(modules.filter((m) => onDemand.test(m))).toEqual([]);
+    expect(sockets.filter((s) => s === '/ws')).toEqual([]);
+
+    // Act: the visitor starts choosing, then sends a request.
+    await page.getByRole('button', { name: /Plumbing/ }).hover();
+    await expect.poll(() => modules.some((m) => m.endsWith('/request-form-panel.tsx'))).toBe(true);
+    await requestFromPage(page, { name: 'Ada Park', email: 'ada@example.com', phoneNumber: '(415) 555-0100', service: 'Plumbing', description: 'The kitchen tap drips all night.' });
+    await page.reload();
+
+    // Assess: their card, and the live corner connected for them.
+    await page.getByRole('article', { name: /^Request / }).waitFor();
+    await page.getByTestId('realtime-status').and(page.locator('[data-status="connected"]')).waitFor({ timeout: 30_000 });
+    expect(modules.some((m) => m.endsWith('/request-cards.tsx'))).toBe(true);
+    expect(modules.some((m) => m.endsWith('/realtime-ui.tsx'))).toBe(true);
+    expect(sockets).toContain('/ws');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   for (const width of widths) {
     it(`every route at ${width.name} width (${width.viewport.width}x${width.viewport.height})`, async () => {
       const pages = new Map<Who, { context: BrowserContext; page: Page; problems: string[]; loaded: boolean }>();
