@@ -83,7 +83,11 @@ export function prerender(): Plugin {
             // The screen's API calls start with the HTML, not after hydration; the credentials mode
             // is the api client's (credentials: 'include'), so its fetch takes the preloaded answer.
             ...page.apiGets.map((get) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${get}">`),
-            ...[...preloads].filter((f) => !loadedByShell.has(f)).map((f) => `<link rel="modulepreload" crossorigin href="${config.base}${f}">`),
+            // Low priority: the first paint is the HTML's and needs only the stylesheet, and hydration
+            // starts with the entry and React; the screen's own chunks come after those, not beside them.
+            ...[...preloads]
+              .filter((f) => !loadedByShell.has(f))
+              .map((f) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${config.base}${f}">`),
           ].join('\n    ');
           const html = shell
             .replace('</head>', `${links ? `  ${links}\n  ` : ''}</head>`)

@@ -45,7 +45,15 @@ beforeAll(async () => {
   dist = mkdtempSync(path.join(tmpdir(), 'csp-dist-'));
   dataDir = mkdtempSync(path.join(tmpdir(), 'csp-data-'));
   const { build } = await import('vite');
-  await build({ configFile: path.join(root, 'web/vite.config.ts'), logLevel: 'warn', build: { outDir: dist, emptyOutDir: true } });
+  // Vitest sets NODE_ENV=test, which Vite would build React's development bundle with: this is the
+  // production build, as deployed.
+  const testEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ configFile: path.join(root, 'web/vite.config.ts'), logLevel: 'warn', build: { outDir: dist, emptyOutDir: true } });
+  } finally {
+    process.env.NODE_ENV = testEnv;
+  }
   Object.assign(process.env, OFFLINE_GEOCODER);
   // The API's functions run in this process, with the stack's data (web off: the build is served here).
   stack = await startLocalStack({ port: 0, dataDir, web: false });
@@ -173,6 +181,39 @@ describe('the prerendered pages', () => {
     await expect.poll(() => page.getByLabel('Service category').inputValue()).toBe('plumbing');
     // The unknown booking's 404 is the one console error expected.
     expect(errors.filter((e) => !/404/.test(e))).toEqual([]);
+    await close();
+  });
+
+  it('/track?id= asks for its booking once, before React starts, and shows that answer', async () => {
+    // Prepare: a real booking, and every call the page makes for it.
+    const made = await fetch(`${origin}/api/bookings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Dana Whitfield', phone: '(415) 555-0142', address: '742 Evergreen Terrace, Springfield', category: 'plumbing', details: 'Kitchen sink drains slowly.' }),
+    });
+    expect(made.status).toBe(201);
+    const { id } = (await made.json()) as { id: string };
+    const { page, close } = await watchedPage();
+    const errors = collectErrors(page);
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/bookings/')) calls.push(request.url());
+    });
+
+    // Act
+    await page.goto(`${origin}/track?id=${id}`);
+    await page.getByRole('heading', { name: 'Progress' }).waitFor();
+
+    // Assess: one call, made by the entry script before React (a fetch, not the page's later one).
+    const initiators = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => new URL(entry.name).pathname.startsWith('/api/bookings/'))
+        .map((entry) => (entry as PerformanceResourceTiming).initiatorType),
+    );
+    expect(calls).toEqual([`${origin}/api/bookings/${id}`]);
+    expect(initiators).toEqual(['fetch']);
+    expect(errors).toEqual([]);
     await close();
   });
 });

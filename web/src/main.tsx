@@ -2,12 +2,14 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { hydratesAt } from './app/prerendered-pages';
+import { startAddressApiGets } from './app/route-data';
 import { AppRoutes } from './app/routes';
 import { startOfflineApp } from './lib/offline-app';
 import './index.css';
 
 // The service worker (offline shell, push) registers after the load event; the install offer is kept.
 startOfflineApp();
+startAddressApiGets(location);
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 

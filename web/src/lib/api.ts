@@ -1,4 +1,5 @@
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { apiReadInit, takeEarlyFetch } from './early-fetch';
 
 /**
  * The one API client (DESIGN.md section 9, spec section 7). Every call is same-origin, sends the
@@ -104,7 +105,8 @@ export type UnauthorizedBehavior = 'returnNull' | 'throw';
 /** The default query function: GET the key's URL; with on401 "returnNull" a 401 yields null. */
 export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
   return async ({ queryKey, signal }) => {
-    const res = await fetch(queryKeyUrl(queryKey), { credentials: 'include', headers: { accept: 'application/json' }, signal });
+    const url = queryKeyUrl(queryKey);
+    const res = await (takeEarlyFetch(url) ?? fetch(url, { ...apiReadInit, signal }));
     if (on401 === 'returnNull' && res.status === 401) return null;
     await throwIfNotOk(res);
     return readJson<T>(res);

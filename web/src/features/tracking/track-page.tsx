@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Ban, Check, Search } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { categories } from '../../../../shared/categories';
 import { bookingNumber, type Booking } from '../../../../shared/schemas/booking';
 import { PageHeader } from '../../components/layout/page-header';
@@ -14,11 +14,12 @@ import { cn } from '../../lib/cn';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useHydrated } from '../../lib/use-hydrated';
+import { bookingQueryKey, trackedBookingId } from './booking-query';
 import { statusBadgeOf, timelineSteps } from './booking-status';
 
 export default function TrackPage() {
-  const [searchParams] = useSearchParams();
-  const id = searchParams.get('id')?.trim() ?? '';
+  const { search } = useLocation();
+  const id = trackedBookingId(search);
   useDocumentTitle('Track a Booking');
   // The prerendered page is made without a query string: the booking or the form comes once hydrated.
   const hydrated = useHydrated();
@@ -80,7 +81,7 @@ function BookingDetails({ id }: { id: string }) {
   const navigate = useNavigate();
   // Until realtime arrives, the page follows the job by polling; a finished booking stops.
   const booking = useQuery<Booking>({
-    queryKey: ['/api/bookings', id],
+    queryKey: bookingQueryKey(id),
     refetchInterval: (query) => (isFinal(query.state.data) ? false : TRACK_POLL_MS),
   });
 

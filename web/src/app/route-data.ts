@@ -1,0 +1,21 @@
+import { bookingQueryKey, trackedBookingId } from '../features/tracking/booking-query';
+import { fetchEarly } from '../lib/early-fetch';
+import { patterns } from '../lib/paths';
+
+/**
+ * The API reads a screen makes as it mounts that depend on its address, so the prerendered HTML
+ * cannot name them (vite-prerender.ts preloads the fixed ones). main.tsx starts these before React
+ * does: the booking on /track?id= is on its way while the page hydrates, instead of being asked for
+ * after it. Each is the exact URL the screen's query fetches, so the query takes the early answer.
+ */
+export function addressApiGets({ pathname, search }: { pathname: string; search: string }): string[] {
+  if (pathname === patterns.track) {
+    const id = trackedBookingId(search);
+    return id ? [bookingQueryKey(id).join('/')] : [];
+  }
+  return [];
+}
+
+export function startAddressApiGets(location: { pathname: string; search: string }): void {
+  for (const url of addressApiGets(location)) fetchEarly(url);
+}
