@@ -5,6 +5,7 @@ import { handler } from './handle-socket-message';
 import { handler as connect } from './connect-socket';
 import { handler as acceptJob } from './accept-job';
 import { connectionsRepo } from './lib/data/connections';
+import { jobsRepo } from './lib/data/jobs';
 import { jobLocationsRepo } from './lib/data/job-locations';
 import { notificationsRepo } from './lib/data/notifications';
 import { newId } from './lib/ids';
@@ -63,6 +64,21 @@ describe('$default: rooms', () => {
     for (const sent of [...(await framesOf(customerSocket)), ...(await framesOf(workerSocket))]) {
       expect(z.safeParse(serverMessages[sent.event], sent.data).success, sent.event).toBe(true);
     }
+  });
+
+  it('tells the other pros the job was offered to that it is gone once one takes it, and not the one who took it', async () => {
+    // Prepare: one job offered to two pros, both connected
+    const { worker, job, token, workerSocket } = await liveJob();
+    const other = await dispatchableWorker(worker.categories[0]!, { lat: 37.78, lng: -122.41 });
+    expect(await jobsRepo.addOffers(job, { [other.id]: new Date(Date.now() + 120_000).toISOString() }, new Date().toISOString())).toBe(true);
+    const otherSocket = await connected({ 'Sec-WebSocket-Protocol': `fixly.v1, token.${await workerToken(other.id)}` });
+
+    // Act
+    await invoke(acceptJob, withBearer(withPath(withBody(sampleEvent('accept-job'), {}), { jobId: job.id }), token));
+
+    // Assess
+    expect(await framesOf(otherSocket)).toEqual([{ event: 'offer:withdrawn', data: { jobId: job.id } }]);
+    expect(await eventsOf(workerSocket)).not.toContain('offer:withdrawn');
   });
 
   it("refuses to let anyone else into a job's room, with an error frame", async () => {

@@ -88,6 +88,8 @@ export const serverMessages = {
   service_accepted: z.object({ requestId: text }),
   'job:accepted': z.object({ jobId: text, workerProfile: assignedWorkerSchema }),
   worker_job_accepted: z.object({ workerId: text, workerProfile: assignedWorkerSchema }),
+  /** To the other pros a job was offered to, once one of them takes it: it is off their list at once. */
+  'offer:withdrawn': z.object({ jobId: text }),
   worker_verification_request: z.object({ requestId: text, workerId: text, message: text }),
   invoice_verification_request: z.object({ requestId: text, invoiceId: text, invoiceAmount: z.number() }),
   payment_completed: z.object({ requestId: text, invoiceId: text, receiptSent: z.object({ email: z.boolean(), sms: z.boolean() }) }),

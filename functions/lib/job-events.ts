@@ -53,6 +53,8 @@ export async function jobAccepted(job: JobItem, worker: WorkerItem): Promise<voi
     publishToJob(job.id, 'worker_assigned', { requestId: job.id, worker: profile }),
     publish(rooms.user('customer', job.customerId), 'worker_job_accepted', { workerId: worker.id, workerProfile: profile }),
     notify('customer', job.customerId, { type: 'job_accepted', title: 'Worker assigned', message: `${worker.fullName} accepted your ${job.service} request.`, priority: 'high', actionUrl: requestUrl, jobId: job.id }),
+    // Everyone else it was offered to (in any round: one whose offer already lapsed just refetches).
+    ...job.tried.filter((id) => id !== worker.id).map((id) => publish(rooms.user('worker', id), 'offer:withdrawn', { jobId: job.id })),
   ]);
 }
 

@@ -86,6 +86,8 @@ function OffersSection({ workerId }: { workerId: string }) {
   useRealtimeEvent('notification', (notification) => {
     if (refreshesOffers(notification.type)) void queryClient.invalidateQueries({ queryKey: jobKeys.offers(workerId) });
   });
+  // An offer another pro took leaves the list the moment they take it.
+  useRealtimeEvent('offer:withdrawn', () => void queryClient.invalidateQueries({ queryKey: jobKeys.offers(workerId) }));
 
   const accept = useMutation({
     mutationFn: (jobId: string) => workerCall<WorkerJobView>('POST', jobUrls.accept(jobId), { workerId }),
