@@ -1,6 +1,7 @@
 import { bookingQueryKey, trackedBookingId } from '../features/tracking/booking-query';
 import { fetchEarly } from '../lib/early-fetch';
 import { patterns } from '../lib/paths';
+import { queryKeyUrl } from '../lib/query-keys';
 
 /**
  * The API reads a screen makes as it mounts that depend on its address, so the prerendered HTML
@@ -11,7 +12,7 @@ import { patterns } from '../lib/paths';
 export function addressApiGets({ pathname, search }: { pathname: string; search: string }): string[] {
   if (pathname === patterns.track) {
     const id = trackedBookingId(search);
-    return id ? [bookingQueryKey(id).join('/')] : [];
+    return id ? [queryKeyUrl(bookingQueryKey(id))] : [];
   }
   return [];
 }

@@ -1,5 +1,6 @@
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
 import { apiReadInit, takeEarlyFetch } from './early-fetch';
+import { queryKeyUrl } from './query-keys';
 
 /**
  * The one API client (DESIGN.md section 9, spec section 7). Every call is same-origin, sends the
@@ -95,10 +96,7 @@ export async function apiRequest<T>(
 export const apiGet = <T>(url: string, options?: ApiRequestOptions) => apiRequest<T>('GET', url, undefined, options);
 export const apiPost = <T>(url: string, body: unknown, options?: ApiRequestOptions) => apiRequest<T>('POST', url, body, options);
 
-/** The URL a query key names: its parts joined with "/" (spec section 7). */
-export function queryKeyUrl(queryKey: readonly unknown[]): string {
-  return queryKey.map((part) => String(part)).join('/');
-}
+export { queryKeyUrl };
 
 export type UnauthorizedBehavior = 'returnNull' | 'throw';
 
