@@ -1,7 +1,7 @@
 import { routeByName } from '../shared/routes';
 import { jobActionSchema } from '../shared/schemas/job';
 import { JobChangeRefused, jobsRepo } from './lib/data/jobs';
-import { cancelArrival, cancelOfferTimers, scheduleArrival } from './lib/dispatch';
+import { cancelArrival, cancelOfferTimers, dispatchCycle, scheduleArrival } from './lib/dispatch';
 import { env } from './lib/env';
 import { http } from './lib/http';
 import { toWorkerJobView } from './lib/job-views';
@@ -27,7 +27,7 @@ export const handler = http(routeByName('accept-job'), jobActionSchema, async ({
   // The arrival timer is made before the job changes hands, so an accepted job never lacks one:
   // if Scheduler refuses, nothing is accepted and the offer stays open for another try.
   const seen = await jobsRepo.findById(jobId);
-  const cycle = seen?.reassignedCount ?? 0;
+  const cycle = seen ? dispatchCycle(seen) : 0;
   const offeredToCaller = seen?.state === 'offered' && seen.offers?.[worker.id] !== undefined;
   if (offeredToCaller) {
     try {
@@ -51,7 +51,7 @@ export const handler = http(routeByName('accept-job'), jobActionSchema, async ({
     throw acceptRefusal(error, worker, nowMs);
   }
   const job = (await jobsRepo.findById(jobId))!;
-  await cancelOfferTimers(jobId, job.tried.filter((id) => id !== worker.id), job.reassignedCount);
+  await cancelOfferTimers(jobId, job.tried.filter((id) => id !== worker.id), dispatchCycle(job));
   logger.info('Job accepted', { jobId, workerId: worker.id });
   await jobAccepted(job, worker);
   return toWorkerJobView(job, worker);

@@ -19,8 +19,9 @@ async function bookingsOf(customerId: string) {
     new QueryCommand({
       TableName: tableName,
       IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': gsi1pk },
+      // The customer's partition holds their bookings' jobs too (among their requests).
+      KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :booking)',
+      ExpressionAttributeValues: { ':pk': gsi1pk, ':booking': 'BOOKING#' },
     }),
   );
   return out.Items ?? [];

@@ -36,7 +36,9 @@ describe('POST /api/jobs/{id}/invoice', () => {
       feePercent: 10,
       notes: 'New cartridge',
       paymentStatus: 'pending',
-      workVerified: false,
+      // Approving the finished work was the verification payment needs: the customer verifies once.
+      workVerified: true,
+      workVerifiedAt: job.verificationAt,
       payoutStatus: 'unpaid',
     });
     expect((await jobsRepo.findById(job.id))?.invoiceId).toBe(res.body.id);

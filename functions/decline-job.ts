@@ -1,7 +1,7 @@
 import { routeByName } from '../shared/routes';
 import { jobActionSchema } from '../shared/schemas/job';
 import { jobsRepo } from './lib/data/jobs';
-import { cancelOfferTimers, offerNext } from './lib/dispatch';
+import { cancelOfferTimers, dispatchCycle, offerNext } from './lib/dispatch';
 import { ConflictError } from './lib/errors';
 import { http, reply } from './lib/http';
 import { logger } from './lib/logger';
@@ -16,7 +16,7 @@ export const handler = http(routeByName('decline-job'), jobActionSchema, async (
   if (!(await jobsRepo.withdrawOffer(job.id, worker.id, new Date().toISOString()))) {
     throw new ConflictError('This offer is no longer open.');
   }
-  await cancelOfferTimers(job.id, [worker.id], job.reassignedCount);
+  await cancelOfferTimers(job.id, [worker.id], dispatchCycle(job));
   logger.info('Offer declined', { jobId: job.id, workerId: worker.id });
   await offerNext(job.id);
   return reply(204, undefined);

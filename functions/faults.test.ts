@@ -69,8 +69,9 @@ async function bookingsOf(customerId: string) {
     new QueryCommand({
       TableName: tableName,
       IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.customerBookings(customerId).gsi1pk },
+      // Only the bookings: the customer's partition holds their jobs too (among their requests).
+      KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :booking)',
+      ExpressionAttributeValues: { ':pk': keys.customerBookings(customerId).gsi1pk, ':booking': 'BOOKING#' },
     }),
   );
   return out.Items ?? [];

@@ -4,7 +4,7 @@ import type { PublicConfig } from '../shared/schemas/config';
 import { env } from './lib/env';
 import { http } from './lib/http';
 
-export function publicConfig(feePercent: number, supportEmail: string): PublicConfig {
+export function publicConfig(feePercent: number, supportEmail: string, units: Pick<PublicConfig, 'distanceUnit' | 'locale'> = { distanceUnit: 'mi', locale: 'en-US' }): PublicConfig {
   return {
     platformFeePercent: feePercent,
     workerSharePercent: 100 - feePercent,
@@ -12,9 +12,10 @@ export function publicConfig(feePercent: number, supportEmail: string): PublicCo
     supportEmail,
     currency: CURRENCY,
     maxUploadBytes: MAX_UPLOAD_BYTES,
+    ...units,
   };
 }
 
 export const handler = http(routeByName('get-config'), async () =>
-  publicConfig(env.PLATFORM_FEE_PERCENT, env.SUPPORT_EMAIL),
+  publicConfig(env.PLATFORM_FEE_PERCENT, env.SUPPORT_EMAIL, { distanceUnit: env.DISTANCE_UNIT, locale: env.LOCALE }),
 );

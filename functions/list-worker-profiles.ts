@@ -3,6 +3,7 @@ import { distanceKm, etaMinutes, isValidLatLng, type LatLng } from '../shared/do
 import { routeByName } from '../shared/routes';
 import type { WorkerListingView } from '../shared/schemas/job';
 import { averageRating } from '../shared/schemas/review-rules';
+import { serviceAreaOf } from '../shared/domain/service-areas';
 import { dispatchIndex, isDispatchable } from './lib/data/dispatch-index';
 import { workersRepo, type WorkerItem } from './lib/data/workers';
 import { BadRequestError } from './lib/errors';
@@ -23,6 +24,15 @@ function parseOrigin(query: Record<string, string>): LatLng | null {
   return point;
 }
 
+/** `maxKm`: only pros within this distance of lat/lng (the dashboard's "within" filter). */
+function parseMaxKm(query: Record<string, string>, origin: LatLng | null): number | null {
+  if (query.maxKm === undefined || query.maxKm === '') return null;
+  const km = Number(query.maxKm);
+  if (!Number.isFinite(km) || km <= 0 || km > 1000) throw new BadRequestError('maxKm must be a distance in kilometres, more than 0 and at most 1000.');
+  if (!origin) throw new BadRequestError('maxKm needs lat and lng: the place to measure the distance from.');
+  return km;
+}
+
 function toListing(worker: WorkerItem, origin: LatLng | null, photoUrl: string | null): WorkerListingView {
   const at = worker.location ? { lat: worker.location.lat, lng: worker.location.lng } : null;
   return {
@@ -33,7 +43,7 @@ function toListing(worker: WorkerItem, origin: LatLng | null, photoUrl: string |
     bio: null,
     yearsExperience: worker.yearsExp,
     specialties: worker.categories.map((c) => nameOf.get(c) ?? c),
-    serviceAreas: [],
+    serviceAreas: [serviceAreaOf(worker.address)].filter((area): area is string => Boolean(area)),
     hourlyRate: worker.hourlyRate,
     isVerified: 'true',
     isAvailable: worker.activeJobId ? 'false' : 'true',
@@ -55,6 +65,7 @@ export const handler = http(routeByName('list-worker-profiles'), async ({ query 
     throw new BadRequestError(`category must be one of: ${categorySlugs.join(', ')}.`);
   }
   const origin = parseOrigin(query);
+  const maxKm = parseMaxKm(query, origin);
   // One trade near a known place: the nearest by the same rings as dispatch, however many workers
   // there are. Otherwise the first page of each trade's list, ordered by distance below.
   const candidates =
@@ -66,5 +77,7 @@ export const handler = http(routeByName('list-worker-profiles'), async ({ query 
     workers.map(async (w) => toListing(w, origin, w.profilePhotoKey ? (await presignDownload(w.profilePhotoKey, 600)).url : null)),
   );
   const far = Number.POSITIVE_INFINITY;
-  return listings.sort((a, b) => (a.distanceKm ?? far) - (b.distanceKm ?? far) || a.fullName.localeCompare(b.fullName));
+  return listings
+    .filter((listing) => maxKm === null || (listing.distanceKm !== null && listing.distanceKm <= maxKm))
+    .sort((a, b) => (a.distanceKm ?? far) - (b.distanceKm ?? far) || a.fullName.localeCompare(b.fullName));
 });

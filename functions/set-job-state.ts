@@ -1,7 +1,7 @@
 import { routeByName } from '../shared/routes';
 import { jobStateSchema } from '../shared/schemas/job';
 import { JobChangeRefused, jobsRepo } from './lib/data/jobs';
-import { cancelArrival } from './lib/dispatch';
+import { cancelArrival, dispatchCycle } from './lib/dispatch';
 import { ConflictError } from './lib/errors';
 import { http } from './lib/http';
 import { toWorkerJobView } from './lib/job-views';
@@ -30,7 +30,7 @@ export const handler = http(routeByName('set-job-state'), jobStateSchema, async 
     throw new ConflictError('This job changed at the same time. Reload and try again.');
   }
   if (body.state === 'arrived') {
-    await cancelArrival(job.id, worker.id, job.reassignedCount);
+    await cancelArrival(job.id, worker.id, dispatchCycle(job));
     // The 45-minute rule's evidence: where the worker's last shared fix put them when they arrived.
     await jobsRepo.recordArrivalFix(job.id, worker.id);
   }

@@ -2,6 +2,7 @@ import { routeByName } from '../shared/routes';
 import { workerLocationSchema } from '../shared/schemas/job';
 import { dispatchIndex, geohashOf } from './lib/data/dispatch-index';
 import { workersRepo } from './lib/data/workers';
+import { reofferNearby } from './lib/dispatch';
 import { http, reply } from './lib/http';
 
 /** The worker's position, so dispatch offers them the jobs nearest to them first. */
@@ -14,5 +15,7 @@ export const handler = http(routeByName('set-worker-location'), workerLocationSc
     at: new Date().toISOString(),
   });
   await dispatchIndex.sync(worker);
+  // On call now: a job nearby that found nobody in the last half hour is offered again.
+  await reofferNearby(worker);
   return reply(204, undefined);
 });

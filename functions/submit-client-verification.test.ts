@@ -118,8 +118,8 @@ describe('POST /api/client-verification', () => {
     expect((await jobsRepo.findById(job.id))?.state).toBe('completed');
   });
 
-  it('treats an approved invoice_verification as Verify Work on the job\'s invoice', async () => {
-    const { job, invoice } = await invoicedJob();
+  it('treats an approved invoice_verification as Verify Work on an invoice made before approving the work verified it', async () => {
+    const { job, invoice } = await invoicedJob({ verified: false });
 
     const res = await answer(job.customerId, { serviceRequestId: job.id, verificationType: 'invoice_verification', verificationStatus: 'approved' });
 
@@ -127,12 +127,22 @@ describe('POST /api/client-verification', () => {
     expect(await invoicesRepo.findById(invoice.id)).toMatchObject({ workVerified: true });
   });
 
-  it('refuses worker_verification with a message saying what to send', async () => {
+  it('answers invoice_verification of an invoice approving the work already verified with success, changing nothing', async () => {
+    const { job, invoice } = await invoicedJob();
+
+    const res = await answer(job.customerId, { serviceRequestId: job.id, verificationType: 'invoice_verification', verificationStatus: 'approved' });
+
+    expect(res.status).toBe(200);
+    expect(await invoicesRepo.findById(invoice.id)).toMatchObject({ workVerified: true, workVerifiedAt: invoice.workVerifiedAt });
+  });
+
+  it('refuses worker_verification with a message saying why and what to send', async () => {
     const { job } = await finished();
 
     const res = await answer(job.customerId, { serviceRequestId: job.id, verificationType: 'worker_verification', verificationStatus: 'approved' });
 
     expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/ID is checked before they are approved/);
     expect(res.body.message).toMatch(/work_verification/);
   });
 });

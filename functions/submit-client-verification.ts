@@ -9,6 +9,15 @@ import { logger } from './lib/logger';
 
 export const VERIFICATION_JOB_NOT_FOUND = 'We could not find this job among yours.';
 
+/**
+ * Why a worker_verification is refused rather than recorded: the pro's identity was checked when
+ * the owner approved them (ID front, back and a selfie), and their name, photo and phone are on
+ * the customer's timeline from the moment they accept, so a customer's "this is my pro" would
+ * change nothing and prove nothing.
+ */
+export const WORKER_VERIFICATION_REFUSED =
+  "worker_verification is not a step here: every pro's ID is checked before they are approved, and your pro's name, photo and phone are on your request. Send work_verification to approve or reject the finished work.";
+
 /** Another customer's job answers exactly as a missing one: its existence is not theirs to learn. */
 async function customersJob(jobId: string, customerId: string): Promise<JobItem> {
   const job = await jobsRepo.findCustomersJob(jobId, customerId);
@@ -32,8 +41,7 @@ function refusalFor(job: JobItem | undefined): Error {
  */
 export const handler = http(routeByName('submit-client-verification'), clientVerificationSchema, async ({ body, caller }) => {
   if (body.verificationType === 'worker_verification') {
-    // Confirming the professional at the door belongs to the live visit (realtime issue); nothing to record yet.
-    throw new BadRequestError('Send work_verification to approve or reject the completed work, or invoice_verification to verify an invoice.');
+    throw new BadRequestError(WORKER_VERIFICATION_REFUSED);
   }
   const job = await customersJob(body.serviceRequestId, caller.customerId);
   if (body.workerId && job.acceptedBy && body.workerId !== job.acceptedBy) throw new ForbiddenError('This verification is for another professional.');
@@ -43,9 +51,9 @@ export const handler = http(routeByName('submit-client-verification'), clientVer
   if (body.verificationType === 'invoice_verification') {
     if (!approved) throw new ConflictError('To dispute an invoice, contact support; it stays unpaid until then.');
     if (!job.invoiceId) throw new ConflictError('There is no invoice for this job yet.');
+    // Approving the work already verified an invoice made after it: answering again changes nothing.
     const invoice = await invoicesRepo.markWorkVerified(job.invoiceId, caller.customerId, now);
-    if (!invoice) throw new ConflictError('This invoice is already verified.');
-    logger.info('Invoice verified', { jobId: job.id, invoiceId: job.invoiceId });
+    if (invoice) logger.info('Invoice verified', { jobId: job.id, invoiceId: job.invoiceId });
     return { ok: true, jobId: job.id, state: job.state, verificationStatus: 'approved' } satisfies ClientVerificationResult;
   }
 

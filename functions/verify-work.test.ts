@@ -10,7 +10,7 @@ const sample = sampleEvent('verify-work');
 describe('POST /api/verify-work/{invoiceId}', () => {
   it('marks the invoice verified for its customer, once, and answers a repeat with the same invoice', async () => {
     // Prepare
-    const { job, invoice } = await invoicedJob();
+    const { job, invoice } = await invoicedJob({ verified: false });
     const event = asCustomer(withPath(sample, { id: invoice.id }), job.customerId);
 
     // Act
@@ -26,7 +26,7 @@ describe('POST /api/verify-work/{invoiceId}', () => {
   });
 
   it("refuses another customer's invoice with 404 and leaves it unverified", async () => {
-    const { invoice } = await invoicedJob();
+    const { invoice } = await invoicedJob({ verified: false });
 
     const res = await invoke(handler, asCustomer(withPath(sample, { id: invoice.id }), newId()));
 
@@ -35,7 +35,7 @@ describe('POST /api/verify-work/{invoiceId}', () => {
   });
 
   it('refuses a body (this call takes none)', async () => {
-    const { job, invoice } = await invoicedJob();
+    const { job, invoice } = await invoicedJob({ verified: false });
 
     const res = await invoke(handler, { ...asCustomer(withPath(sample, { id: invoice.id }), job.customerId), body: '{"workVerified":true}', headers: { ...sample.headers, 'content-type': 'application/json' } });
 

@@ -69,7 +69,14 @@ export const notificationSchema = z.object({
 });
 export type NotificationView = z.infer<typeof notificationSchema>;
 
-const assignedWorkerSchema = z.object({ id: text, name: text, phone: text, photoUrl: z.nullable(text) });
+const assignedWorkerSchema = z.object({
+  id: text,
+  name: text,
+  phone: text,
+  photoUrl: z.nullable(text),
+  rating: z.optional(nullableNumber),
+  reviewCount: z.optional(z.number()),
+});
 export type AssignedWorker = z.infer<typeof assignedWorkerSchema>;
 
 /**
@@ -83,6 +90,10 @@ export const serverMessages = {
   worker_assigned: z.object({ requestId: text, worker: assignedWorkerSchema }),
   no_worker_available: z.object({ requestId: text, message: text }),
   job_reassigned: z.object({ requestId: text, message: text }),
+  /** The search for a pro started again: the customer's Try again, or a pro who came on call nearby. */
+  job_searching: z.object({ requestId: text, message: text }),
+  /** The customer withdrew a request no pro had accepted. */
+  job_cancelled: z.object({ requestId: text, message: text }),
   work_completion_verification: z.object({ requestId: text, workerId: text, workHours: nullableNumber, message: text }),
   'worker:loc': z.object({ jobId: text, lat: z.number(), lng: z.number(), accuracy: nullableNumber, timestamp: text }),
   service_accepted: z.object({ requestId: text }),

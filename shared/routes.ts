@@ -4,6 +4,7 @@ import type { bookingInputSchema } from './schemas/booking';
 import type { documentReviewSchema, documentUploadSchema } from './schemas/documents';
 import type { hireSchema, jobActionSchema, jobStateSchema, workerLocationSchema } from './schemas/job';
 import type { serviceRequestSchema } from './schemas/request';
+import type { trackLookupSchema } from './schemas/tracking';
 import type { checkoutSessionSchema, clientVerificationSchema, createInvoiceSchema } from './schemas/invoice';
 import type { pushEndpointSchema, pushRenewSchema, pushSubscribeSchema } from './schemas/push';
 import type { jobRatingSchema, workerReviewSchema } from './schemas/review';
@@ -31,6 +32,7 @@ export interface BodySchemas {
   jobStateSchema: typeof jobStateSchema;
   workerLocationSchema: typeof workerLocationSchema;
   serviceRequestSchema: typeof serviceRequestSchema;
+  trackLookupSchema: typeof trackLookupSchema;
   jobRatingSchema: typeof jobRatingSchema;
   workerReviewSchema: typeof workerReviewSchema;
   availabilitySchema: typeof availabilitySchema;
@@ -107,6 +109,10 @@ export const routes = [
     realtime: true,
   },
   { name: 'get-booking', method: 'GET', path: '/api/bookings/{id}', access: 'public', table: 'read' },
+  // Any door's job (a booking, a request, a hire) by its unguessable id: the link is the capability.
+  { name: 'get-tracked-request', method: 'GET', path: '/api/track/{id}', access: 'public', table: 'read', uploads: 'read' },
+  // The number a screen showed plus the phone it was made with; guessing is throttled like a login.
+  { name: 'find-tracked-request', method: 'POST', path: '/api/track/lookup', access: 'public', body: 'trackLookupSchema', table: 'readwrite' },
 
   // The owner
   { name: 'get-admin-status', method: 'GET', path: '/api/admin/status', access: 'public', table: 'read' },
@@ -214,8 +220,11 @@ export const routes = [
     access: 'active-worker',
     body: 'availabilitySchema',
     table: 'readwrite',
+    // Going on call offers the pro a job nearby that found nobody in the last half hour.
+    scheduler: true,
+    realtime: true,
   },
-  { name: 'clock-in', method: 'POST', path: '/api/workers/clock-in', access: 'active-worker', table: 'readwrite' },
+  { name: 'clock-in', method: 'POST', path: '/api/workers/clock-in', access: 'active-worker', table: 'readwrite', scheduler: true, realtime: true },
   { name: 'clock-out', method: 'POST', path: '/api/workers/clock-out', access: 'active-worker', table: 'readwrite' },
   {
     name: 'set-worker-type',
@@ -239,6 +248,11 @@ export const routes = [
   },
   // Public, not 'customer': a visitor without requests gets an empty list rather than a 401.
   { name: 'list-requests', method: 'GET', path: '/api/requests', access: 'public', table: 'read', uploads: 'read' },
+  // No dead end: the same job offered afresh after nobody accepted, or withdrawn before anyone did.
+  { name: 'retry-request', method: 'POST', path: '/api/requests/{id}/retry', access: 'customer', table: 'readwrite', scheduler: true, realtime: true },
+  { name: 'cancel-request', method: 'POST', path: '/api/requests/{id}/cancel', access: 'customer', table: 'readwrite', scheduler: true, realtime: true },
+  // What the payment-success page shows: asked of the server, never taken from the address bar.
+  { name: 'get-payment-confirmation', method: 'GET', path: '/api/requests/{id}/payment', access: 'public', table: 'read' },
   { name: 'hire-worker', method: 'POST', path: '/api/hire', access: 'public', body: 'hireSchema', table: 'readwrite', scheduler: true, realtime: true },
   { name: 'list-worker-profiles', method: 'GET', path: '/api/worker-profiles', access: 'public', table: 'read', uploads: 'read' },
   { name: 'search-addresses', method: 'GET', path: '/api/geocode', access: 'public', table: 'readwrite' },
@@ -252,6 +266,8 @@ export const routes = [
     access: 'active-worker',
     body: 'workerLocationSchema',
     table: 'readwrite',
+    scheduler: true,
+    realtime: true,
   },
   { name: 'list-job-offers', method: 'GET', path: '/api/jobs/offers/{workerId}', access: 'active-worker', table: 'read' },
   {

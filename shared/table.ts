@@ -64,6 +64,21 @@ export const keys = {
     gsi1pk: `CUSTOMER#${customerId}`,
     gsi1sk: `REQUEST#${createdAt}`,
   }),
+  /**
+   * gsi2, sparse: jobs whose search ended with nobody, by trade and when it ended, so a pro of that
+   * trade coming on call finds the recent ones nearby with one Query. A job leaves it when it is
+   * offered again, accepted or cancelled (it never holds a worker's gsi2 keys at the same time).
+   */
+  unfilledJobs: (category: string, since = '') => ({ gsi2pk: `UNFILLED#${category}`, gsi2sk: since }),
+  /**
+   * The number a screen shows (a job id's last 8 characters, upper case) and the digits of the phone
+   * it was made with: /track finds a job by the two together. One item per job; a Query on the
+   * number and phone finds it even if two ids ever share their last 8 characters.
+   */
+  trackingNumber: (number: string, phoneDigits = '', jobId = '') => ({
+    pk: `TRACKNO#${number.toUpperCase()}`,
+    sk: `PHONE#${phoneDigits}#${jobId}`,
+  }),
   /** gsi2: the jobs a worker holds (ACTIVE#acceptedAt) and has finished (DONE#endedAt). */
   workerJobs: (workerId: string, group: 'ACTIVE' | 'DONE' | '' = '', at = '') => ({
     gsi2pk: `WORKERJOBS#${workerId}`,

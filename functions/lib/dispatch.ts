@@ -1,10 +1,11 @@
 import { dispatchDefaults } from '../../shared/domain/dispatch';
-import type { LatLng } from '../../shared/domain/geo';
+import { distanceKm, type LatLng } from '../../shared/domain/geo';
+import { REOFFER_WINDOW_MINUTES } from '../../shared/domain/requests';
 import { canTakeOffer, dispatchIndex } from './data/dispatch-index';
 import { jobsRepo, type JobItem } from './data/jobs';
-import { workersRepo } from './data/workers';
+import { workersRepo, type WorkerItem } from './data/workers';
 import { env } from './env';
-import { jobOffered, noWorkerAvailable } from './job-events';
+import { jobOffered, jobSearching, noWorkerAvailable } from './job-events';
 import { logger } from './logger';
 import { cancelSchedule, scheduleOnce } from './scheduler';
 
@@ -16,7 +17,7 @@ import { cancelSchedule, scheduleOnce } from './scheduler';
 
 /**
  * Deterministic timer names (a retry finds its own schedule). A worker is offered a job at most
- * once per dispatch cycle; `cycle` (the job's reassignedCount) tells a later cycle's timers apart.
+ * once per dispatch cycle; `cycle` (dispatchCycle below) tells a later cycle's timers apart.
  */
 const cycleSuffix = (cycle: number) => (cycle > 0 ? `-${cycle}` : '');
 export const timerNames = {
@@ -25,6 +26,15 @@ export const timerNames = {
   /** The arrival timer re-made at the holder's time when an older one of the same name fired early. */
   arrivalAgain: (jobId: string, workerId: string, cycle = 0) => `arrive-${jobId}-${workerId}${cycleSuffix(cycle)}-again`,
 };
+
+/**
+ * Which dispatch cycle a job is in, for its timers' names: a new one starts when a late pro loses it
+ * and when its search is started afresh after finding nobody (so a pro offered it again gets a new
+ * timer rather than meeting the name of the one that already fired).
+ */
+export function dispatchCycle(job: Pick<JobItem, 'reassignedCount' | 'reopenedCount'>): number {
+  return (job.reassignedCount ?? 0) + (job.reopenedCount ?? 0);
+}
 
 export interface OfferTimerInput {
   jobId: string;
@@ -98,7 +108,7 @@ export async function offerNext(jobId: string): Promise<JobItem | undefined> {
     await Promise.all(
       Object.entries(offers).map(([workerId, expiresAt]) =>
         scheduleOnce({
-          name: timerNames.offer(jobId, workerId, job.reassignedCount),
+          name: timerNames.offer(jobId, workerId, dispatchCycle(job)),
           at: new Date(expiresAt),
           functionName: 'expire-offer',
           input: { jobId, workerId } satisfies OfferTimerInput,
@@ -144,9 +154,9 @@ export async function scheduleArrival(jobId: string, workerId: string, arriveBy:
  * same pro in the same round that was refused and whose timer could not be taken back, and the
  * later accept found it by name and kept it. The rule still needs a timer at the real time.
  */
-export async function rescheduleArrival(job: Pick<JobItem, 'id' | 'arriveBy' | 'reassignedCount'>, workerId: string): Promise<void> {
+export async function rescheduleArrival(job: Pick<JobItem, 'id' | 'arriveBy' | 'reassignedCount' | 'reopenedCount'>, workerId: string): Promise<void> {
   await scheduleOnce({
-    name: timerNames.arrivalAgain(job.id, workerId, job.reassignedCount),
+    name: timerNames.arrivalAgain(job.id, workerId, dispatchCycle(job)),
     at: new Date(job.arriveBy!),
     functionName: 'enforce-arrival',
     input: { jobId: job.id, workerId } satisfies ArrivalTimerInput,
@@ -179,3 +189,50 @@ export const dispatchSettings = () => ({
   arrivalGraceSeconds: env.ARRIVAL_GRACE_SECONDS,
   strikesToTerminate: dispatchDefaults.strikesToTerminate,
 });
+
+/**
+ * Starts the search afresh on a job that found nobody (the customer's Try again, or a pro who came
+ * on call nearby): the same job, nothing retyped. False when it was not waiting for that any more
+ * (already reopened by a racing call, accepted, cancelled).
+ */
+export async function restartSearch(job: JobItem, message: string): Promise<boolean> {
+  if (!(await jobsRepo.reopen(job, new Date().toISOString()))) return false;
+  logger.info('Search started again', { jobId: job.id });
+  await jobSearching(job, message);
+  await offerNext(job.id);
+  return true;
+}
+
+/** How far from a pro coming on call a job that found nobody is still "nearby" (the dispatch rings' widest reach). */
+export const REOFFER_RADIUS_KM = 40;
+
+/**
+ * A pro of the trade came on call (clocked in, went available, or shared a position): the jobs near
+ * them that found nobody in the last half hour are searched again, nearest first, so the pro is
+ * offered them (with whoever else is now free nearer). Best effort: the pro's own call never fails
+ * for it.
+ */
+export async function reofferNearby(worker: WorkerItem): Promise<void> {
+  if (!canTakeOffer(worker)) return;
+  try {
+    const since = new Date(Date.now() - REOFFER_WINDOW_MINUTES * 60_000).toISOString();
+    const here = worker.location ? { lat: worker.location.lat, lng: worker.location.lng } : null;
+    const found = (await Promise.all(worker.categories.map((category) => jobsRepo.listUnfilledSince(category, since)))).flat();
+    const near = found
+      .filter((job) => job.state === 'booked' && job.dispatch === 'no_worker_available')
+      .map((job) => {
+        const at = originOf(job);
+        // A job with no position goes to any pro of its trade, as dispatch does; a located job only
+        // to a pro known to be within reach.
+        return { job, km: at ? (here ? distanceKm(here, at) : Number.POSITIVE_INFINITY) : 0 };
+      })
+      .filter(({ km }) => km <= REOFFER_RADIUS_KM)
+      .sort((a, b) => a.km - b.km)
+      .slice(0, env.OFFERS_AT_ONCE);
+    for (const { job } of near) {
+      await restartSearch(job, 'A professional just came on call near you: we are asking them now.');
+    }
+  } catch (error) {
+    logger.warn('Could not re-offer unfilled jobs to a pro coming on call', { workerId: worker.id, errorName: (error as Error)?.name });
+  }
+}

@@ -106,6 +106,10 @@ export function parseEnv(source: Source) {
      */
     GEOCODER_URL: url(r, source, 'GEOCODER_URL', 'https://nominatim.openstreetmap.org') ?? '',
     SUPPORT_EMAIL: source.SUPPORT_EMAIL ?? 'support@fixly.app',
+    /** Distances on screen: 'mi' (the default, as the money is US dollars) or 'km'. */
+    DISTANCE_UNIT: (source.DISTANCE_UNIT ?? 'mi') as 'mi' | 'km',
+    /** The locale screens write money and numbers in. */
+    LOCALE: source.LOCALE ?? 'en-US',
     /**
      * Stripe (functions/lib/stripe.ts, the one module that uses them, refuses to work without the
      * key and says so). Real Stripe in AWS; locally the key of the local Stripe endpoint unless the
@@ -131,6 +135,8 @@ export function parseEnv(source: Source) {
     VAPID_PRIVATE_KEY: text(r, source, 'VAPID_PRIVATE_KEY', 'be the VAPID private key (base64url)'),
     VAPID_SUBJECT: text(r, source, 'VAPID_SUBJECT', 'be a mailto: or https: contact for push services', 'mailto:support@fixly.app'),
   };
+  if (env.DISTANCE_UNIT !== 'mi' && env.DISTANCE_UNIT !== 'km') r.problems.push('DISTANCE_UNIT: DISTANCE_UNIT must be mi or km');
+  if (!/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(env.LOCALE)) r.problems.push('LOCALE: LOCALE must be a language tag such as en-US');
   if (!EMAIL.test(env.SUPPORT_EMAIL)) r.problems.push('SUPPORT_EMAIL: SUPPORT_EMAIL must be an email address');
   if (r.problems.length) {
     throw new Error(`Invalid environment for this function:\n${r.problems.map((p) => `  ${p}`).join('\n')}`);

@@ -40,9 +40,16 @@ export function toInvoiceSummary(invoice: InvoiceItem): InvoiceSummary {
   return {
     id: invoice.id,
     invoiceNumber: invoiceNumber(invoice.id),
+    laborHours: invoice.laborHours,
+    hourlyRate: invoice.hourlyRate,
+    materialsCost: invoice.materialsCost,
     totalAmount: invoice.totalAmount,
+    platformFee: invoice.platformFee,
+    workerShare: invoice.workerShare,
+    feePercent: invoice.feePercent,
     paymentStatus: invoice.paymentStatus,
     workVerified: invoice.workVerified,
+    paidAt: invoice.paidAt,
   };
 }
 

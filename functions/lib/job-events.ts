@@ -11,7 +11,8 @@ import { notify, publish, publishToJob } from './realtime';
  * written; delivery never fails the call (functions/lib/realtime.ts).
  */
 
-const requestUrl = '/';
+/** Where a customer's notification leads: the job's own timeline, whatever door it came in by. */
+const requestUrl = (jobId: string) => `/track?id=${encodeURIComponent(jobId)}`;
 const jobUrl = (jobId: string) => `/worker/jobs/${encodeURIComponent(jobId)}`;
 
 async function profileOf(worker: WorkerItem) {
@@ -41,7 +42,22 @@ export async function noWorkerAvailable(job: JobItem): Promise<void> {
   const message = 'No worker is available right now. Please try again later.';
   await Promise.all([
     publishToJob(job.id, 'no_worker_available', { requestId: job.id, message }),
-    notify('customer', job.customerId, { type: 'job_cancelled', title: 'No worker available', message, priority: 'high', actionUrl: requestUrl, jobId: job.id }),
+    notify('customer', job.customerId, { type: 'job_cancelled', title: 'No worker available', message, priority: 'high', actionUrl: requestUrl(job.id), jobId: job.id }),
+  ]);
+}
+
+export async function jobSearching(job: JobItem, message: string): Promise<void> {
+  await Promise.all([
+    publishToJob(job.id, 'job_searching', { requestId: job.id, message }),
+    notify('customer', job.customerId, { type: 'job_created', title: 'Finding you a pro', message, priority: 'medium', actionUrl: requestUrl(job.id), jobId: job.id }),
+  ]);
+}
+
+/** The customer withdrew it: the pros it was offered to lose the offer at once. */
+export async function jobCancelled(job: JobItem, offeredTo: readonly string[]): Promise<void> {
+  await Promise.all([
+    publishToJob(job.id, 'job_cancelled', { requestId: job.id, message: 'You cancelled this request.' }),
+    ...offeredTo.map((id) => publish(rooms.user('worker', id), 'offer:withdrawn', { jobId: job.id })),
   ]);
 }
 
@@ -52,7 +68,7 @@ export async function jobAccepted(job: JobItem, worker: WorkerItem): Promise<voi
     publishToJob(job.id, 'job:accepted', { jobId: job.id, workerProfile: profile }),
     publishToJob(job.id, 'worker_assigned', { requestId: job.id, worker: profile }),
     publish(rooms.user('customer', job.customerId), 'worker_job_accepted', { workerId: worker.id, workerProfile: profile }),
-    notify('customer', job.customerId, { type: 'job_accepted', title: 'Worker assigned', message: `${worker.fullName} accepted your ${job.service} request.`, priority: 'high', actionUrl: requestUrl, jobId: job.id }),
+    notify('customer', job.customerId, { type: 'job_accepted', title: 'Worker assigned', message: `${worker.fullName} accepted your ${job.service} request.`, priority: 'high', actionUrl: requestUrl(job.id), jobId: job.id }),
     // Everyone else it was offered to (in any round: one whose offer already lapsed just refetches).
     ...job.tried.filter((id) => id !== worker.id).map((id) => publish(rooms.user('worker', id), 'offer:withdrawn', { jobId: job.id })),
   ]);
@@ -69,7 +85,7 @@ export async function jobStepped(job: JobItem, to: keyof typeof stepTexts): Prom
   const at = new Date().toISOString();
   await Promise.all([
     publishToJob(job.id, 'work_status', { requestId: job.id, status: step.status, eta: null, timestamp: at }),
-    notify('customer', job.customerId, { type: step.type, title: step.title, message: step.message, priority: 'medium', actionUrl: requestUrl, jobId: job.id }),
+    notify('customer', job.customerId, { type: step.type, title: step.title, message: step.message, priority: 'medium', actionUrl: requestUrl(job.id), jobId: job.id }),
   ]);
 }
 
@@ -77,7 +93,7 @@ export async function jobCompleted(job: JobItem): Promise<void> {
   const message = `The work is complete${job.totalHours ? ` (${job.totalHours.toFixed(1)} hours)` : ''}. Please verify the completed work.`;
   await Promise.all([
     publishToJob(job.id, 'work_completion_verification', { requestId: job.id, workerId: job.acceptedBy ?? '', workHours: job.totalHours, message }),
-    notify('customer', job.customerId, { type: 'job_completed', title: 'Verify the completed work', message, priority: 'high', actionUrl: requestUrl, jobId: job.id }),
+    notify('customer', job.customerId, { type: 'job_completed', title: 'Verify the completed work', message, priority: 'high', actionUrl: requestUrl(job.id), jobId: job.id }),
   ]);
 }
 
@@ -95,7 +111,7 @@ export async function invoiceCreated(invoice: InvoiceItem): Promise<void> {
   await Promise.all([
     publishToJob(invoice.jobId, 'invoice_created', { requestId: invoice.jobId, workerId: invoice.workerId, invoice: { id: invoice.id, totalAmount: invoice.totalAmount, laborHours: invoice.laborHours } }),
     publishToJob(invoice.jobId, 'invoice_verification_request', { requestId: invoice.jobId, invoiceId: invoice.id, invoiceAmount: invoice.totalAmount }),
-    notify('customer', invoice.customerId, { type: 'payment_received', title: 'Invoice ready', message: `Your invoice of $${(invoice.totalAmount / 100).toFixed(2)} is ready. Verify the work and pay.`, priority: 'high', actionUrl: requestUrl, jobId: invoice.jobId }),
+    notify('customer', invoice.customerId, { type: 'payment_received', title: 'Invoice ready', message: `Your invoice of $${(invoice.totalAmount / 100).toFixed(2)} is ready to pay.`, priority: 'high', actionUrl: requestUrl(invoice.jobId), jobId: invoice.jobId }),
   ]);
 }
 
@@ -103,7 +119,14 @@ export async function paymentCompleted(invoice: InvoiceItem): Promise<void> {
   await Promise.all([
     publishToJob(invoice.jobId, 'payment_completed', { requestId: invoice.jobId, invoiceId: invoice.id, receiptSent: { email: Boolean(invoice.customerEmail), sms: false } }),
     notify('worker', invoice.workerId, { type: 'payment_received', title: 'Payment received', message: `The customer paid $${(invoice.totalAmount / 100).toFixed(2)}; your share is $${(invoice.workerShare / 100).toFixed(2)}.`, priority: 'medium', actionUrl: '/worker/earnings', jobId: invoice.jobId }),
-    notify('customer', invoice.customerId, { type: 'payment_received', title: 'Payment complete', message: 'Thank you: your payment went through.', priority: 'low', actionUrl: '/invoices', jobId: invoice.jobId }),
+    notify('customer', invoice.customerId, {
+      type: 'payment_received',
+      title: 'Payment complete',
+      message: `Thank you: your payment of $${(invoice.totalAmount / 100).toFixed(2)} went through. How did ${invoice.workerName} do? Rate your pro.`,
+      priority: 'low',
+      actionUrl: `/rate/${encodeURIComponent(invoice.jobId)}`,
+      jobId: invoice.jobId,
+    }),
   ]);
 }
 
@@ -111,7 +134,7 @@ export async function jobReassigned(job: JobItem, lateWorkerId: string, terminat
   const message = 'Your professional could not arrive in time. We are finding you another one.';
   await Promise.all([
     publishToJob(job.id, 'job_reassigned', { requestId: job.id, message }),
-    notify('customer', job.customerId, { type: 'job_cancelled', title: 'Job reassigned', message, priority: 'high', actionUrl: requestUrl, jobId: job.id }),
+    notify('customer', job.customerId, { type: 'job_cancelled', title: 'Job reassigned', message, priority: 'high', actionUrl: requestUrl(job.id), jobId: job.id }),
     notify('worker', lateWorkerId, {
       type: 'system_alert',
       title: terminated ? 'Account terminated' : 'Strike: late arrival',

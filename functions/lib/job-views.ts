@@ -13,6 +13,8 @@ import type { InvoiceItem } from './data/invoices';
 import type { JobItem } from './data/jobs';
 import type { WorkerItem } from './data/workers';
 import { toInvoiceSummary, toWorkVerification } from './invoice-views';
+import { averageRating } from '../../shared/schemas/review-rules';
+import { REOFFER_WINDOW_MINUTES, requestNumber } from '../../shared/domain/requests';
 
 /** What each caller may see of a job: plain functions over the stored item. */
 
@@ -109,17 +111,36 @@ export function toCompletedJobView(job: JobItem, feePercent: number, invoice?: I
 }
 
 export function toAssignedWorker(worker: WorkerItem, photoUrl: string | null): AssignedWorkerView {
-  return { id: worker.id, name: worker.fullName, phone: worker.phone, photoUrl };
+  const reviewCount = worker.ratingCount ?? 0;
+  return { id: worker.id, name: worker.fullName, phone: worker.phone, photoUrl, rating: averageRating(worker.ratingSum ?? 0, reviewCount), reviewCount };
+}
+
+const unaccepted = new Set(['booked', 'offered']);
+
+/** Offers still open at `now` (an expired one only waits for its timer). */
+function offersOutstanding(job: JobItem, now: number): number {
+  return Object.values(job.offers ?? {}).filter((expiresAt) => Date.parse(expiresAt) > now).length;
 }
 
 const onTheWay = new Set(['accepted', 'en_route']);
 
-export function toServiceRequestView(job: JobItem, worker: WorkerItem | undefined, photoUrl: string | null, invoice?: InvoiceItem): ServiceRequestView {
+export function toServiceRequestView(
+  job: JobItem,
+  worker: WorkerItem | undefined,
+  photoUrl: string | null,
+  invoice?: InvoiceItem,
+  now = Date.now(),
+): ServiceRequestView {
   const assigned = job.acceptedBy && worker && worker.id === job.acceptedBy ? worker : undefined;
   const from = workerPoint(assigned);
   const to = jobPoint(job);
+  const noWorker = job.state === 'booked' && job.dispatch === 'no_worker_available';
+  const reofferUntil = noWorker && job.noWorkerAt ? new Date(Date.parse(job.noWorkerAt) + REOFFER_WINDOW_MINUTES * 60_000).toISOString() : null;
   return {
     id: job.id,
+    kind: job.kind,
+    number: requestNumber(job.id),
+    category: job.category,
     name: job.customerName,
     email: job.customerEmail ?? '',
     phoneNumber: job.customerPhone,
@@ -138,6 +159,20 @@ export function toServiceRequestView(job: JobItem, worker: WorkerItem | undefine
     gpsEnabled: job.gpsEnabled,
     customerType: 'individual',
     workerCount: 1,
+    offersOutstanding: job.state === 'offered' ? offersOutstanding(job, now) : 0,
+    canCancel: unaccepted.has(job.state),
+    canRetry: noWorker,
+    reofferUntil: reofferUntil && Date.parse(reofferUntil) > now ? reofferUntil : null,
+    times: {
+      acceptedAt: job.acceptedAt,
+      enRouteAt: job.enRouteAt,
+      arrivedAt: job.arrivedAt,
+      startedAt: job.startedAt,
+      endedAt: job.endedAt,
+      verifiedAt: job.verificationStatus === 'approved' ? (job.verificationAt ?? null) : null,
+      paidAt: job.paidAt ?? null,
+      cancelledAt: job.cancelledAt ?? null,
+    },
     rating: job.rating ?? null,
     verification: toWorkVerification(job),
     invoice: invoice ? toInvoiceSummary(invoice) : null,

@@ -29,3 +29,14 @@ export type RequestStatus = (typeof requestStatuses)[number];
 export function requestNumber(id: string): string {
   return id.slice(-8).toUpperCase();
 }
+
+/**
+ * A phone number as the tracking lookup compares it: its digits, the last ten of them, so
+ * "(415) 555-0142", "415.555.0142" and "+1 415 555 0142" are the same number.
+ */
+export function phoneDigits(phone: string): string {
+  return phone.replace(/\D/g, '').slice(-10);
+}
+
+/** How long after "no worker available" a pro of the trade coming on call nearby is offered the job. */
+export const REOFFER_WINDOW_MINUTES = 30;

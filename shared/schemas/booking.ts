@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { isCategorySlug } from '../categories';
 import type { BookingStatus } from '../domain/booking-status';
 import { strictBody } from '../validation';
-import { phone, text } from './fields';
+import { notCoordinates, phone, text } from './fields';
 
 /** The booking form and POST /api/bookings share this schema (spec section 5, messages included). */
 export const bookingInputSchema = strictBody({
@@ -12,6 +12,7 @@ export const bookingInputSchema = strictBody({
     'Complete address required',
     z.minLength(5, 'Complete address required'),
     z.maxLength(200, 'Address must be at most 200 characters'),
+    notCoordinates(),
   ),
   category: text(
     'Service category required',

@@ -6,4 +6,8 @@ export interface PublicConfig {
   supportEmail: string;
   currency: string;
   maxUploadBytes: number;
+  /** Distances on screen: miles or kilometres (miles by default, as for US dollars). */
+  distanceUnit: 'mi' | 'km';
+  /** The locale money and numbers are written in (BCP 47), e.g. en-US. */
+  locale: string;
 }

@@ -14,3 +14,11 @@ export const accepted = (message: string) => z.literal(true, { error: message })
 
 export const phone = (message: string) =>
   text(message, z.minLength(10, message), z.maxLength(25, message), z.regex(/^\+?[0-9 ().-]+$/, message));
+
+/**
+ * "37.779300, -122.419300" is a position, not an address: a form whose reverse lookup failed must
+ * not send it as one (it would reach the request card, the invoice and the pro's job page).
+ */
+const RAW_COORDINATES = /^\s*[-+]?\d{1,3}(\.\d+)?\s*,\s*[-+]?\d{1,3}(\.\d+)?\s*$/;
+export const COORDINATES_NOT_ADDRESS = 'Type the street address: a position is not an address.';
+export const notCoordinates = () => z.refine<string>((value) => !RAW_COORDINATES.test(value), COORDINATES_NOT_ADDRESS);

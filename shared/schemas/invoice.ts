@@ -120,9 +120,18 @@ export interface InvoiceView {
 export interface InvoiceSummary {
   id: string;
   invoiceNumber: string;
+  /** One decimal. */
+  laborHours: number;
+  /** Cents, like every amount here. */
+  hourlyRate: number;
+  materialsCost: number;
   totalAmount: number;
+  platformFee: number;
+  workerShare: number;
+  feePercent: number;
   paymentStatus: PaymentStatus;
   workVerified: boolean;
+  paidAt: string | null;
 }
 
 /** The verification step of a completed request, as its customer sees it (polled now, live later). */

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import type { JobState } from '../domain/booking-status';
 import { strictBody } from '../validation';
-import { email, phone, text } from './fields';
+import { email, notCoordinates, phone, text } from './fields';
 import type { InvoiceSummary, WorkVerificationView } from './invoice';
 import type { PaymentStatus, PayoutStatus } from '../domain/invoice';
 import { requestServices, type RequestStatus } from './request';
@@ -46,7 +46,7 @@ export const hireSchema = strictBody({
   email: email('Please enter a valid email address'),
   phoneNumber: phone('Please enter a valid phone number'),
   service: z.enum(requestServices, { error: 'Please choose a service' }),
-  location: text('Location is required', z.minLength(1, 'Location is required'), z.maxLength(200, 'Location must be at most 200 characters')),
+  location: text('Location is required', z.minLength(1, 'Location is required'), z.maxLength(200, 'Location must be at most 200 characters'), notCoordinates()),
   description: text(
     'Please describe the problem in at least 10 characters',
     z.minLength(10, 'Please describe the problem in at least 10 characters'),
@@ -143,11 +143,34 @@ export interface AssignedWorkerView {
   name: string;
   phone: string;
   photoUrl: string | null;
+  /** Their average from reviews (one decimal), null while they have none. */
+  rating: number | null;
+  reviewCount: number;
+}
+
+/** Which door a job came in by: /book, the home page's request form, or Hire Now. */
+export type JobKind = 'booking' | 'request' | 'hire';
+
+/** When each step of the timeline happened (ISO), null until it has. */
+export interface JobTimes {
+  acceptedAt: string | null;
+  enRouteAt: string | null;
+  arrivedAt: string | null;
+  startedAt: string | null;
+  endedAt: string | null;
+  verifiedAt: string | null;
+  paidAt: string | null;
+  cancelledAt: string | null;
 }
 
 /** A service request as its customer sees it (GET /api/requests, POST /api/requests, POST /api/hire). */
 export interface ServiceRequestView {
+  /** The job's id: /track?id= takes it (a booking's own id works there too). */
   id: string;
+  kind: JobKind;
+  /** What the screens show and /track takes with the phone number: the id's last 8 characters, upper case. */
+  number: string;
+  category: string;
   name: string;
   email: string;
   phoneNumber: string;
@@ -171,12 +194,57 @@ export interface ServiceRequestView {
   gpsEnabled: boolean;
   customerType: 'individual';
   workerCount: 1;
+  /** Pros being asked right now (offers outstanding), while the job is searching. */
+  offersOutstanding: number;
+  /** True while no pro has accepted: the customer may cancel. */
+  canCancel: boolean;
+  /** True when the search ended with nobody: "Try again" offers the same job afresh. */
+  canRetry: boolean;
+  /**
+   * After "no worker available": until when a pro of the trade coming on call nearby is offered
+   * the job automatically (null otherwise).
+   */
+  reofferUntil: string | null;
+  times: JobTimes;
   /** The customer's rating of the completed job (1-5), or null before they review it. */
   rating: number | null;
   /** The work_completion_verification step: asked once the worker completes. */
   verification: WorkVerificationView;
   invoice: InvoiceSummary | null;
   createdAt: string;
+}
+
+/**
+ * GET /api/track/{id}: any door's job by its id (or a booking's id). `viewer` is 'customer' when the
+ * caller's cookie is the job's customer (who can act on it), 'link' for anyone else holding the link
+ * (who can follow it but not verify, pay, cancel or rate).
+ */
+export interface TrackedRequestView extends ServiceRequestView {
+  viewer: 'customer' | 'link';
+}
+
+/** POST /api/track/lookup's answer: the id to track. */
+export interface TrackLookupResult {
+  id: string;
+}
+
+/** GET /api/requests/{id}/payment: whether the job's invoice is paid, and what was paid. */
+export interface PaymentConfirmationView {
+  jobId: string;
+  /** True only when the invoice is paid (and, when a session id was given, by that Checkout session). */
+  paid: boolean;
+  invoiceId: string | null;
+  invoiceNumber: string | null;
+  service: string;
+  workerName: string | null;
+  /** Cents. */
+  totalAmount: number | null;
+  platformFee: number | null;
+  workerShare: number | null;
+  feePercent: number | null;
+  paidAt: string | null;
+  /** True once the customer rated the job. */
+  rated: boolean;
 }
 
 /** A worker listed for hiring (GET /api/worker-profiles). No email, phone or home address: they are not public. */

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { requestServices } from '../domain/requests';
 import { strictBody } from '../validation';
-import { email, phone, text } from './fields';
+import { email, notCoordinates, phone, text } from './fields';
 
 export { requestNumber, requestServices, requestStatuses, type RequestService, type RequestStatus } from '../domain/requests';
 
@@ -19,6 +19,7 @@ export const serviceRequestSchema = strictBody({
     'Location is required',
     z.minLength(1, 'Location is required'),
     z.maxLength(200, 'Location must be at most 200 characters'),
+    notCoordinates(),
   ),
   description: text(
     'Please describe the problem in at least 10 characters',

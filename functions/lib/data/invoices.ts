@@ -66,7 +66,12 @@ export type NewInvoice = Omit<
   | 'stripePaymentIntentId' | 'paidAt' | 'payoutStatus' | 'payoutAccountId' | 'transferId' | 'updatedAt'
 >;
 
-export function invoiceItem(input: NewInvoice): InvoiceItem {
+/**
+ * `workVerifiedAt`: when the customer approved the finished work. Approving the work is the
+ * verification payment needs, so an invoice of approved work is verified from the start; only
+ * invoices made before that rule wait for the invoice's own Verify Work.
+ */
+export function invoiceItem(input: NewInvoice, workVerifiedAt: string | null = null): InvoiceItem {
   return {
     ...keys.invoice(input.id),
     ...keys.customerInvoices(input.customerId, input.createdAt),
@@ -75,8 +80,8 @@ export function invoiceItem(input: NewInvoice): InvoiceItem {
     entity: 'invoice',
     ...input,
     paymentStatus: 'pending',
-    workVerified: false,
-    workVerifiedAt: null,
+    workVerified: workVerifiedAt !== null,
+    workVerifiedAt,
     stripeSessionId: null,
     checkoutAttempts: 0,
     stripePaymentIntentId: null,
@@ -120,7 +125,7 @@ export function invoiceForJob(
     feePercent: input.feePercent,
     notes: input.notes,
     createdAt: input.now,
-  });
+  }, job.verificationStatus === 'approved' ? (job.verificationAt ?? input.now) : null);
 }
 
 /** The invoice was not written: `job` is the job as it is now, for the caller's 4xx. */

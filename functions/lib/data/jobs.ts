@@ -1,6 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { JobState } from '../../../shared/domain/booking-status';
 import type { DispatchStatus } from '../../../shared/schemas/job';
+import { phoneDigits, requestNumber } from '../../../shared/domain/requests';
 import { keys } from '../../../shared/table';
 import { dynamo, tableName } from '../clients';
 import { batchGet } from './batch';
@@ -80,6 +81,11 @@ export interface JobItem {
   /** Set once, together with the invoice. */
   invoiceId?: string;
   paidAt?: string;
+  /** When the search last ended with nobody (the customer was told no worker is available). */
+  noWorkerAt?: string;
+  /** Times the search was started afresh (Try again, or a pro who came on call nearby). */
+  reopenedCount?: number;
+  cancelledAt?: string;
   /** Where the worker's last shared fix put them when they marked arrived, and when it was taken. */
   arrivalFix?: { lat: number; lng: number; accuracy: number | null; at: string };
   createdAt: string;
@@ -110,7 +116,8 @@ export function jobItem(input: NewJob): JobItem {
   const located = typeof input.latitude === 'number' && typeof input.longitude === 'number' && !(input.latitude === 0 && input.longitude === 0);
   return {
     ...keys.job(input.id),
-    ...(input.kind === 'booking' ? {} : keys.customerRequests(input.customerId, input.createdAt)),
+    // Every door's job is among its customer's requests: a booking is verified, paid and rated as one.
+    ...keys.customerRequests(input.customerId, input.createdAt),
     ...keys.allJobs(input.createdAt),
     entity: 'job',
     id: input.id,
@@ -165,12 +172,121 @@ function lostRace(error: unknown): boolean {
 const queryJobs = (input: { index: 'gsi1' | 'gsi2'; pk: string; skPrefix: string }) => queryAll<JobItem>(input);
 
 export const jobsRepo = {
-  /** Puts a new job; `with` are writes that happen together with it (a booking's own item). */
+  /**
+   * Puts a new job and its tracking number; `with` are writes that happen together with it (a
+   * booking's own item).
+   */
   async create(job: JobItem, together: WriteAction[] = []): Promise<void> {
+    const lookup = keys.trackingNumber(requestNumber(job.id), phoneDigits(job.customerPhone), job.id);
     await writeTogether([
       ...together,
       { Put: { TableName: tableName, Item: job, ConditionExpression: 'attribute_not_exists(pk)' } },
+      { Put: { TableName: tableName, Item: { ...lookup, entity: 'tracking-number', jobId: job.id } } },
     ]);
+  },
+
+  /** The job a screen's number and the phone it was made with point at, if any. */
+  async findByNumber(number: string, phone: string): Promise<JobItem | undefined> {
+    const digits = phoneDigits(phone);
+    const lookup = keys.trackingNumber(number, digits);
+    const out = await dynamo.send(
+      new QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
+        ExpressionAttributeValues: { ':pk': lookup.pk, ':sk': lookup.sk },
+        Limit: 5,
+      }),
+    );
+    const id = (out.Items ?? [])[0]?.jobId as string | undefined;
+    return id ? jobsRepo.findById(id, false) : undefined;
+  },
+
+  /** Removes the workers' side of offers the job item no longer has (their lists re-check the job anyway). */
+  async dropOffers(jobId: string, workerIds: readonly string[]): Promise<void> {
+    await Promise.all(workerIds.map((workerId) => dynamo.send(new DeleteCommand({ TableName: tableName, Key: keys.workerOffer(workerId, jobId) }))));
+  },
+
+  /** Jobs of a trade whose search ended with nobody since `since` (ISO), oldest first. */
+  async listUnfilledSince(category: string, since: string): Promise<JobItem[]> {
+    const { gsi2pk } = keys.unfilledJobs(category);
+    const out = await dynamo.send(
+      new QueryCommand({
+        TableName: tableName,
+        IndexName: 'gsi2',
+        KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk >= :since',
+        ExpressionAttributeValues: { ':pk': gsi2pk, ':since': since },
+        Limit: 50,
+      }),
+    );
+    return (out.Items ?? []) as JobItem[];
+  },
+
+  /**
+   * Starts the search afresh on a job that found nobody: everyone may be offered it again. Only
+   * from that state and the version read, so a double press or a pro's clock-in racing the
+   * customer's Try again reopens it once.
+   */
+  async reopen(job: JobItem, now: string): Promise<boolean> {
+    try {
+      await dynamo.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.job(job.id),
+          UpdateExpression:
+            'SET dispatch = :searching, tried = :empty, #offers = :none, reopenedCount = if_not_exists(reopenedCount, :zero) + :one, version = version + :one, updatedAt = :now REMOVE gsi2pk, gsi2sk',
+          ConditionExpression: 'version = :v AND #state = :booked AND dispatch = :noWorker',
+          ExpressionAttributeNames: { '#state': 'state', '#offers': 'offers' },
+          ExpressionAttributeValues: {
+            ':searching': 'searching',
+            ':empty': [],
+            ':none': {},
+            ':zero': 0,
+            ':one': 1,
+            ':now': now,
+            ':v': job.version,
+            ':booked': 'booked',
+            ':noWorker': 'no_worker_available',
+          },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (lostRace(error)) return false;
+      throw error;
+    }
+  },
+
+  /**
+   * The customer withdraws a job nobody has accepted. Conditional on that (and on being theirs),
+   * so an accept racing it leaves exactly one of the two. Answers the job as it was, for its offers.
+   */
+  async cancel(jobId: string, customerId: string, now: string): Promise<JobItem> {
+    try {
+      const out = await dynamo.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.job(jobId),
+          UpdateExpression: 'SET #state = :cancelled, dispatch = :done, cancelledAt = :now, #offers = :none, version = version + :one, updatedAt = :now REMOVE gsi2pk, gsi2sk',
+          ConditionExpression: 'attribute_exists(pk) AND customerId = :c AND #state IN (:booked, :offered)',
+          ExpressionAttributeNames: { '#state': 'state', '#offers': 'offers' },
+          ExpressionAttributeValues: {
+            ':cancelled': 'cancelled',
+            ':done': 'done',
+            ':now': now,
+            ':none': {},
+            ':one': 1,
+            ':c': customerId,
+            ':booked': 'booked',
+            ':offered': 'offered',
+          },
+          ReturnValues: 'ALL_OLD',
+        }),
+      );
+      return out.Attributes as JobItem;
+    } catch (error) {
+      if (!lostRace(error)) throw error;
+      throw new JobChangeRefused(await jobsRepo.findById(jobId));
+    }
   },
 
   async findById(id: string, consistent = true): Promise<JobItem | undefined> {
@@ -265,10 +381,18 @@ export const jobsRepo = {
         new UpdateCommand({
           TableName: tableName,
           Key: keys.job(job.id),
-          UpdateExpression: 'SET #state = :booked, dispatch = :none, version = version + :one, updatedAt = :now',
+          // Among the trade's unfilled jobs (gsi2), for a pro who comes on call nearby soon after.
+          UpdateExpression: 'SET #state = :booked, dispatch = :none, noWorkerAt = :now, gsi2pk = :g2pk, gsi2sk = :now, version = version + :one, updatedAt = :now',
           ConditionExpression: 'version = :v',
           ExpressionAttributeNames: { '#state': 'state' },
-          ExpressionAttributeValues: { ':booked': 'booked', ':none': 'no_worker_available', ':v': job.version, ':one': 1, ':now': now },
+          ExpressionAttributeValues: {
+            ':booked': 'booked',
+            ':none': 'no_worker_available',
+            ':v': job.version,
+            ':one': 1,
+            ':now': now,
+            ':g2pk': keys.unfilledJobs(job.category).gsi2pk,
+          },
         }),
       );
       return true;

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { handler } from './cancel-request';
+import { handler as accept } from './accept-job';
+import { jobsRepo } from './lib/data/jobs';
+import { offerNext, timerNames } from './lib/dispatch';
+import { dispatchableWorker, findSchedule, testCategory, testJob, testPlace } from './lib/testing/dispatch';
+import { invoke, sampleEvent, withBody, withCookies, withPath } from './lib/testing/events';
+import { withBearer, workerToken } from './lib/testing/workers';
+
+const sample = sampleEvent('cancel-request');
+const asCustomer = (jobId: string, customerId: string) => withCookies(withPath(sample, { id: jobId }), [`customer_id=${customerId}`]);
+
+async function offeredTo(count: number) {
+  const category = testCategory();
+  const place = testPlace();
+  const pros = await Promise.all(Array.from({ length: count }, () => dispatchableWorker(category, place)));
+  const job = await testJob(category, place);
+  await offerNext(job.id);
+  return { job: (await jobsRepo.findById(job.id))!, pros };
+}
+
+describe('POST /api/requests/{id}/cancel', () => {
+  it('cancels a request nobody accepted, withdrawing its offers and their timers', async () => {
+    // Prepare
+    const { job, pros } = await offeredTo(2);
+    expect(Object.keys(job.offers)).toHaveLength(2);
+
+    // Act
+    const res = await invoke(handler, asCustomer(job.id, job.customerId));
+
+    // Assess
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: job.id, jobState: 'cancelled', canCancel: false, canRetry: false });
+    expect(res.body.times.cancelledAt).toEqual(expect.any(String));
+    const stored = (await jobsRepo.findById(job.id))!;
+    expect(stored.state).toBe('cancelled');
+    expect(stored.offers).toEqual({});
+    for (const pro of pros) {
+      expect(await jobsRepo.offeredJobIds(pro.id)).not.toContain(job.id);
+      expect(await findSchedule(timerNames.offer(job.id, pro.id))).toBeUndefined();
+    }
+  });
+
+  it('leaves exactly one result when the customer cancels while a pro accepts', async () => {
+    // Prepare
+    const { job, pros } = await offeredTo(1);
+    const pro = pros[0]!;
+    const acceptEvent = withBody(withPath(sampleEvent('accept-job'), { jobId: job.id }), {});
+
+    // Act
+    const [cancelled, accepted] = await Promise.all([
+      invoke(handler, asCustomer(job.id, job.customerId)),
+      invoke(accept, withBearer(acceptEvent, await workerToken(pro.id))),
+    ]);
+
+    // Assess
+    const stored = (await jobsRepo.findById(job.id))!;
+    expect([cancelled.status, accepted.status].sort()).toEqual([200, 409].sort());
+    expect(stored.state).toBe(cancelled.status === 200 ? 'cancelled' : 'accepted');
+  });
+
+  it('refuses once a pro has accepted, saying what to do instead', async () => {
+    // Prepare
+    const { job, pros } = await offeredTo(1);
+    const now = new Date().toISOString();
+    await jobsRepo.accept({ jobId: job.id, workerId: pros[0]!.id, hourlyRate: 5000, now, arriveBy: now });
+
+    // Act
+    const res = await invoke(handler, asCustomer(job.id, job.customerId));
+
+    // Assess
+    expect(res.status).toBe(409);
+    expect(res.body.message).toMatch(/already accepted/);
+    expect((await jobsRepo.findById(job.id))!.state).toBe('accepted');
+  });
+
+  it('answers a second cancel with the cancelled request', async () => {
+    // Prepare
+    const job = await testJob(testCategory(), testPlace());
+    await invoke(handler, asCustomer(job.id, job.customerId));
+
+    // Act
+    const again = await invoke(handler, asCustomer(job.id, job.customerId));
+
+    // Assess
+    expect(again.status).toBe(200);
+    expect(again.body.jobState).toBe('cancelled');
+  });
+
+  it("answers another customer's job as a missing one", async () => {
+    // Prepare
+    const job = await testJob(testCategory(), testPlace());
+
+    // Act
+    const res = await invoke(handler, asCustomer(job.id, 'Someone3lse0123456789A'));
+
+    // Assess
+    expect(res.status).toBe(404);
+    expect((await jobsRepo.findById(job.id))!.state).toBe('booked');
+  });
+});

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { handler as createBooking } from './create-booking';
+import { handler } from './get-tracked-request';
+import { testCategory, testJob, testPlace } from './lib/testing/dispatch';
+import { invoke, sampleEvent, withCookies, withPath } from './lib/testing/events';
+
+const sample = sampleEvent('get-tracked-request');
+const track = (id: string, cookies: string[] = []) => invoke(handler, withCookies(withPath(sample, { id }), cookies));
+
+describe('GET /api/track/{id}', () => {
+  it('shows a request to its customer as theirs to act on', async () => {
+    // Prepare
+    const job = await testJob(testCategory(), testPlace());
+
+    // Act
+    const res = await track(job.id, [`customer_id=${job.customerId}`]);
+
+    // Assess
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: job.id, kind: 'request', number: job.id.slice(-8).toUpperCase(), viewer: 'customer', canCancel: true });
+    expect(res.body).not.toHaveProperty('customerId');
+  });
+
+  it('lets anyone holding the link follow it, but not as its customer', async () => {
+    // Prepare
+    const job = await testJob(testCategory(), testPlace());
+
+    // Act
+    const res = await track(job.id);
+
+    // Assess
+    expect(res.status).toBe(200);
+    expect(res.body.viewer).toBe('link');
+  });
+
+  it("finds a booking's job by the booking's own id, the one /book sends people to", async () => {
+    // Prepare
+    const booked = await invoke(createBooking, sampleEvent('create-booking'));
+    const customer = booked.cookies[0]!.split(';')[0]!;
+
+    // Act
+    const res = await track(booked.body.id, [customer]);
+
+    // Assess
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ kind: 'booking', viewer: 'customer', status: 'Pending' });
+    expect(res.body.id).not.toBe(booked.body.id);
+  });
+
+  it('answers an unknown or malformed id with Booking Not Found', async () => {
+    // Act
+    const [unknown, malformed] = await Promise.all([track('AAAAAAAAAAAAAAAAAAAAAA'), track('abc')]);
+
+    // Assess
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe('The booking ID you entered could not be found.');
+    expect(malformed.status).toBe(404);
+  });
+});

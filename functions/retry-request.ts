@@ -1,0 +1,24 @@
+import { routeByName } from '../shared/routes';
+import { requestViews } from './lib/customer-jobs';
+import { jobsRepo } from './lib/data/jobs';
+import { restartSearch } from './lib/dispatch';
+import { ConflictError, NotFoundError } from './lib/errors';
+import { http } from './lib/http';
+
+export const REQUEST_NOT_FOUND = 'We could not find this request among yours.';
+
+/**
+ * "Try again" after nobody accepted: the same job is offered afresh to the pros nearby, nothing
+ * retyped. A second press (or a pro's clock-in that already restarted it) finds it searching and
+ * answers it as it stands.
+ */
+export const handler = http(routeByName('retry-request'), async ({ params, caller }) => {
+  const job = await jobsRepo.findCustomersJob(params.id ?? '', caller.customerId);
+  if (!job) throw new NotFoundError(REQUEST_NOT_FOUND);
+  const waiting = job.state === 'booked' && job.dispatch === 'no_worker_available';
+  if (waiting) await restartSearch(job, 'We are asking the pros nearby again.');
+  else if (job.state === 'cancelled') throw new ConflictError('This request was cancelled. Send a new one from the home page.');
+  else if (job.state !== 'booked' && job.state !== 'offered') throw new ConflictError('A professional has already accepted this request.');
+  const [view] = await requestViews([(await jobsRepo.findById(job.id))!]);
+  return view!;
+});
