@@ -44,11 +44,51 @@ export function apiErrorFrom(status: number, statusText: string, text: string): 
   return new ApiError(status, `${status}: ${text || statusText}`, body);
 }
 
-/** A message fit to show a person: the server's `message` when it sent one, else the error's. */
-export function errorMessage(error: unknown): string | undefined {
-  if (error instanceof ApiError && isRecord(error.body) && typeof error.body.message === 'string' && error.body.message) {
-    return error.body.message;
+/** What a person reads when the request never reached the server. */
+export const NETWORK_ERROR_TEXT = 'Please try again later.';
+
+/**
+ * The request never got an answer: offline, the server down, the connection dropped mid-body.
+ * The browser's own words ("Failed to fetch", "NetworkError when attempting to fetch resource.",
+ * "Load failed") differ per browser and tell a person nothing, so they stay on `cause`. It is still
+ * a TypeError, as fetch's own failure is, so checks written for fetch keep working.
+ */
+export class NetworkError extends TypeError {
+  override readonly name = 'NetworkError';
+  constructor(cause?: unknown) {
+    super(NETWORK_ERROR_TEXT, { cause });
   }
+}
+
+/** An abort (a query cancelled, a component gone) is no failure to report, whatever the browser calls it. */
+export function isAbort(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
+}
+
+/**
+ * fetch's failure as a NetworkError. fetch rejects with a TypeError when no answer came (that is
+ * its whole contract); aborts and anything else pass through untouched.
+ */
+export function asNetworkError(error: unknown, signal?: AbortSignal | null): unknown {
+  // An aborted fetch rejects with the signal's reason, which need not be named AbortError.
+  if (error instanceof NetworkError || isAbort(error) || signal?.aborted) return error;
+  return error instanceof TypeError ? new NetworkError(error) : error;
+}
+
+/**
+ * A message fit to show a person: the server's `message` when it sent one, else the error's.
+ * Nothing for a network failure or an answer without a message, so each form shows its own
+ * fallback ("Please try again", "Please try again later.") rather than the browser's "Failed to
+ * fetch" or "502: Bad Gateway".
+ */
+export function errorMessage(error: unknown): string | undefined {
+  if (error instanceof ApiError) {
+    // Without the server's own words there is only a status line or a proxy's HTML page.
+    return isRecord(error.body) && typeof error.body.message === 'string' && error.body.message ? error.body.message : undefined;
+  }
+  // fetch's own failure, wrapped or not, and the engine's words about a broken answer ("Unexpected
+  // token '<'") are for developers, not for the person filling in the form.
+  if (error instanceof TypeError || error instanceof SyntaxError || isAbort(error)) return undefined;
   if (error instanceof Error && error.message) return error.message;
   return undefined;
 }
@@ -82,15 +122,19 @@ export async function apiRequest<T>(
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
-  const res = await fetch(url, {
-    method,
-    credentials: 'include',
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: options.signal,
-  });
-  await throwIfNotOk(res);
-  return readJson<T>(res);
+  try {
+    const res = await fetch(url, {
+      method,
+      credentials: 'include',
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: options.signal,
+    });
+    await throwIfNotOk(res);
+    return await readJson<T>(res);
+  } catch (error) {
+    throw asNetworkError(error, options.signal);
+  }
 }
 
 export const apiGet = <T>(url: string, options?: ApiRequestOptions) => apiRequest<T>('GET', url, undefined, options);
@@ -104,10 +148,14 @@ export type UnauthorizedBehavior = 'returnNull' | 'throw';
 export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
   return async ({ queryKey, signal }) => {
     const url = queryKeyUrl(queryKey);
-    const res = await (takeEarlyFetch(url) ?? fetch(url, { ...apiReadInit, signal }));
-    if (on401 === 'returnNull' && res.status === 401) return null;
-    await throwIfNotOk(res);
-    return readJson<T>(res);
+    try {
+      const res = await (takeEarlyFetch(url) ?? fetch(url, { ...apiReadInit, signal }));
+      if (on401 === 'returnNull' && res.status === 401) return null;
+      await throwIfNotOk(res);
+      return await readJson<T>(res);
+    } catch (error) {
+      throw asNetworkError(error, signal);
+    }
   };
 }
 

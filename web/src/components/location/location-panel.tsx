@@ -3,7 +3,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { Field } from '../form/field';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
-import { accuracyText, coordinatesText, locationErrorMessages, type Fix } from './location';
+import { ADDRESS_NOT_FOUND_TEXT, accuracyText, coordinatesText, locationErrorMessages, type Fix } from './location';
 import type { LocationPanelModel } from './use-location-panel';
 
 /**
@@ -89,6 +89,10 @@ export function GpsLocationPanel({
       </div>
 
       {state.fix ? <FixDetails idPrefix={idPrefix} fix={state.fix} address={panel.address} pending={panel.addressPending} /> : null}
+      {/* Its own live region, so the failed lookup is read out when it happens. */}
+      <p role="status" className="text-sm text-amber-100">
+        {panel.addressMissing ? ADDRESS_NOT_FOUND_TEXT : ''}
+      </p>
       {!state.fix && state.manualAddress ? (
         <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]" data-testid={`${idPrefix}-fix`}>
           <dt className="font-semibold text-slate-300">Address</dt>
@@ -140,7 +144,7 @@ function FixDetails({ idPrefix, fix, address, pending }: { idPrefix: string; fix
         {valid ? <time dateTime={time.toISOString()}>{time.toLocaleTimeString(undefined, { timeStyle: 'medium' })}</time> : 'Unknown'}
       </dd>
       <dt className="font-semibold text-slate-300">Address</dt>
-      <dd className="text-white">{pending ? 'Looking up the address...' : address}</dd>
+      <dd className="text-white">{pending ? 'Looking up the address...' : (address ?? 'Not found')}</dd>
     </dl>
   );
 }

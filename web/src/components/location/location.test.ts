@@ -103,8 +103,13 @@ describe('locationText', () => {
     expect(locationText(fix, '742 Evergreen Terrace', 'typed')).toBe('742 Evergreen Terrace');
   });
 
-  it('uses the coordinates with 6 decimals when the lookup failed', () => {
-    expect(locationText(fix, null, '')).toBe('44.046200, -123.022034');
+  it('leaves the address empty, never the coordinates, when the lookup failed', () => {
+    // Act
+    const text = locationText(fix, null, '');
+
+    // Assess
+    expect(text).toBe('');
+    expect(text).not.toContain('44.046200');
   });
 
   it('uses the typed address without a fix', () => {

@@ -67,7 +67,7 @@ export function addressOf(result: GeocodeResult | undefined): string | null {
   return address || null;
 }
 
-/** Coordinates with 6 decimals (about 10 cm): what stands in for an address the geocoder could not find. */
+/** Coordinates with 6 decimals (about 10 cm): how the panel shows a position, never an address. */
 export function coordinatesText(latitude: number, longitude: number): string {
   return `${latitude.toFixed(6)}, ${longitude.toFixed(6)}`;
 }
@@ -77,12 +77,16 @@ export function accuracyText(metres: number): string {
   return `±${Math.round(metres)} m`;
 }
 
+/** What the panel says when it has a position but the geocoder gave no address for it (the location box's words). */
+export { ADDRESS_LOOKUP_FAILED_TEXT as ADDRESS_NOT_FOUND_TEXT } from '../request/address';
+
 /**
- * A location as text: the looked-up address, else the coordinates with 6 decimals (spec section 8,
- * reverse lookup fails), else the address the customer typed.
+ * A location as an address for a form: the looked-up address of a fix, else the address the
+ * customer typed, else nothing for them to type. Never the coordinates: a position is not an
+ * address, and the server refuses one in its place.
  */
 export function locationText(fix: Fix | null, address: string | null, manualAddress: string): string {
-  if (fix) return address ?? coordinatesText(fix.latitude, fix.longitude);
+  if (fix) return address ?? '';
   return manualAddress;
 }
 

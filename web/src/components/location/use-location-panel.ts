@@ -8,7 +8,6 @@ import { toast } from '../ui/toast-store';
 import {
   PANEL_POSITION_OPTIONS,
   addressOf,
-  coordinatesText,
   locationErrorKind,
   nextLookupPoint,
   reverseGeocodeUrl,
@@ -29,9 +28,11 @@ export interface LocationPanelOptions {
 
 export interface LocationPanelModel {
   state: PanelState;
-  /** The address of the last fix: looked up, else its coordinates; null while the lookup runs or without a fix. */
+  /** The looked-up address of the last fix; null while the lookup runs, when it found none, or without a fix. */
   address: string | null;
   addressPending: boolean;
+  /** There is a fix, but the lookup failed or found no address: the person types theirs. */
+  addressMissing: boolean;
   canStart: boolean;
   targetId: string | null;
   connected: boolean;
@@ -169,13 +170,16 @@ export function useLocationPanel({ targetId, send, connected }: LocationPanelOpt
 
   const fix = state.fix;
   const addressPending = fix !== null && reverse.isPending;
-  // Spec section 8: when the lookup fails, the coordinates stand in for the address.
-  const address = fix && !addressPending ? (addressOf(reverse.data) ?? coordinatesText(fix.latitude, fix.longitude)) : null;
+  // A failed lookup leaves the address unknown: the position still measures distances, but the
+  // coordinates never stand in for an address (they would reach the hire form and the pro).
+  const address = fix && !addressPending ? addressOf(reverse.data) : null;
+  const addressMissing = fix !== null && !addressPending && address === null;
 
   return {
     state,
     address,
     addressPending,
+    addressMissing,
     canStart: canStartSharing(state, targetId),
     targetId,
     connected,

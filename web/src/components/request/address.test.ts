@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { AddressSuggestion } from '../../../../shared/schemas/job';
 import {
+  ADDRESS_LOOKUP_FAILED_TEXT,
   addressSearchQuery,
   addressSearchUrl,
-  detectedLocationText,
   formatAddress,
-  formatCoordinates,
   geolocationErrorToast,
+  gpsOutcome,
   nextActiveIndex,
   reverseGeocodeUrl,
 } from './address';
@@ -58,25 +58,46 @@ describe('formatAddress', () => {
   });
 });
 
-describe('detectedLocationText', () => {
-  it("uses the reverse lookup's first suggestion", () => {
+describe('gpsOutcome', () => {
+  it("fills the box with the reverse lookup's first suggestion", () => {
     // Prepare
-    const found = [
-      suggestion({ houseNumber: '1', road: 'Dr Carlton B Goodlett Pl', city: 'San Francisco', state: 'California' }),
-      suggestion({ city: 'Elsewhere' }),
-    ];
+    const found = {
+      available: true,
+      suggestions: [
+        suggestion({ houseNumber: '1', road: 'Dr Carlton B Goodlett Pl', city: 'San Francisco', state: 'California' }),
+        suggestion({ city: 'Elsewhere' }),
+      ],
+    };
 
     // Act
-    const text = detectedLocationText(37.7749, -122.4194, found);
+    const outcome = gpsOutcome(37.7749, -122.4194, found, '');
 
     // Assess
-    expect(text).toBe('1 Dr Carlton B Goodlett Pl, San Francisco, California');
+    expect(outcome).toEqual({
+      text: '1 Dr Carlton B Goodlett Pl, San Francisco, California',
+      coordinates: { latitude: 37.7749, longitude: -122.4194, source: 'gps' },
+      note: null,
+    });
   });
 
-  it('puts the coordinates with 6 decimals in the box when the lookup failed or found nothing', () => {
-    expect(detectedLocationText(37.7749, -122.4194, null)).toBe('37.774900, -122.419400');
-    expect(detectedLocationText(37.7749, -122.4194, [])).toBe('37.774900, -122.419400');
-    expect(formatCoordinates(-33.8688197, 151.2092961)).toBe('-33.868820, 151.209296');
+  it('keeps the position but not the coordinates as text when the geocoder is unavailable', () => {
+    // Prepare
+    const unavailable = { available: false, suggestions: [] };
+
+    // Act
+    const outcome = gpsOutcome(40.7128, -74.006, unavailable, '');
+
+    // Assess
+    expect(outcome.text).toBe('');
+    expect(outcome.text).not.toContain('40.712800');
+    expect(outcome.coordinates).toEqual({ latitude: 40.7128, longitude: -74.006, source: 'gps' });
+    expect(outcome.note).toBe('We found your position but could not look up its address. Please type your street address.');
+  });
+
+  it('leaves what the customer already typed when the lookup failed or found nothing', () => {
+    expect(gpsOutcome(40.7128, -74.006, null, '12 Oak St').text).toBe('12 Oak St');
+    expect(gpsOutcome(40.7128, -74.006, { available: true, suggestions: [] }, 'Apt 4').text).toBe('Apt 4');
+    expect(ADDRESS_LOOKUP_FAILED_TEXT).toMatch(/type your street address/);
   });
 });
 

@@ -1,4 +1,5 @@
-import type { AddressSuggestion } from '../../../../shared/schemas/job';
+import type { AddressSuggestion, GeocodeResult } from '../../../../shared/schemas/job';
+import type { KnownCoordinates } from './request-form';
 
 /** Spec section 9: address search waits 300 ms, needs 3 characters, shows 5 suggestions, closes 150 ms after blur. */
 export const ADDRESS_SEARCH_DEBOUNCE_MS = 300;
@@ -30,16 +31,33 @@ export function formatAddress(suggestion: AddressSuggestion): string {
   return parts.length ? parts.join(', ') : suggestion.displayName.trim();
 }
 
-/** What goes in the box when a position has no address (spec section 8): the coordinates, 6 decimals. */
-export function formatCoordinates(latitude: number, longitude: number): string {
-  return `${latitude.toFixed(6)}, ${longitude.toFixed(6)}`;
+/** What the location box says when a GPS fix has no address it can be written as. */
+export const ADDRESS_LOOKUP_FAILED_TEXT = 'We found your position but could not look up its address. Please type your street address.';
+
+/** The reverse lookup's first usable address, or null when it failed, was unavailable or found nothing. */
+export function detectedAddress(result: GeocodeResult | null | undefined): string | null {
+  const first = result?.available === false ? undefined : result?.suggestions?.[0];
+  const text = first ? formatAddress(first).trim() : '';
+  return text || null;
 }
 
-/** The reverse lookup's first usable address, else the coordinates themselves. */
-export function detectedLocationText(latitude: number, longitude: number, suggestions: readonly AddressSuggestion[] | null): string {
-  const first = suggestions?.[0];
-  const text = first ? formatAddress(first) : '';
-  return text || formatCoordinates(latitude, longitude);
+/** What "Use my location" does with a fix: the box's new text, the position it carries, and a note to show. */
+export interface GpsOutcome {
+  text: string;
+  coordinates: KnownCoordinates;
+  /** Shown under the box; null when the fix came with its address. */
+  note: string | null;
+}
+
+/**
+ * A fix with its looked-up address fills the box. Without one the position is kept (it finds the
+ * nearest pros and their arrival time) but the box keeps what the customer typed: coordinates are
+ * not an address, and the server refuses them as one.
+ */
+export function gpsOutcome(latitude: number, longitude: number, lookup: GeocodeResult | null, typed: string): GpsOutcome {
+  const coordinates: KnownCoordinates = { latitude, longitude, source: 'gps' };
+  const address = detectedAddress(lookup);
+  return address ? { text: address, coordinates, note: null } : { text: typed, coordinates, note: ADDRESS_LOOKUP_FAILED_TEXT };
 }
 
 export interface LocationToast {

@@ -15,9 +15,9 @@ import {
   REQUEST_GEOLOCATION_OPTIONS,
   addressSearchQuery,
   addressSearchUrl,
-  detectedLocationText,
   formatAddress,
   geolocationErrorToast,
+  gpsOutcome,
   nextActiveIndex,
   reverseGeocodeUrl,
 } from './address';
@@ -37,10 +37,10 @@ async function searchAddresses(query: string, signal: AbortSignal): Promise<Addr
   }
 }
 
-async function reverseLookup(latitude: number, longitude: number): Promise<AddressSuggestion[] | null> {
+/** The reverse lookup's answer, or null when it could not be had (the fix is kept either way). */
+async function reverseLookup(latitude: number, longitude: number): Promise<GeocodeResult | null> {
   try {
-    const result = await apiGet<GeocodeResult>(reverseGeocodeUrl(latitude, longitude));
-    return result?.suggestions ?? null;
+    return await apiGet<GeocodeResult>(reverseGeocodeUrl(latitude, longitude));
   } catch {
     return null;
   }
@@ -54,7 +54,8 @@ function suggestionText(suggestion: AddressSuggestion): string {
 /**
  * The location box: free text, address search as an ARIA combobox (arrow keys, Enter, Escape), and
  * "Use my location". `onType` is a hand edit (the coordinates no longer match the text); `onLocate`
- * fills the box from a chosen suggestion or a GPS fix, with their coordinates.
+ * sets the text together with the position it stands for: a chosen suggestion, a GPS fix with its
+ * looked-up address, or, when the lookup found none, the customer's own typing over a GPS fix.
  */
 export function LocationField({
   id,
@@ -86,8 +87,18 @@ export function LocationField({
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const [locating, setLocating] = useState(false);
+  // A GPS fix whose address could not be looked up: kept under whatever is typed next, because
+  // it still finds the nearest pros, until a suggestion or a new fix replaces it.
+  const [positionOnly, setPositionOnly] = useState<KnownCoordinates | null>(null);
+  const [note, setNote] = useState<string | null>(null);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const mounted = useRef(true);
+  const input = useRef<HTMLInputElement | null>(null);
+  // The text as it is when a slow lookup answers, not as it was when the button was pressed.
+  const latestValue = useRef(value);
+  useEffect(() => {
+    latestValue.current = value;
+  }, [value]);
 
   useEffect(() => {
     mounted.current = true;
@@ -116,7 +127,9 @@ export function LocationField({
   const activeIndex = active < suggestions.length ? active : -1;
 
   const type = (text: string) => {
-    onType(text);
+    if (positionOnly) onLocate(text, positionOnly);
+    else onType(text);
+    setNote(null);
     const query = addressSearchQuery(text);
     setTypedQuery(query);
     setActive(-1);
@@ -124,6 +137,8 @@ export function LocationField({
   };
 
   const choose = (suggestion: AddressSuggestion) => {
+    setPositionOnly(null);
+    setNote(null);
     onLocate(suggestionText(suggestion), { latitude: suggestion.latitude, longitude: suggestion.longitude, source: 'suggestion' });
     setOpen(false);
     setActive(-1);
@@ -181,10 +196,16 @@ export function LocationField({
         void reverseLookup(latitude, longitude).then((found) => {
           if (!mounted.current) return;
           setLocating(false);
-          const text = detectedLocationText(latitude, longitude, found);
-          onLocate(text, { latitude, longitude, source: 'gps' });
+          const outcome = gpsOutcome(latitude, longitude, found, latestValue.current);
+          onLocate(outcome.text, outcome.coordinates);
           setOpen(false);
-          toast({ title: 'Location Detected', description: text });
+          setPositionOnly(outcome.note ? outcome.coordinates : null);
+          setNote(outcome.note);
+          if (!outcome.note) {
+            toast({ title: 'Location Detected', description: outcome.text });
+            return;
+          }
+          input.current?.focus();
         });
       },
       (failure) => {
@@ -196,7 +217,8 @@ export function LocationField({
     );
   };
 
-  const describedBy = [hintId, error ? errorId : undefined].filter(Boolean).join(' ');
+  const noteId = `${id}-note`;
+  const describedBy = [hintId, note ? noteId : undefined, error ? errorId : undefined].filter(Boolean).join(' ');
   const optionId = (index: number) => `${listId}-${index}`;
 
   return (
@@ -213,7 +235,10 @@ export function LocationField({
       <div className="relative">
         <input
           id={id}
-          ref={inputRef}
+          ref={(el) => {
+            input.current = el;
+            inputRef(el);
+          }}
           name={name}
           type="text"
           autoComplete="street-address"
@@ -267,6 +292,10 @@ export function LocationField({
       </p>
       <p role="status" className="sr-only">
         {locating ? 'Finding your location...' : ''}
+      </p>
+      {/* Its own live region: focus moves to the box, and the reason must be heard with it. */}
+      <p id={noteId} role="status" className={note ? 'mt-1 text-sm font-medium text-amber-200' : 'sr-only'}>
+        {note ?? ''}
       </p>
       {error ? (
         <p id={errorId} className="mt-1 text-sm font-medium text-red-300">

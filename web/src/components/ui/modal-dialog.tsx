@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { openToastLayer } from './toast-store';
 
 const focusableSelector =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -30,8 +31,13 @@ export function ModalDialog({ title, description, onClose, children }: { title: 
       const active = document.activeElement;
       if (!(active instanceof HTMLElement) || !dialog.contains(active) || active.tabIndex < 0) tabStops(dialog)[0]?.focus();
     }
+    // Everything outside is inert now: toasts raised while it is open must show inside it.
+    const closeLayer = dialog ? openToastLayer(dialog) : undefined;
     // Unmounting removes the dialog from the page (and the top layer) without a "close" event.
-    return () => opener.current?.focus();
+    return () => {
+      closeLayer?.();
+      opener.current?.focus();
+    };
   }, []);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {

@@ -54,3 +54,35 @@ export function subscribeToasts(listener: Listener): () => void {
 export function getToasts(): readonly ToastItem[] {
   return items;
 }
+
+/**
+ * Where the toast viewport lives. An open modal <dialog> sits in the browser's top layer above
+ * everything else, and showModal() makes the rest of the page inert: a toast outside it would be
+ * painted under its backdrop (or above it, but still unclickable and unheard, as a popover is).
+ * So each modal dialog registers itself while open and the viewport moves into the newest one.
+ */
+let layers: readonly HTMLElement[] = [];
+const layerListeners = new Set<Listener>();
+
+function setLayers(next: readonly HTMLElement[]): void {
+  layers = next;
+  for (const listener of layerListeners) listener();
+}
+
+/** Registers an open modal dialog as the place toasts show; the returned function unregisters it. */
+export function openToastLayer(element: HTMLElement): () => void {
+  setLayers([...layers.filter((layer) => layer !== element), element]);
+  return () => {
+    if (layers.includes(element)) setLayers(layers.filter((layer) => layer !== element));
+  };
+}
+
+/** The newest open modal dialog, or null: toasts then show over the page itself. */
+export function getToastLayer(): HTMLElement | null {
+  return layers[layers.length - 1] ?? null;
+}
+
+export function subscribeToastLayer(listener: Listener): () => void {
+  layerListeners.add(listener);
+  return () => layerListeners.delete(listener);
+}

@@ -1,25 +1,38 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import { createPortal } from 'react-dom';
 import { cn } from '../../lib/cn';
-import { dismissToast, getToasts, subscribeToasts, TOAST_DEFAULT_DURATION_MS } from './toast-store';
+import { dismissToast, getToastLayer, getToasts, subscribeToastLayer, subscribeToasts, TOAST_DEFAULT_DURATION_MS } from './toast-store';
+
+const noLayer = () => null;
 
 /**
- * Shows the toast store (spec section 9): one at a time, 5 s by default, swipe right past 50 px
- * to dismiss, F8 focuses the region (Radix's default hotkey), at most 420 px wide from md up.
+ * Shows the toast store: one at a time, 5 s by default, swipe right past 50 px to dismiss, F8
+ * focuses the region (Radix's default hotkey), at most 420 px wide from md up, above any open dialog.
  */
 export function Toaster() {
   const toasts = useSyncExternalStore(subscribeToasts, getToasts, getToasts);
-  // This loads lazily, often because of the first toast. A live region announces what is added to
-  // it, not what it holds when it appears, so the empty viewport is painted once before any toast.
-  const [regionReady, setRegionReady] = useState(false);
+  // While a modal dialog is open the viewport lives inside it: the dialog is in the top layer and
+  // the rest of the page is inert, so a toast anywhere else would be hidden, unclickable and unheard.
+  const layer = useSyncExternalStore(subscribeToastLayer, getToastLayer, noLayer);
+  // This loads lazily, often because of the first toast, and the viewport is made anew when it
+  // moves into or out of a dialog. A live region announces what is added to it, not what it holds
+  // when it appears, so each new viewport is painted empty once before it shows any toast.
+  const [paintedIn, setPaintedIn] = useState<HTMLElement | null | undefined>(undefined);
   useEffect(() => {
-    const frame = window.requestAnimationFrame(() => setRegionReady(true));
+    const frame = window.requestAnimationFrame(() => setPaintedIn(layer));
     return () => window.cancelAnimationFrame(frame);
-  }, []);
+  }, [layer]);
+  const viewport = (
+    <ToastPrimitive.Viewport
+      aria-live="polite"
+      aria-relevant="additions text"
+      className="fixed bottom-0 right-0 z-[100] m-0 flex max-h-screen w-full list-none flex-col-reverse gap-2 p-4 outline-none md:max-w-[420px]" />
+  );
   return (
     <ToastPrimitive.Provider duration={TOAST_DEFAULT_DURATION_MS} swipeDirection="right" swipeThreshold={50}>
-      {(regionReady ? toasts : []).map((item) => (
+      {(paintedIn === layer ? toasts : []).map((item) => (
         <ToastPrimitive.Root
           key={item.id}
           open={item.open}
@@ -56,10 +69,7 @@ export function Toaster() {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
-      <ToastPrimitive.Viewport
-        aria-live="polite"
-        aria-relevant="additions text"
-        className="fixed bottom-0 right-0 z-[100] m-0 flex max-h-screen w-full list-none flex-col-reverse gap-2 p-4 outline-none md:max-w-[420px]" />
+      {layer ? createPortal(viewport, layer) : viewport}
     </ToastPrimitive.Provider>
   );
 }

@@ -11,7 +11,7 @@ import { useRealtimeSend, useRealtimeStatus } from '../../lib/realtime';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { initialHireValues } from './hire-form';
 import { HiresSection, useHires } from './hires-section';
-import { WorkerList, workerListKey } from './worker-list';
+import { WorkerList, emptyServiceArea, workerListKey, type ServiceArea } from './worker-list';
 
 /** Once pressed, Find Available Workers stays pressed for the rest of the browser session. */
 // Loaded when a pro is first chosen: the hire form is not needed to show the list.
@@ -40,6 +40,7 @@ export default function ClientDashboardPage() {
   const queryClient = useQueryClient();
   const [searched, setSearched] = useState(readSearched);
   const [hiring, setHiring] = useState<WorkerListingView | null>(null);
+  const [area, setArea] = useState<ServiceArea>(emptyServiceArea);
   const hires = useHires();
 
   // The customer shares their position with the hire a professional is working on (spec: sharing
@@ -95,7 +96,7 @@ export default function ClientDashboardPage() {
         manualHint="It fills the hire form. Distances stay unknown without your location."
       />
 
-      <WorkerList searched={searched} fix={fix} onHire={setHiring} />
+      <WorkerList searched={searched} fix={fix} area={area} onAreaChange={setArea} onHire={setHiring} />
 
       <HiresSection hires={hires} />
 
@@ -104,7 +105,7 @@ export default function ClientDashboardPage() {
           <HireDialog
           key={hiring.id}
           worker={hiring}
-          initial={initialHireValues(hiring, hires.data?.[0], locationText(fix, location.address, manualAddress))}
+          initial={initialHireValues(hiring, hires.data?.[0], locationText(fix, location.address, manualAddress) || area.text.trim())}
           fix={fix}
           onClose={() => setHiring(null)}
           />

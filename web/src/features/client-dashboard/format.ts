@@ -1,18 +1,14 @@
+import { defaultDisplaySettings, kmToUnit, moneyText, type DisplaySettings } from '../../lib/config';
+
 /**
- * How the dashboard writes money, ratings, distances and positions. Every figure comes from the
- * API or the browser's own fix; an unknown one is left out rather than guessed.
+ * How the dashboard writes money, ratings, distances and positions, in the configured currency,
+ * locale and unit. Every figure comes from the API or the browser's own fix; an unknown one is
+ * left out rather than guessed.
  */
 
-/** An hourly rate in cents as dollars: whole dollars without decimals ("$45/hr"), else two. */
-export function hourlyRateLabel(cents: number): string {
-  const whole = cents % 100 === 0;
-  const amount = new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency: 'USD',
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: whole ? 0 : 2,
-  }).format(cents / 100);
-  return `${amount}/hr`;
+/** An hourly rate in cents: whole amounts without decimals ("$45/hr"), else two ("$45.50/hr"). */
+export function hourlyRateLabel(cents: number, settings: DisplaySettings = defaultDisplaySettings): string {
+  return `${moneyText(cents, settings, true)}/hr`;
 }
 
 export interface RatingText {
@@ -34,9 +30,18 @@ export function ratingText(rating: number | null, reviewCount: number): RatingTe
   return { visible: average, reviews, spoken: `Rated ${average} out of 5 from ${reviews}` };
 }
 
-/** "3.2 km", or null when the server could not measure it. */
-export function distanceLabel(km: number | null): string | null {
-  return km === null || !Number.isFinite(km) ? null : `${km.toFixed(1)} km`;
+/** "2.3 mi" (or "3.7 km"), one decimal, or null when the server could not measure it. */
+export function distanceLabel(km: number | null, settings: DisplaySettings = defaultDisplaySettings): string | null {
+  if (km === null || !Number.isFinite(km)) return null;
+  const number = new Intl.NumberFormat(settings.locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(
+    kmToUnit(km, settings.distanceUnit),
+  );
+  return `${number} ${settings.distanceUnit}`;
+}
+
+/** The service areas a card names: the first two, blank ones left out. */
+export function shownAreas(areas: readonly string[] | null | undefined): string[] {
+  return (areas ?? []).map((area) => area.trim()).filter(Boolean).slice(0, 2);
 }
 
 /** "~12 min", or null when unknown; never below one minute. */

@@ -5,14 +5,24 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
-import { distanceLabel, etaLabel, hourlyRateLabel, initials, ratingText } from './format';
+import { defaultDisplaySettings, type DisplaySettings } from '../../lib/config';
+import { distanceLabel, etaLabel, hourlyRateLabel, initials, ratingText, shownAreas } from './format';
 
-export function WorkerCard({ worker, onHire }: { worker: WorkerListingView; onHire: (worker: WorkerListingView) => void }) {
+export function WorkerCard({
+  worker,
+  settings = defaultDisplaySettings,
+  onHire,
+}: {
+  worker: WorkerListingView;
+  /** The configured currency, locale and distance unit. */
+  settings?: DisplaySettings;
+  onHire: (worker: WorkerListingView) => void;
+}) {
   const rating = ratingText(worker.rating, worker.reviewCount);
-  const distance = distanceLabel(worker.distanceKm);
+  const distance = distanceLabel(worker.distanceKm, settings);
   const eta = etaLabel(worker.etaMinutes);
   const specialties = worker.specialties.slice(0, 3);
-  const areas = worker.serviceAreas.slice(0, 2);
+  const areas = shownAreas(worker.serviceAreas);
   return (
     <Card className="flex h-full flex-col gap-4 p-5">
       <article aria-label={worker.fullName} className="flex h-full flex-col gap-4" data-testid="worker-card" data-worker-id={worker.id}>
@@ -51,7 +61,7 @@ export function WorkerCard({ worker, onHire }: { worker: WorkerListingView; onHi
 
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
           <dt className="text-slate-300">Rate</dt>
-          <dd className="font-semibold text-white">{hourlyRateLabel(worker.hourlyRate)}</dd>
+          <dd className="font-semibold text-white">{hourlyRateLabel(worker.hourlyRate, settings)}</dd>
           {worker.yearsExperience > 0 ? (
             <>
               <dt className="text-slate-300">Experience</dt>
@@ -63,7 +73,8 @@ export function WorkerCard({ worker, onHire }: { worker: WorkerListingView; onHi
           {areas.length > 0 ? (
             <>
               <dt className="text-slate-300">Serves</dt>
-              <dd className="text-white">{areas.join(', ')}</dd>
+              {/* Areas carry their own commas ("San Francisco, CA"), so they are set apart otherwise. */}
+              <dd className="text-white">{areas.join('; ')}</dd>
             </>
           ) : null}
           {distance ? (
@@ -97,10 +108,21 @@ export function WorkerCard({ worker, onHire }: { worker: WorkerListingView; onHi
 }
 
 function Avatar({ name, photoUrl }: { name: string; photoUrl: string | null }) {
-  // A presigned photo link can expire while the page is open; the initials stand in for it.
-  const [broken, setBroken] = useState(false);
-  if (photoUrl && !broken) {
-    return <img src={photoUrl} alt="" onError={() => setBroken(true)} className="size-16 shrink-0 rounded-full object-cover ring-2 ring-white/20" />;
+  // A presigned photo link can expire while the page is open; the initials stand in for that link
+  // only, so the fresh one of the next refresh shows the face again.
+  const [brokenUrl, setBrokenUrl] = useState<string | null>(null);
+  if (photoUrl && photoUrl !== brokenUrl) {
+    return (
+      <img
+        src={photoUrl}
+        alt=""
+        width={64}
+        height={64}
+        decoding="async"
+        onError={() => setBrokenUrl(photoUrl)}
+        className="size-16 shrink-0 rounded-full object-cover ring-2 ring-white/20"
+      />
+    );
   }
   return (
     <div aria-hidden="true" className="flex size-16 shrink-0 items-center justify-center rounded-full bg-slate-700 text-xl font-bold text-white ring-2 ring-white/20">

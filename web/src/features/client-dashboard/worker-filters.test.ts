@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WorkerListingView } from '../../../../shared/schemas/job';
-import { effectiveSort, filterWorkers, matchesSearch, maxRateCents, sortWorkers, workerListUrl } from './worker-filters';
+import { effectiveSort, filterWorkers, matchesSearch, maxKmOf, maxRateCents, sortWorkers, workerListUrl } from './worker-filters';
 
 function worker(overrides: Partial<WorkerListingView>): WorkerListingView {
   return {
@@ -113,5 +113,41 @@ describe('workerListUrl', () => {
     expect(workerListUrl('', null)).toBe('/api/worker-profiles');
     expect(workerListUrl('plumbing', null)).toBe('/api/worker-profiles?category=plumbing');
     expect(workerListUrl('', { latitude: 37.7749, longitude: -122.41941234 })).toBe('/api/worker-profiles?lat=37.774900&lng=-122.419412');
+  });
+
+  it('sends the distance limit with the place it is measured from', () => {
+    // Prepare
+    const position = { latitude: 37.7749, longitude: -122.4194 };
+
+    // Act
+    const url = workerListUrl('plumbing', position, 16.093);
+
+    // Assess
+    expect(url).toBe('/api/worker-profiles?category=plumbing&lat=37.774900&lng=-122.419400&maxKm=16.093');
+  });
+
+  it('leaves the distance limit out without a position', () => {
+    expect(workerListUrl('plumbing', null, 16.093)).toBe('/api/worker-profiles?category=plumbing');
+  });
+});
+
+describe('maxKmOf', () => {
+  it('converts the chosen miles to kilometres for the server', () => {
+    // Act
+    const km = [5, 10, 25, 50].map((miles) => maxKmOf(String(miles), 'mi', true));
+
+    // Assess
+    expect(km).toEqual([8.047, 16.093, 40.234, 80.467]);
+  });
+
+  it('takes kilometres as they are where distances are in km', () => {
+    expect(maxKmOf('25', 'km', true)).toBe(25);
+  });
+
+  it('sets no limit for any distance, an unknown choice, or no place to measure from', () => {
+    expect(maxKmOf('', 'mi', true)).toBeNull();
+    expect(maxKmOf('7', 'mi', true)).toBeNull();
+    expect(maxKmOf('abc', 'mi', true)).toBeNull();
+    expect(maxKmOf('10', 'mi', false)).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import type { WorkerListingView } from '../../../../shared/schemas/job';
+import { unitToKm, type DisplaySettings } from '../../lib/config';
 
 /**
  * The client-side half of the worker search: the category is filtered by the server (query
@@ -58,13 +59,28 @@ export function effectiveSort(chosen: SortKey | null, locationKnown: boolean): S
   return chosen ?? (locationKnown ? 'nearest' : 'rating');
 }
 
-/** The worker list's query string: category and position only when known. */
-export function workerListUrl(category: string, position: { latitude: number; longitude: number } | null): string {
+/** The "Within" choices, in the configured unit (5 miles, or 5 km where distances are in km). */
+export const withinChoices = [5, 10, 25, 50] as const;
+
+/**
+ * The "Within" box's value as the server's `maxKm`: null for "Any distance", for anything not
+ * offered, and without a place to measure from (the server refuses maxKm without lat/lng).
+ */
+export function maxKmOf(within: string, unit: DisplaySettings['distanceUnit'], hasPosition: boolean): number | null {
+  const distance = Number(within);
+  if (!hasPosition || !within || !(withinChoices as readonly number[]).includes(distance)) return null;
+  // Three decimals (a metre) keep the query string short and stable for the query key.
+  return Math.round(unitToKm(distance, unit) * 1000) / 1000;
+}
+
+/** The worker list's query string: category, position and distance limit only when known. */
+export function workerListUrl(category: string, position: { latitude: number; longitude: number } | null, maxKm: number | null = null): string {
   const params = new URLSearchParams();
   if (category) params.set('category', category);
   if (position) {
     params.set('lat', position.latitude.toFixed(6));
     params.set('lng', position.longitude.toFixed(6));
+    if (maxKm !== null && maxKm > 0) params.set('maxKm', String(maxKm));
   }
   const query = params.toString();
   return query ? `/api/worker-profiles?${query}` : '/api/worker-profiles';

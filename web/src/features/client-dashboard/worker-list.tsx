@@ -4,43 +4,90 @@ import { useState } from 'react';
 import { categories } from '../../../../shared/categories';
 import type { WorkerListingView } from '../../../../shared/schemas/job';
 import { Field } from '../../components/form/field';
+import type { Fix } from '../../components/location/location';
+import { LocationField } from '../../components/request/location-field';
+import type { KnownCoordinates } from '../../components/request/request-form';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { apiGet } from '../../lib/api';
-import type { Fix } from '../../components/location/location';
+import { unitWord, useDisplaySettings, type DisplaySettings } from '../../lib/config';
 import { WorkerCard, WorkerCardSkeleton } from './worker-card';
-import { effectiveSort, filterWorkers, sortKeys, sortWorkers, workerListUrl, type SortKey } from './worker-filters';
+import { effectiveSort, filterWorkers, maxKmOf, sortKeys, sortWorkers, withinChoices, workerListUrl, type SortKey } from './worker-filters';
 
 /** The first part of the list's query key: every Find press refreshes what it names. */
 export const workerListKey = '/api/worker-profiles';
 
 const sortLabels: Record<SortKey, string> = { nearest: 'Nearest', rating: 'Rating', price: 'Price (lowest first)' };
 const SKELETON_CARDS = 6;
+/**
+ * The listing's photo links are presigned for 10 minutes: the list is asked again well before they
+ * lapse, so an open page keeps showing faces (and who is still on call).
+ */
+const LIST_REFRESH_MS = 5 * 60_000;
+
+/** The service address of the location filter: typed text, with a position once one is known. */
+export interface ServiceArea {
+  text: string;
+  coordinates: KnownCoordinates | null;
+}
+
+export const emptyServiceArea: ServiceArea = { text: '', coordinates: null };
+
+/** The currency's own sign for the rate box's label: "$", "€", else the code. */
+function currencySign(settings: DisplaySettings): string {
+  try {
+    const parts = new Intl.NumberFormat(settings.locale, { style: 'currency', currency: settings.currency }).formatToParts(0);
+    return parts.find((part) => part.type === 'currency')?.value ?? settings.currency;
+  } catch {
+    return settings.currency;
+  }
+}
 
 /**
- * Search, filters and the worker cards. The category goes to the server; the text, price ceiling
- * and order are applied here to what it answered.
+ * Search, filters and the worker cards. The category, the place and the distance limit go to the
+ * server; the text, price ceiling and order are applied here to what it answered. Distances are
+ * measured from the service address when one is chosen, else from the position in the panel above.
  */
-export function WorkerList({ searched, fix, onHire }: { searched: boolean; fix: Fix | null; onHire: (worker: WorkerListingView) => void }) {
+export function WorkerList({
+  searched,
+  fix,
+  area,
+  onAreaChange,
+  onHire,
+}: {
+  searched: boolean;
+  fix: Fix | null;
+  area: ServiceArea;
+  onAreaChange: (next: ServiceArea) => void;
+  onHire: (worker: WorkerListingView) => void;
+}) {
+  const settings = useDisplaySettings();
   const [category, setCategory] = useState('');
   const [search, setSearch] = useState('');
   const [maxRate, setMaxRate] = useState('');
+  const [within, setWithin] = useState('');
   const [chosenSort, setChosenSort] = useState<SortKey | null>(null);
-  const sort = effectiveSort(chosenSort, fix !== null);
-  const position = fix ? { latitude: fix.latitude, longitude: fix.longitude } : null;
-  const url = workerListUrl(category, position);
+  const origin = area.coordinates ?? fix;
+  const position = origin ? { latitude: origin.latitude, longitude: origin.longitude } : null;
+  const sort = effectiveSort(chosenSort, position !== null);
+  const maxKm = maxKmOf(within, settings.distanceUnit, position !== null);
+  const url = workerListUrl(category, position, maxKm);
+  const withinText = maxKm !== null ? `within ${within} ${unitWord(Number(within), settings.distanceUnit)}` : null;
 
   const workers = useQuery<WorkerListingView[]>({
-    queryKey: [workerListKey, category, position?.latitude ?? null, position?.longitude ?? null],
+    queryKey: [workerListKey, category, position?.latitude ?? null, position?.longitude ?? null, maxKm],
     queryFn: ({ signal }) => apiGet<WorkerListingView[]>(url, { signal }),
     enabled: searched,
-    // A new category or a new fix keeps the cards on screen until the answer replaces them.
+    // A new category or a new place keeps the cards on screen until the answer replaces them.
     placeholderData: keepPreviousData,
+    staleTime: LIST_REFRESH_MS,
+    refetchInterval: LIST_REFRESH_MS,
   });
 
   const all = workers.data ?? [];
   const shown = sortWorkers(filterWorkers(all, { search, maxRate }), sort);
   const categoryName = categories.find((c) => c.slug === category)?.name;
+  const withinHint = within && !position ? 'Choose a service address or use your location first.' : undefined;
 
   return (
     <section aria-labelledby="client-workers-heading" className="grid gap-5">
@@ -63,14 +110,35 @@ export function WorkerList({ searched, fix, onHire }: { searched: boolean; fix: 
               ))}
             </select>
           </Field>
-          <Field id="worker-max-rate" label="Maximum hourly rate ($)" hint="Leave blank for any rate">
+          <Field id="worker-max-rate" label={`Maximum hourly rate (${currencySign(settings)})`} hint="Leave blank for any rate">
             <input type="number" inputMode="decimal" min={0} step={1} value={maxRate} onChange={(event) => setMaxRate(event.target.value)} />
           </Field>
-          <Field id="worker-sort" label="Sort by" hint={fix ? undefined : 'Nearest needs your location'}>
+          <Field id="worker-sort" label="Sort by" hint={position ? undefined : 'Nearest needs a service address or your location'}>
             <select value={sort} onChange={(event) => setChosenSort(event.target.value as SortKey)}>
               {sortKeys.map((key) => (
-                <option key={key} value={key} disabled={key === 'nearest' && !fix}>
+                <option key={key} value={key} disabled={key === 'nearest' && !position}>
                   {sortLabels[key]}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <div className="sm:col-span-2 lg:col-span-3">
+            <LocationField
+              id="worker-area"
+              name="serviceAddress"
+              label="Service address"
+              value={area.text}
+              inputRef={() => undefined}
+              onType={(text) => onAreaChange({ text, coordinates: null })}
+              onLocate={(text, coordinates) => onAreaChange({ text, coordinates })}
+            />
+          </div>
+          <Field id="worker-within" label="Within" hint={withinHint}>
+            <select value={within} onChange={(event) => setWithin(event.target.value)}>
+              <option value="">Any distance</option>
+              {withinChoices.map((distance) => (
+                <option key={distance} value={String(distance)}>
+                  {distance} {unitWord(distance, settings.distanceUnit)}
                 </option>
               ))}
             </select>
@@ -78,7 +146,16 @@ export function WorkerList({ searched, fix, onHire }: { searched: boolean; fix: 
         </form>
       </Card>
 
-      <Results searched={searched} workers={workers} total={all.length} shown={shown} categoryName={categoryName} onHire={onHire} />
+      <Results
+        searched={searched}
+        workers={workers}
+        total={all.length}
+        shown={shown}
+        categoryName={categoryName}
+        withinText={withinText}
+        settings={settings}
+        onHire={onHire}
+      />
     </section>
   );
 }
@@ -89,6 +166,8 @@ function Results({
   total,
   shown,
   categoryName,
+  withinText,
+  settings,
   onHire,
 }: {
   searched: boolean;
@@ -96,6 +175,9 @@ function Results({
   total: number;
   shown: WorkerListingView[];
   categoryName: string | undefined;
+  /** "within 10 miles" while a distance limit applies. */
+  withinText: string | null;
+  settings: DisplaySettings;
   onHire: (worker: WorkerListingView) => void;
 }) {
   if (!searched) {
@@ -140,7 +222,7 @@ function Results({
           ? 'Updating the list...'
           : total === 0
             ? ''
-            : `Showing ${shown.length} of ${total} available ${total === 1 ? 'professional' : 'professionals'}${categoryName ? ` in ${categoryName}` : ''}.`}
+            : `Showing ${shown.length} of ${total} available ${total === 1 ? 'professional' : 'professionals'}${categoryName ? ` in ${categoryName}` : ''}${withinText ? ` ${withinText}` : ''}.`}
       </p>
       {workers.isError ? (
         <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-red-950/70 p-3 text-sm text-red-100">
@@ -156,7 +238,9 @@ function Results({
           <h3 className="text-lg font-semibold text-white">No Workers Found</h3>
           <p className="mt-2 text-slate-300">
             {total === 0
-              ? `No professional${categoryName ? ` in ${categoryName}` : ''} is available right now. Try another category, or check back later.`
+              ? withinText
+                ? `No professional${categoryName ? ` in ${categoryName}` : ''} is available ${withinText} right now. Try a larger distance, another category, or check back later.`
+                : `No professional${categoryName ? ` in ${categoryName}` : ''} is available right now. Try another category, or check back later.`
               : 'No one matches your search or price. Change the filters, try another category, or check back later.'}
           </p>
         </Card>
@@ -164,7 +248,7 @@ function Results({
         <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
           {shown.map((worker) => (
             <li key={worker.id}>
-              <WorkerCard worker={worker} onHire={onHire} />
+              <WorkerCard worker={worker} settings={settings} onHire={onHire} />
             </li>
           ))}
         </ul>

@@ -6,15 +6,22 @@ import { Card } from '../../components/ui/card';
 import { paths } from '../../lib/paths';
 import { useCountdownRedirect } from '../../lib/use-countdown-redirect';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useSignedInWorker } from '../../lib/worker-token';
 import { CountdownNote } from './countdown-note';
-import { PAYMENT_REDIRECT_MS, paymentParams } from './payment-pages';
+import { PAYMENT_REDIRECT_MS, cancelledDestination, paymentParams } from './payment-pages';
 
-/** /payment-cancelled and /payment/cancel: the customer left the card provider's checkout without paying. */
+/**
+ * /payment-cancelled and /payment/cancel: the customer left the card provider's checkout without
+ * paying. They go back to their request, where the invoice is still open; a signed-in worker who
+ * opened checkout for them goes back to the dashboard.
+ */
 export default function PaymentCancelledPage() {
   useDocumentTitle('Payment Cancelled');
   const [search] = useSearchParams();
   const { jobId } = paymentParams(search);
-  const countdown = useCountdownRedirect(paths.workerDashboardAlias, PAYMENT_REDIRECT_MS);
+  const worker = useSignedInWorker();
+  const destination = cancelledDestination(jobId, worker !== null);
+  const countdown = useCountdownRedirect(destination.to, PAYMENT_REDIRECT_MS);
 
   return (
     <div className="mx-auto max-w-2xl px-4 py-12">
@@ -28,17 +35,21 @@ export default function PaymentCancelledPage() {
           </p>
         ) : null}
         <p className="text-slate-200">
-          The worker can request payment again, and you can pay the invoice from your requests whenever you are ready.
+          {jobId
+            ? 'Your invoice is still open: you can pay it from your request whenever you are ready.'
+            : 'An open invoice stays open: you can pay it from your request whenever you are ready.'}
         </p>
         <div className="flex flex-wrap justify-center gap-3">
-          <Link to={paths.home} className={buttonClasses('primary', 'md')}>
-            Back to Home
+          <Link to={destination.to} className={buttonClasses('primary', 'md')}>
+            {destination.label}
           </Link>
-          <Link to={paths.workerDashboardAlias} className={buttonClasses('outline', 'md')}>
-            Worker Dashboard
-          </Link>
+          {destination.to !== paths.home ? (
+            <Link to={paths.home} className={buttonClasses('outline', 'md')}>
+              Back to Home
+            </Link>
+          ) : null}
         </div>
-        <CountdownNote where="the worker dashboard" seconds={countdown.seconds} stayed={countdown.stayed} onStay={countdown.stay} />
+        <CountdownNote where={destination.where} seconds={countdown.seconds} stayed={countdown.stayed} onStay={countdown.stay} />
       </Card>
     </div>
   );

@@ -1,18 +1,23 @@
-import type { PublicConfig } from '../../../../shared/schemas/config';
-import type { InvoiceView } from '../../../../shared/schemas/invoice';
+import type { PaymentConfirmationView } from '../../../../shared/schemas/job';
 import { ApiError } from '../../lib/api';
+import { moneyText, type DisplaySettings } from '../../lib/config';
+import { paths } from '../../lib/paths';
 
-/** Spec section 9: both payment screens move on after 8 s. */
+/** The cancelled screen moves on after 8 s. */
 export const PAYMENT_REDIRECT_MS = 8000;
-/** How often the success screen asks whether the card provider's confirmation has reached us. */
+/**
+ * The card provider's webhook can reach the server after the customer is back, so the success
+ * screen asks again every 2 s, 10 times in all (about 20 s), before it says it could not confirm.
+ */
 export const CONFIRMATION_POLL_MS = 2000;
+export const CONFIRMATION_ATTEMPTS = 10;
 
 // Job ids are URL-safe ids; the card provider's session ids are letters, digits and underscores.
 const JOB_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const SESSION_ID = /^[A-Za-z0-9_]{1,255}$/;
 
 export interface PaymentParams {
-  /** The card provider's checkout session (`session_id`), shown as "Session ID". */
+  /** The card provider's checkout session (`session_id`). */
   sessionId: string | null;
   /** The job paid for (`job`). */
   jobId: string | null;
@@ -32,39 +37,107 @@ function idParam(value: string | null, shape: RegExp): string | null {
   return shape.test(trimmed) ? trimmed : null;
 }
 
-/** The platform's cut, from GET /api/config (never a number of our own: the rate is configured). */
-export function feeLine(config: Pick<PublicConfig, 'platformFeePercent' | 'workerSharePercent'> | undefined): string | null {
-  if (!config) return null;
-  return `Your professional receives ${config.workerSharePercent}% of the payment, with a ${config.platformFeePercent}% service fee.`;
+/** GET /api/requests/{id}/payment, naming the Checkout session when the return link has one. */
+export function paymentConfirmationUrl(jobId: string, sessionId: string | null): string {
+  const base = `/api/requests/${encodeURIComponent(jobId)}/payment`;
+  return sessionId ? `${base}?session_id=${encodeURIComponent(sessionId)}` : base;
 }
 
-export type Confirmation = 'confirmed' | 'confirming' | 'failed' | 'unknown';
+/** What the success screen can say: still asking, paid (the server says so), or not confirmed. */
+export type PaymentOutcome = 'confirming' | 'paid' | 'unconfirmed';
+
+export interface ConfirmationState {
+  jobId: string | null;
+  /** The server's latest answer. */
+  data: Pick<PaymentConfirmationView, 'paid'> | undefined;
+  /** The latest failure, if the latest attempt failed. */
+  error: unknown;
+  /** Answers and failures so far. */
+  attempts: number;
+}
 
 /**
- * Whether our side has the card provider's word that the job is paid. Unknown (the line is left
- * out) when the invoice is not this browser's to read (401, 403, 404): another browser paid, say.
+ * An answer the next attempt cannot change: the server refused the job id or the session (a 4xx).
+ * A 5xx or a network failure may pass, so those are asked again.
  */
-export function confirmationOf(invoice: Pick<InvoiceView, 'paymentStatus'> | undefined, error: unknown): Confirmation {
-  if (invoice?.paymentStatus === 'paid') return 'confirmed';
-  if (invoice?.paymentStatus === 'failed') return 'failed';
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return 'unknown';
-  return 'confirming';
+function settledFailure(error: unknown): boolean {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500;
 }
 
-/** Ask again every 2 s until there is an answer that will not change. */
-export function confirmationPollInterval(invoice: Pick<InvoiceView, 'paymentStatus'> | undefined, error: unknown): number | false {
-  return confirmationOf(invoice, error) === 'confirming' ? CONFIRMATION_POLL_MS : false;
+/**
+ * "Payment Successful!" only on the server's word that the invoice is paid; "could not confirm"
+ * without a job, on a refusal, or once the attempts run out; otherwise still confirming.
+ */
+export function paymentOutcome({ jobId, data, error, attempts }: ConfirmationState): PaymentOutcome {
+  if (!jobId) return 'unconfirmed';
+  if (data?.paid === true) return 'paid';
+  if (settledFailure(error)) return 'unconfirmed';
+  return attempts < CONFIRMATION_ATTEMPTS ? 'confirming' : 'unconfirmed';
 }
 
-export function confirmationText(confirmation: Confirmation): string | null {
-  switch (confirmation) {
-    case 'confirmed':
-      return 'Payment confirmed';
-    case 'confirming':
-      return 'Confirming your payment…';
-    case 'failed':
-      return 'The card payment was not completed. Please contact support before trying again.';
-    default:
-      return null;
+/** When to ask again: every 2 s while still confirming, never after. */
+export function confirmationPollInterval(state: ConfirmationState): number | false {
+  return paymentOutcome(state) === 'confirming' ? CONFIRMATION_POLL_MS : false;
+}
+
+/** Where "could not confirm" sends the customer: the job's invoice on /track, else the home page. */
+export function unconfirmedLink(jobId: string | null): { to: string; label: string } {
+  return jobId ? { to: paths.track(jobId), label: 'Back to your invoice' } : { to: paths.home, label: 'Back to Home' };
+}
+
+export interface ReceiptLine {
+  label: string;
+  value: string;
+}
+
+/**
+ * The paid amounts as the receipt lists them, in the configured currency: what was paid, the
+ * service fee with its rate, and the pro's share. Lines the server left out (null) are left out.
+ */
+export function receiptLines(
+  confirmation: Pick<PaymentConfirmationView, 'totalAmount' | 'platformFee' | 'workerShare' | 'feePercent' | 'workerName'>,
+  settings: Pick<DisplaySettings, 'currency' | 'locale'>,
+): ReceiptLine[] {
+  const lines: ReceiptLine[] = [];
+  if (confirmation.totalAmount !== null) lines.push({ label: 'Total paid', value: moneyText(confirmation.totalAmount, settings) });
+  if (confirmation.platformFee !== null) {
+    const rate = confirmation.feePercent !== null ? ` (${confirmation.feePercent}%)` : '';
+    lines.push({ label: `Service fee${rate}`, value: moneyText(confirmation.platformFee, settings) });
   }
+  if (confirmation.workerShare !== null) {
+    const name = confirmation.workerName?.trim();
+    lines.push({ label: name ? `${name} receives` : 'Your pro receives', value: moneyText(confirmation.workerShare, settings) });
+  }
+  return lines;
+}
+
+/** When it was paid, in the configured locale ("Mar 4, 2025, 3:07 PM"), or null when unknown. */
+export function paidAtText(paidAt: string | null, locale: string): string | null {
+  if (!paidAt) return null;
+  const at = new Date(paidAt);
+  if (Number.isNaN(at.getTime())) return null;
+  return at.toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** No email is sent by us: the page is the receipt, and Stripe may send its own. */
+export const RECEIPT_NOTE = 'This page is your receipt; Stripe may also email one if you gave it your address.';
+
+export interface CancelledDestination {
+  /** Where the countdown goes. */
+  to: string;
+  /** "Taking you to ..." */
+  where: string;
+  /** The main button. */
+  label: string;
+}
+
+/**
+ * Where the cancelled screen sends someone: a signed-in worker (who opened checkout for the
+ * customer) back to their dashboard; a customer back to the request and its unpaid invoice; with
+ * neither, the home page.
+ */
+export function cancelledDestination(jobId: string | null, workerSignedIn: boolean): CancelledDestination {
+  if (workerSignedIn) return { to: paths.workerDashboardAlias, where: 'the worker dashboard', label: 'Worker Dashboard' };
+  if (jobId) return { to: paths.track(jobId), where: 'your invoice', label: 'Back to your invoice' };
+  return { to: paths.home, where: 'the home page', label: 'Back to Home' };
 }

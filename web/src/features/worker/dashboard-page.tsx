@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   AlertTriangle,
   Briefcase,
+  Camera,
   Clock,
   FileText,
   Hourglass,
@@ -141,7 +142,8 @@ export default function WorkerDashboardPage() {
             id: 'overview',
             label: 'Overview',
             icon: LayoutDashboard,
-            panel: <OverviewPanel worker={worker} location={location} />,
+            // Asked of the server, not the copy saved at sign-in: that one predates a photo added since.
+            panel: <OverviewPanel worker={worker} location={location} photoMissing={me.data?.profilePhotoUrl === null} />,
           },
           {
             id: 'jobs',
@@ -190,7 +192,7 @@ function AvailabilitySwitch({ worker }: { worker: WorkerSelf }) {
       );
     },
     onError: (error) => {
-      toast({ title: 'Failed to update availability', description: errorMessage(error), variant: 'destructive' });
+      toast({ title: 'Failed to update availability', description: errorMessage(error) ?? 'Please try again.', variant: 'destructive' });
     },
   });
   const on = update.isPending ? Boolean(update.variables) : worker.isAvailable;
@@ -314,9 +316,25 @@ function OffersPausedNotice({ categoryIds }: { categoryIds: string[] }) {
   );
 }
 
-function OverviewPanel({ worker, location }: { worker: WorkerSelf; location: LocationSharing }) {
+/** A pro without a photo shows as initials on every card a customer compares. */
+function PhotoPrompt() {
+  return (
+    <Card className="mb-6 flex flex-wrap items-center justify-between gap-3 border-amber-400/40 p-4" data-testid="photo-prompt">
+      <p className="flex items-center gap-2 text-sm text-slate-100">
+        <Camera aria-hidden="true" className="size-5 shrink-0 text-amber-300" />
+        Add a profile photo — customers choose pros they can recognise.
+      </p>
+      <Link to={paths.workerProfile} className={buttonClasses('outline', 'sm')}>
+        Add a photo
+      </Link>
+    </Card>
+  );
+}
+
+function OverviewPanel({ worker, location, photoMissing }: { worker: WorkerSelf; location: LocationSharing; photoMissing: boolean }) {
   return (
     <div>
+      {photoMissing ? <PhotoPrompt /> : null}
       <OffersPausedNotice categoryIds={worker.offersPausedFor ?? []} />
       {worker.isClockedIn ? <LocationNote location={location} /> : null}
       <div className="grid gap-6 lg:grid-cols-2">
