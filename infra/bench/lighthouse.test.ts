@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { figuresOf, fileForPath, lighthouseTable, medianFigures } from './lighthouse';
+import { fileForPath } from '../local/static-site';
+import { figuresOf, lighthouseTable, medianFigures } from './lighthouse';
 import { replaceBetweenMarkers } from './report';
 
 const run = (score: number, lcpMs: number, tbtMs: number, cls: number) => ({ score, lcpMs, tbtMs, cls, benchmarkIndex: 1000 });

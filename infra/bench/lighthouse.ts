@@ -7,7 +7,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { pageFileFor } from '../../web/src/app/prerendered-pages';
+import { staticSite } from '../local/static-site';
 import { startStackProcess } from '../testing/local-process';
 import { markdownTable, verdict } from './report';
 import { median } from './timing';
@@ -78,47 +78,13 @@ export function medianFigures(runs: readonly LighthouseFigures[]): LighthouseFig
   return { score: of('score'), lcpMs: of('lcpMs'), tbtMs: of('tbtMs'), cls: of('cls'), benchmarkIndex: of('benchmarkIndex') };
 }
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.webmanifest': 'application/manifest+json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.mp4': 'video/mp4',
-  '.webm': 'video/webm',
-  '.woff2': 'font/woff2',
-  '.txt': 'text/plain; charset=utf-8',
-};
-const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.webmanifest', '.svg', '.txt']);
-
-/**
- * Which file of the build answers a path: the file itself, or for an app route its prerendered page
- * or else index.html (what CloudFront's viewer-request function picks). A path naming a file that
- * is not there (an extension, or under /assets/) is a 404, as in production, not the app's HTML.
- */
-export function fileForPath(distDir: string, urlPath: string): string | undefined {
-  const clean = decodeURIComponent(urlPath.split(/[?#]/)[0]!);
-  const file = path.join(distDir, path.normalize(clean));
-  if (!file.startsWith(distDir)) return undefined;
-  if (clean !== '/' && existsSync(file) && statSync(file).isFile()) return file;
-  if (path.extname(clean) || clean.startsWith('/assets/')) return undefined;
-  const page = path.join(distDir, pageFileFor(clean));
-  return existsSync(page) ? page : path.join(distDir, 'index.html');
-}
-
 /**
  * The production build as CloudFront serves it, on loopback: compressed text, hashed assets
  * cached for good, the SPA fallback, and /api and /ws passed to the local stack.
  */
 export async function serveBuild(distDir: string, apiUrl: string): Promise<{ url: string; close(): Promise<void> }> {
   const api = new URL(apiUrl);
-  const gzipped = new Map<string, Buffer>();
+  const site = staticSite(distDir);
   const server: Server = createServer((req, res) => {
     const url = req.url ?? '/';
     if (url.startsWith('/api/')) {
@@ -133,21 +99,7 @@ export async function serveBuild(distDir: string, apiUrl: string): Promise<{ url
       req.pipe(upstream);
       return;
     }
-    const file = fileForPath(distDir, url);
-    if (!file) return void res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
-    const ext = path.extname(file);
-    const headers: Record<string, string> = {
-      'content-type': TYPES[ext] ?? 'application/octet-stream',
-      'cache-control': file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-    };
-    let body: Buffer = readFileSync(file);
-    if (COMPRESSIBLE.has(ext) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
-      if (!gzipped.has(file)) gzipped.set(file, gzipSync(body, { level: 9 }));
-      body = gzipped.get(file)!;
-      headers['content-encoding'] = 'gzip';
-      headers.vary = 'accept-encoding';
-    }
-    res.writeHead(200, { ...headers, 'content-length': String(body.length) }).end(req.method === 'HEAD' ? undefined : body);
+    site(req, res);
   });
   // The realtime socket: the upgrade request is replayed to the stack and the two sockets joined.
   server.on('upgrade', (req: IncomingMessage, socket: Socket, head: Buffer) => {

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { addressApiGets } from './route-data';
 
 describe('the API reads an address names', () => {
-  it('names the booking of /track?id=, as the page fetches it', () => {
-    expect(addressApiGets({ pathname: '/track', search: '?id=Ab3_x' })).toEqual(['/api/bookings/Ab3_x']);
+  it('names the tracked job of /track?id=, as the page fetches it', () => {
+    expect(addressApiGets({ pathname: '/track', search: '?id=Ab3_x' })).toEqual(['/api/track/Ab3_x']);
   });
 
   it('takes the id as the page does: trimmed, and none when it is blank or missing', () => {
-    expect(addressApiGets({ pathname: '/track', search: '?id=%20Ab3%20' })).toEqual(['/api/bookings/Ab3']);
+    expect(addressApiGets({ pathname: '/track', search: '?id=%20Ab3%20' })).toEqual(['/api/track/Ab3']);
     expect(addressApiGets({ pathname: '/track', search: '?id=%20' })).toEqual([]);
     expect(addressApiGets({ pathname: '/track', search: '' })).toEqual([]);
   });

@@ -1,4 +1,4 @@
-import { bookingQueryKey, trackedBookingId } from '../features/tracking/booking-query';
+import { trackQueryKey, trackedBookingId } from '../features/tracking/booking-query';
 import { fetchEarly } from '../lib/early-fetch';
 import { patterns } from '../lib/paths';
 import { queryKeyUrl } from '../lib/query-keys';
@@ -6,13 +6,13 @@ import { queryKeyUrl } from '../lib/query-keys';
 /**
  * The API reads a screen makes as it mounts that depend on its address, so the prerendered HTML
  * cannot name them (vite-prerender.ts preloads the fixed ones). main.tsx starts these before React
- * does: the booking on /track?id= is on its way while the page hydrates, instead of being asked for
- * after it. Each is the exact URL the screen's query fetches, so the query takes the early answer.
+ * does: the tracked job of /track?id= is on its way while the page hydrates, instead of being asked
+ * for after it. Each is the exact URL the screen's query fetches, so the query takes the early answer.
  */
 export function addressApiGets({ pathname, search }: { pathname: string; search: string }): string[] {
   if (pathname === patterns.track) {
     const id = trackedBookingId(search);
-    return id ? [queryKeyUrl(bookingQueryKey(id))] : [];
+    return id ? [queryKeyUrl(trackQueryKey(id))] : [];
   }
   return [];
 }

@@ -15,6 +15,7 @@ import {
   invoiceKey,
   invoiceLoadProblem,
   isCustomerView,
+  type InvoiceViewer,
   payButtonOf,
   paymentDetailLabel,
   paymentTone,
@@ -25,11 +26,12 @@ import { usePayInvoice, useVerifyInvoiceWork } from './use-invoice-actions';
 
 /**
  * One invoice (spec "Invoice screens"): its lines, whether the work is verified, and for its
- * customer Verify Work and the pay button. Polled while open, so a payment confirmed by the card
- * provider shows without reopening. Rendered into <body>, away from the live regions of the cards
- * it is opened from.
+ * customer the pay button, plus Verify Work while the work is not verified yet (an invoice made after
+ * the customer approved the work arrives verified, so the work is verified once). Polled while open,
+ * so a payment confirmed by the card provider shows without reopening. Rendered into <body>, away
+ * from the live regions of the cards it is opened from.
  */
-export function InvoiceDialog({ invoiceId, onClose }: { invoiceId: string; onClose: () => void }) {
+export function InvoiceDialog({ invoiceId, onClose, viewer = 'customer' }: { invoiceId: string; onClose: () => void; viewer?: InvoiceViewer }) {
   const connected = useRealtimeStatus() === 'connected';
   const invoice = useQuery<InvoiceView>({
     queryKey: invoiceKey(invoiceId),
@@ -51,7 +53,7 @@ export function InvoiceDialog({ invoiceId, onClose }: { invoiceId: string; onClo
       onClose={onClose}
     >
       {invoice.data ? (
-        <InvoiceBody invoice={invoice.data} onClose={onClose} />
+        <InvoiceBody invoice={invoice.data} onClose={onClose} viewer={viewer} />
       ) : invoice.isError ? (
         <LoadFailure error={invoice.error} onRetry={() => void invoice.refetch()} retrying={invoice.isFetching} onClose={onClose} />
       ) : (
@@ -100,11 +102,11 @@ function Line({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-function InvoiceBody({ invoice, onClose }: { invoice: InvoiceView; onClose: () => void }) {
+function InvoiceBody({ invoice, onClose, viewer }: { invoice: InvoiceView; onClose: () => void; viewer: InvoiceViewer }) {
   const verify = useVerifyInvoiceWork();
   const { pay, creating } = usePayInvoice();
   const customer = isCustomerView(invoice);
-  const payButton = payButtonOf(invoice, creating);
+  const payButton = payButtonOf(invoice, creating, viewer);
 
   return (
     <div className="grid gap-5">
@@ -166,7 +168,7 @@ function InvoiceBody({ invoice, onClose }: { invoice: InvoiceView; onClose: () =
         </Badge>
       </div>
 
-      {customer && !invoice.workVerified ? (
+      {customer && viewer === 'customer' && !invoice.workVerified ? (
         <p className="text-sm text-slate-300">Please verify the work and the charges before paying.</p>
       ) : null}
 
@@ -174,14 +176,14 @@ function InvoiceBody({ invoice, onClose }: { invoice: InvoiceView; onClose: () =
         <Button variant="ghost" onClick={onClose}>
           Close
         </Button>
-        {canVerifyInvoice(invoice) ? (
+        {canVerifyInvoice(invoice, viewer) ? (
           <Button variant="outline" onClick={() => verify.mutate(invoice.id)} disabled={verify.isPending} aria-busy={verify.isPending}>
             <ShieldCheck aria-hidden="true" className="size-4" />
             Verify Work
           </Button>
         ) : null}
         {customer ? (
-          <Button onClick={() => pay(invoice)} disabled={payButton.disabled}>
+          <Button onClick={() => pay(invoice)} disabled={payButton.disabled} data-testid="pay-invoice">
             <CreditCard aria-hidden="true" className="size-4" />
             {payButton.label}
           </Button>

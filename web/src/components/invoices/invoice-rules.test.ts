@@ -48,6 +48,10 @@ describe('canVerifyInvoice', () => {
   it("never offers it on the worker's or the owner's view, which carry a payout status", () => {
     expect(canVerifyInvoice({ workVerified: false, payoutStatus: 'unpaid' })).toBe(false);
   });
+
+  it('never offers it to someone following the job by its link', () => {
+    expect(canVerifyInvoice({ workVerified: false, payoutStatus: null }, 'link')).toBe(false);
+  });
 });
 
 describe('verificationStateText', () => {
@@ -58,21 +62,32 @@ describe('verificationStateText', () => {
 });
 
 describe('payButtonOf', () => {
-  it('offers to pay the total while pending', () => {
-    expect(payButtonOf({ paymentStatus: 'pending', totalAmount: 15750 }, false)).toEqual({ label: 'Pay $157.50', disabled: false });
+  const verified = { paymentStatus: 'pending', totalAmount: 15750, workVerified: true } as const;
+
+  it('offers to pay the total while pending and verified', () => {
+    expect(payButtonOf(verified, false)).toEqual({ label: 'Pay $157.50', disabled: false });
   });
 
   it('says "Creating Payment..." and is disabled while the checkout call runs', () => {
-    expect(payButtonOf({ paymentStatus: 'pending', totalAmount: 15750 }, true)).toEqual({ label: 'Creating Payment...', disabled: true });
+    expect(payButtonOf(verified, true)).toEqual({ label: 'Creating Payment...', disabled: true });
   });
 
   it('is disabled once processing or paid, whatever our own call does', () => {
-    expect(payButtonOf({ paymentStatus: 'processing', totalAmount: 100 }, false)).toEqual({ label: 'Processing...', disabled: true });
-    expect(payButtonOf({ paymentStatus: 'paid', totalAmount: 100 }, true)).toEqual({ label: 'Paid', disabled: true });
+    expect(payButtonOf({ ...verified, paymentStatus: 'processing', totalAmount: 100 }, false)).toEqual({ label: 'Processing...', disabled: true });
+    expect(payButtonOf({ ...verified, paymentStatus: 'paid', totalAmount: 100 }, true)).toEqual({ label: 'Paid', disabled: true });
   });
 
   it('lets a failed payment be tried again', () => {
-    expect(payButtonOf({ paymentStatus: 'failed', totalAmount: 2500 }, false)).toEqual({ label: 'Pay $25.00', disabled: false });
+    expect(payButtonOf({ ...verified, paymentStatus: 'failed', totalAmount: 2500 }, false)).toEqual({ label: 'Pay $25.00', disabled: false });
+  });
+
+  it('says the work must be verified first while it is not', () => {
+    expect(payButtonOf({ ...verified, workVerified: false }, false)).toEqual({ label: 'Verify the work first', disabled: true });
+  });
+
+  it('tells someone holding the tracking link to pay from the device the booking was made with', () => {
+    expect(payButtonOf(verified, false, 'link')).toEqual({ label: 'Pay from the device you booked with', disabled: true });
+    expect(payButtonOf({ ...verified, paymentStatus: 'paid' }, false, 'link')).toEqual({ label: 'Paid', disabled: true });
   });
 });
 
@@ -146,7 +161,20 @@ describe('invoiceLoadProblem', () => {
 
 describe('requestInvoicePromptOf', () => {
   const quiet: WorkVerificationView = { pending: false, workHours: null, status: null, notes: null, at: null, message: '' };
-  const invoice: InvoiceSummary = { id: 'inv_abcdefgh12345678', invoiceNumber: '12345678', totalAmount: 15750, paymentStatus: 'pending', workVerified: false };
+  const invoice: InvoiceSummary = {
+    id: 'inv_abcdefgh12345678',
+    invoiceNumber: '12345678',
+    laborHours: 2.5,
+    hourlyRate: 4500,
+    materialsCost: 4500,
+    totalAmount: 15750,
+    platformFee: 1575,
+    workerShare: 14175,
+    feePercent: 10,
+    paymentStatus: 'pending',
+    workVerified: false,
+    paidAt: null,
+  };
   type Input = Pick<ServiceRequestView, 'status' | 'verification' | 'invoice'>;
   const completed: Input = { status: 'Completed', verification: quiet, invoice: null };
 
@@ -195,9 +223,24 @@ describe('requestInvoicePromptOf', () => {
 
 describe('completedHeadline', () => {
   it('says an invoice is available only once there is one', () => {
+    // Prepare
+    const invoice: InvoiceSummary = {
+      id: 'i',
+      invoiceNumber: 'I',
+      laborHours: 0.1,
+      hourlyRate: 10,
+      materialsCost: 0,
+      totalAmount: 1,
+      platformFee: 0,
+      workerShare: 1,
+      feePercent: 10,
+      paymentStatus: 'pending',
+      workVerified: true,
+      paidAt: null,
+    };
+
+    // Act + Assess
     expect(completedHeadline({ invoice: null })).toBe('Service completed');
-    expect(
-      completedHeadline({ invoice: { id: 'i', invoiceNumber: 'I', totalAmount: 1, paymentStatus: 'pending', workVerified: false } }),
-    ).toBe('Service completed - invoice available');
+    expect(completedHeadline({ invoice })).toBe('Service completed - invoice available');
   });
 });

@@ -24,22 +24,45 @@ export function isCustomerView(invoice: Pick<InvoiceView, 'payoutStatus'>): bool
   return invoice.payoutStatus === null;
 }
 
-/** Spec section 4: Verify Work is offered only while not verified; only its customer can verify. */
-export function canVerifyInvoice(invoice: Pick<InvoiceView, 'workVerified' | 'payoutStatus'>): boolean {
-  return !invoice.workVerified && isCustomerView(invoice);
+/**
+ * Verify Work is offered only while not verified, and only to its customer. An
+ * invoice made after the customer approved the work arrives verified: approving was the verification,
+ * so only older invoices ask for it here.
+ */
+export function canVerifyInvoice(invoice: Pick<InvoiceView, 'workVerified' | 'payoutStatus'>, viewer: InvoiceViewer = 'customer'): boolean {
+  return !invoice.workVerified && isCustomerView(invoice) && viewer === 'customer';
 }
 
 export function verificationStateText(workVerified: boolean): 'Work Verified' | 'Pending Verification' {
   return workVerified ? 'Work Verified' : 'Pending Verification';
 }
 
-/** Spec section 4: the pay button's label, and disabled when paid, processing or creating. */
-export function payButtonOf(invoice: Pick<InvoiceView, 'paymentStatus' | 'totalAmount'>, creating: boolean): { label: string; disabled: boolean } {
+/**
+ * Who is looking: the customer in the browser they booked with, or someone holding the tracking link,
+ * who can follow the job but not pay for it.
+ */
+export type InvoiceViewer = 'customer' | 'link';
+
+export const VERIFY_BEFORE_PAYING = 'Verify the work first';
+export const PAY_FROM_BOOKING_DEVICE = 'Pay from the device you booked with';
+
+/**
+ * The pay button: enabled only when the invoice can be paid now; otherwise its
+ * label is the reason (paid, processing, our checkout call running, the work not verified yet, or
+ * not the customer's browser).
+ */
+export function payButtonOf(
+  invoice: Pick<InvoiceView, 'paymentStatus' | 'totalAmount' | 'workVerified'>,
+  creating: boolean,
+  viewer: InvoiceViewer = 'customer',
+): { label: string; disabled: boolean } {
   const { paymentStatus } = invoice;
-  return {
-    label: payButtonLabel(paymentStatus, invoice.totalAmount, creating),
-    disabled: paymentStatus === 'paid' || paymentStatus === 'processing' || creating,
-  };
+  if (paymentStatus === 'paid' || paymentStatus === 'processing' || creating) {
+    return { label: payButtonLabel(paymentStatus, invoice.totalAmount, creating), disabled: true };
+  }
+  if (viewer !== 'customer') return { label: PAY_FROM_BOOKING_DEVICE, disabled: true };
+  if (!invoice.workVerified) return { label: VERIFY_BEFORE_PAYING, disabled: true };
+  return { label: payButtonLabel(paymentStatus, invoice.totalAmount, false), disabled: false };
 }
 
 /** The invoice detail's payment status (spec section 4: pending, processing, paid), capitalised. */

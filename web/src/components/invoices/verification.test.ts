@@ -10,7 +10,7 @@ import {
   verificationDoneToast,
 } from './verification';
 
-const request = { id: 'job_1', worker: { id: 'w_1', name: 'Sam Rivera', phone: '+1 415 555 0100', photoUrl: null } };
+const request = { id: 'job_1', worker: { id: 'w_1', name: 'Sam Rivera', phone: '+1 415 555 0100', photoUrl: null, rating: null, reviewCount: 0 } };
 
 describe('validateVerification', () => {
   it('sends an approval without notes as null notes', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ServerEvents } from '../../../../shared/realtime';
-import { followsLive, LIVE_TOAST_MS, liveRequestId, liveToastFor, touchesInvoices } from './live-toasts';
+import { followsLive, LIVE_REQUEST_EVENTS, LIVE_TOAST_MS, liveRequestId, liveToastFor, touchesInvoices } from './live-toasts';
 
 const label = 'Request 1A2B3C4D';
 const at = '2026-03-10T12:00:00Z';
@@ -52,6 +52,22 @@ describe('customer live toasts', () => {
 
     // Assess
     expect(quiet).toEqual([null, null, null, null, null]);
+  });
+
+  it('says when the search starts again and when a request is cancelled, and refreshes the list for both', () => {
+    // Act
+    const searching = liveToastFor('job_searching', { requestId: 'r', message: 'A pro came on call nearby: we are asking them.' }, label);
+    const cancelled = liveToastFor('job_cancelled', { requestId: 'r', message: '' }, label);
+
+    // Assess
+    expect(searching).toEqual({
+      title: 'Searching again',
+      description: 'A pro came on call nearby: we are asking them. Request 1A2B3C4D.',
+      duration: LIVE_TOAST_MS.searching,
+    });
+    expect(cancelled?.description).toBe('No pro will be sent. Request 1A2B3C4D.');
+    expect(LIVE_REQUEST_EVENTS).toEqual(expect.arrayContaining(['job_searching', 'job_cancelled']));
+    expect(liveRequestId('job_cancelled', { requestId: 'r9', message: '' })).toBe('r9');
   });
 
   it('finds the request an event is about, whichever field names it', () => {

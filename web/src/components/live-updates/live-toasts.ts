@@ -13,6 +13,8 @@ export const LIVE_TOAST_MS = {
   noWorker: 8_000,
   reassigned: 10_000,
   verification: 15_000,
+  searching: 8_000,
+  cancelled: 8_000,
 } as const;
 
 /** The events about a customer's request that the request screens follow. */
@@ -22,6 +24,8 @@ export const LIVE_REQUEST_EVENTS = [
   'worker_assigned',
   'no_worker_available',
   'job_reassigned',
+  'job_searching',
+  'job_cancelled',
   'work_completion_verification',
   'worker_verification_request',
   'invoice_verification_request',
@@ -78,6 +82,18 @@ export function liveToastFor<E extends LiveRequestEvent>(event: E, data: ServerE
         title: 'Job reassigned',
         description: `${text((data as ServerEvents['job_reassigned']).message, 'We are finding you another professional.')} ${label}.`,
         duration: LIVE_TOAST_MS.reassigned,
+      };
+    case 'job_searching':
+      return {
+        title: 'Searching again',
+        description: `${text((data as ServerEvents['job_searching']).message, 'We are asking pros nearby again.')} ${label}.`,
+        duration: LIVE_TOAST_MS.searching,
+      };
+    case 'job_cancelled':
+      return {
+        title: 'Request cancelled',
+        description: `${text((data as ServerEvents['job_cancelled']).message, 'No pro will be sent.')} ${label}.`,
+        duration: LIVE_TOAST_MS.cancelled,
       };
     case 'work_completion_verification':
     case 'worker_verification_request':

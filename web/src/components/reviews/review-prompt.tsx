@@ -1,6 +1,8 @@
 import { Star } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import type { ServiceRequestView } from '../../../../shared/schemas/job';
+import { paths } from '../../lib/paths';
 import { Button } from '../ui/button';
 import { reviewPromptOf } from './review';
 
@@ -8,10 +10,11 @@ import { reviewPromptOf } from './review';
 const ReviewDialog = lazy(() => import('./review-dialog').then((m) => ({ default: m.ReviewDialog })));
 
 /**
- * A completed request's review part: "Review <name>" until the customer has rated it, then the
- * rating they gave. Nothing for a request that is not completed.
+ * A completed request's review part: "Review <name>" until the customer has rated it, and once the
+ * job is paid also "Rate your pro", the rating page of its own; then the rating they gave. Nothing
+ * for a request that is not completed.
  */
-export function ReviewPrompt({ request }: { request: Pick<ServiceRequestView, 'id' | 'status' | 'worker' | 'service' | 'rating'> }) {
+export function ReviewPrompt({ request }: { request: Pick<ServiceRequestView, 'id' | 'status' | 'worker' | 'service' | 'rating' | 'invoice'> }) {
   const prompt = reviewPromptOf(request);
   const [open, setOpen] = useState(false);
   const [reviewed, setReviewed] = useState(false);
@@ -32,12 +35,20 @@ export function ReviewPrompt({ request }: { request: Pick<ServiceRequestView, 'i
       </p>
     );
   }
+  const paid = request.invoice?.paymentStatus === 'paid';
   return (
     <>
-      <Button size="sm" className="justify-self-start" onClick={() => setOpen(true)}>
-        <Star aria-hidden="true" className="size-4" />
-        Review {prompt.workerName}
-      </Button>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button size="sm" onClick={() => setOpen(true)}>
+          <Star aria-hidden="true" className="size-4" />
+          Review {prompt.workerName}
+        </Button>
+        {paid ? (
+          <Link to={paths.rate(request.id)} className="text-sm font-semibold text-amber-300 underline underline-offset-4">
+            Rate your pro
+          </Link>
+        ) : null}
+      </div>
       {open ? (
         <Suspense fallback={null}>
           <ReviewDialog request={request} onClose={() => setOpen(false)} onReviewed={() => setReviewed(true)} />

@@ -18,7 +18,7 @@ import {
   workerNameOf,
 } from './review';
 
-const worker: ServiceRequestView['worker'] = { id: 'w-1', name: 'Sam Rivera', phone: '+1 415 555 0100', photoUrl: null };
+const worker: ServiceRequestView['worker'] = { id: 'w-1', name: 'Sam Rivera', phone: '+1 415 555 0100', photoUrl: null, rating: null, reviewCount: 0 };
 const job = { id: 'job-1', worker, service: 'Plumbing' };
 
 describe('counterText', () => {

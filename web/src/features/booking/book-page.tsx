@@ -11,6 +11,7 @@ import { toast } from '../../components/ui/toast-store';
 import { ApiError, apiPost, errorMessage } from '../../lib/api';
 import { useSubmissionKey } from '../../lib/submission-key';
 import { paths } from '../../lib/paths';
+import { customerRequestsKey } from '../../lib/query-keys';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { firstInvalidField, validateBooking, type BookingField, type BookingFormValues } from './booking-form';
 
@@ -49,8 +50,9 @@ export default function BookPage() {
     mutationFn: (input: BookingInput) => apiPost<Booking>('/api/bookings', input, { idempotencyKey: submission.current() }),
     onSuccess: (booking) => {
       submission.done();
-      queryClient.setQueryData(['/api/bookings', booking.id], booking);
+      // The tracking page shows the booking number, the link to keep and copy, and the timeline.
       toast({ title: 'Request sent!', description: "We'll connect you with a professional shortly." });
+      void queryClient.invalidateQueries({ queryKey: customerRequestsKey });
       void navigate(paths.track(booking.id));
     },
     onError: (error) => {

@@ -1,6 +1,7 @@
-import { Phone } from 'lucide-react';
+import { MapPinned, Phone, Star } from 'lucide-react';
+import { Link } from 'react-router';
 import type { ServiceRequestView } from '../../../../shared/schemas/job';
-import { requestNumber, type RequestStatus } from '../../../../shared/domain/requests';
+import type { RequestStatus } from '../../../../shared/domain/requests';
 import { SUBMIT_VERIFICATION_FAILED } from '../../components/invoices/invoice-rules';
 import { RequestInvoiceActions } from '../../components/invoices/request-invoice-actions';
 import { JobTracking } from '../../components/location/job-tracking';
@@ -8,6 +9,9 @@ import { pointOf } from '../../components/location/tracking';
 import { ReviewPrompt } from '../../components/reviews/review-prompt';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
+import { paths } from '../../lib/paths';
+import { DispatchActions, useNow } from '../tracking/dispatch-actions';
+import { proRatingText, reofferNote } from '../tracking/job-timeline';
 import { hireProgress, statusTone } from './hires';
 
 /**
@@ -21,14 +25,17 @@ const toneClasses = {
   green: 'bg-green-100 text-green-900 ring-green-300',
 } as const;
 
-function StatusBadge({ status }: { status: RequestStatus }) {
+function StatusBadge({ status, cancelled }: { status: RequestStatus; cancelled: boolean }) {
   return (
     <span
       data-testid="hire-status"
       data-status={status}
-      className={cn('inline-flex items-center rounded-full px-3 py-1 text-xs font-semibold ring-1 ring-inset', toneClasses[statusTone[status]])}
+      className={cn(
+        'inline-flex items-center rounded-full px-3 py-1 text-xs font-semibold ring-1 ring-inset',
+        cancelled ? 'bg-red-100 text-red-900 ring-red-300' : toneClasses[statusTone[status]],
+      )}
     >
-      {status}
+      {cancelled ? 'Cancelled' : status}
     </span>
   );
 }
@@ -39,8 +46,10 @@ function createdLabel(iso: string): string {
 }
 
 export default function HireCard({ request }: { request: ServiceRequestView }) {
-  const number = requestNumber(request.id);
+  const { number } = request;
   const created = createdLabel(request.createdAt);
+  const now = useNow(request.reofferUntil ? 30_000 : null);
+  const reoffer = request.canRetry ? reofferNote(request.reofferUntil, now) : null;
   return (
     <Card className="grid gap-3 p-5">
       <article aria-label={`Request ${number}`} className="grid gap-3" data-testid="hire-card" data-request-id={request.id}>
@@ -49,7 +58,13 @@ export default function HireCard({ request }: { request: ServiceRequestView }) {
             <p className="text-xs uppercase tracking-wide text-slate-400">Request</p>
             <h3 className="font-mono text-lg font-bold tracking-wider text-white">{number}</h3>
           </div>
-          <StatusBadge status={request.status} />
+          <div className="flex flex-wrap items-center gap-3">
+            <StatusBadge status={request.status} cancelled={request.jobState === 'cancelled'} />
+            <Link to={paths.track(request.id)} className="inline-flex items-center gap-1 text-sm font-semibold text-amber-300 underline underline-offset-4">
+              <MapPinned aria-hidden="true" className="size-4" />
+              Track<span className="sr-only"> request {number}</span>
+            </Link>
+          </div>
         </div>
         <p className="text-sm text-slate-200">
           <span className="font-semibold text-white">{request.service}</span>
@@ -60,6 +75,11 @@ export default function HireCard({ request }: { request: ServiceRequestView }) {
             <span>
               Professional: <span className="font-semibold text-white">{request.worker.name}</span>
             </span>
+            <span className="inline-flex items-center gap-1">
+              <Star aria-hidden="true" className="size-3.5 fill-amber-400 text-amber-400" />
+              <span className="sr-only">Rating: </span>
+              {proRatingText(request.worker)}
+            </span>
             {request.worker.phone ? (
               <a href={`tel:${request.worker.phone}`} className="inline-flex items-center gap-1 text-amber-300 underline-offset-2 hover:underline">
                 <Phone aria-hidden="true" className="size-3.5" /> {request.worker.phone}
@@ -69,7 +89,7 @@ export default function HireCard({ request }: { request: ServiceRequestView }) {
         ) : null}
         {/* Polled every 5 s: the status and its lines are read out when they change. */}
         <div aria-live="polite" aria-atomic="true" className="grid gap-1 text-sm">
-          <span className="sr-only">Status: {request.status}.</span>
+          <span className="sr-only">Status: {request.jobState === 'cancelled' ? 'Cancelled' : request.status}.</span>
           {hireProgress(request).map((line) => (
             <p
               key={line}
@@ -79,6 +99,9 @@ export default function HireCard({ request }: { request: ServiceRequestView }) {
             </p>
           ))}
         </div>
+        {/* Outside the live region: the minutes left change on their own, and the buttons keep their focus while a poll moves the card on. */}
+        {reoffer ? <p className="text-sm text-slate-200">{reoffer}</p> : null}
+        <DispatchActions request={request} />
         {/* Outside the polled live region: the tracking announces its own lines, and the map is not news. */}
         {request.status === 'In Progress' ? (
           <JobTracking

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { InvoiceSummary } from '../../../../shared/schemas/invoice';
 import type { ServiceRequestView } from '../../../../shared/schemas/job';
 import { HIRES_POLL_MS, hireProgress, hiresPollInterval } from './hires';
 
@@ -42,7 +43,20 @@ describe('hireProgress', () => {
   it('says a completed hire is completed, and that its invoice is available once there is one', () => {
     // Prepare
     const completed: Progress = { ...pending, status: 'Completed', jobState: 'completed', dispatch: 'done' };
-    const invoice = { id: 'inv_1', invoiceNumber: 'INV_1', totalAmount: 15750, paymentStatus: 'pending', workVerified: false } as const;
+    const invoice: InvoiceSummary = {
+      id: 'inv_1',
+      invoiceNumber: 'INV_1',
+      laborHours: 2.5,
+      hourlyRate: 4500,
+      materialsCost: 4500,
+      totalAmount: 15750,
+      platformFee: 1575,
+      workerShare: 14175,
+      feePercent: 10,
+      paymentStatus: 'pending',
+      workVerified: true,
+      paidAt: null,
+    };
 
     // Act
     const before = hireProgress(completed);

@@ -4,8 +4,8 @@ import { initialsOf, requestBadgeTone, requestCardOf } from './request-card';
 
 type CardInput = Parameters<typeof requestCardOf>[0];
 
-const pending: CardInput = { status: 'Pending', dispatch: 'searching', reassigned: false, worker: null };
-const worker: ServiceRequestView['worker'] = { id: 'w1', name: 'Sam Rivera', phone: '+1 415 555 0100', photoUrl: null };
+const pending: CardInput = { status: 'Pending', jobState: 'offered', dispatch: 'searching', reassigned: false, worker: null };
+const worker: ServiceRequestView['worker'] = { id: 'w1', name: 'Sam Rivera', phone: '+1 415 555 0100', photoUrl: null, rating: 4.8, reviewCount: 12 };
 
 describe('requestCardOf', () => {
   it('shows a pending request as waiting for a worker', () => {
@@ -22,7 +22,7 @@ describe('requestCardOf', () => {
 
   it('shows the worker of an In Progress request (its stage and ETA are the live tracking\'s)', () => {
     // Prepare
-    const onTheWay: CardInput = { status: 'In Progress', dispatch: 'assigned', reassigned: false, worker };
+    const onTheWay: CardInput = { status: 'In Progress', jobState: 'en_route', dispatch: 'assigned', reassigned: false, worker };
 
     // Act
     const card = requestCardOf(onTheWay);
@@ -32,7 +32,12 @@ describe('requestCardOf', () => {
   });
 
   it('shows a completed request as completed', () => {
-    expect(requestCardOf({ ...pending, status: 'Completed', dispatch: 'done' })).toEqual({ kind: 'completed' });
+    expect(requestCardOf({ ...pending, status: 'Completed', jobState: 'completed', dispatch: 'done' })).toEqual({ kind: 'completed' });
+  });
+
+  it('shows a request withdrawn before anyone accepted as cancelled, whatever its status', () => {
+    expect(requestCardOf({ ...pending, jobState: 'cancelled' })).toEqual({ kind: 'cancelled' });
+    expect(requestCardOf({ ...pending, jobState: 'cancelled', dispatch: 'no_worker_available' })).toEqual({ kind: 'cancelled' });
   });
 });
 

@@ -10,11 +10,14 @@ export type RequestCard =
   | { kind: 'waiting'; reassigned: boolean }
   | { kind: 'no-worker'; reassigned: boolean }
   | { kind: 'in-progress'; worker: AssignedWorkerView | null }
-  | { kind: 'completed' };
+  | { kind: 'completed' }
+  | { kind: 'cancelled' };
 
-type CardFields = 'status' | 'dispatch' | 'reassigned' | 'worker';
+type CardFields = 'status' | 'jobState' | 'dispatch' | 'reassigned' | 'worker';
 
 export function requestCardOf(request: Pick<ServiceRequestView, CardFields>): RequestCard {
+  // Withdrawn before any pro accepted: whatever its status says, nothing more happens to it.
+  if (request.jobState === 'cancelled') return { kind: 'cancelled' };
   switch (request.status) {
     case 'Pending':
       return request.dispatch === 'no_worker_available'

@@ -1,8 +1,6 @@
-import { CircleCheck, Clock, Phone, SearchX } from 'lucide-react';
-import { useState } from 'react';
+import { Ban, CircleCheck, Clock, MapPinned, SearchX } from 'lucide-react';
 import { Link } from 'react-router';
-import type { AssignedWorkerView, ServiceRequestView } from '../../../../shared/schemas/job';
-import { requestNumber } from '../../../../shared/domain/requests';
+import type { ServiceRequestView } from '../../../../shared/schemas/job';
 import { completedHeadline } from '../../components/invoices/invoice-rules';
 import { RequestInvoiceActions } from '../../components/invoices/request-invoice-actions';
 import { JobTracking } from '../../components/location/job-tracking';
@@ -10,7 +8,10 @@ import { pointOf } from '../../components/location/tracking';
 import { ReviewPrompt } from '../../components/reviews/review-prompt';
 import { Badge } from '../../components/ui/badge';
 import { paths } from '../../lib/paths';
-import { formatCreatedAt, initialsOf, requestBadgeTone, requestCardOf, type RequestCard } from './request-card';
+import { AssignedPro } from '../tracking/assigned-pro';
+import { DispatchActions, useNow } from '../tracking/dispatch-actions';
+import { offersText, reofferNote } from '../tracking/job-timeline';
+import { formatCreatedAt, requestBadgeTone, requestCardOf, type RequestCard } from './request-card';
 
 /**
  * The customer's request cards (status, invoice and payment, review, live tracking). Their own
@@ -30,7 +31,7 @@ export default function RequestCards({ requests }: { requests: readonly ServiceR
 }
 
 function RequestCardView({ request }: { request: ServiceRequestView }) {
-  const number = requestNumber(request.id);
+  const { number } = request;
   const card = requestCardOf(request);
   return (
     <article aria-label={`Request ${number}`} className="rounded-2xl bg-slate-900/90 p-5 text-slate-100 ring-1 ring-white/10">
@@ -38,10 +39,19 @@ function RequestCardView({ request }: { request: ServiceRequestView }) {
         <div>
           <h3 className="text-lg font-semibold text-white">{request.service}</h3>
           <p className="text-sm text-slate-300">
-            Request ID <span className="font-mono font-semibold text-slate-100">{number}</span>
+            {request.kind === 'booking' ? 'Booking' : 'Request'} number <span className="font-mono font-semibold text-slate-100">{number}</span>
           </p>
         </div>
-        <Badge tone={requestBadgeTone(request.status)}>{request.status}</Badge>
+        <div className="flex flex-wrap items-center gap-3">
+          {card.kind === 'cancelled' ? <Badge tone="red">Cancelled</Badge> : <Badge tone={requestBadgeTone(request.status)}>{request.status}</Badge>}
+          <Link
+            to={paths.track(request.id)}
+            className="inline-flex items-center gap-1 text-sm font-semibold text-amber-300 underline underline-offset-4"
+          >
+            <MapPinned aria-hidden="true" className="size-4" />
+            Track<span className="sr-only"> request {number}</span>
+          </Link>
+        </div>
       </div>
       <dl className="mt-3 grid gap-1 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-3">
         <dt className="text-slate-300">Location</dt>
@@ -58,6 +68,11 @@ function RequestCardView({ request }: { request: ServiceRequestView }) {
         <RequestInvoiceActions request={request} />
         <ReviewPrompt request={request} />
       </div>
+      {/* Outside the live region: the minutes left change on their own, and the buttons are not news. */}
+      <div className="mt-3 grid gap-2 empty:hidden">
+        {request.canRetry ? <ReofferNote until={request.reofferUntil} /> : null}
+        <DispatchActions request={request} />
+      </div>
       {/* Outside the live region above: the tracking announces its own lines, and the map is not news. */}
       {card.kind === 'in-progress' ? (
         <div className="mt-3">
@@ -73,7 +88,9 @@ function RequestCardView({ request }: { request: ServiceRequestView }) {
   );
 }
 
-function CardStatus({ card, request }: { card: RequestCard; request: Pick<ServiceRequestView, 'invoice'> }) {
+type StatusFields = 'invoice' | 'offersOutstanding';
+
+function CardStatus({ card, request }: { card: RequestCard; request: Pick<ServiceRequestView, StatusFields> }) {
   switch (card.kind) {
     case 'waiting':
       return (
@@ -82,6 +99,7 @@ function CardStatus({ card, request }: { card: RequestCard; request: Pick<Servic
             <Clock aria-hidden="true" className="size-5 shrink-0" />
             Waiting for worker assignment
           </p>
+          {request.offersOutstanding > 0 ? <p className="text-sm text-slate-200">{offersText(request.offersOutstanding)}.</p> : null}
           {card.reassigned ? <ReassignedNote /> : null}
         </div>
       );
@@ -95,18 +113,11 @@ function CardStatus({ card, request }: { card: RequestCard; request: Pick<Servic
           {card.reassigned ? (
             <p className="text-sm text-slate-200">Your previous professional could not arrive in time.</p>
           ) : null}
-          <p className="text-sm text-slate-200">
-            No nearby professional accepted your request in time. Please try again later or call support.
-          </p>
-          <Link to={paths.contact} className="justify-self-start text-sm font-semibold text-amber-300 underline underline-offset-4">
-            Contact support
-          </Link>
+          <p className="text-sm text-slate-200">No nearby professional accepted your request in time. Try again to ask them once more.</p>
         </div>
       );
     case 'in-progress':
-      return (
-        <div className="grid gap-3">{card.worker ? <AssignedWorker worker={card.worker} /> : null}</div>
-      );
+      return <div className="grid gap-3">{card.worker ? <AssignedPro worker={card.worker} /> : null}</div>;
     case 'completed':
       return (
         <div className="grid gap-3">
@@ -116,36 +127,23 @@ function CardStatus({ card, request }: { card: RequestCard; request: Pick<Servic
           </p>
         </div>
       );
+    case 'cancelled':
+      return (
+        <p className="flex items-center gap-2 font-medium text-slate-200">
+          <Ban aria-hidden="true" className="size-5 shrink-0" />
+          This request was cancelled.
+        </p>
+      );
   }
+}
+
+/** How long a pro coming on call nearby still gets the job without anyone pressing anything. */
+function ReofferNote({ until }: { until: string | null }) {
+  const now = useNow(until ? 30_000 : null);
+  const note = reofferNote(until, now);
+  return note ? <p className="text-sm text-slate-200">{note}</p> : null;
 }
 
 function ReassignedNote() {
   return <p className="text-sm text-slate-200">Your previous professional could not arrive in time; we are finding you another.</p>;
-}
-
-function AssignedWorker({ worker }: { worker: AssignedWorkerView }) {
-  // A photo link can expire or break; the initials stand in rather than a broken image.
-  const [photoFailed, setPhotoFailed] = useState(false);
-  return (
-    <div className="flex items-center gap-3 rounded-xl bg-slate-950/60 p-3">
-      {worker.photoUrl && !photoFailed ? (
-        <img src={worker.photoUrl} alt="" onError={() => setPhotoFailed(true)} className="size-12 shrink-0 rounded-full object-cover" />
-      ) : (
-        <span aria-hidden="true" className="flex size-12 shrink-0 items-center justify-center rounded-full bg-blue-700 text-lg font-bold text-white">
-          {initialsOf(worker.name)}
-        </span>
-      )}
-      <div className="min-w-0">
-        <p className="text-sm text-slate-300">Your professional</p>
-        <p className="font-semibold text-white">{worker.name}</p>
-        <a
-          href={`tel:${worker.phone.replace(/[^+0-9]/g, '')}`}
-          className="inline-flex items-center gap-1 text-sm font-medium text-amber-300 underline-offset-4 hover:underline"
-        >
-          <Phone aria-hidden="true" className="size-4" />
-          {worker.phone}
-        </a>
-      </div>
-    </div>
-  );
 }
