@@ -19,6 +19,7 @@ export default defineConfig({
           name: 'browser',
           environment: 'node',
           include: ['web/e2e/**/*.test.ts'],
+          globalSetup: ['web/e2e/global-setup.ts'],
           // One browser at a time: the machine has two cores and the journeys start whole stacks.
           fileParallelism: false,
           testTimeout: 180_000,

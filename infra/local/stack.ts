@@ -4,6 +4,7 @@ import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ViteDevServer } from 'vite';
+import { staticSite } from './static-site';
 import { streamConsumers } from '../../shared/routes';
 import { ensureTable, localDynamoClient, seedCatalog, startDynalite } from './dynamo';
 import { localStream, type StreamConsumer } from './dynamo-stream';
@@ -31,8 +32,12 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 export interface LocalStackOptions {
   port: number;
   dataDir: string;
-  /** Serve the web app through Vite on the same port (off for API-only use such as tests of handlers). */
-  web?: boolean;
+  /**
+   * The web app on the same port: through Vite's dev server (true, the default), from a production
+   * build (`{ dist }`, served as CloudFront serves it, under the strict CSP), or not at all (false,
+   * for API-only use such as tests of handlers).
+   */
+  web?: boolean | { dist: string };
   host?: string;
 }
 
@@ -249,11 +254,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const data = await prepareData(options.dataDir, { stripeWebhookUrl: () => webhookUrl });
   // The daily jobs (shared/routes.ts `recurring`), run as EventBridge Scheduler's cron schedules run them in the cloud.
   const recurringJobs = startRecurringJobs(recurring, (name, input) => fireTimer({ functionName: name, input, scheduleName: name }));
-  const api = httpApi();
+  const built = typeof options.web === 'object' ? staticSite(options.web.dist) : undefined;
+  const api = httpApi({ viteDev: !built });
   let vite: ViteDevServer | undefined;
   const server: Server = createServer((req, res) => {
     void api(req, res, () => {
-      if (vite) vite.middlewares(req, res);
+      if (built) built(req, res);
+      else if (vite) vite.middlewares(req, res);
       else {
         res.statusCode = 404;
         res.end('Not found');
@@ -269,7 +276,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   });
   // Before Vite's HMR listener; each takes only its own upgrades.
   data.websocket.attach(server, '/ws');
-  if (options.web !== false) {
+  if (options.web === true || options.web === undefined) {
     const { createServer: createVite } = await import('vite');
     vite = await createVite({
       configFile: path.join(root, 'web/vite.config.ts'),

@@ -7,6 +7,8 @@ const options = z
     PORT: z.coerce.number().int('PORT must be a whole number').min(0).max(65535, 'PORT must be at most 65535').default(3000),
     DATA_DIR: z.string().min(1).default('.data'),
     HOST: z.string().min(1).default('127.0.0.1'),
+    /** A production build of web/ to serve instead of Vite's dev server (the browser journeys use one). */
+    WEB_DIST: z.string().min(1).optional(),
   })
   .safeParse(process.env);
 
@@ -15,9 +17,9 @@ if (!options.success) {
   process.exit(1);
 }
 
-const { PORT, DATA_DIR, HOST } = options.data;
+const { PORT, DATA_DIR, HOST, WEB_DIST } = options.data;
 const started = Date.now();
-const stack = await startLocalStack({ port: PORT, dataDir: path.resolve(DATA_DIR), host: HOST }).catch((error: unknown) => {
+const stack = await startLocalStack({ port: PORT, dataDir: path.resolve(DATA_DIR), host: HOST, ...(WEB_DIST ? { web: { dist: path.resolve(WEB_DIST) } } : {}) }).catch((error: unknown) => {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'EADDRINUSE') console.error(`Port ${PORT} is in use. Stop the other server or set PORT.`);
   else if (String(error).includes('LOCK')) console.error(`${DATA_DIR} is in use by another running stack.`);

@@ -1,84 +1,38 @@
-import { createServer, type Server } from 'node:http';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { httpApi } from '../../infra/local/http-api';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startLocalStack, type LocalStack } from '../../infra/local/stack';
-import { pageFileFor, prerenderedPages } from '../src/app/prerendered-pages';
+import { prerenderedPages } from '../src/app/prerendered-pages';
 import { launchBrowser } from './browser';
 import { OFFLINE_GEOCODER } from './journey';
 
 /**
- * Issue 9: the app works under the strict Content-Security-Policy CloudFront sends. The production
- * build (not Vite's dev server, whose inline preamble and injected styles need dev allowances) is
- * served with the API on one origin, every response carrying shared/security-headers.ts's headers
- * through the local runtime's httpApi({ viteDev: false }); Chromium opens the main pages and
- * reports every CSP violation (the securitypolicyviolation event and the console's "Refused to").
+ * The app works under the strict Content-Security-Policy CloudFront sends. The production build
+ * (not Vite's dev server, whose inline preamble and injected styles need dev allowances) is served
+ * with the API on one origin, every response carrying shared/security-headers.ts's headers through
+ * the local runtime's httpApi({ viteDev: false }); Chromium opens the main pages and reports every
+ * CSP violation (the securitypolicyviolation event and the console's "Refused to").
  */
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-const types: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.json': 'application/json',
-  '.webmanifest': 'application/manifest+json',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.txt': 'text/plain',
-};
-
-let dist: string;
 let dataDir: string;
 let stack: LocalStack;
-let server: Server;
 let origin: string;
 let browser: Browser;
 
 beforeAll(async () => {
-  dist = mkdtempSync(path.join(tmpdir(), 'csp-dist-'));
   dataDir = mkdtempSync(path.join(tmpdir(), 'csp-data-'));
-  const { build } = await import('vite');
-  // Vitest sets NODE_ENV=test, which Vite would build React's development bundle with: this is the
-  // production build, as deployed.
-  const testEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  try {
-    await build({ configFile: path.join(root, 'web/vite.config.ts'), logLevel: 'warn', build: { outDir: dist, emptyOutDir: true } });
-  } finally {
-    process.env.NODE_ENV = testEnv;
-  }
   Object.assign(process.env, OFFLINE_GEOCODER);
-  // The API's functions run in this process, with the stack's data (web off: the build is served here).
-  stack = await startLocalStack({ port: 0, dataDir, web: false });
-  const api = httpApi({ viteDev: false });
-  server = createServer((req, res) => {
-    void api(req, res, () => {
-      const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-      const file = path.join(dist, path.normalize(pathname));
-      // As CloudFront: a file as it is, else the route's prerendered page or the app shell.
-      const found =
-        pathname !== '/' && file.startsWith(dist) && existsSync(file) && statSync(file).isFile() ? file : path.join(dist, pageFileFor(pathname));
-      res.setHeader('content-type', types[path.extname(found)] ?? 'application/octet-stream');
-      res.end(readFileSync(found));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://localhost:${(server.address() as AddressInfo).port}`;
+  // The API's functions run in this process, with the stack's data; the production build of this
+  // run (web/e2e/global-setup.ts) is served on the same origin as CloudFront serves it.
+  stack = await startLocalStack({ port: 0, dataDir, web: { dist: inject('webDist') } });
+  origin = stack.url;
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
   await stack?.stop();
-  rmSync(dist, { recursive: true, force: true });
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -197,7 +151,7 @@ describe('the prerendered pages', () => {
     const errors = collectErrors(page);
     const calls: string[] = [];
     page.on('request', (request) => {
-      if (new URL(request.url()).pathname.startsWith('/api/bookings/')) calls.push(request.url());
+      if (new URL(request.url()).pathname.startsWith('/api/track/')) calls.push(request.url());
     });
 
     // Act
@@ -208,10 +162,10 @@ describe('the prerendered pages', () => {
     const initiators = await page.evaluate(() =>
       performance
         .getEntriesByType('resource')
-        .filter((entry) => new URL(entry.name).pathname.startsWith('/api/bookings/'))
+        .filter((entry) => new URL(entry.name).pathname.startsWith('/api/track/'))
         .map((entry) => (entry as PerformanceResourceTiming).initiatorType),
     );
-    expect(calls).toEqual([`${origin}/api/bookings/${id}`]);
+    expect(calls).toEqual([`${origin}/api/track/${id}`]);
     expect(initiators).toEqual(['fetch']);
     expect(errors).toEqual([]);
     await close();
