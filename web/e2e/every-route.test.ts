@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStackProcess, type RunningStack } from '../../infra/testing/local-process';
+import type { RunningStack } from '../../infra/testing/local-process';
 import { createRequire } from 'node:module';
 import { launchBrowser } from './browser';
-import { HOME, NEAR, OFFLINE_GEOCODER, requestFromPage } from './journey';
+import { HOME, NEAR, OFFLINE_GEOCODER, requestFromPage, startJourneyStack } from './journey';
 import { approvedPro, asPro, ownerCookie, signIn, type Pro } from './people';
 
 /**
@@ -149,8 +149,9 @@ function routeTable(ids: { service: string; serviceName: string; booking: string
     { url: '/workers', who: 'visitor', heading: /tradespeople/i },
     { url: '/contractors', who: 'visitor', landsOn: '/workers', heading: /tradespeople/i },
     { url: '/download', who: 'visitor', heading: /download|install/i },
-    { url: `/payment-success?session_id=cs_test_every_route&job=${ids.job}`, who: 'customer', heading: 'Payment Successful!' },
-    { url: `/payment/success?session_id=cs_test_every_route&job=${ids.job}`, who: 'customer', heading: 'Payment Successful!' },
+    // The job was never paid: the page asks the server and says so (after its ~20 s of asking).
+    { url: `/payment-success?session_id=cs_test_every_route&job=${ids.job}`, who: 'customer', heading: 'We could not confirm this payment' },
+    { url: `/payment/success?session_id=cs_test_every_route&job=${ids.job}`, who: 'customer', heading: 'We could not confirm this payment' },
     { url: `/payment-cancelled?job=${ids.job}`, who: 'customer', heading: 'Payment Cancelled' },
     { url: `/payment/cancel?job=${ids.job}`, who: 'customer', heading: 'Payment Cancelled' },
     { url: '/login', who: 'visitor', landsOn: '/admin/login', heading: 'Owner Access' },
@@ -231,7 +232,7 @@ describe('every route renders, accessibly and without errors, on a phone and a d
   let routes: RouteCheck[];
 
   beforeAll(async () => {
-    [stack, browser] = await Promise.all([startStackProcess(dataDir, OFFLINE_GEOCODER), launchBrowser()]);
+    [stack, browser] = await Promise.all([startJourneyStack(dataDir, OFFLINE_GEOCODER), launchBrowser()]);
     const base = stack.url;
     owner = await ownerCookie(base);
     pro = await approvedPro(base, owner, 'Avery Brooks', ['plumbing']);

@@ -1,4 +1,6 @@
 import type { Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { startStackProcess, type RunningStack } from '../../infra/testing/local-process';
 
 /** What the browser journeys share: places, the offline geocoder, toasts and page errors. */
 
@@ -43,4 +45,12 @@ export async function requestFromPage(page: Page, request: { name: string; email
     },
     { body: request, home: HOME },
   );
+}
+
+/**
+ * `npm start` as a person runs it, serving this run's production build (web/e2e/global-setup.ts)
+ * as CloudFront serves it: the journeys test what people get, not Vite's dev server.
+ */
+export function startJourneyStack(dataDir: string, env: Record<string, string> = {}): Promise<RunningStack> {
+  return startStackProcess(dataDir, { WEB_DIST: inject('webDist'), ...env });
 }

@@ -118,7 +118,13 @@ export function HireDialog({
         <Field
           id={id('location')}
           label="Location"
-          hint={fix ? 'From your location; change it if the job is elsewhere.' : undefined}
+          hint={
+            fix && initial.location
+              ? 'From your location; change it if the job is elsewhere.'
+              : fix
+                ? 'We have your position; type the street address for the pro.'
+                : undefined
+          }
           error={errors.location}
         >
           <input type="text" autoComplete="street-address" {...bind('location')} />
