@@ -29,6 +29,13 @@ import { recurring, routesFor, socketRoutes, streamConsumers, timers, type Docum
 import { table as tableDef } from '../shared/table';
 import { retentionPeriods } from '../shared/document-categories';
 
+/** The distance unit a context value names, undefined when unset; anything but mi or km is refused. */
+function distanceUnitOf(value: unknown): 'mi' | 'km' | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (value === 'mi' || value === 'km') return value;
+  throw new Error(`context "distanceUnit" must be mi or km, got "${String(value)}"`);
+}
+
 export interface MarketplaceStackProps extends StackProps {
   /** Deployment stage, e.g. 'prod' or 'dev'. Only 'prod' keeps its data when the stack goes. */
   stage: string;
@@ -410,6 +417,8 @@ export class MarketplaceStack extends Stack {
       STAGE: stage,
       PLATFORM_FEE_PERCENT: String(platformFeePercent),
       SUPPORT_EMAIL: supportEmail,
+      // Distances on screen (context "distanceUnit": mi or km; miles by default, as for US dollars).
+      ...(distanceUnitOf(context('distanceUnit')) ? { DISTANCE_UNIT: distanceUnitOf(context('distanceUnit'))! } : {}),
       NODE_OPTIONS: '--enable-source-maps',
       ...dispatchEnvironment((key) => props.dispatch?.[key] ?? context(key)),
     };
