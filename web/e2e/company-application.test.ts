@@ -3,8 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningStack } from '../../infra/testing/local-process';
-import { startJourneyStack } from './journey';
+import { startStackProcess, type RunningStack } from '../../infra/testing/local-process';
 import { launchBrowser, seriousA11yViolations } from './browser';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'marketplace-e2e-company-'));
@@ -34,7 +33,7 @@ function samplePdf(): Buffer {
 
 describe('a company applies with a business licence', () => {
   beforeAll(async () => {
-    [stack, browser] = await Promise.all([startJourneyStack(dataDir), launchBrowser()]);
+    [stack, browser] = await Promise.all([startStackProcess(dataDir), launchBrowser()]);
   });
 
   afterAll(async () => {

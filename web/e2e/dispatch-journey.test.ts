@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningStack } from '../../infra/testing/local-process';
+import { startStackProcess, type RunningStack } from '../../infra/testing/local-process';
 import { launchBrowser, seriousA11yViolations } from './browser';
-import { FARTHER, HOME, NEAR, OFFLINE_GEOCODER, collectErrors, requestFromPage, toast, startJourneyStack } from './journey';
+import { FARTHER, HOME, NEAR, OFFLINE_GEOCODER, collectErrors, requestFromPage, toast } from './journey';
 import { approvedPro, asPro, ownerCookie, signIn, type Pro } from './people';
 
 /** Polls a condition the page reaches through its own polling (5 s lists, 10 s offers). */
@@ -26,7 +26,7 @@ describe('a home-page request is dispatched, accepted and worked to completion',
   let pro: Pro;
 
   beforeAll(async () => {
-    [stack, browser] = await Promise.all([startJourneyStack(dataDir, OFFLINE_GEOCODER), launchBrowser()]);
+    [stack, browser] = await Promise.all([startStackProcess(dataDir, OFFLINE_GEOCODER), launchBrowser()]);
     pro = await approvedPro(stack.url, await ownerCookie(stack.url), 'Sam Okafor', ['plumbing']);
   });
 
@@ -130,7 +130,7 @@ describe('offers that expire and a pro who arrives late', () => {
   beforeAll(async () => {
     // Short windows by configuration, so the timers fire within the test.
     const env = { ...OFFLINE_GEOCODER, OFFER_SECONDS: '10', ARRIVAL_GRACE_SECONDS: '3', MAX_OFFERS: '3' };
-    [stack, browser] = await Promise.all([startJourneyStack(dataDir, env), launchBrowser()]);
+    [stack, browser] = await Promise.all([startStackProcess(dataDir, env), launchBrowser()]);
     owner = await ownerCookie(stack.url);
   });
 

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningStack } from '../../infra/testing/local-process';
+import { startStackProcess, type RunningStack } from '../../infra/testing/local-process';
 import { launchBrowser, seriousA11yViolations } from './browser';
-import { collectErrors, OFFLINE_GEOCODER, toast, startJourneyStack } from './journey';
+import { collectErrors, OFFLINE_GEOCODER, toast } from './journey';
 import { approvedPro, ownerCookie, signIn, type Pro } from './people';
 
 /**
@@ -100,7 +100,7 @@ describe('a pro manages compliance documents and the owner reviews them', () => 
   let pro: Pro;
 
   beforeAll(async () => {
-    [stack, browser] = await Promise.all([startJourneyStack(dataDir, OFFLINE_GEOCODER), launchBrowser()]);
+    [stack, browser] = await Promise.all([startStackProcess(dataDir, OFFLINE_GEOCODER), launchBrowser()]);
     owner = await ownerCookie(stack.url);
     pro = await approvedPro(stack.url, owner, 'Morgan Reyes', ['plumbing']);
   });

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningStack } from '../../infra/testing/local-process';
+import { startStackProcess, type RunningStack } from '../../infra/testing/local-process';
 import { createRequire } from 'node:module';
 import { launchBrowser } from './browser';
-import { HOME, NEAR, OFFLINE_GEOCODER, requestFromPage, startJourneyStack } from './journey';
+import { HOME, NEAR, OFFLINE_GEOCODER, requestFromPage } from './journey';
 import { approvedPro, asPro, ownerCookie, signIn, type Pro } from './people';
 
 /**
@@ -232,7 +232,7 @@ describe('every route renders, accessibly and without errors, on a phone and a d
   let routes: RouteCheck[];
 
   beforeAll(async () => {
-    [stack, browser] = await Promise.all([startJourneyStack(dataDir, OFFLINE_GEOCODER), launchBrowser()]);
+    [stack, browser] = await Promise.all([startStackProcess(dataDir, OFFLINE_GEOCODER), launchBrowser()]);
     const base = stack.url;
     owner = await ownerCookie(base);
     pro = await approvedPro(base, owner, 'Avery Brooks', ['plumbing']);

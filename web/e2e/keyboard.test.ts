@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningStack } from '../../infra/testing/local-process';
+import { startStackProcess, type RunningStack } from '../../infra/testing/local-process';
 import { launchBrowser } from './browser';
-import { collectErrors, HOME, NEAR, OFFLINE_GEOCODER, startJourneyStack } from './journey';
+import { collectErrors, HOME, NEAR, OFFLINE_GEOCODER } from './journey';
 import { approvedPro, asPro, ownerCookie } from './people';
 
 /**
@@ -72,7 +72,7 @@ describe('the site by keyboard', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    [stack, browser] = await Promise.all([startJourneyStack(dataDir, OFFLINE_GEOCODER), launchBrowser()]);
+    [stack, browser] = await Promise.all([startStackProcess(dataDir, OFFLINE_GEOCODER), launchBrowser()]);
     // A pro on call near the customer, for Hire Now.
     const pro = await approvedPro(stack.url, await ownerCookie(stack.url), 'Sam Ortiz', ['electrical']);
     await asPro(stack.url, pro, 'POST', '/api/workers/clock-in');

@@ -4,9 +4,9 @@ import path from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payButtonLabel } from '../../shared/domain/invoice';
-import type { RunningStack } from '../../infra/testing/local-process';
+import { startStackProcess, type RunningStack } from '../../infra/testing/local-process';
 import { launchBrowser, seriousA11yViolations } from './browser';
-import { HOME, NEAR, OFFLINE_GEOCODER, collectErrors, requestFromPage, toast, startJourneyStack } from './journey';
+import { HOME, NEAR, OFFLINE_GEOCODER, collectErrors, requestFromPage, toast } from './journey';
 import { approvedPro, asPro, ownerCookie, signIn, type Pro } from './people';
 
 /**
@@ -22,7 +22,7 @@ describe('a completed job is verified, invoiced, paid by card and reviewed', () 
   let pro: Pro;
 
   beforeAll(async () => {
-    [stack, browser] = await Promise.all([startJourneyStack(dataDir, OFFLINE_GEOCODER), launchBrowser()]);
+    [stack, browser] = await Promise.all([startStackProcess(dataDir, OFFLINE_GEOCODER), launchBrowser()]);
     pro = await approvedPro(stack.url, await ownerCookie(stack.url), 'Riley Chen', ['plumbing']);
     await asPro(stack.url, pro, 'POST', '/api/workers/clock-in');
     await asPro(stack.url, pro, 'POST', '/api/workers/availability', { isAvailable: true });

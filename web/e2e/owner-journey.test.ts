@@ -3,8 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningStack } from '../../infra/testing/local-process';
-import { startJourneyStack } from './journey';
+import { startStackProcess, type RunningStack } from '../../infra/testing/local-process';
 import { launchBrowser, seriousA11yViolations } from './browser';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'marketplace-e2e-owner-'));
@@ -20,7 +19,7 @@ const navLink = (page: Page, name: string) => page.getByRole('navigation').first
 
 describe('the owner sets up the account, logs out, logs back in and reads the dashboard', () => {
   beforeAll(async () => {
-    [stack, browser] = await Promise.all([startJourneyStack(dataDir), launchBrowser()]);
+    [stack, browser] = await Promise.all([startStackProcess(dataDir), launchBrowser()]);
   });
 
   afterAll(async () => {

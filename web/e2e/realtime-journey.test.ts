@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningStack } from '../../infra/testing/local-process';
+import { startStackProcess, type RunningStack } from '../../infra/testing/local-process';
 import { launchBrowser, seriousA11yViolations } from './browser';
-import { HOME, NEAR, OFFLINE_GEOCODER, collectErrors, requestFromPage, toast, startJourneyStack } from './journey';
+import { HOME, NEAR, OFFLINE_GEOCODER, collectErrors, requestFromPage, toast } from './journey';
 import { approvedPro, asPro, ownerCookie, signIn, type Pro } from './people';
 
 /**
@@ -20,7 +20,7 @@ describe('the customer and the pro see each other live through /ws', () => {
   let pro: Pro;
 
   beforeAll(async () => {
-    [stack, browser] = await Promise.all([startJourneyStack(dataDir, OFFLINE_GEOCODER), launchBrowser()]);
+    [stack, browser] = await Promise.all([startStackProcess(dataDir, OFFLINE_GEOCODER), launchBrowser()]);
     pro = await approvedPro(stack.url, await ownerCookie(stack.url), 'Jamie Ortiz', ['electrical']);
     await asPro(stack.url, pro, 'POST', '/api/workers/clock-in');
     await asPro(stack.url, pro, 'POST', '/api/workers/availability', { isAvailable: true });

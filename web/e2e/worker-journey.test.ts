@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningStack } from '../../infra/testing/local-process';
+import { startStackProcess, type RunningStack } from '../../infra/testing/local-process';
 import { launchBrowser, seriousA11yViolations } from './browser';
-import { toast, startJourneyStack } from './journey';
+import { toast } from './journey';
 
 /** A valid 1x1 PNG: the ID front, ID back and selfie the applicant uploads. */
 const PNG = Buffer.from(
@@ -53,7 +53,7 @@ async function approveApplication(applicantName: string): Promise<void> {
 
 describe('a pro applies, is approved, creates an account and works the dashboard', () => {
   beforeAll(async () => {
-    [stack, browser] = await Promise.all([startJourneyStack(dataDir), launchBrowser()]);
+    [stack, browser] = await Promise.all([startStackProcess(dataDir), launchBrowser()]);
   });
 
   afterAll(async () => {
