@@ -10,11 +10,11 @@ import type {
   WorkerJobView,
 } from '../../shared/schemas/job';
 import type { InvoiceItem } from './data/invoices';
-import type { JobItem } from './data/jobs';
+import { jobNumber, type JobItem } from './data/jobs';
 import type { WorkerItem } from './data/workers';
 import { toInvoiceSummary, toWorkVerification } from './invoice-views';
 import { averageRating } from '../../shared/schemas/review-rules';
-import { REOFFER_WINDOW_MINUTES, requestNumber } from '../../shared/domain/requests';
+import { REOFFER_WINDOW_MINUTES } from '../../shared/domain/requests';
 
 /** What each caller may see of a job: plain functions over the stored item. */
 
@@ -139,7 +139,7 @@ export function toServiceRequestView(
   return {
     id: job.id,
     kind: job.kind,
-    number: requestNumber(job.id),
+    number: jobNumber(job),
     category: job.category,
     name: job.customerName,
     email: job.customerEmail ?? '',

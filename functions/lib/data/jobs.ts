@@ -155,6 +155,14 @@ export function jobItem(input: NewJob): JobItem {
   };
 }
 
+/**
+ * The number screens show for a job: a booking's is its booking's (the id in the link /book sent
+ * the customer to), a request's or a hire's its own; last 8 characters, upper case.
+ */
+export function jobNumber(job: Pick<JobItem, 'id' | 'bookingId'>): string {
+  return requestNumber(job.bookingId ?? job.id);
+}
+
 /** Why a conditional change did not happen: the caller decides which 4xx that is. */
 export class JobChangeRefused extends Error {
   constructor(readonly current: JobItem | undefined, readonly workerRefused = false) {
@@ -177,7 +185,7 @@ export const jobsRepo = {
    * booking's own item).
    */
   async create(job: JobItem, together: WriteAction[] = []): Promise<void> {
-    const lookup = keys.trackingNumber(requestNumber(job.id), phoneDigits(job.customerPhone), job.id);
+    const lookup = keys.trackingNumber(jobNumber(job), phoneDigits(job.customerPhone), job.id);
     await writeTogether([
       ...together,
       { Put: { TableName: tableName, Item: job, ConditionExpression: 'attribute_not_exists(pk)' } },
