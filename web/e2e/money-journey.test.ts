@@ -62,7 +62,8 @@ describe('a completed job is verified, invoiced, paid by card and reviewed', () 
     await verify.waitFor();
     expect(await seriousA11yViolations(customer)).toEqual([]);
     await verify.getByRole('button', { name: 'Approve Work' }).click();
-    await toast(customer, 'Work approved');
+    // What stays on the card (the toast saying so lasts 5 s, which a loaded machine can miss).
+    await card.getByText('Work approved. Your professional is preparing the invoice.').waitFor({ timeout: 20_000 });
 
     // The pro invoices the approved job: 2.5 hours and $42.50 of materials.
     const workerContext = await browser.newContext();
