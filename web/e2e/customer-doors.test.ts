@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceNumber, payButtonLabel } from '../../shared/domain/invoice';
 import type { RunningStack } from '../../infra/testing/local-process';
 import { launchBrowser, seriousA11yViolations } from './browser';
-import { HOME, NEAR, OFFLINE_GEOCODER, collectErrors, toast, startJourneyStack } from './journey';
+import { HOME, NEAR, OFFLINE_GEOCODER, collectErrors, toast, startJourneyStack, eventually } from './journey';
 import { approvedPro, asPro, ownerCookie, type Pro } from './people';
 
 /**
@@ -22,16 +22,6 @@ const SEEN = 20_000;
 /** Each door walks a whole job, with several polls in between. */
 const JOURNEY_MS = 300_000;
 
-/** Polls a condition the server reaches on its own (offers go out as the job is created). */
-async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out; last value: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 /** A pro on call a few blocks from the customer, alone in their trade so every offer of it is theirs. */
 async function proOnCall(base: string, owner: string, fullName: string, trade: string): Promise<Pro> {

@@ -5,19 +5,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStackProcess, type RunningStack } from '../../infra/testing/local-process';
 import { launchBrowser, seriousA11yViolations } from './browser';
-import { FARTHER, HOME, NEAR, OFFLINE_GEOCODER, collectErrors, requestFromPage, toast } from './journey';
+import { FARTHER, HOME, NEAR, OFFLINE_GEOCODER, collectErrors, requestFromPage, toast, eventually } from './journey';
 import { approvedPro, asPro, ownerCookie, signIn, type Pro } from './people';
 
-/** Polls a condition the page reaches through its own polling (5 s lists, 10 s offers). */
-async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out; last value: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 describe('a home-page request is dispatched, accepted and worked to completion', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'marketplace-dispatch-e2e-'));

@@ -54,3 +54,17 @@ export async function requestFromPage(page: Page, request: { name: string; email
 export function startJourneyStack(dataDir: string, env: Record<string, string> = {}): Promise<RunningStack> {
   return startStackProcess(dataDir, { WEB_DIST: inject('webDist'), ...env });
 }
+
+/**
+ * Polls until `ok` holds for what `read` answers: for what the server or the page reaches on its own
+ * (offers going out, a list's next poll).
+ */
+export async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (ok(value)) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out; last value: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}

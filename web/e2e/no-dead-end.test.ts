@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningStack } from '../../infra/testing/local-process';
 import { launchBrowser, seriousA11yViolations } from './browser';
-import { HOME, NEAR, OFFLINE_GEOCODER, collectErrors, requestFromPage, startJourneyStack, toast } from './journey';
+import { HOME, NEAR, OFFLINE_GEOCODER, collectErrors, requestFromPage, startJourneyStack, toast, eventually } from './journey';
 import { approvedPro, asPro, ownerCookie, type Pro } from './people';
 
 /**
@@ -15,16 +15,6 @@ import { approvedPro, asPro, ownerCookie, type Pro } from './people';
  * unreachable geocoder says what to do next rather than the browser's own words.
  */
 
-/** Polls a condition the server reaches on its own (offers go out as pros come on call). */
-async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out; last value: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 /** The ids of the jobs offered to the pro right now. */
 async function offeredTo(base: string, pro: Pro): Promise<string[]> {

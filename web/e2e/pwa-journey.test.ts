@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStackProcess, type RunningStack } from '../../infra/testing/local-process';
 import { launchBrowser, seriousA11yViolations } from './browser';
-import { HOME, NEAR, OFFLINE_GEOCODER, collectErrors, requestFromPage } from './journey';
+import { HOME, NEAR, OFFLINE_GEOCODER, collectErrors, eventually, requestFromPage } from './journey';
 import { approvedPro, asPro, ownerCookie, signIn, type Pro } from './people';
 
 /**
@@ -25,16 +25,6 @@ function consoleErrors(page: Page): { list: string[]; allow: (pattern: RegExp | 
     list.push(text);
   });
   return { list, allow: (pattern) => void (allowed = pattern) };
-}
-
-async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out; last value: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
 }
 
 describe('the installable app, its pages, and the worker dashboard offline', () => {
