@@ -143,7 +143,7 @@ describe('GET /api/requests', () => {
     expect(res.body[0]).toMatchObject({ id: job.id, reassigned: true, status: 'Pending', worker: null });
   });
 
-  it("leaves the customer's bookings out: they are tracked by their booking id", async () => {
+  it("lists the customer's bookings among their requests, numbered as the booking they were sent to", async () => {
     // Prepare
     const customerId = newId();
     const booked = await invoke(createBooking, withCookies(sampleEvent('create-booking'), [`customer_id=${customerId}`]));
@@ -154,6 +154,9 @@ describe('GET /api/requests', () => {
 
     // Assess
     expect(booked.status).toBe(201);
-    expect(res.body.map((r: { id: string }) => r.id)).toEqual([request.id]);
+    expect(res.body).toHaveLength(2);
+    const booking = res.body.find((r: { kind: string }) => r.kind === 'booking');
+    expect(booking).toMatchObject({ number: booked.body.id.slice(-8).toUpperCase(), status: 'Pending' });
+    expect(res.body.map((r: { id: string }) => r.id)).toContain(request.id);
   });
 });
