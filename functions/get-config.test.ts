@@ -14,7 +14,13 @@ describe('GET /api/config', () => {
       supportEmail: 'support@fixly.app',
       currency: 'usd',
       maxUploadBytes: 10 * 1024 * 1024,
+      distanceUnit: 'mi',
+      locale: 'en-US',
     });
+  });
+
+  it('serves the configured distance unit and locale', () => {
+    expect(publicConfig(10, 'help@example.com', { distanceUnit: 'km', locale: 'en-GB' })).toMatchObject({ distanceUnit: 'km', locale: 'en-GB' });
   });
 
   it('derives the worker share from any fee rate', () => {
