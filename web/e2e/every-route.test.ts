@@ -308,7 +308,7 @@ describe('every route renders, accessibly and without errors, on a phone and a d
       { who: 'visitor', url: '/services', call: /^\/api\/services$/, text: 'We couldn’t load the categories' },
       { who: 'visitor', url: '/services/plumbing', call: /^\/api\/services\/plumbing$/, text: 'Service Not Found' },
       { who: 'visitor', url: '/book', call: /^\/api\/services$/, text: 'We couldn’t load the categories.' },
-      { who: 'visitor', url: '/track?id=missing', call: /^\/api\/bookings\//, text: 'Booking Not Found' },
+      { who: 'visitor', url: '/track?id=missing', call: /^\/api\/track\//, text: 'Booking Not Found' },
       { who: 'visitor', url: '/contact', call: /^\/api\/config$/, text: 'We couldn’t load our support address just now.' },
       { who: 'customer', url: '/', call: /^\/api\/requests$/, text: 'Could not load your requests' },
       { who: 'customer', url: '/client-dashboard', call: /^\/api\/requests$/, text: "We couldn't load your hires." },
