@@ -150,7 +150,8 @@ describe('offers that expire and a pro who arrives late', () => {
     // Assess: the painter was offered it, the offer ran out, and /track says so.
     const offers = (await asPro(stack.url, painter, 'GET', `/api/jobs/offers/${painter.id}`)) as { offerExpiresAt: string }[];
     expect(offers).toHaveLength(1);
-    await page.getByText('No worker available').waitFor({ timeout: 30_000 });
+    // The timeline says it, and so may a live toast at the same moment.
+    await page.getByText('No worker available', { exact: true }).first().waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('booking-status').getAttribute('data-status')).toBe('new');
     expect(await asPro(stack.url, painter, 'GET', `/api/jobs/offers/${painter.id}`)).toEqual([]);
     expect(await seriousA11yViolations(page)).toEqual([]);
