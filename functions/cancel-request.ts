@@ -1,12 +1,11 @@
 import { routeByName } from '../shared/routes';
-import { requestViews } from './lib/customer-jobs';
+import { REQUEST_NOT_FOUND, requestViews } from './lib/customer-jobs';
 import { JobChangeRefused, jobsRepo } from './lib/data/jobs';
 import { cancelOfferTimers, dispatchCycle } from './lib/dispatch';
 import { ConflictError, NotFoundError } from './lib/errors';
 import { http } from './lib/http';
 import { jobCancelled } from './lib/job-events';
 import { logger } from './lib/logger';
-import { REQUEST_NOT_FOUND } from './retry-request';
 
 /**
  * The customer withdraws a request no pro has accepted yet. One conditional write decides between

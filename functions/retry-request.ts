@@ -1,11 +1,9 @@
 import { routeByName } from '../shared/routes';
-import { requestViews } from './lib/customer-jobs';
+import { REQUEST_NOT_FOUND, requestViews } from './lib/customer-jobs';
 import { jobsRepo } from './lib/data/jobs';
 import { restartSearch } from './lib/dispatch';
 import { ConflictError, NotFoundError } from './lib/errors';
 import { http } from './lib/http';
-
-export const REQUEST_NOT_FOUND = 'We could not find this request among yours.';
 
 /**
  * "Try again" after nobody accepted: the same job is offered afresh to the pros nearby, nothing

@@ -8,6 +8,9 @@ import { workersRepo } from './data/workers';
 import { toServiceRequestView } from './job-views';
 import { presignDownload } from './storage';
 
+/** What a customer's call about a job that is not theirs (or does not exist) answers. */
+export const REQUEST_NOT_FOUND = 'We could not find this request among yours.';
+
 /** The customer's views of jobs, with each assigned worker's name, phone and photo. */
 export async function requestViews(jobs: readonly JobItem[]): Promise<ServiceRequestView[]> {
   const workerIds = jobs.map((j) => j.acceptedBy).filter((id): id is string => Boolean(id));
