@@ -7,7 +7,7 @@ import { invoiceNumber, payButtonLabel } from '../../shared/domain/invoice';
 import type { RunningStack } from '../../infra/testing/local-process';
 import { launchBrowser, seriousA11yViolations } from './browser';
 import { HOME, NEAR, OFFLINE_GEOCODER, collectErrors, toast, startJourneyStack, eventually } from './journey';
-import { approvedPro, asPro, ownerCookie, type Pro } from './people';
+import { approvedPro, asPro, ownerCookie, type Pro, bringOnCall } from './people';
 
 /**
  * One journey for the customer, whatever door they came in by: a booking at /book, a request from
@@ -26,9 +26,7 @@ const JOURNEY_MS = 300_000;
 /** A pro on call a few blocks from the customer, alone in their trade so every offer of it is theirs. */
 async function proOnCall(base: string, owner: string, fullName: string, trade: string): Promise<Pro> {
   const pro = await approvedPro(base, owner, fullName, [trade]);
-  await asPro(base, pro, 'POST', '/api/workers/clock-in');
-  await asPro(base, pro, 'POST', '/api/workers/availability', { isAvailable: true });
-  await asPro(base, pro, 'POST', '/api/workers/location', NEAR);
+  await bringOnCall(base, pro, NEAR);
   return pro;
 }
 

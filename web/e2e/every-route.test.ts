@@ -7,7 +7,7 @@ import { startStackProcess, type RunningStack } from '../../infra/testing/local-
 import { createRequire } from 'node:module';
 import { launchBrowser } from './browser';
 import { HOME, NEAR, OFFLINE_GEOCODER, requestFromPage } from './journey';
-import { approvedPro, asPro, ownerCookie, signIn, type Pro } from './people';
+import { approvedPro, asPro, ownerCookie, signIn, type Pro, bringOnCall, workToCompletion } from './people';
 
 /**
  * Every route of the spec's route table (customer spec section 2, worker spec section 2), at a
@@ -236,9 +236,7 @@ describe('every route renders, accessibly and without errors, on a phone and a d
     const base = stack.url;
     owner = await ownerCookie(base);
     pro = await approvedPro(base, owner, 'Avery Brooks', ['plumbing']);
-    await asPro(base, pro, 'POST', '/api/workers/clock-in');
-    await asPro(base, pro, 'POST', '/api/workers/availability', { isAvailable: true });
-    await asPro(base, pro, 'POST', '/api/workers/location', NEAR);
+    await bringOnCall(base, pro, NEAR);
 
     const services = (await (await fetch(`${base}/api/services`)).json()) as { slug: string; name: string }[];
     const service = services.find((s) => s.slug === 'plumbing') ?? services[0]!;
@@ -263,8 +261,7 @@ describe('every route renders, accessibly and without errors, on a phone and a d
       description: 'Water is leaking under the kitchen sink.',
     });
     await asPro(base, pro, 'POST', `/api/jobs/accept/${job}`, {});
-    for (const state of ['en_route', 'arrived', 'in_progress']) await asPro(base, pro, 'POST', `/api/jobs/${job}/state`, { state });
-    await asPro(base, pro, 'POST', `/api/jobs/${job}/complete`, {});
+    await workToCompletion(base, pro, job);
     await customer.evaluate(async (serviceRequestId) => {
       const res = await fetch('/api/client-verification', {
         method: 'POST',

@@ -7,7 +7,7 @@ import { payButtonLabel } from '../../shared/domain/invoice';
 import { startStackProcess, type RunningStack } from '../../infra/testing/local-process';
 import { launchBrowser, seriousA11yViolations } from './browser';
 import { HOME, NEAR, OFFLINE_GEOCODER, collectErrors, requestFromPage, toast } from './journey';
-import { approvedPro, asPro, ownerCookie, signIn, type Pro } from './people';
+import { approvedPro, asPro, ownerCookie, signIn, type Pro, bringOnCall, workToCompletion } from './people';
 
 /**
  * Money and trust, end to end through the production code and the local Stripe: a completed job is
@@ -24,9 +24,7 @@ describe('a completed job is verified, invoiced, paid by card and reviewed', () 
   beforeAll(async () => {
     [stack, browser] = await Promise.all([startStackProcess(dataDir, OFFLINE_GEOCODER), launchBrowser()]);
     pro = await approvedPro(stack.url, await ownerCookie(stack.url), 'Riley Chen', ['plumbing']);
-    await asPro(stack.url, pro, 'POST', '/api/workers/clock-in');
-    await asPro(stack.url, pro, 'POST', '/api/workers/availability', { isAvailable: true });
-    await asPro(stack.url, pro, 'POST', '/api/workers/location', NEAR);
+    await bringOnCall(stack.url, pro, NEAR);
   });
 
   afterAll(async () => {
@@ -50,8 +48,7 @@ describe('a completed job is verified, invoiced, paid by card and reviewed', () 
       description: 'Water is leaking under the kitchen sink.',
     });
     await asPro(stack.url, pro, 'POST', `/api/jobs/accept/${jobId}`, {});
-    for (const state of ['en_route', 'arrived', 'in_progress']) await asPro(stack.url, pro, 'POST', `/api/jobs/${jobId}/state`, { state });
-    await asPro(stack.url, pro, 'POST', `/api/jobs/${jobId}/complete`, {});
+    await workToCompletion(stack.url, pro, jobId);
 
     // The customer is asked to verify the completed work, and approves it.
     await customer.reload();

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningStack } from '../../infra/testing/local-process';
 import { launchBrowser, seriousA11yViolations } from './browser';
 import { HOME, NEAR, OFFLINE_GEOCODER, collectErrors, requestFromPage, startJourneyStack, toast, eventually } from './journey';
-import { approvedPro, asPro, ownerCookie, type Pro } from './people';
+import { approvedPro, asPro, ownerCookie, type Pro, bringOnCall, workToCompletion } from './people';
 
 /**
  * No screen leaves the customer stuck: a search that found nobody can be tried again or picks up a
@@ -143,9 +143,7 @@ describe('no dead ends for the customer', () => {
     // Act: an electrician a few blocks away comes on call as the dashboard does it (clock in, go
     // available, share the position): the last call finds them available and located.
     const electrician = await approvedPro(stack.url, owner, 'Casey Morgan', ['electrical']);
-    await asPro(stack.url, electrician, 'POST', '/api/workers/clock-in');
-    await asPro(stack.url, electrician, 'POST', '/api/workers/availability', { isAvailable: true });
-    await asPro(stack.url, electrician, 'POST', '/api/workers/location', NEAR);
+    await bringOnCall(stack.url, electrician, NEAR);
 
     // Assess: the page shows the search again by itself, the electrician has the offer, and their
     // accept reaches the customer.
@@ -161,9 +159,7 @@ describe('no dead ends for the customer', () => {
   it('withdraws a request no pro has accepted yet, taking the offer back from the pro', async () => {
     // Prepare: a painter on call nearby holds the offer of the customer's request.
     const painter = await approvedPro(stack.url, owner, 'Alex Brandt', ['painting']);
-    await asPro(stack.url, painter, 'POST', '/api/workers/clock-in');
-    await asPro(stack.url, painter, 'POST', '/api/workers/availability', { isAvailable: true });
-    await asPro(stack.url, painter, 'POST', '/api/workers/location', NEAR);
+    await bringOnCall(stack.url, painter, NEAR);
     const context = await newContext();
     const customer = await context.newPage();
     const errors = collectErrors(customer);
@@ -251,9 +247,7 @@ describe('no dead ends for the customer', () => {
   it('brings the customer back to the open invoice when they cancel on the checkout page', async () => {
     // Prepare: a handyman on call nearby takes the customer's request and works it (by API).
     const handyman = await approvedPro(stack.url, owner, 'Riley Chen', ['handyman']);
-    await asPro(stack.url, handyman, 'POST', '/api/workers/clock-in');
-    await asPro(stack.url, handyman, 'POST', '/api/workers/availability', { isAvailable: true });
-    await asPro(stack.url, handyman, 'POST', '/api/workers/location', NEAR);
+    await bringOnCall(stack.url, handyman, NEAR);
     const context = await newContext();
     const customer = await context.newPage();
     const errors = collectErrors(customer);
@@ -266,8 +260,7 @@ describe('no dead ends for the customer', () => {
       description: 'A cabinet door hangs off its hinge.',
     });
     await asPro(stack.url, handyman, 'POST', `/api/jobs/accept/${jobId}`, {});
-    for (const state of ['en_route', 'arrived', 'in_progress']) await asPro(stack.url, handyman, 'POST', `/api/jobs/${jobId}/state`, { state });
-    await asPro(stack.url, handyman, 'POST', `/api/jobs/${jobId}/complete`, {});
+    await workToCompletion(stack.url, handyman, jobId);
 
     // The customer approves the work on /track; the handyman invoices it.
     await customer.goto(`${stack.url}/track?id=${jobId}`);

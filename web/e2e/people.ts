@@ -88,3 +88,16 @@ export async function signIn(context: BrowserContext, base: string, pro: Pro): P
 export async function asPro(base: string, pro: Pro, method: string, url: string, body?: unknown) {
   return (await call(base, method, url, body, { authorization: `Bearer ${pro.token}` })).body;
 }
+
+/** The pro comes on call as the dashboard does: clocks in, goes available, shares where they are. */
+export async function bringOnCall(base: string, pro: Pro, at: { latitude: number; longitude: number }): Promise<void> {
+  await asPro(base, pro, 'POST', '/api/workers/clock-in');
+  await asPro(base, pro, 'POST', '/api/workers/availability', { isAvailable: true });
+  await asPro(base, pro, 'POST', '/api/workers/location', at);
+}
+
+/** The pro works an accepted job through to completed: on the way, arrived, started, completed. */
+export async function workToCompletion(base: string, pro: Pro, jobId: string): Promise<void> {
+  for (const state of ['en_route', 'arrived', 'in_progress']) await asPro(base, pro, 'POST', `/api/jobs/${jobId}/state`, { state });
+  await asPro(base, pro, 'POST', `/api/jobs/${jobId}/complete`, {});
+}
