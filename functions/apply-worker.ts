@@ -3,12 +3,14 @@ import { workerApplyLegacySchema } from '../shared/schemas/applications';
 import { fileWorkerApplication } from './lib/applications';
 import { fromLegacyApplication } from './lib/data/applications';
 import { http } from './lib/http';
+import { takeCreation } from './lib/creation-limits';
 
 /** The spec's first form's names (rate in dollars), stored as the same record as the JSON form. */
-export const handler = http(routeByName('apply-worker'), workerApplyLegacySchema, async ({ body }) =>
-  fileWorkerApplication(fromLegacyApplication(body), {
+export const handler = http(routeByName('apply-worker'), workerApplyLegacySchema, async ({ body, event }) => {
+  await takeCreation('application', event);
+  return fileWorkerApplication(fromLegacyApplication(body), {
     idFrontPhoto: body.idFrontPhoto,
     idBackPhoto: body.idBackPhoto,
     selfie: body.selfie,
-  }),
-);
+  });
+});

@@ -1,5 +1,6 @@
 import { connectionsRepo } from './lib/data/connections';
 import { logger } from './lib/logger';
+import { fromOwnSite } from './lib/same-origin';
 import { hasIdentity, identify, selectedProtocol, socketHandler } from './lib/socket';
 
 /**
@@ -8,6 +9,13 @@ import { hasIdentity, identify, selectedProtocol, socketHandler } from './lib/so
  * register:user (a connection cannot be written to before $connect answers).
  */
 export const handler = socketHandler('connect-socket', async (event) => {
+  // A page on another site (or another port of this host) could open the socket with the visitor's
+  // cookies and listen to their rooms: the handshake must come from our own pages.
+  const headers = Object.fromEntries(Object.entries(event.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
+  if (!fromOwnSite(headers)) {
+    logger.warn('Socket refused: another site', { connectionId: event.requestContext.connectionId });
+    return { statusCode: 403 };
+  }
   const identity = await identify(event);
   if (!hasIdentity(identity)) {
     logger.warn('Socket refused: no identity', { connectionId: event.requestContext.connectionId });

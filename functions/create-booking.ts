@@ -7,10 +7,13 @@ import { createAndDispatch } from './lib/dispatch';
 import { reply, http } from './lib/http';
 import { createIds, earlierResult } from './lib/idempotency';
 import { logger } from './lib/logger';
+import { existingCustomer } from './lib/customer';
+import { takeCreation } from './lib/creation-limits';
 
 /** A booking and its job, written together; dispatch starts at once. */
 export const handler = http(routeByName('create-booking'), bookingInputSchema, async ({ body, event }) => {
-  const ids = createIds(event);
+  await takeCreation('job', event, await existingCustomer(event));
+  const ids = await createIds(event);
   const { customer } = ids;
   const createdAt = new Date().toISOString();
   const booking = bookingsRepo.newItem({ ...body, id: ids.id('booking'), jobId: ids.id('booking-job'), customerId: customer.id, createdAt });

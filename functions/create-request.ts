@@ -7,10 +7,13 @@ import { createAndDispatch } from './lib/dispatch';
 import { http } from './lib/http';
 import { createIds, earlierResult } from './lib/idempotency';
 import { logger } from './lib/logger';
+import { existingCustomer } from './lib/customer';
+import { takeCreation } from './lib/creation-limits';
 
 /** The home page's service request: it is its job, offered to the nearest workers at once. */
 export const handler = http(routeByName('create-request'), serviceRequestSchema, async ({ body, event }) => {
-  const ids = createIds(event);
+  await takeCreation('job', event, await existingCustomer(event));
+  const ids = await createIds(event);
   const { customer } = ids;
   const jobId = ids.id('request');
   const job = await createAndDispatch(jobFromRequest('request', body, customer.id, { id: jobId, category: categoryForService(body.service) })).catch(

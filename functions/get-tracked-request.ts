@@ -27,5 +27,5 @@ export const handler = http(routeByName('get-tracked-request'), async ({ params,
   const job = await jobNamed(params.id ?? '');
   if (!job) throw new NotFoundError(BOOKING_NOT_FOUND);
   const [view] = await requestViews([job]);
-  return { ...view!, viewer: existingCustomer(event) === job.customerId ? 'customer' : 'link' } satisfies TrackedRequestView;
+  return { ...view!, viewer: (await existingCustomer(event)) === job.customerId ? 'customer' : 'link' } satisfies TrackedRequestView;
 });

@@ -9,6 +9,8 @@ import { NotFoundError } from './lib/errors';
 import { http } from './lib/http';
 import { createIds, earlierResult } from './lib/idempotency';
 import { logger } from './lib/logger';
+import { existingCustomer } from './lib/customer';
+import { takeCreation } from './lib/creation-limits';
 
 /** Hire Now: a request offered to the chosen worker first, then to the nearest others. */
 export const handler = http(routeByName('hire-worker'), hireSchema, async ({ body, event }) => {
@@ -17,7 +19,8 @@ export const handler = http(routeByName('hire-worker'), hireSchema, async ({ bod
   if (!worker || worker.status !== 'active' || !worker.isVerified) {
     throw new NotFoundError('This professional is not available for hire. Choose another from the list.');
   }
-  const ids = createIds(event);
+  await takeCreation('job', event, await existingCustomer(event));
+  const ids = await createIds(event);
   const { customer } = ids;
   const jobId = ids.id('hire');
   // The job is in the hired pro's trade: the service the customer picked may map to another.

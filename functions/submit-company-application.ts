@@ -5,8 +5,10 @@ import { applicationsRepo } from './lib/data/applications';
 import { reply, http } from './lib/http';
 import { newId } from './lib/ids';
 import { logger } from './lib/logger';
+import { takeCreation } from './lib/creation-limits';
 
-export const handler = http(routeByName('submit-company-application'), companyApplicationSchema, async ({ body }) => {
+export const handler = http(routeByName('submit-company-application'), companyApplicationSchema, async ({ body, event }) => {
+  await takeCreation('application', event);
   await requireUploaded(
     { businessLicenseUrl: body.businessLicenseUrl, insuranceCertificateUrl: body.insuranceCertificateUrl },
     'company-documents',

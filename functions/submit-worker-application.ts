@@ -3,11 +3,13 @@ import { workerApplicationSchema } from '../shared/schemas/applications';
 import { fileWorkerApplication } from './lib/applications';
 import { fromWorkerApplication } from './lib/data/applications';
 import { http } from './lib/http';
+import { takeCreation } from './lib/creation-limits';
 
-export const handler = http(routeByName('submit-worker-application'), workerApplicationSchema, async ({ body }) =>
-  fileWorkerApplication(fromWorkerApplication(body), {
+export const handler = http(routeByName('submit-worker-application'), workerApplicationSchema, async ({ body, event }) => {
+  await takeCreation('application', event);
+  return fileWorkerApplication(fromWorkerApplication(body), {
     photoIdFrontUrl: body.photoIdFrontUrl,
     photoIdBackUrl: body.photoIdBackUrl,
     selfieUrl: body.selfieUrl,
-  }),
-);
+  });
+});

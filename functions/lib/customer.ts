@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { CUSTOMER_COOKIE } from '../../shared/constants';
 import { readCookies, serializeCookie } from './cookies';
+import { customersRepo } from './data/customers';
 import { secureCookies } from './env';
-import { newId } from './ids';
 
 const idPattern = /^[A-Za-z0-9_-]{22}$/;
 const ONE_YEAR = 365 * 24 * 60 * 60;
@@ -13,21 +14,30 @@ export interface CustomerIdentity {
   setCookie?: string;
 }
 
-/** The anonymous customer of DESIGN.md section 7, if the browser already has one. */
-export function existingCustomer(event: Pick<APIGatewayProxyEventV2, 'cookies'>): string | undefined {
+/**
+ * The anonymous customer the browser's cookie names, if the server issued that identity: a value
+ * the client made up, however well formed, is nobody.
+ */
+export async function existingCustomer(event: Pick<APIGatewayProxyEventV2, 'cookies'>): Promise<string | undefined> {
   const id = readCookies(event)[CUSTOMER_COOKIE];
-  return id && idPattern.test(id) ? id : undefined;
+  if (!id || !idPattern.test(id)) return undefined;
+  return (await customersRepo.isIssued(id)) ? id : undefined;
+}
+
+export function customerCookie(id: string): string {
+  return serializeCookie(CUSTOMER_COOKIE, id, { maxAgeSeconds: ONE_YEAR, secure: secureCookies });
 }
 
 /**
- * The caller's customer id, minting one (and its cookie) on the first booking or request: `fresh`
- * when the call derives it (functions/lib/idempotency.ts), a random one otherwise.
+ * The caller's customer identity, issuing one (and its cookie) on their first booking, request or
+ * hire. `idempotencyKey`: a first-time visitor's retry arrives without the cookie the lost answer
+ * carried, so the identity that key minted is found again (by the key's hash) instead of a second.
  */
-export function customerFor(event: Pick<APIGatewayProxyEventV2, 'cookies'>, fresh = newId()): CustomerIdentity {
-  const id = existingCustomer(event);
+export async function customerFor(event: Pick<APIGatewayProxyEventV2, 'cookies'>, idempotencyKey?: string): Promise<CustomerIdentity> {
+  const id = await existingCustomer(event);
   if (id) return { id };
-  return {
-    id: fresh,
-    setCookie: serializeCookie(CUSTOMER_COOKIE, fresh, { maxAgeSeconds: ONE_YEAR, secure: secureCookies }),
-  };
+  const issued = idempotencyKey
+    ? await customersRepo.issueForKey(createHash('sha256').update(idempotencyKey).digest('base64url'))
+    : await customersRepo.issue();
+  return { id: issued, setCookie: customerCookie(issued) };
 }

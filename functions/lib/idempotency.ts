@@ -10,8 +10,8 @@ import { newId } from './ids';
  * Idempotency-Key, one per submission, and the same one when the person presses again after a
  * timeout or a 503: the ids of what the call creates are derived from it (and from the customer),
  * so the retry's conditional write meets the first one's items instead of making a second booking.
- * A first-time visitor's customer id is derived from the key too, since a retry arrives without
- * the cookie the lost answer carried. Without a key, every call creates afresh.
+ * A first-time visitor's retry arrives without the cookie the lost answer carried: the identity
+ * their key minted is found again (functions/lib/customer.ts). Without a key, every call creates afresh.
  */
 const KEY = /^[A-Za-z0-9_-]{16,64}$/;
 
@@ -26,12 +26,12 @@ function derived(label: string, scope: string, key: string): string {
   return createHash('sha256').update(`${label}\0${scope}\0${key}`).digest('base64url').slice(0, 22);
 }
 
-export function createIds(event: Pick<APIGatewayProxyEventV2, 'cookies' | 'headers'>): CreateIds {
+export async function createIds(event: Pick<APIGatewayProxyEventV2, 'cookies' | 'headers'>): Promise<CreateIds> {
   const key = event.headers?.['idempotency-key'];
   if (key !== undefined && !KEY.test(key)) {
     throw new BadRequestError('The Idempotency-Key header must be 16 to 64 letters, digits, - or _ (a UUID will do).');
   }
-  const customer = customerFor(event, key ? derived('customer', '', key) : undefined);
+  const customer = await customerFor(event, key);
   return { customer, keyed: key !== undefined, id: (label) => (key ? derived(label, customer.id, key) : newId()) };
 }
 

@@ -36,7 +36,7 @@ const routes: [RegExp, (match: RegExpExecArray, caller: Caller) => Promise<unkno
     },
   ],
   [/^\/api\/requests$/, async (_m, caller) => {
-    const customerId = existingCustomer(caller);
+    const customerId = await existingCustomer(caller);
     return customerId ? jobsRepo.listForCustomer(customerId) : [];
   }],
   [/^\/api\/jobs\/offers\/([^/]+)$/, async (_m, caller) => {

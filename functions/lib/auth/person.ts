@@ -17,6 +17,6 @@ export async function signedInPerson(event: Pick<APIGatewayProxyEventV2, 'cookie
   const worker = await workerFrom(event);
   if (worker) return { role: 'worker', id: worker.subjectId };
   if (await ownerFrom(event)) return { role: 'owner', id: 'owner' };
-  const customerId = existingCustomer(event);
+  const customerId = await existingCustomer(event);
   return customerId ? { role: 'customer', id: customerId } : undefined;
 }
