@@ -8,7 +8,7 @@ import { invoke, sampleEvent, withBody, withCookies } from './lib/testing/events
 const sample = sampleEvent('dev-login');
 const asCookie = (setCookie: string) => setCookie.split(';')[0]!;
 
-describe('POST /api/auth/dev-login (local stage)', () => {
+describe('POST /api/auth/dev-login (the local runtime)', () => {
   it('signs in as the owner with a session cookie that GET /api/auth/me knows', async () => {
     // Act
     const res = await invoke(handler, sample);
@@ -62,23 +62,29 @@ describe('POST /api/auth/dev-login (local stage)', () => {
   });
 });
 
-describe('POST /api/auth/dev-login (any other stage)', () => {
+describe('POST /api/auth/dev-login (anywhere but the local runtime)', () => {
   afterEach(() => {
     vi.doUnmock('./lib/env');
     vi.resetModules();
   });
 
-  it('does not exist: 404 and no session', async () => {
-    // Prepare: the same handler built with a production environment
+  /** The handler as a deployed function builds it: the CDK stack's environment, whatever its stage. */
+  async function deployedHandler(stage: string) {
     vi.resetModules();
     vi.doMock('./lib/env', async (importOriginal) => {
       const actual = await importOriginal<typeof import('./lib/env')>();
-      return { ...actual, env: { ...actual.env, STAGE: 'prod' }, secureCookies: true };
+      const env = actual.parseEnv({ TABLE_NAME: actual.env.TABLE_NAME, DYNAMODB_ENDPOINT: actual.env.DYNAMODB_ENDPOINT, STAGE: stage });
+      return { ...actual, env, secureCookies: !env.LOCAL_RUNTIME };
     });
-    const { handler: prodHandler } = await import('./dev-login');
+    return (await import('./dev-login')).handler;
+  }
+
+  it.each(['prod', 'local'])('does not exist on a deployed stack named %s: 404 and no session', async (stage) => {
+    // Prepare: a stack named 'local' gets every variable the CDK stack sets, none the local runtime does
+    const deployed = await deployedHandler(stage);
 
     // Act
-    const res = await invoke(prodHandler, sample);
+    const res = await invoke(deployed, sample);
 
     // Assess
     expect(res.status).toBe(404);

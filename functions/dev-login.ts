@@ -8,16 +8,19 @@ import { serializeCookie } from './lib/cookies';
 import { env, secureCookies } from './lib/env';
 import { NotFoundError, ValidationError } from './lib/errors';
 import { http, reply } from './lib/http';
+import { customersRepo } from './lib/data/customers';
 
 const customerIdPattern = /^[A-Za-z0-9_-]{22}$/;
 const ONE_YEAR = 365 * 24 * 60 * 60;
 
 /**
- * Local stage only (DESIGN.md section 7): sign in as anyone to try a screen. The stack does not
- * deploy the route elsewhere; the stage check is a second lock on the same door.
+ * The local runtime only: sign in as anyone to try a screen. The CDK stack never deploys the route
+ * (it is `localRuntimeOnly` in the manifest, whatever the stage), and the handler itself answers
+ * only where the local runtime set LOCAL_RUNTIME: a stage name, which anyone can give a deployed
+ * stack, opens nothing.
  */
 export const handler = http(routeByName('dev-login'), devLoginSchema, async ({ body }) => {
-  if (env.STAGE !== 'local') throw new NotFoundError('Not found');
+  if (!env.LOCAL_RUNTIME) throw new NotFoundError('Not found');
   const user: CurrentUser = { id: body.userId, role: body.role, username: body.username };
 
   switch (body.role) {
@@ -34,6 +37,8 @@ export const handler = http(routeByName('dev-login'), devLoginSchema, async ({ b
         const message = 'A customer id is 22 characters: letters, digits, - and _';
         throw new ValidationError(message, { userId: message });
       }
+      // Customer cookies count only for identities the server issued: this one is issued here.
+      await customersRepo.issueAs(body.userId);
       const cookie = serializeCookie(CUSTOMER_COOKIE, body.userId, { maxAgeSeconds: ONE_YEAR, secure: secureCookies });
       return reply(200, { ok: true, user }, { cookies: [cookie] });
     }

@@ -10,6 +10,7 @@ import { jobLocationsRepo } from './lib/data/job-locations';
 import { notificationsRepo } from './lib/data/notifications';
 import { newId } from './lib/ids';
 import { notify, publishToJob } from './lib/realtime';
+import { issuedCustomer } from './lib/testing/customers';
 import { dispatchableWorker, offeredJob, testCategory } from './lib/testing/dispatch';
 import { invoke, sampleEvent, withBody, withPath } from './lib/testing/events';
 import { dropTestConnection, framesOf, openTestConnection } from './lib/testing/sockets';
@@ -83,7 +84,7 @@ describe('$default: rooms', () => {
 
   it("refuses to let anyone else into a job's room, with an error frame", async () => {
     const { job } = await liveJob();
-    const stranger = await connected({ Cookie: `customer_id=${newId()}` });
+    const stranger = await connected({ Cookie: (await issuedCustomer()).cookie });
 
     await send(stranger, { event: 'join_request', data: { requestId: job.id } });
 
@@ -115,7 +116,7 @@ describe('$default: frames', () => {
     ['of an unknown event', { event: 'drop_tables', data: {} }, 'Unknown event "drop_tables".'],
     ['over 32 KB', { event: 'ping', data: { pad: 'x'.repeat(33 * 1024) } }, 'Frames are limited to 32 KB.'],
   ])('answers a frame %s with an error frame', async (_what, frame, message) => {
-    const socket = await connected({ Cookie: `customer_id=${newId()}` });
+    const socket = await connected({ Cookie: (await issuedCustomer()).cookie });
 
     await send(socket, frame);
 
@@ -123,7 +124,7 @@ describe('$default: frames', () => {
   });
 
   it('throttles a connection past 10 messages a second: one error frame, the rest dropped', async () => {
-    const socket = await connected({ Cookie: `customer_id=${newId()}` });
+    const socket = await connected({ Cookie: (await issuedCustomer()).cookie });
     const now = Date.now();
     const { handleFrame } = await import('./lib/socket-messages');
     const connection = (await connectionsRepo.find(socket))!;
@@ -135,11 +136,34 @@ describe('$default: frames', () => {
     expect(events.filter((e) => e === 'error')).toHaveLength(1);
   });
 
+  it('holds the limit against 50 frames handled at once, counting every one of them, and opens again the next second', async () => {
+    // Prepare: API Gateway invokes $default once per frame, concurrently; one second for the whole burst
+    const socket = await openTestConnection();
+    const connection = await connectionsRepo.open(socket, { workerId: newId() }, new Date().toISOString());
+    const { handleFrame } = await import('./lib/socket-messages');
+    const second = Math.floor(Date.now() / 1000) * 1000;
+    const burst = (at: number) => Promise.all(Array.from({ length: 50 }, () => handleFrame(connection, JSON.stringify({ event: 'ping' }), at)));
+
+    // Act
+    await burst(second);
+    const first = await eventsOf(socket);
+    const counted = (await connectionsRepo.find(socket))?.windowCount;
+    await burst(second + 1000);
+    const both = await eventsOf(socket);
+
+    // Assess
+    expect(first.filter((e) => e === 'pong')).toHaveLength(10);
+    expect(first.filter((e) => e === 'error')).toHaveLength(1);
+    expect(counted).toBe(50);
+    expect(both.filter((e) => e === 'pong')).toHaveLength(20);
+    expect(both.filter((e) => e === 'error')).toHaveLength(2);
+  });
+
   it('answers register:user with the notification history of the person, and refuses another user id', async () => {
     // Prepare
-    const customerId = newId();
+    const { customerId, cookie } = await issuedCustomer();
     await notify('customer', customerId, { type: 'job_accepted', title: 'Worker assigned', message: 'Sam accepted.', priority: 'high', actionUrl: '/', jobId: null });
-    const socket = await connected({ Cookie: `customer_id=${customerId}` });
+    const socket = await connected({ Cookie: cookie });
 
     // Act
     await send(socket, { event: 'register:user', data: { userId: customerId, role: 'customer' } });
@@ -153,11 +177,11 @@ describe('$default: frames', () => {
   });
 
   it('marks a notification read on notification:ack, only among the person\'s own', async () => {
-    const customerId = newId();
+    const { customerId, cookie } = await issuedCustomer();
     await notify('customer', customerId, { type: 'job_completed', title: 'Done', message: 'Verify', priority: 'high', actionUrl: '/', jobId: null });
     const [stored] = await notificationsRepo.latest('customer', customerId);
-    const socket = await connected({ Cookie: `customer_id=${customerId}` });
-    const other = await connected({ Cookie: `customer_id=${newId()}` });
+    const socket = await connected({ Cookie: cookie });
+    const other = await connected({ Cookie: (await issuedCustomer()).cookie });
 
     await send(other, { event: 'notification:ack', data: { notificationId: stored!.id } });
     await send(socket, { event: 'notification:ack', data: { notificationId: stored!.id } });
@@ -168,7 +192,7 @@ describe('$default: frames', () => {
 });
 
 describe('$default: live location', () => {
-  it("relays the worker's fix to the job's room with an ETA, keeps only the latest, and drops one within 2 s", async () => {
+  it("relays the worker's fix to the job's customer with an ETA, keeps only the latest, and drops one within 2 s", async () => {
     // Prepare
     const { job, token, customerSocket, workerSocket } = await liveJob();
     await invoke(acceptJob, withBearer(withPath(withBody(sampleEvent('accept-job'), {}), { jobId: job.id }), token));
@@ -182,6 +206,31 @@ describe('$default: live location', () => {
     const updates = (await framesOf(customerSocket)).filter((f) => f.event === 'location_update');
     expect(updates).toHaveLength(1);
     expect(updates[0]!.data).toMatchObject({ requestId: job.id, latitude: 37.775, longitude: -122.415, accuracy: 8, eta: expect.any(Number) });
+    expect(await jobLocationsRepo.latest(job.id)).toMatchObject({ lat: 37.775, lng: -122.415 });
+  });
+
+  it("gives the pro's position to the job's customer alone: not to another connection left in the job's room, and not once the job is done", async () => {
+    // Prepare: the job accepted and followed by its customer; another pro's connection still in its room
+    const { job, worker, token, customerSocket, workerSocket } = await liveJob();
+    await invoke(acceptJob, withBearer(withPath(withBody(sampleEvent('accept-job'), {}), { jobId: job.id }), token));
+    await send(customerSocket, { event: 'join_request', data: { requestId: job.id } });
+    const formerPro = await dispatchableWorker(worker.categories[0]!, { lat: 37.78, lng: -122.41 });
+    const lingering = await connected({ 'Sec-WebSocket-Protocol': `fixly.v1, token.${await workerToken(formerPro.id)}` });
+    await connectionsRepo.join(lingering, `job:${job.id}`);
+
+    // Act: one fix while the pro holds the job, another after they completed it
+    await send(workerSocket, { event: 'worker:loc', data: { jobId: job.id, lat: 37.775, lng: -122.415, accuracy: 8 } });
+    const now = () => new Date().toISOString();
+    await jobsRepo.advance({ jobId: job.id, workerId: worker.id, from: 'accepted', to: 'arrived', stamp: 'arrivedAt', now: now() });
+    await jobsRepo.advance({ jobId: job.id, workerId: worker.id, from: 'arrived', to: 'in_progress', stamp: 'startedAt', now: now() });
+    await jobsRepo.complete({ jobId: job.id, workerId: worker.id, now: now(), totalHours: 1 });
+    await send(workerSocket, { event: 'worker:loc', data: { jobId: job.id, lat: 37.7, lng: -122.3, accuracy: 8 } });
+
+    // Assess
+    const positions = (frames: { event: string }[]) => frames.filter((f) => f.event === 'worker:loc' || f.event === 'location_update');
+    expect(positions(await framesOf(customerSocket)).map((f) => f.event).sort()).toEqual(['location_update', 'worker:loc']);
+    expect(positions(await framesOf(lingering))).toEqual([]);
+    expect((await framesOf(workerSocket)).at(-1)).toMatchObject({ event: 'error', data: { message: 'Only the professional on this job shares its location.' } });
     expect(await jobLocationsRepo.latest(job.id)).toMatchObject({ lat: 37.775, lng: -122.415 });
   });
 

@@ -80,7 +80,7 @@ beforeAll(async () => {
   const pushKeys = { p256dh: 'BLogHygieneP256dhKeyValue0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUV', auth: 'LogHygieneAuthSecret01' };
   remember('push auth secret', pushKeys.auth);
   remember('push p256dh key', pushKeys.p256dh);
-  await invoke(subscribePush, withBearer(withBody(sampleEvent('subscribe-push'), { endpoint: 'https://push.example.com/send/log-hygiene-endpoint', keys: pushKeys, userAgent: 'log test' }), token));
+  await invoke(subscribePush, withBearer(withBody(sampleEvent('subscribe-push'), { endpoint: 'https://fcm.googleapis.com/fcm/send/log-hygiene-endpoint', keys: pushKeys, userAgent: 'log test' }), token));
 
   // Both application forms, with SSN last digits (accepted or not, what they log counts)
   const application = JSON.parse(sampleEvent('submit-worker-application').body!) as Record<string, unknown>;

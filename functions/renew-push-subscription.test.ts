@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pushSubscriptionsRepo } from './lib/data/push-subscriptions';
 import { newId } from './lib/ids';
 import { invoke, sampleEvent, withBody } from './lib/testing/events';
@@ -6,7 +6,8 @@ import { browserSubscription } from './lib/testing/fake-push-service';
 import { handler } from './renew-push-subscription';
 
 const sample = sampleEvent('renew-push-subscription');
-const service = { url: 'https://push.example.test' };
+// A browser vendor's push service: the only hosts a subscription may name (nothing is sent here).
+const service = { url: 'https://fcm.googleapis.com/fcm/send' };
 
 async function subscribedWorker(workerId: string) {
   const { json } = browserSubscription(service);
@@ -59,6 +60,33 @@ describe('POST /api/push/renew', () => {
     expect(same.status).toBe(400);
     expect(keyless.status).toBe(400);
     expect(keyless.body.message).toContain('Missing subscription keys');
+    expect((await pushSubscriptionsRepo.listFor({ role: 'worker', userId: workerId })).map((s) => s.endpoint)).toEqual([old.endpoint]);
+  });
+});
+
+describe('POST /api/push/renew (anywhere but the local runtime)', () => {
+  afterEach(() => {
+    vi.doUnmock('./lib/env');
+    vi.resetModules();
+  });
+
+  it('refuses to move a subscription to an endpoint that is not a push service, keeping the old one', async () => {
+    // Prepare
+    const workerId = newId();
+    const old = await subscribedWorker(workerId);
+    vi.resetModules();
+    vi.doMock('./lib/env', async (importOriginal) => {
+      const actual = await importOriginal<typeof import('./lib/env')>();
+      return { ...actual, env: { ...actual.env, LOCAL_RUNTIME: false }, secureCookies: true };
+    });
+    const deployed = (await import('./renew-push-subscription')).handler;
+
+    // Act
+    const res = await invoke(deployed, withBody(sample, renewal(old.endpoint, browserSubscription({ url: 'https://10.0.0.5' }).json)));
+
+    // Assess
+    expect(res.status).toBe(400);
+    expect(res.body.fields).toHaveProperty('endpoint');
     expect((await pushSubscriptionsRepo.listFor({ role: 'worker', userId: workerId })).map((s) => s.endpoint)).toEqual([old.endpoint]);
   });
 });

@@ -4,6 +4,7 @@ import { pushSubscriptionsRepo } from './lib/data/push-subscriptions';
 import { NotFoundError, ValidationError } from './lib/errors';
 import { http } from './lib/http';
 import { logger } from './lib/logger';
+import { assertPushServiceEndpoint } from './lib/push-endpoint';
 
 const UNKNOWN = 'This browser has no push subscription here to renew. Enable push again.';
 
@@ -13,6 +14,8 @@ const UNKNOWN = 'This browser has no push subscription here to renew. Enable pus
  * old endpoint is the proof: it is an unguessable URL only that browser and this server hold.
  */
 export const handler = http(routeByName('renew-push-subscription'), pushRenewSchema, async ({ body }) => {
+  // The old endpoint is only looked up; the new one is where pushes will go.
+  assertPushServiceEndpoint(body.endpoint);
   if (body.oldEndpoint === body.endpoint) {
     throw new ValidationError('The new subscription is the one already stored.', { endpoint: 'The new subscription is the one already stored.' });
   }

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { pushSubscriptionsRepo } from './lib/data/push-subscriptions';
 import { newId } from './lib/ids';
+import { markIssued } from './lib/testing/customers';
 import { invoke, sampleEvent, withBody, withCookies } from './lib/testing/events';
 import { browserSubscription, startFakePushService, vapidClaims } from './lib/testing/fake-push-service';
 import { createTestWorker, withBearer, workerToken } from './lib/testing/workers';
@@ -23,12 +24,13 @@ afterEach(() => {
 });
 
 const sample = sampleEvent('send-test-push');
-const asCustomer = (event: typeof sample, customerId: string) => withCookies(event, [`customer_id=${customerId}`]);
+/** Sent by the customer `customerId`, an identity the server issued (as their first booking would have). */
+const asCustomer = async (event: typeof sample, customerId: string) => withCookies(event, [await markIssued(customerId)]);
 
 /** A browser of the customer with push enabled through POST /api/push/subscribe. */
 async function subscribedBrowser(customerId: string) {
   const browser = browserSubscription(pushService);
-  const res = await invoke(subscribe, asCustomer(withBody(sampleEvent('subscribe-push'), browser.json), customerId));
+  const res = await invoke(subscribe, await asCustomer(withBody(sampleEvent('subscribe-push'), browser.json), customerId));
   expect(res.status).toBe(201);
   return browser;
 }
@@ -44,7 +46,7 @@ describe('POST /api/push/test', () => {
     const someoneElse = await subscribedBrowser(newId());
 
     // Act
-    const res = await invoke(handler, asCustomer(sample, customerId));
+    const res = await invoke(handler, await asCustomer(sample, customerId));
 
     // Assess
     expect(res.status).toBe(200);
@@ -75,7 +77,7 @@ describe('POST /api/push/test', () => {
     pushService.answer = (path) => (path === gone.path ? 410 : 201);
 
     // Act
-    const res = await invoke(handler, asCustomer(sample, customerId));
+    const res = await invoke(handler, await asCustomer(sample, customerId));
 
     // Assess
     expect(res.status).toBe(200);
@@ -92,7 +94,7 @@ describe('POST /api/push/test', () => {
     const browser = await subscribedBrowser(customerId);
     pushService.answer = () => 404;
 
-    const res = await invoke(handler, asCustomer(sample, customerId));
+    const res = await invoke(handler, await asCustomer(sample, customerId));
 
     expect(res.status).toBe(404);
     expect(res.body.message).toBe('No push subscription for this browser. Enable push first.');
@@ -104,7 +106,7 @@ describe('POST /api/push/test', () => {
     const browser = await subscribedBrowser(customerId);
     pushService.answer = () => 500;
 
-    const res = await invoke(handler, asCustomer(sample, customerId));
+    const res = await invoke(handler, await asCustomer(sample, customerId));
 
     expect(res.status).toBe(502);
     expect(res.body.message).toMatch(/push service did not accept/);
@@ -121,7 +123,7 @@ describe('POST /api/push/test', () => {
     await invoke(subscribe, withBearer(withBody(sampleEvent('subscribe-push'), workerBrowser.json), token));
 
     // Act
-    const res = await invoke(handler, withBearer(asCustomer(sample, customerId), token));
+    const res = await invoke(handler, withBearer(await asCustomer(sample, customerId), token));
 
     // Assess
     expect(res.status).toBe(200);
@@ -130,7 +132,7 @@ describe('POST /api/push/test', () => {
   });
 
   it('answers 404 "Enable push first" to a signed-in caller without subscriptions', async () => {
-    const res = await invoke(handler, asCustomer(sample, newId()));
+    const res = await invoke(handler, await asCustomer(sample, newId()));
 
     expect(res.status).toBe(404);
     expect(res.body.message).toBe('No push subscription for this browser. Enable push first.');
@@ -141,5 +143,35 @@ describe('POST /api/push/test', () => {
 
     expect(res.status).toBe(401);
     expect(res.body.message).toMatch(/log in, or make a booking or request first/);
+  });
+});
+
+describe('POST /api/push/test (anywhere but the local runtime)', () => {
+  afterEach(() => {
+    vi.doUnmock('./lib/env');
+    vi.resetModules();
+  });
+
+  it('posts nothing to a stored endpoint that is not a push service (loopback here) and forgets it', async () => {
+    // Prepare: a row naming loopback, as one stored before endpoints were checked would
+    const worker = await createTestWorker();
+    const person = { role: 'worker' as const, userId: worker.id };
+    const internal = browserSubscription(pushService);
+    await pushSubscriptionsRepo.save(person, { endpoint: internal.endpoint, ...internal.json.keys }, new Date().toISOString());
+    vi.resetModules();
+    vi.doMock('./lib/env', async (importOriginal) => {
+      const actual = await importOriginal<typeof import('./lib/env')>();
+      return { ...actual, env: { ...actual.env, LOCAL_RUNTIME: false }, secureCookies: true };
+    });
+    const deployed = (await import('./send-test-push')).handler;
+
+    // Act
+    const res = await invoke(deployed, withBearer(sample, await workerToken(worker.id)));
+
+    // Assess
+    expect(receivedBy(internal)).toHaveLength(0);
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe('No push subscription for this browser. Enable push first.');
+    expect(await pushSubscriptionsRepo.find(person, internal.endpoint)).toBeUndefined();
   });
 });

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pushSubscriptionsRepo } from './lib/data/push-subscriptions';
 import { newId } from './lib/ids';
+import { markIssued } from './lib/testing/customers';
 import { invoke, sampleEvent, withBody, withCookies } from './lib/testing/events';
 import { browserSubscription } from './lib/testing/fake-push-service';
 import { ownerTestSession } from './lib/testing/owner';
@@ -8,8 +9,10 @@ import { createTestWorker, withBearer, workerToken } from './lib/testing/workers
 import { handler } from './subscribe-push';
 
 const sample = sampleEvent('subscribe-push');
-const service = { url: 'https://push.example.test' };
-const asCustomer = (event: typeof sample, customerId: string) => withCookies(event, [`customer_id=${customerId}`]);
+// A browser vendor's push service: the only hosts a subscription may name (nothing is sent here).
+const service = { url: 'https://fcm.googleapis.com/fcm/send' };
+/** Sent by the customer `customerId`, an identity the server issued (as their first booking would have). */
+const asCustomer = async (event: typeof sample, customerId: string) => withCookies(event, [await markIssued(customerId)]);
 
 describe('POST /api/push/subscribe', () => {
   it("stores the browser's subscription for the customer with its keys and user agent, answering 201", async () => {
@@ -18,7 +21,7 @@ describe('POST /api/push/subscribe', () => {
     const browser = browserSubscription(service);
 
     // Act
-    const res = await invoke(handler, asCustomer(withBody(sample, { ...browser.json, userAgent: 'Firefox/140' }), customerId));
+    const res = await invoke(handler, await asCustomer(withBody(sample, { ...browser.json, userAgent: 'Firefox/140' }), customerId));
 
     // Assess
     expect(res.status).toBe(201);
@@ -39,10 +42,10 @@ describe('POST /api/push/subscribe', () => {
     const customerId = newId();
     const first = browserSubscription(service);
     const renewed = browserSubscription(service);
-    await invoke(handler, asCustomer(withBody(sample, first.json), customerId));
+    await invoke(handler, await asCustomer(withBody(sample, first.json), customerId));
 
     // Act
-    const res = await invoke(handler, asCustomer(withBody(sample, { ...renewed.json, endpoint: first.endpoint }), customerId));
+    const res = await invoke(handler, await asCustomer(withBody(sample, { ...renewed.json, endpoint: first.endpoint }), customerId));
 
     // Assess
     expect(res.status).toBe(201);
@@ -56,10 +59,10 @@ describe('POST /api/push/subscribe', () => {
     const customerId = newId();
     const worker = await createTestWorker();
     const browser = browserSubscription(service);
-    await invoke(handler, asCustomer(withBody(sample, browser.json), customerId));
+    await invoke(handler, await asCustomer(withBody(sample, browser.json), customerId));
 
     // Act: the browser still carries the customer cookie; the token comes first.
-    const res = await invoke(handler, withBearer(asCustomer(withBody(sample, browser.json), customerId), await workerToken(worker.id)));
+    const res = await invoke(handler, withBearer(await asCustomer(withBody(sample, browser.json), customerId), await workerToken(worker.id)));
 
     // Assess
     expect(res.status).toBe(201);
@@ -81,7 +84,7 @@ describe('POST /api/push/subscribe', () => {
   it('keeps one subscription when the same browser subscribes twice at once', async () => {
     const customerId = newId();
     const browser = browserSubscription(service);
-    const event = asCustomer(withBody(sample, browser.json), customerId);
+    const event = await asCustomer(withBody(sample, browser.json), customerId);
 
     const results = await Promise.all([invoke(handler, event), invoke(handler, event)]);
 
@@ -92,8 +95,8 @@ describe('POST /api/push/subscribe', () => {
   it("refuses a subscription without both encryption keys with 'Missing subscription keys'", async () => {
     const browser = browserSubscription(service);
 
-    const noAuth = await invoke(handler, asCustomer(withBody(sample, { ...browser.json, keys: { p256dh: browser.json.keys.p256dh } }), newId()));
-    const noKeys = await invoke(handler, asCustomer(withBody(sample, { endpoint: browser.endpoint }), newId()));
+    const noAuth = await invoke(handler, await asCustomer(withBody(sample, { ...browser.json, keys: { p256dh: browser.json.keys.p256dh } }), newId()));
+    const noKeys = await invoke(handler, await asCustomer(withBody(sample, { endpoint: browser.endpoint }), newId()));
 
     expect(noAuth.status).toBe(400);
     expect(noAuth.body.message).toBe('Missing subscription keys');
@@ -105,7 +108,7 @@ describe('POST /api/push/subscribe', () => {
   it('refuses an endpoint that is not a push service URL', async () => {
     const browser = browserSubscription(service);
 
-    const res = await invoke(handler, asCustomer(withBody(sample, { ...browser.json, endpoint: 'http://example.com/push/x' }), newId()));
+    const res = await invoke(handler, await asCustomer(withBody(sample, { ...browser.json, endpoint: 'http://example.com/push/x' }), newId()));
 
     expect(res.status).toBe(400);
     expect(res.body.fields).toHaveProperty('endpoint');
@@ -116,5 +119,52 @@ describe('POST /api/push/subscribe', () => {
 
     expect(res.status).toBe(401);
     expect(await pushSubscriptionsRepo.personOf(JSON.parse(sample.body!).endpoint)).toBeUndefined();
+  });
+});
+
+describe('POST /api/push/subscribe (anywhere but the local runtime)', () => {
+  afterEach(() => {
+    vi.doUnmock('./lib/env');
+    vi.resetModules();
+  });
+
+  /** The handler as a deployed function builds it: without the local runtime's LOCAL_RUNTIME. */
+  async function deployedHandler() {
+    vi.resetModules();
+    vi.doMock('./lib/env', async (importOriginal) => {
+      const actual = await importOriginal<typeof import('./lib/env')>();
+      return { ...actual, env: { ...actual.env, LOCAL_RUNTIME: false }, secureCookies: true };
+    });
+    return (await import('./subscribe-push')).handler;
+  }
+
+  it.each([
+    ['a private address', { url: 'https://10.0.0.5' }],
+    ['loopback', { url: 'http://127.0.0.1:8080' }],
+  ])("refuses an endpoint at %s with 400 and a sentence saying which browsers work, storing nothing", async (_what, host) => {
+    // Prepare: the test push would POST to whatever endpoint was stored
+    const deployed = await deployedHandler();
+    const browser = browserSubscription(host);
+    const worker = await createTestWorker();
+
+    // Act
+    const res = await invoke(deployed, withBearer(withBody(sample, browser.json), await workerToken(worker.id)));
+
+    // Assess
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('ValidationError');
+    expect(res.body.fields).toEqual({ endpoint: "This browser's push service is not one we send to. Enable push in Chrome, Edge, Firefox or Safari." });
+    expect(await pushSubscriptionsRepo.personOf(browser.endpoint)).toBeUndefined();
+  });
+
+  it("stores an endpoint at a browser vendor's push service", async () => {
+    const deployed = await deployedHandler();
+    const browser = browserSubscription({ url: 'https://updates.push.services.mozilla.com/wpush/v2' });
+    const worker = await createTestWorker();
+
+    const res = await invoke(deployed, withBearer(withBody(sample, browser.json), await workerToken(worker.id)));
+
+    expect(res.status).toBe(201);
+    expect(await pushSubscriptionsRepo.personOf(browser.endpoint)).toEqual({ role: 'worker', userId: worker.id });
   });
 });

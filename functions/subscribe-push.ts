@@ -4,6 +4,8 @@ import { pushSubscriptionsRepo } from './lib/data/push-subscriptions';
 import { http, reply } from './lib/http';
 import { logger } from './lib/logger';
 import { requirePushPerson } from './lib/push-caller';
+import { assertPushServiceEndpoint } from './lib/push-endpoint';
+import { takeCreation } from './lib/creation-limits';
 
 /**
  * Enables push for this browser: the subscription is stored for the signed-in person. Subscribing
@@ -11,6 +13,10 @@ import { requirePushPerson } from './lib/push-caller';
  */
 export const handler = http(routeByName('subscribe-push'), pushSubscribeSchema, async ({ body, event }) => {
   const person = await requirePushPerson(event);
+  // Every push to it is a POST from our functions: only a browser vendor's push service may get one.
+  // Checked before anything is counted or written, so a refused endpoint leaves nothing behind.
+  assertPushServiceEndpoint(body.endpoint);
+  await takeCreation('push-subscription', event, `${person.role}#${person.userId}`);
   await pushSubscriptionsRepo.save(
     person,
     { endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth, userAgent: body.userAgent, expirationTime: body.expirationTime },

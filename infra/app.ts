@@ -3,7 +3,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { App, Tags, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { MarketplaceStack } from './marketplace-stack';
+import { assertDeployableStage, MarketplaceStack } from './marketplace-stack';
 
 /**
  * CDK entry (cdk.json: "npx tsx infra/app.ts"). Environment-agnostic: no account or region
@@ -12,7 +12,7 @@ import { MarketplaceStack } from './marketplace-stack';
  * Context: stage (default prod), platformFeePercent (default 10, 0..100), supportEmail,
  * webAssetPath (default web/dist, relative to the repository root); and, read by the stack itself,
  * offerSeconds, offersAtOnce, maxOffers, arrivalGraceSeconds (dispatch), geocoderUrl,
- * stripeSecretName, vapidSecretName, publicUrl, alarmEmail and tracing.
+ * stripeSecretName, vapidSecretName, publicUrl, alarmEmail, tracing, wafRateLimit and webAclArn.
  *
  * cdk-nag's AwsSolutions pack checks every synth: a finding that infra/nag.ts does not acknowledge
  * (with its reason) stops `cdk synth` and `cdk deploy` and is listed by the CLI.
@@ -30,6 +30,11 @@ const context = (key: string): unknown => app.node.tryGetContext(key);
 const stage = String(context('stage') ?? 'prod');
 if (!/^[a-z][a-z0-9-]{0,30}$/.test(stage)) {
   fail(`context "stage" must be lowercase letters, digits and dashes (e.g. prod, dev), got "${stage}"`);
+}
+try {
+  assertDeployableStage(stage);
+} catch (error) {
+  fail(`context ${(error as Error).message}`);
 }
 
 const rawFee = context('platformFeePercent') ?? 10;

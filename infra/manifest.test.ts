@@ -132,7 +132,7 @@ describe('route manifest (shared/routes.ts)', () => {
       expect(event.routeKey).toBe(routeKey(route));
     });
 
-    const deployed = !('stages' in route) || (route.stages as readonly string[]).includes('test');
+    const deployed = !('localRuntimeOnly' in route && route.localRuntimeOnly);
     it(deployed ? 'has its HTTP API route in the synthesized template' : 'is absent from a deployed stage\'s template', () => {
       // Prepare
       const expected = routeKey(route);

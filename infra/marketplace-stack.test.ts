@@ -16,7 +16,7 @@ import type { CfnQueue } from 'aws-cdk-lib/aws-sqs';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { catalogItems } from '../functions/lib/data/items';
-import { recurring, routeKey, routes as allRoutes, routesFor, socketRoutes, streamConsumers, timers, type RouteDef } from '../shared/routes';
+import { deployedRoutes, recurring, routeKey, routes as allRoutes, socketRoutes, streamConsumers, timers, type RouteDef } from '../shared/routes';
 import {
   contentSecurityPolicyFor,
   HSTS_MAX_AGE_SECONDS,
@@ -46,8 +46,8 @@ function resourcesOf(template: Template, type: string): Record<string, Resource>
   return template.findResources(type) as Record<string, Resource>;
 }
 
-/** The routes deployed on prod (dev-login exists only locally). */
-const routes = routesFor('prod');
+/** The routes every stage deploys (dev-login exists only in the local runtime). */
+const routes = deployedRoutes;
 
 type Statement = { Action: string | string[]; Resource: unknown; Effect: string; Condition?: Record<string, unknown> };
 
@@ -270,12 +270,38 @@ describe('MarketplaceStack: functions and routes', () => {
     );
   });
 
-  it('does not deploy routes limited to the local stage', () => {
-    const { template } = prod;
+  it("never deploys the local runtime's own routes, nor a function that would honour them, on any stage", () => {
+    // Prepare: prod, a dev stage, and a stage named like a laptop's but not 'local' itself
+    const localOnly = (allRoutes as readonly RouteDef[]).filter((r) => r.localRuntimeOnly);
+    const stacks = [prod, devTraced(), synth({ stage: 'local-test' })];
 
-    const keys = Object.values(resourcesOf(template, 'AWS::ApiGatewayV2::Route')).map((r) => r.Properties.RouteKey);
+    for (const { stack, template } of stacks) {
+      // Act
+      const keys = Object.values(resourcesOf(template, 'AWS::ApiGatewayV2::Route')).map((r) => r.Properties.RouteKey);
+      const environments = Object.values(resourcesOf(template, 'AWS::Lambda::Function')).map(
+        (fn) => (fn.Properties.Environment?.Variables ?? {}) as Record<string, unknown>,
+      );
 
-    expect(keys).not.toContain('POST /api/auth/dev-login');
+      // Assess
+      expect(localOnly.map((r) => r.name)).toContain('dev-login');
+      expect(keys).not.toContain('POST /api/auth/dev-login');
+      for (const route of localOnly) {
+        expect(keys, stack.stackName).not.toContain(routeKey(route));
+        expect(stack.functions[route.name], stack.stackName).toBeUndefined();
+      }
+      for (const variables of environments) {
+        expect(variables, stack.stackName).not.toHaveProperty('LOCAL_RUNTIME');
+        expect(variables.STAGE, stack.stackName).not.toBe('local');
+      }
+    }
+  });
+
+  it("refuses the local runtime's stage name 'local' with a sentence saying what to use instead", () => {
+    // Act
+    const synthLocal = () => synth({ stage: 'local' });
+
+    // Assess
+    expect(synthLocal).toThrow(/stage "local" is the local runtime's \(npm start\), not a stage to deploy: choose another name, e\.g\. -c stage=dev/);
   });
 
   it('keeps uploads in a private bucket reachable from the site by CORS, granted per route', () => {
@@ -1000,7 +1026,7 @@ describe('MarketplaceStack: compliance documents (issue 7)', () => {
       if (!actions.length) continue;
       for (const resource of [statement.Resource].flat()) {
         const text = JSON.stringify(resource);
-        const prefix = /\/(documents|retained|uploads)\/\*/.exec(text)?.[1] ?? 'bucket';
+        const prefix = /\/(document-uploads|applications|documents|retained|uploads)\/\*/.exec(text)?.[1] ?? 'bucket';
         rights[prefix] = [...new Set([...(rights[prefix] ?? []), ...actions])].sort();
       }
     }
@@ -1053,7 +1079,7 @@ describe('MarketplaceStack: compliance documents (issue 7)', () => {
     expect(resource.Properties.Timeout).toBe(300);
   });
 
-  it('lets purge-document-uploads delete documents/ objects and nothing else in the bucket, daily at 06:45 UTC', () => {
+  it('lets purge-document-uploads delete document-uploads/ objects and nothing else in the bucket, daily at 06:45 UTC', () => {
     // Prepare
     const { stack, template } = prodStack();
     const fn = stack.recurringFunctions['purge-document-uploads']!;
@@ -1064,16 +1090,17 @@ describe('MarketplaceStack: compliance documents (issue 7)', () => {
 
     // Assess
     expect(s3.flatMap((s) => [s.Action].flat()).sort()).toEqual(['s3:DeleteObject*']);
-    expect(JSON.stringify(s3.map((s) => s.Resource))).toContain('/documents/*');
+    expect(JSON.stringify(s3.map((s) => s.Resource))).toContain('/document-uploads/*');
+    expect(JSON.stringify(s3.map((s) => s.Resource))).not.toContain('/documents/*');
     expect(schedule?.Properties.ScheduleExpression).toBe('cron(45 6 * * ? *)');
   });
 
   it.each([
-    ['create-document-upload', { documents: ['s3:PutObject', 's3:PutObjectLegalHold', 's3:PutObjectRetention', 's3:PutObjectTagging', 's3:PutObjectVersionTagging', 's3:Abort*'].sort() }],
+    ['create-document-upload', { 'document-uploads': ['s3:PutObject', 's3:PutObjectLegalHold', 's3:PutObjectRetention', 's3:PutObjectTagging', 's3:PutObjectVersionTagging', 's3:Abort*'].sort() }],
     ['list-documents', {}],
     ['list-all-documents', {}],
     ['review-document', {}],
-  ])('grants %s only its rights on the documents/ prefix', (name, expected) => {
+  ])('grants %s only its rights on the document prefixes', (name, expected) => {
     // Act
     const rights = s3Rights(name);
 
@@ -1082,7 +1109,7 @@ describe('MarketplaceStack: compliance documents (issue 7)', () => {
     for (const [prefix, actions] of Object.entries(expected)) expect(rights[prefix]).toEqual(actions);
   });
 
-  it('lets confirm read and delete documents/ objects, delete-document also write retained/ copies, and the downloads only read', () => {
+  it('lets confirm read and delete uploads and write documents/, delete-document also write retained/ copies, and the downloads only read documents/', () => {
     // Act
     const confirm = s3Rights('confirm-document-upload');
     const remove = s3Rights('delete-document');
@@ -1090,18 +1117,48 @@ describe('MarketplaceStack: compliance documents (issue 7)', () => {
     const adminDownload = s3Rights('get-admin-document-download');
 
     // Assess
-    expect(confirm.documents).toEqual(expect.arrayContaining(['s3:GetObject*', 's3:DeleteObject*']));
+    expect(confirm['document-uploads']).toEqual(expect.arrayContaining(['s3:GetObject*', 's3:DeleteObject*']));
+    expect(confirm['document-uploads']).not.toContain('s3:PutObject');
+    expect(confirm.documents).toEqual(expect.arrayContaining(['s3:PutObject', 's3:DeleteObject*']));
+    expect(confirm.documents).not.toContain('s3:GetObject*');
     expect(confirm.uploads).toBeUndefined();
     expect(confirm.retained).toBeUndefined();
     expect(remove.retained).toEqual(expect.arrayContaining(['s3:PutObject']));
     expect(remove.retained).not.toContain('s3:GetObject*');
     expect(remove.documents).toEqual(expect.arrayContaining(['s3:GetObject*', 's3:DeleteObject*']));
+    expect(remove['document-uploads']).toBeUndefined();
     for (const rights of [download, adminDownload]) {
+      expect(rights['document-uploads']).toBeUndefined();
       expect(rights.documents).toEqual(expect.arrayContaining(['s3:GetObject*']));
       expect(rights.documents).not.toContain('s3:PutObject');
       expect(rights.documents?.some((a) => a.startsWith('s3:Delete'))).toBe(false);
       expect(rights.retained).toBeUndefined();
     }
+  });
+
+  it.each(['submit-worker-application', 'apply-worker', 'submit-company-application'])(
+    'lets %s read and delete uploads/ and write applications/ copies, where no presigned POST writes',
+    (name) => {
+      // Act
+      const rights = s3Rights(name);
+      const presigner = s3Rights('create-upload');
+
+      // Assess
+      expect(rights.uploads).toEqual(expect.arrayContaining(['s3:GetObject*', 's3:DeleteObject*']));
+      expect(rights.uploads).not.toContain('s3:PutObject');
+      expect(rights.applications).toEqual(expect.arrayContaining(['s3:PutObject']));
+      expect(rights.applications).not.toContain('s3:GetObject*');
+      expect(presigner).toEqual({ uploads: expect.arrayContaining(['s3:PutObject']) });
+    },
+  );
+
+  it('lets the owner\'s application document link read applications/ copies and write nothing', () => {
+    // Act
+    const rights = s3Rights('get-application-document');
+
+    // Assess
+    expect(rights.applications).toEqual(expect.arrayContaining(['s3:GetObject*']));
+    expect(Object.values(rights).flat().some((a) => a.startsWith('s3:Put') || a.startsWith('s3:Delete'))).toBe(false);
   });
 
   it('keeps documents in the private, encrypted, TLS-only uploads bucket and expires retained copies after each retention period', () => {
@@ -1608,5 +1665,56 @@ describe('MarketplaceStack: secret rotation', () => {
     expect(readers.length).toBeGreaterThan(0);
     expect(revised.map(([id]) => id).sort()).toEqual(readers.map(([id]) => id).sort());
     expect(unrevised).toEqual([]);
+  }, SYNTH_TIMEOUT);
+});
+
+describe('MarketplaceStack: the edge in front of the API', () => {
+  it('tells the API the host the visitor asked for, replacing whatever the client sent as X-Forwarded-Host', () => {
+    // Prepare
+    const config = Object.values(resourcesOf(prod.template, 'AWS::CloudFront::Distribution'))[0]!.Properties.DistributionConfig;
+    const functions = resourcesOf(prod.template, 'AWS::CloudFront::Function');
+    const codeOf = (behavior: any) => {
+      const arn = JSON.stringify(behavior.FunctionAssociations?.[0]?.FunctionARN ?? '');
+      const id = Object.keys(functions).find((logicalId) => arn.includes(logicalId));
+      return id ? (functions[id]!.Properties.FunctionCode as string) : '';
+    };
+    const run = (code: string) => (new Function(`${code}; return handler;`)() as (e: unknown) => { headers: Record<string, { value: string }> })({
+      request: { uri: '/api/x', headers: { host: { value: 'fixly.example' }, 'x-forwarded-host': { value: 'evil.example' } } },
+    });
+
+    // Act
+    const behaviors = config.CacheBehaviors.filter((b: any) => b.PathPattern === '/api/*' || b.PathPattern === '/ws');
+
+    // Assess
+    expect(behaviors).toHaveLength(2);
+    for (const behavior of behaviors) expect(run(codeOf(behavior)).headers['x-forwarded-host']).toEqual({ value: 'fixly.example' });
+  });
+
+  it('has no WAF unless the operator turns it on', () => {
+    expect(Object.keys(resourcesOf(prod.template, 'AWS::WAFv2::WebACL'))).toEqual([]);
+    const config = Object.values(resourcesOf(prod.template, 'AWS::CloudFront::Distribution'))[0]!.Properties.DistributionConfig;
+    expect(config.WebACLId).toBeUndefined();
+  });
+
+  it('with wafRateLimit puts a CloudFront web ACL in front that answers 429 past that many API writes per address in 5 minutes, and asserts us-east-1', () => {
+    // Act
+    const { template } = synth({ stage: 'waf', wafRateLimit: 300 });
+
+    // Assess
+    const acls = Object.entries(resourcesOf(template, 'AWS::WAFv2::WebACL'));
+    expect(acls).toHaveLength(1);
+    const [aclId, acl] = acls[0]!;
+    expect(acl.Properties.Scope).toBe('CLOUDFRONT');
+    const writes = acl.Properties.Rules.find((r: any) => r.Name === 'api-writes-per-address');
+    expect(writes.Statement.RateBasedStatement).toMatchObject({ Limit: 300, AggregateKeyType: 'IP' });
+    expect(JSON.stringify(writes.Statement.RateBasedStatement.ScopeDownStatement)).toContain('/api/');
+    expect(writes.Action.Block.CustomResponse.ResponseCode).toBe(429);
+    const config = Object.values(resourcesOf(template, 'AWS::CloudFront::Distribution'))[0]!.Properties.DistributionConfig;
+    expect(config.WebACLId).toEqual({ 'Fn::GetAtt': [aclId, 'Arn'] });
+    expect(JSON.stringify(template.toJSON().Rules ?? {})).toContain('us-east-1');
+  }, SYNTH_TIMEOUT);
+
+  it('refuses a wafRateLimit WAF would not take', () => {
+    expect(() => synth({ stage: 'waf-bad', wafRateLimit: 5 })).toThrow(/wafRateLimit must be a whole number of requests per 5 minutes, at least 10/);
   }, SYNTH_TIMEOUT);
 });

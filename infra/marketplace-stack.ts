@@ -20,12 +20,13 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from 'aws-cdk-lib/custom-resources';
 import type { Construct } from 'constructs';
 import { lambdaBundling } from './bundling';
+import { EdgeFirewall } from './waf';
 import { Monitoring } from './monitoring';
 import { acknowledgeNagFindings } from './nag';
 import { defaultThrottle, throttleFor } from './throttling';
 import { contentSecurityPolicyFor, HSTS_MAX_AGE_SECONDS, securityHeadersFor, strictTransportSecurity } from '../shared/security-headers';
 import { catalogItems } from '../functions/lib/data/items';
-import { recurring, routesFor, socketRoutes, streamConsumers, timers, type DocumentGrant, type RecurringDef, type RouteDef, type SocketRouteDef, type StreamConsumerDef, type TimerDef } from '../shared/routes';
+import { deployedRoutes, recurring, socketRoutes, streamConsumers, timers, type DocumentGrant, type RecurringDef, type RouteDef, type SocketRouteDef, type StreamConsumerDef, type TimerDef } from '../shared/routes';
 import { table as tableDef } from '../shared/table';
 import { retentionPeriods } from '../shared/document-categories';
 
@@ -70,6 +71,13 @@ export interface MarketplaceStackProps extends StackProps {
   tracing?: boolean;
   /** An address the alarm topic mails (context "alarmEmail"); none: subscribe to the topic yourself. */
   alarmEmail?: string;
+  /**
+   * Turns AWS WAF on with rate-based rules (context "wafRateLimit"): writes to /api/ one address may
+   * send in 5 minutes (reads: ten times that). The stack must then be deployed to us-east-1.
+   */
+  wafRateLimit?: number;
+  /** An existing CloudFront web ACL to put in front instead (context "webAclArn"). */
+  webAclArn?: string;
 }
 
 /** Context key → function environment variable, with the range functions/lib/env.ts accepts. */
@@ -110,6 +118,18 @@ const spaRewriteCode = `function handler(event) {
 const webSocketPathCode = `function handler(event) {
   var request = event.request;
   request.uri = '/';
+  request.headers['x-forwarded-host'] = { value: request.headers.host.value };
+  return request;
+}`;
+
+/**
+ * API Gateway sees its own host name, not the one the visitor typed: the functions compare a
+ * browser's Origin with this copy of it (functions/lib/same-origin.ts). Set here, at the edge, so
+ * whatever a client sent under that name is replaced.
+ */
+const forwardedHostCode = `function handler(event) {
+  var request = event.request;
+  request.headers['x-forwarded-host'] = { value: request.headers.host.value };
   return request;
 }`;
 
@@ -156,6 +176,25 @@ function dispatchEnvironment(given: (key: DispatchSetting) => unknown): Record<s
   return out;
 }
 
+/**
+ * The stage name the local runtime uses (infra/local/stack.ts). A deployed stack may not take it:
+ * a template must never look, to a reader or to code, like the developer's laptop.
+ */
+const LOCAL_STAGE = 'local';
+
+/** The variable that opens the local runtime's own behaviour (functions/lib/env.ts); never deployed. */
+const LOCAL_RUNTIME_VARIABLE = 'LOCAL_RUNTIME';
+
+/** Refuses a stage no deployed stack may have, saying what to do instead. */
+export function assertDeployableStage(stage: string): void {
+  if (stage === LOCAL_STAGE) {
+    throw new Error(
+      `stage "${LOCAL_STAGE}" is the local runtime's (npm start), not a stage to deploy: ` +
+        'choose another name, e.g. -c stage=dev',
+    );
+  }
+}
+
 /** BatchWriteItem takes at most 25 requests. */
 const BATCH_LIMIT = 25;
 
@@ -191,6 +230,7 @@ export class MarketplaceStack extends Stack {
   constructor(scope: Construct, id: string, props: MarketplaceStackProps) {
     super(scope, id, props);
     const { stage, platformFeePercent, supportEmail, webAssetPath } = props;
+    assertDeployableStage(stage);
     if (!Number.isFinite(platformFeePercent) || platformFeePercent < 0 || platformFeePercent > 100) {
       throw new Error(`platformFeePercent must be a number between 0 and 100, got ${platformFeePercent}`);
     }
@@ -500,7 +540,7 @@ export class MarketplaceStack extends Stack {
      */
     interface Needs {
       table: RouteDef['table'];
-      uploads?: 'read' | 'write';
+      uploads?: RouteDef['uploads'];
       documents?: readonly DocumentGrant[];
       scheduler?: boolean;
       realtime?: boolean;
@@ -526,9 +566,17 @@ export class MarketplaceStack extends Stack {
       });
       const actions = grants[needs.table];
       if (actions.length) this.table.grant(role, ...actions);
-      if (needs.uploads === 'read') uploadsByName.grantRead(role, 'uploads/*');
+      if (needs.uploads === 'read' || needs.uploads === 'file' || needs.uploads === 'review') uploadsByName.grantRead(role, 'uploads/*');
       if (needs.uploads === 'write') uploadsByName.grantPut(role, 'uploads/*');
+      if (needs.uploads === 'file') {
+        uploadsByName.grantDelete(role, 'uploads/*');
+        uploadsByName.grantPut(role, 'applications/*');
+      }
+      if (needs.uploads === 'review') uploadsByName.grantRead(role, 'applications/*');
       for (const right of new Set(needs.documents ?? [])) {
+        if (right === 'upload') uploadsByName.grantPut(role, 'document-uploads/*');
+        if (right === 'read-upload') uploadsByName.grantRead(role, 'document-uploads/*');
+        if (right === 'delete-upload') uploadsByName.grantDelete(role, 'document-uploads/*');
         if (right === 'read') uploadsByName.grantRead(role, 'documents/*');
         if (right === 'write') uploadsByName.grantPut(role, 'documents/*');
         if (right === 'delete') uploadsByName.grantDelete(role, 'documents/*');
@@ -546,6 +594,11 @@ export class MarketplaceStack extends Stack {
       name: string,
       options: { description: string; environment: Record<string, string>; role: IRole; functionName?: string; timeout?: Duration },
     ) => {
+      // What only the local runtime may do (dev-login, cookies without Secure, loopback push) hangs
+      // on this variable, so no deployed function may ever carry it.
+      if (LOCAL_RUNTIME_VARIABLE in options.environment) {
+        throw new Error(`${name}: ${LOCAL_RUNTIME_VARIABLE} is the local runtime's switch and is never deployed`);
+      }
       return new NodejsFunction(this, `${id}Fn`, {
         description: options.description,
         functionName: options.functionName,
@@ -575,9 +628,9 @@ export class MarketplaceStack extends Stack {
       });
     };
 
-    // Routes limited to other stages (dev-login: local only) are not deployed at all.
+    // The local runtime's own routes (dev-login) are never deployed, whatever the stage.
     const httpRoutes: { route: RouteDef; httpRoute: HttpRoute }[] = [];
-    for (const route of routesFor(stage)) {
+    for (const route of deployedRoutes) {
       const id = pascal(route.name);
       const fn = lambda(id, route.name, {
         description: `${route.method} ${route.path} (${stage})`,
@@ -776,7 +829,23 @@ export class MarketplaceStack extends Stack {
       runtime: cloudfront.FunctionRuntime.JS_2_0,
     });
 
+    const forwardedHost = new cloudfront.Function(this, 'ForwardedHost', {
+      comment: 'Pass the visitor\'s host name on to the API as X-Forwarded-Host',
+      code: cloudfront.FunctionCode.fromInline(forwardedHostCode),
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+    });
+
+    // AWS WAF at the edge when the operator turns it on: their own web ACL, or one built here.
+    const rawWaf = props.wafRateLimit ?? (this.node.tryGetContext('wafRateLimit') as unknown);
+    const wafRateLimit = rawWaf === undefined ? undefined : Number(rawWaf);
+    if (wafRateLimit !== undefined && (!Number.isInteger(wafRateLimit) || wafRateLimit < 10 || wafRateLimit > 2_000_000_000)) {
+      throw new Error(`wafRateLimit must be a whole number of requests per 5 minutes, at least 10, got ${JSON.stringify(rawWaf)}`);
+    }
+    const webAclArn = props.webAclArn ?? (this.node.tryGetContext('webAclArn') as string | undefined)
+      ?? (wafRateLimit !== undefined ? new EdgeFirewall(this, 'EdgeFirewall', { writesPerFiveMinutes: wafRateLimit }).webAclArn : undefined);
+
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
+      ...(webAclArn ? { webAclId: webAclArn } : {}),
       comment: `Home-services marketplace (${stage})`,
       defaultRootObject: 'index.html',
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
@@ -798,6 +867,7 @@ export class MarketplaceStack extends Stack {
           originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
           responseHeadersPolicy: securityHeaders,
           compress: true,
+          functionAssociations: [{ function: forwardedHost, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
         },
         // Same origin as the site, so the handshake carries the customer and owner cookies. Every
         // viewer header but Host reaches API Gateway (Sec-WebSocket-Key/-Version/-Protocol/-Extensions,

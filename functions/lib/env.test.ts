@@ -13,6 +13,14 @@ describe('environment parsing', () => {
   });
 });
 
+describe('the local runtime switch', () => {
+  it("is off unless LOCAL_RUNTIME is 'true', whatever the stage is called, and refuses anything else by name", () => {
+    expect(parseEnv({ TABLE_NAME: 't', STAGE: 'local' }).LOCAL_RUNTIME).toBe(false);
+    expect(parseEnv({ TABLE_NAME: 't', LOCAL_RUNTIME: 'true' }).LOCAL_RUNTIME).toBe(true);
+    expect(() => parseEnv({ TABLE_NAME: 't', LOCAL_RUNTIME: '1' })).toThrow(/LOCAL_RUNTIME must be true or unset/);
+  });
+});
+
 describe('dispatch settings', () => {
   it('takes whole numbers within range and refuses the rest by name', () => {
     expect(parseEnv({ TABLE_NAME: 't', OFFER_SECONDS: '20', ARRIVAL_GRACE_SECONDS: '60' })).toMatchObject({ OFFER_SECONDS: 20, ARRIVAL_GRACE_SECONDS: 60, OFFERS_AT_ONCE: 3 });

@@ -1,4 +1,5 @@
 import { DEFAULT_PLATFORM_FEE_PERCENT } from '../../shared/constants';
+import { DEFAULT_ARRIVAL_RADIUS_METRES } from '../../shared/domain/arrival';
 import { dispatchDefaults } from '../../shared/domain/dispatch';
 
 /**
@@ -37,6 +38,13 @@ function url(r: Reader, source: Source, name: string, fallback?: string): string
   }
 }
 
+/** 'true' or absent: anything else is a mistake worth naming rather than a guess either way. */
+function flag(r: Reader, source: Source, name: string): boolean {
+  const value = source[name];
+  if (value !== undefined && value !== 'true') r.problems.push(`${name}: ${name} must be true or unset`);
+  return value === 'true';
+}
+
 function number(r: Reader, source: Source, name: string, range: { min: number; max: number; whole?: boolean }, fallback: number): number {
   const raw = source[name];
   if (raw === undefined || raw === '') return fallback;
@@ -60,6 +68,12 @@ export function parseEnv(source: Source) {
   const env = {
     TABLE_NAME: required(r, source, 'TABLE_NAME', 'name the DynamoDB table'),
     STAGE: required(r, source, 'STAGE', 'name the stage', 'prod'),
+    /**
+     * Set to 'true' by the local runtime alone (infra/local/stack.ts), never by the CDK stack: what
+     * only a developer's laptop may do (dev-login, cookies without Secure over plain http, a loopback
+     * push service) hangs on this, not on a stage name anyone can give a deployed stack.
+     */
+    LOCAL_RUNTIME: flag(r, source, 'LOCAL_RUNTIME'),
     AWS_REGION: required(r, source, 'AWS_REGION', 'name a region', 'us-east-1'),
     /** Only set where DynamoDB is not the AWS default endpoint (the local runtime). */
     DYNAMODB_ENDPOINT: url(r, source, 'DYNAMODB_ENDPOINT'),
@@ -100,6 +114,17 @@ export function parseEnv(source: Source) {
     OFFERS_AT_ONCE: number(r, source, 'OFFERS_AT_ONCE', { min: 1, max: 10, whole: true }, dispatchDefaults.offersAtOnce),
     MAX_OFFERS: number(r, source, 'MAX_OFFERS', { min: 1, max: 100, whole: true }, dispatchDefaults.maxOffers),
     ARRIVAL_GRACE_SECONDS: number(r, source, 'ARRIVAL_GRACE_SECONDS', { min: 1, max: 24 * 3600, whole: true }, dispatchDefaults.arrivalGraceSeconds),
+    /**
+     * How close to the job's position a recent location fix must put a pro for Mark Arrived to count
+     * by itself (shared/domain/arrival.ts); farther, or without a fix, the customer is asked.
+     */
+    ARRIVAL_RADIUS_METRES: number(r, source, 'ARRIVAL_RADIUS_METRES', { min: 10, max: 5000, whole: true }, DEFAULT_ARRIVAL_RADIUS_METRES),
+    /**
+     * Multiplies every creation limit (functions/lib/creation-limits.ts). 1 in the cloud; more only
+     * where one address stands for many people: the load run's simulated crowd and the handler tests,
+     * which all call from the sample events' one address into one table.
+     */
+    CREATION_LIMIT_SCALE: number(r, source, 'CREATION_LIMIT_SCALE', { min: 1, max: 100000, whole: true }, 1),
     /**
      * The geocoder behind GET /api/geocode: a Nominatim-compatible search/reverse service. Our own
      * call caches its answers, so browsers never meet its rate limits.
@@ -149,5 +174,5 @@ export type Env = ReturnType<typeof parseEnv>;
 /** Parsed once per container, at cold start: a misconfigured function fails at once, readably. */
 export const env = parseEnv(process.env);
 
-/** Cookies carry Secure everywhere but the local stage, which is served over plain http. */
-export const secureCookies = env.STAGE !== 'local';
+/** Cookies carry Secure everywhere but the local runtime, which is served over plain http. */
+export const secureCookies = !env.LOCAL_RUNTIME;

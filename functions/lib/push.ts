@@ -4,14 +4,16 @@ import { pushSubscriptionsRepo, type PushSubscriptionItem } from './data/push-su
 import { env } from './env';
 import { logger } from './logger';
 import { PushNotConfiguredError } from './push-config';
+import { isAllowedPushEndpoint } from './push-endpoint';
 import type { PushPerson } from './push-caller';
 
 /**
  * The one adapter for web push (DESIGN.md section 4): `web-push` encrypts the payload for the
  * subscription (aes128gcm) and signs the VAPID header with the keys from the environment; the
- * request itself goes out with fetch, so a loopback http push service (tests, the local runtime)
- * works as well as the browsers' https ones. A subscription the push service answers 404 or 410
- * for has ended: it is deleted. Endpoints and keys are never logged.
+ * request itself goes out with fetch, so the local runtime's loopback http stand-in works as well
+ * as the browsers' https push services. Only those are ever sent to (functions/lib/push-endpoint.ts,
+ * checked again here before each send), and a redirect is not followed. A subscription the push
+ * service answers 404 or 410 for has ended: it is deleted. Endpoints and keys are never logged.
  */
 
 /** What the service worker (web/public/sw.js) shows: a notification that opens `url` on click. */
@@ -56,6 +58,13 @@ export function pushBody(payload: PushPayload): string {
 type Delivery = 'sent' | 'gone' | 'failed';
 
 async function deliver(subscription: PushSubscriptionItem, body: string, options: PushOptions, vapid: ReturnType<typeof vapidDetails>): Promise<Delivery> {
+  // A row stored before endpoints were checked, pointing anywhere else, can never be delivered to:
+  // it is forgotten like one its push service reports gone, and that browser is asked to enable
+  // push again, which now says what it needs.
+  if (!isAllowedPushEndpoint(subscription.endpoint)) {
+    logger.warn('Push endpoint refused: not a push service', { role: subscription.role });
+    return 'gone';
+  }
   const details = webpush.generateRequestDetails(
     { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dhKey, auth: subscription.authKey } },
     body,
@@ -70,6 +79,8 @@ async function deliver(subscription: PushSubscriptionItem, body: string, options
     method: 'POST',
     headers,
     body: new Uint8Array(details.body),
+    // A push service answers, it does not send us elsewhere: a redirect is a failure, never followed.
+    redirect: 'manual',
     signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
   });
   await response.body?.cancel();

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ViteDevServer } from 'vite';
@@ -15,6 +15,7 @@ import { startRecurringJobs } from './recurring';
 import { recurring } from '../../shared/routes';
 import { LOCAL_SECRET_KEY_PREFIX, startLocalStripe, type DeliverWebhook } from './stripe';
 import { loadOrCreateVapidKeys, type VapidKeys } from './vapid';
+import { writePrivateFile } from './private-file';
 import { startLocalWebSocketApi, type LocalWebSocketApi } from './websocket';
 
 // The laptop runs Node 20 while Lambda runs 22; the SDK's reminder of that is noise here. Set before
@@ -99,6 +100,9 @@ export function localFunctionEnv(
     TABLE_NAME: LOCAL_TABLE,
     UPLOADS_BUCKET: LOCAL_UPLOADS_BUCKET,
     STAGE: 'local',
+    // Only this runtime sets it (the CDK stack cannot, whatever its stage): it opens dev-login,
+    // cookies without Secure over plain http and a loopback push service (functions/lib/env.ts).
+    LOCAL_RUNTIME: 'true',
     AWS_REGION: 'us-east-1',
     AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
     AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
@@ -124,6 +128,7 @@ export function localFunctionEnv(
     ...(vapid ? { VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey, VAPID_SUBJECT: vapid.subject } : {}),
     PLATFORM_FEE_PERCENT: process.env.PLATFORM_FEE_PERCENT ?? '10',
     SUPPORT_EMAIL: process.env.SUPPORT_EMAIL ?? 'support@fixly.app',
+    ...(process.env.CREATION_LIMIT_SCALE ? { CREATION_LIMIT_SCALE: process.env.CREATION_LIMIT_SCALE } : {}),
   };
 }
 
@@ -301,8 +306,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   webhookUrl = `http://${webhookHost}:${port}/api/stripe/webhook`;
   const stackFile = path.join(options.dataDir, 'stack.json');
   // `npm run invoke` finds the running stack here and talks to its dynalite instead of opening the
-  // same LevelDB (which one process holds locked).
-  writeFileSync(
+  // same LevelDB (which one process holds locked). It holds the local Stripe's secret key and
+  // webhook secret, so only its owner may read it, as the key files themselves.
+  writePrivateFile(
     stackFile,
     JSON.stringify({
       url,

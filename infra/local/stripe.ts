@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import Stripe from 'stripe';
 import { readBody, sendJson } from './http-io';
+import { writePrivateFile } from './private-file';
 
 /**
  * A local Stripe for the embedded runtime, so functions/lib/stripe.ts (the real `stripe` SDK,
@@ -1419,9 +1420,7 @@ function loadKeys(file: string, options: LocalStripeOptions): { secretKey: strin
     webhookSecret: stored.webhookSecret ?? `${LOCAL_WEBHOOK_SECRET_PREFIX}${randomId(32)}`,
   };
   if (stored.secretKey !== keys.secretKey || stored.webhookSecret !== keys.webhookSecret) {
-    const tmp = `${file}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify(keys, null, 2), { mode: 0o600 });
-    renameSync(tmp, file);
+    writePrivateFile(file, JSON.stringify(keys, null, 2));
   }
   return { secretKey: options.secretKey ?? keys.secretKey, webhookSecret: options.webhookSecret ?? keys.webhookSecret };
 }

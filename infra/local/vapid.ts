@@ -1,6 +1,7 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import webpush from 'web-push';
+import { writePrivateFile } from './private-file';
 
 /**
  * The local runtime's VAPID keys (DESIGN.md section 4: "VAPID keys generated on first start and
@@ -45,8 +46,6 @@ export function loadOrCreateVapidKeys(dir: string, subject = `mailto:${process.e
   }
   const keys: VapidKeys = { ...webpush.generateVAPIDKeys(), subject };
   mkdirSync(dir, { recursive: true });
-  const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, JSON.stringify(keys, null, 2), { mode: 0o600 });
-  renameSync(tmp, file);
+  writePrivateFile(file, JSON.stringify(keys, null, 2));
   return keys;
 }

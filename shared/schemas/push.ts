@@ -8,11 +8,23 @@ const endpoint = z.string({ error: 'endpoint must be the push service URL' }).ch
     try {
       const url = new URL(v);
       // Push services are https; the local runtime's stand-in push service is plain http on loopback.
+      // Which hosts a push may go to is the server's rule (functions/lib/push-endpoint.ts): it
+      // depends on where the function runs, which this shared shape cannot know.
       return url.protocol === 'https:' || (url.protocol === 'http:' && ['127.0.0.1', 'localhost'].includes(url.hostname));
     } catch {
       return false;
     }
   }, 'endpoint must be the push service URL'),
+);
+
+/** When the browser says the subscription lapses: epoch milliseconds, at most the last time a Date holds. */
+const expirationTime = z.optional(
+  z.nullable(
+    z.number({ error: 'expirationTime must be a time in milliseconds' }).check(
+      z.gte(0, 'expirationTime must be a time in milliseconds'),
+      z.lte(8.64e15, 'expirationTime must be a time in milliseconds'),
+    ),
+  ),
 );
 
 export const pushSubscribeSchema = strictBody({
@@ -25,7 +37,7 @@ export const pushSubscribeSchema = strictBody({
     { error: 'Missing subscription keys' },
   ),
   userAgent: z.optional(z.string({ error: 'userAgent must be text' }).check(z.maxLength(500, 'userAgent is too long'))),
-  expirationTime: z.optional(z.nullable(z.number())),
+  expirationTime,
 });
 export type PushSubscribeInput = z.infer<typeof pushSubscribeSchema>;
 
@@ -40,6 +52,6 @@ export const pushRenewSchema = strictBody({
   oldEndpoint: endpoint,
   endpoint,
   keys: pushSubscribeSchema.shape.keys,
-  expirationTime: z.optional(z.nullable(z.number())),
+  expirationTime,
 });
 export type PushRenewInput = z.infer<typeof pushRenewSchema>;

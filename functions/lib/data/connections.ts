@@ -119,24 +119,36 @@ export const connectionsRepo = {
     return items.map((i) => i.connectionId);
   },
 
-  /** Counts a message in the current second; answers how many this second has seen so far. */
+  /**
+   * Counts a frame in its second and answers its place in that second (1 for the first). Every
+   * frame is counted by exactly one successful conditional update, so a burst of frames handled at
+   * once (API Gateway invokes $default concurrently) gets places 1, 2, 3, ... and the limit holds:
+   * the increment applies while the stored window is this second (or a later one, when this frame
+   * was delayed); otherwise the reset starts this second's window at 1. A frame that loses the
+   * reset to another frame of the same burst has not been counted yet, so it tries the increment
+   * again rather than taking a place it did not win. The two conditions are each other's opposite
+   * and the window only moves forward, so this ends within two rounds; a third finding neither
+   * true means the connection is gone: Infinity, nothing to count or answer.
+   */
   async countMessage(connectionId: string, second: number): Promise<number> {
-    try {
-      const out = await dynamo.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: keys.connection(connectionId),
-          UpdateExpression: 'ADD windowCount :one',
-          ConditionExpression: 'windowSecond = :s',
-          ExpressionAttributeValues: { ':one': 1, ':s': second },
-          ReturnValues: 'UPDATED_NEW',
-        }),
-      );
-      return (out.Attributes?.windowCount as number) ?? 1;
-    } catch (error) {
-      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
-      await dynamo
-        .send(
+    for (let round = 0; round < 3; round++) {
+      try {
+        const out = await dynamo.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.connection(connectionId),
+            UpdateExpression: 'ADD windowCount :one',
+            ConditionExpression: 'windowSecond >= :s',
+            ExpressionAttributeValues: { ':one': 1, ':s': second },
+            ReturnValues: 'UPDATED_NEW',
+          }),
+        );
+        return out.Attributes?.windowCount as number;
+      } catch (error) {
+        if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+      }
+      try {
+        await dynamo.send(
           new UpdateCommand({
             TableName: tableName,
             Key: keys.connection(connectionId),
@@ -144,11 +156,12 @@ export const connectionsRepo = {
             ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(windowSecond) OR windowSecond < :s)',
             ExpressionAttributeValues: { ':one': 1, ':s': second },
           }),
-        )
-        .catch((e: Error) => {
-          if (e.name !== 'ConditionalCheckFailedException') throw e;
-        });
-      return 1;
+        );
+        return 1;
+      } catch (error) {
+        if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+      }
     }
+    return Number.POSITIVE_INFINITY;
   },
 };

@@ -29,6 +29,11 @@ export const customersRepo = {
     return item.id;
   },
 
+  /** Records an identity under an id the caller names: only the local runtime's dev-login does. */
+  async issueAs(id: string): Promise<void> {
+    await dynamo.send(new PutCommand({ TableName: tableName, Item: identityItem(id) }));
+  },
+
   /**
    * The identity a first-time visitor's Idempotency-Key minted, minting it on the first call: the
    * retry of a call whose answer (and cookie) was lost finds the same customer, and so the same
