@@ -2,6 +2,10 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { routes, type RouteDef } from '../shared/routes';
 import { handler as approveWorker } from './approve-worker';
+import { handler as connectSocket } from './connect-socket';
+import { connectionsRepo } from './lib/data/connections';
+import type { SocketEvent } from './lib/socket';
+import { openTestConnection } from './lib/testing/sockets';
 import { applicationsRepo } from './lib/data/applications';
 import { CROSS_SITE_MESSAGE } from './lib/same-origin';
 import { asOwner, pendingApplication } from './lib/testing/applications';
@@ -86,5 +90,34 @@ describe('a call that takes no body', () => {
     const res = await invoke(handler as never, event);
 
     expect(res.status).toBe(415);
+  });
+});
+
+describe('a WebSocket handshake', () => {
+  const handshake = async (headers: Record<string, string>) => {
+    const sample = sampleEvent('connect-socket') as unknown as SocketEvent;
+    const connectionId = await openTestConnection();
+    const res = await connectSocket({ ...sample, headers, requestContext: { ...sample.requestContext, connectionId } });
+    return { res, connectionId };
+  };
+
+  it('from a page on another port of our host is refused, though it carries the owner\'s cookie', async () => {
+    // Prepare
+    const cookie = await ownerSessionCookie();
+
+    // Act
+    const { res, connectionId } = await handshake({ Host: 'localhost:3000', Origin: 'http://localhost:8081', Cookie: cookie, 'Sec-WebSocket-Protocol': 'fixly.v1' });
+
+    // Assess
+    expect(res).toEqual({ statusCode: 403 });
+    expect(await connectionsRepo.find(connectionId)).toBeUndefined();
+  });
+
+  it('from our own page is admitted', async () => {
+    const cookie = await ownerSessionCookie();
+
+    const { res } = await handshake({ Host: 'localhost:3000', Origin: 'http://localhost:3000', Cookie: cookie });
+
+    expect(res).toMatchObject({ statusCode: 200 });
   });
 });
