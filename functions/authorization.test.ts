@@ -6,6 +6,7 @@ import { keys } from '../shared/table';
 import { hashSecret, newSecret } from './lib/auth/tokens';
 import { dynamo, tableName } from './lib/clients';
 import { newId } from './lib/ids';
+import { issuedCustomer } from './lib/testing/customers';
 import { setUpOwnerSessionCookie } from './lib/testing/owner';
 import { invoke, sampleEvent } from './lib/testing/events';
 import { createTestWorker, workerToken } from './lib/testing/workers';
@@ -17,6 +18,7 @@ import { createTestWorker, workerToken } from './lib/testing/workers';
 type CallerKind =
   | 'nobody'
   | 'customer'
+  | 'made-up customer cookie'
   | 'owner'
   | 'worker'
   | 'pending worker'
@@ -29,6 +31,7 @@ type CallerKind =
 const callerKinds: CallerKind[] = [
   'nobody',
   'customer',
+  'made-up customer cookie',
   'owner',
   'worker',
   'pending worker',
@@ -88,6 +91,9 @@ async function credentialsOf(kind: CallerKind): Promise<{ cookies?: string[]; au
     case 'nobody':
       return {};
     case 'customer':
+      return { cookies: [(await issuedCustomer()).cookie] };
+    case 'made-up customer cookie':
+      // Well formed, but never issued by the server: a client choosing whom to be.
       return { cookies: [`customer_id=${newId()}`] };
     case 'owner':
       return { cookies: [await setUpOwnerSessionCookie()] };

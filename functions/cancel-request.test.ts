@@ -3,6 +3,7 @@ import { handler } from './cancel-request';
 import { handler as accept } from './accept-job';
 import { jobsRepo } from './lib/data/jobs';
 import { offerNext, timerNames } from './lib/dispatch';
+import { issuedCustomer } from './lib/testing/customers';
 import { dispatchableWorker, findSchedule, testCategory, testJob, testPlace } from './lib/testing/dispatch';
 import { invoke, sampleEvent, withBody, withCookies, withPath } from './lib/testing/events';
 import { withBearer, workerToken } from './lib/testing/workers';
@@ -90,9 +91,10 @@ describe('POST /api/requests/{id}/cancel', () => {
   it("answers another customer's job as a missing one", async () => {
     // Prepare
     const job = await testJob(testCategory(), testPlace());
+    const stranger = await issuedCustomer();
 
     // Act
-    const res = await invoke(handler, asCustomer(job.id, 'Someone3lse0123456789A'));
+    const res = await invoke(handler, asCustomer(job.id, stranger.customerId));
 
     // Assess
     expect(res.status).toBe(404);

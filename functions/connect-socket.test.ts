@@ -3,6 +3,7 @@ import { handler } from './connect-socket';
 import { handler as disconnect } from './disconnect-socket';
 import { connectionsRepo } from './lib/data/connections';
 import { newId } from './lib/ids';
+import { issuedCustomer } from './lib/testing/customers';
 import { sampleEvent } from './lib/testing/events';
 import { ownerSessionCookie } from './lib/testing/owner';
 import { openTestConnection } from './lib/testing/sockets';
@@ -20,10 +21,10 @@ describe('$connect', () => {
   it("admits a customer by their cookie, in their own channel, and selects our subprotocol", async () => {
     // Prepare
     const connectionId = await openTestConnection();
-    const customerId = newId();
+    const { customerId, cookie } = await issuedCustomer();
 
     // Act
-    const res = await handler(handshake(connectionId, { Cookie: `customer_id=${customerId}`, 'Sec-WebSocket-Protocol': 'fixly.v1' }));
+    const res = await handler(handshake(connectionId, { Cookie: cookie, 'Sec-WebSocket-Protocol': 'fixly.v1' }));
 
     // Assess
     expect(res).toEqual({ statusCode: 200, headers: { 'Sec-WebSocket-Protocol': 'fixly.v1' } });
@@ -34,11 +35,11 @@ describe('$connect', () => {
   it("admits an active worker by the token offered as a subprotocol, and the owner by their session, together with a customer cookie", async () => {
     const connectionId = await openTestConnection();
     const worker = await createTestWorker();
-    const customerId = newId();
+    const { customerId, cookie } = await issuedCustomer();
 
     const res = await handler(
       handshake(connectionId, {
-        cookie: `customer_id=${customerId}; ${await ownerSessionCookie()}`,
+        cookie: `${cookie}; ${await ownerSessionCookie()}`,
         'sec-websocket-protocol': `fixly.v1, token.${await workerToken(worker.id)}`,
       }),
     );
@@ -52,6 +53,7 @@ describe('$connect', () => {
     ['a forged worker token', async () => ({ 'Sec-WebSocket-Protocol': `fixly.v1, token.${'x'.repeat(43)}` })],
     ['a terminated worker', async () => ({ 'Sec-WebSocket-Protocol': `fixly.v1, token.${await workerToken((await createTestWorker({ status: 'terminated' })).id)}` })],
     ['a malformed customer cookie', async () => ({ Cookie: 'customer_id=../../x' })],
+    ['a well-formed customer cookie the server never issued', async () => ({ Cookie: `customer_id=${newId()}` })],
   ])('refuses %s with 401 and stores nothing', async (_what, headers) => {
     const connectionId = await openTestConnection();
 
@@ -66,8 +68,8 @@ describe('$disconnect', () => {
   it('forgets the connection and every room it was in', async () => {
     // Prepare
     const connectionId = await openTestConnection();
-    const customerId = newId();
-    await handler(handshake(connectionId, { Cookie: `customer_id=${customerId}` }));
+    const { customerId, cookie } = await issuedCustomer();
+    expect(await handler(handshake(connectionId, { Cookie: cookie }))).toMatchObject({ statusCode: 200 });
     await connectionsRepo.join(connectionId, 'job:AbCdEfGhIjKlMnOpQrStUv');
 
     // Act

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { bookingIdPattern } from '../shared/schemas/booking';
@@ -6,8 +7,10 @@ import { handler } from './create-booking';
 import { handler as getBooking } from './get-booking';
 import { dynamo, tableName } from './lib/clients';
 import { bookingsRepo } from './lib/data/bookings';
+import { customersRepo } from './lib/data/customers';
 import { jobsRepo } from './lib/data/jobs';
 import { newId } from './lib/ids';
+import { issuedCustomer } from './lib/testing/customers';
 import { invoke, sampleEvent, withBody, withCookies, withHeaders, withPath } from './lib/testing/events';
 
 const sample = sampleEvent('create-booking');
@@ -27,11 +30,13 @@ async function bookingsOf(customerId: string) {
   return out.Items ?? [];
 }
 
-/** A known customer, so a test can prove that a refused request wrote nothing for them. */
-function asCustomer(body: unknown) {
-  const customerId = newId();
-  return { customerId, event: withCookies(withBody(sample, body), [`customer_id=${customerId}`]) };
+/** A known customer (one the server issued), so a test can prove that a refused request wrote nothing for them. */
+async function asCustomer(body: unknown) {
+  const { customerId, cookie } = await issuedCustomer();
+  return { customerId, cookie, event: withCookies(withBody(sample, body), [cookie]) };
 }
+
+const cookieValue = (cookie: string | undefined) => /^customer_id=([A-Za-z0-9_-]{22});/.exec(cookie ?? '')?.[1];
 
 describe('POST /api/bookings', () => {
   it('creates a new booking with an unguessable id and returns it with status new', async () => {
@@ -50,7 +55,7 @@ describe('POST /api/bookings', () => {
 
   it("creates the booking's job with it: a booking job of the booking's category, for the same customer", async () => {
     // Prepare
-    const { customerId, event } = asCustomer({ ...validBody, category: 'painting', details: 'Two coats on the hallway walls.' });
+    const { customerId, event } = await asCustomer({ ...validBody, category: 'painting', details: 'Two coats on the hallway walls.' });
 
     // Act
     const res = await invoke(handler, event);
@@ -84,7 +89,7 @@ describe('POST /api/bookings', () => {
 
   it('keeps the existing customer and files the booking under them', async () => {
     // Prepare
-    const { customerId, event } = asCustomer(validBody);
+    const { customerId, event } = await asCustomer(validBody);
 
     // Act
     const res = await invoke(handler, event);
@@ -93,6 +98,24 @@ describe('POST /api/bookings', () => {
     expect(res.status).toBe(201);
     expect(res.cookies).toEqual([]);
     expect((await bookingsOf(customerId)).map((b) => b.id)).toEqual([res.body.id]);
+  });
+
+  it('treats a cookie the server never issued as a new visitor', async () => {
+    // Prepare: a well-formed id the client made up.
+    const madeUp = newId();
+
+    // Act
+    const res = await invoke(handler, withCookies(sample, [`customer_id=${madeUp}`]));
+
+    // Assess
+    expect(res.status).toBe(201);
+    expect(res.cookies).toHaveLength(1);
+    const issued = cookieValue(res.cookies[0]);
+    expect(issued).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(issued).not.toBe(madeUp);
+    expect((await bookingsOf(issued!)).map((b) => b.id)).toEqual([res.body.id]);
+    expect(await bookingsOf(madeUp)).toEqual([]);
+    expect(await customersRepo.isIssued(madeUp)).toBe(false);
   });
 
   it('trims text and accepts a booking without details', async () => {
@@ -113,7 +136,7 @@ describe('POST /api/bookings', () => {
     ['category', 'astrology', 'Choose one of our service categories'],
   ])('refuses %s = %j with "%s" and writes nothing', async (field, value, message) => {
     // Prepare
-    const { customerId, event } = asCustomer({ ...validBody, [field]: value });
+    const { customerId, event } = await asCustomer({ ...validBody, [field]: value });
 
     // Act
     const res = await invoke(handler, event);
@@ -138,7 +161,7 @@ describe('POST /api/bookings', () => {
   });
 
   it('refuses unknown fields by name, so a client cannot set the status or owner', async () => {
-    const { customerId, event } = asCustomer({ ...validBody, status: 'completed', customerId: 'x' });
+    const { customerId, event } = await asCustomer({ ...validBody, status: 'completed', customerId: 'x' });
 
     const res = await invoke(handler, event);
 
@@ -179,7 +202,7 @@ describe('POST /api/bookings', () => {
   });
 
   it('refuses a body larger than 64 KB with 413 and writes nothing', async () => {
-    const { customerId, event } = asCustomer({ ...validBody, details: 'x'.repeat(70 * 1024) });
+    const { customerId, event } = await asCustomer({ ...validBody, details: 'x'.repeat(70 * 1024) });
 
     const res = await invoke(handler, event);
 
@@ -204,12 +227,12 @@ describe('POST /api/bookings', () => {
 
     it('answers with the booking its first call made and makes no second one', async () => {
       // Prepare
-      const { customerId } = asCustomer(validBody);
+      const { customerId, cookie } = await asCustomer(validBody);
       const key = crypto.randomUUID();
 
       // Act
-      const first = await invoke(handler, keyed(key, [`customer_id=${customerId}`]));
-      const again = await invoke(handler, keyed(key, [`customer_id=${customerId}`]));
+      const first = await invoke(handler, keyed(key, [cookie]));
+      const again = await invoke(handler, keyed(key, [cookie]));
 
       // Assess
       expect(first.status).toBe(201);
@@ -229,23 +252,40 @@ describe('POST /api/bookings', () => {
       expect([one.status, two.status]).toEqual([201, 201]);
       expect(two.body.id).toBe(one.body.id);
       expect(one.cookies).toEqual(two.cookies);
-      const customerId = /^customer_id=([A-Za-z0-9_-]{22});/.exec(one.cookies![0]!)![1]!;
+      const customerId = cookieValue(one.cookies[0])!;
       expect(await bookingsOf(customerId)).toHaveLength(1);
     });
 
-    it('makes a new booking for a new key', async () => {
-      const { customerId } = asCustomer(validBody);
+    it("does not make a first-time visitor's id computable from their Idempotency-Key", async () => {
+      // Prepare: the id a key once determined, which anyone who saw the key could compute.
+      const key = crypto.randomUUID();
+      const computable = createHash('sha256').update(`customer\0\0${key}`).digest('base64url').slice(0, 22);
 
-      await invoke(handler, keyed(crypto.randomUUID(), [`customer_id=${customerId}`]));
-      await invoke(handler, keyed(crypto.randomUUID(), [`customer_id=${customerId}`]));
+      // Act
+      const res = await invoke(handler, keyed(key));
+
+      // Assess
+      expect(res.status).toBe(201);
+      const customerId = cookieValue(res.cookies[0]);
+      expect(customerId).toMatch(/^[A-Za-z0-9_-]{22}$/);
+      expect(customerId).not.toBe(computable);
+      expect(await customersRepo.isIssued(computable)).toBe(false);
+      expect((await bookingsOf(customerId!)).map((b) => b.id)).toEqual([res.body.id]);
+    });
+
+    it('makes a new booking for a new key', async () => {
+      const { customerId, cookie } = await asCustomer(validBody);
+
+      await invoke(handler, keyed(crypto.randomUUID(), [cookie]));
+      await invoke(handler, keyed(crypto.randomUUID(), [cookie]));
 
       expect(await bookingsOf(customerId)).toHaveLength(2);
     });
 
     it('refuses a key too short to be unguessable with a 400 that says what a key must be, and writes nothing', async () => {
-      const { customerId } = asCustomer(validBody);
+      const { customerId, cookie } = await asCustomer(validBody);
 
-      const res = await invoke(handler, keyed('1234', [`customer_id=${customerId}`]));
+      const res = await invoke(handler, keyed('1234', [cookie]));
 
       expect(res.status).toBe(400);
       expect(res.body.message).toBe('The Idempotency-Key header must be 16 to 64 letters, digits, - or _ (a UUID will do).');

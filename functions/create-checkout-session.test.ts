@@ -7,7 +7,7 @@ import { asCustomer, invoicedJob } from './lib/testing/money';
 import { onboardedAccount, pressHostedButton, testStripe } from './lib/testing/stripe';
 
 const sample = sampleEvent('create-checkout-session');
-const pay = (customerId: string, body: unknown) => invoke(handler, asCustomer(withBody(sample, body), customerId));
+const pay = async (customerId: string, body: unknown) => invoke(handler, await asCustomer(withBody(sample, body), customerId));
 
 describe('POST /api/create-checkout-session', () => {
   it("opens a Stripe Checkout session for the invoice's total and sends the customer back to the payment pages", async () => {
@@ -109,7 +109,7 @@ describe('POST /api/create-checkout-session', () => {
     const { job, invoice } = await invoicedJob({ verified: true });
     const { origin: _origin, ...headers } = sample.headers;
 
-    const res = await invoke(handler, asCustomer({ ...withBody(sample, { invoiceId: invoice.id }), headers }, job.customerId));
+    const res = await invoke(handler, await asCustomer({ ...withBody(sample, { invoiceId: invoice.id }), headers }, job.customerId));
 
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/Open this page from the site/);

@@ -3,17 +3,17 @@ import { requestNumber } from '../shared/schemas/request';
 import { handler } from './create-request';
 import { jobsRepo } from './lib/data/jobs';
 import { timerNames } from './lib/dispatch';
-import { newId } from './lib/ids';
+import { issuedCustomer } from './lib/testing/customers';
 import { dispatchableWorker, findSchedule, north, testPlace } from './lib/testing/dispatch';
 import { invoke, sampleEvent, withBody, withCookies } from './lib/testing/events';
 
 const sample = sampleEvent('create-request');
 const validBody = JSON.parse(sample.body!) as Record<string, unknown>;
 
-/** A known customer, so a test can find (or prove the absence of) what was filed under them. */
-function asCustomer(body: unknown) {
-  const customerId = newId();
-  return { customerId, event: withCookies(withBody(sample, body), [`customer_id=${customerId}`]) };
+/** A known customer (one the server issued), so a test can find (or prove the absence of) what was filed under them. */
+async function asCustomer(body: unknown) {
+  const { customerId, cookie } = await issuedCustomer();
+  return { customerId, event: withCookies(withBody(sample, body), [cookie]) };
 }
 
 const cookieValue = (cookie: string) => /^customer_id=([A-Za-z0-9_-]{22});/.exec(cookie)?.[1];
@@ -21,7 +21,7 @@ const cookieValue = (cookie: string) => /^customer_id=([A-Za-z0-9_-]{22});/.exec
 describe('POST /api/requests', () => {
   it('answers 201 with the request as its customer sees it, Pending, numbered by its last 8 characters', async () => {
     // Prepare
-    const { event } = asCustomer(validBody);
+    const { event } = await asCustomer(validBody);
 
     // Act
     const res = await invoke(handler, event);
@@ -80,7 +80,7 @@ describe('POST /api/requests', () => {
   it('stores the job as a request of the category the service maps to, with its coordinates', async () => {
     // Prepare
     const place = testPlace();
-    const { customerId, event } = asCustomer({
+    const { customerId, event } = await asCustomer({
       ...validBody,
       service: 'Pool Repair/Cleaner',
       clientLatitude: place.lat,
@@ -114,7 +114,7 @@ describe('POST /api/requests', () => {
 
   it('treats coordinates 0/0 as unknown: stored as null', async () => {
     // Prepare
-    const { event } = asCustomer({ ...validBody, clientLatitude: 0, clientLongitude: 0, gpsEnabled: false });
+    const { event } = await asCustomer({ ...validBody, clientLatitude: 0, clientLongitude: 0, gpsEnabled: false });
 
     // Act
     const res = await invoke(handler, event);
@@ -130,7 +130,7 @@ describe('POST /api/requests', () => {
     const place = testPlace();
     const far = await dispatchableWorker('plumbing', north(place, 3));
     const near = await dispatchableWorker('plumbing', north(place, 0.3));
-    const { event } = asCustomer({ ...validBody, service: 'Plumbing', clientLatitude: place.lat, clientLongitude: place.lng });
+    const { event } = await asCustomer({ ...validBody, service: 'Plumbing', clientLatitude: place.lat, clientLongitude: place.lng });
 
     // Act
     const res = await invoke(handler, event);
@@ -149,7 +149,7 @@ describe('POST /api/requests', () => {
 
   it('files a request without a location as Pending, whether dispatch found someone or says nobody is available', async () => {
     // Prepare: no location, so any plumber on call anywhere (other tests') may be offered it: assert only what is ours.
-    const { customerId, event } = asCustomer({ ...validBody, clientLatitude: 0, clientLongitude: 0 });
+    const { customerId, event } = await asCustomer({ ...validBody, clientLatitude: 0, clientLongitude: 0 });
 
     // Act
     const res = await invoke(handler, event);
@@ -171,7 +171,7 @@ describe('POST /api/requests', () => {
     // Prepare
     const body: Record<string, unknown> = { ...validBody, [field]: value };
     if (value === undefined) delete body[field];
-    const { customerId, event } = asCustomer(body);
+    const { customerId, event } = await asCustomer(body);
 
     // Act
     const res = await invoke(handler, event);
@@ -185,7 +185,7 @@ describe('POST /api/requests', () => {
 
   it('refuses unknown fields by name, so a client cannot set the status or owner, and writes nothing', async () => {
     // Prepare
-    const { customerId, event } = asCustomer({ ...validBody, status: 'Completed' });
+    const { customerId, event } = await asCustomer({ ...validBody, status: 'Completed' });
 
     // Act
     const res = await invoke(handler, event);
@@ -198,8 +198,8 @@ describe('POST /api/requests', () => {
 
   it('answers a submission sent again with the same Idempotency-Key with the request it made, and makes one job', async () => {
     // Prepare
-    const customerId = newId();
-    const event = withCookies({ ...sample, headers: { ...sample.headers, 'idempotency-key': crypto.randomUUID() } }, [`customer_id=${customerId}`]);
+    const { customerId, cookie } = await issuedCustomer();
+    const event = withCookies({ ...sample, headers: { ...sample.headers, 'idempotency-key': crypto.randomUUID() } }, [cookie]);
 
     // Act
     const first = await invoke(handler, event);

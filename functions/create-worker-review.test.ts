@@ -5,6 +5,7 @@ import { jobsRepo, type JobItem } from './lib/data/jobs';
 import { reviewsRepo } from './lib/data/reviews';
 import { workersRepo, type WorkerItem } from './lib/data/workers';
 import { newId } from './lib/ids';
+import { markIssued } from './lib/testing/customers';
 import { dispatchableWorker, offeredJob, testCategory, testJob } from './lib/testing/dispatch';
 import { completedJob } from './lib/testing/money';
 import { invoke, sampleEvent, withBody, withCookies } from './lib/testing/events';
@@ -31,7 +32,8 @@ const reviewOf = (job: JobItem, overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const post = (body: unknown, customerId: string) => invoke(handler, withCookies(withBody(sample, body), [`customer_id=${customerId}`]));
+/** Sent by the customer `customerId`, an identity the server issued (a job's customer, or any other for a stranger). */
+const post = async (body: unknown, customerId: string) => invoke(handler, withCookies(withBody(sample, body), [await markIssued(customerId)]));
 
 describe('POST /api/worker-reviews', () => {
   it("records the review on the job and moves the worker's average and count", async () => {

@@ -42,6 +42,7 @@ const { workersRepo } = await import('./lib/data/workers');
 const { timerNames } = await import('./lib/dispatch');
 const { newId } = await import('./lib/ids');
 const { deleteObject } = await import('./lib/storage');
+const { issuedCustomer } = await import('./lib/testing/customers');
 const { dispatchableWorker, findSchedule, offeredJob, testCategory } = await import('./lib/testing/dispatch');
 const { confirmedDocument, asWorker, fileBytes, postFile, uploadBody, workerWithToken } = await import('./lib/testing/documents');
 const { invoke, sampleEvent, withBody, withCookies, withPath } = await import('./lib/testing/events');
@@ -78,6 +79,7 @@ async function bookingsOf(customerId: string) {
 }
 
 const bookingSample = sampleEvent('create-booking');
+/** A booking by `customerId`, a customer the server issued (so what was filed under them can be counted). */
 function book(customerId: string) {
   return invoke(createBooking, withCookies(bookingSample, [`customer_id=${customerId}`]));
 }
@@ -85,7 +87,7 @@ function book(customerId: string) {
 describe('DynamoDB throttling or timing out on a write', () => {
   it('answers a booking whose write is throttled with 503 and Retry-After, after the SDK retried, and writes nothing', async () => {
     // Prepare
-    const customerId = newId();
+    const { customerId } = await issuedCustomer();
     proxies.dynamo.set(dynamoError('ProvisionedThroughputExceededException', 'The level of configured provisioned throughput for the table was exceeded.'), dynamoOperation('TransactWriteItems'));
 
     // Act
@@ -105,7 +107,7 @@ describe('DynamoDB throttling or timing out on a write', () => {
 
   it('answers 503 when the transaction is cancelled by throttling (a reason per action), not a refusal', async () => {
     // Prepare
-    const customerId = newId();
+    const { customerId } = await issuedCustomer();
     proxies.dynamo.set(
       {
         kind: 'answer',
@@ -130,7 +132,7 @@ describe('DynamoDB throttling or timing out on a write', () => {
 
   it('answers 503 when the write never answers (the client times out), and writes nothing', async () => {
     // Prepare
-    const customerId = newId();
+    const { customerId } = await issuedCustomer();
     proxies.dynamo.set({ kind: 'hang' }, dynamoOperation('TransactWriteItems'));
 
     // Act
@@ -145,7 +147,7 @@ describe('DynamoDB throttling or timing out on a write', () => {
 
   it('books once when the write landed but its answer was lost: the SDK retry carries the same request token', async () => {
     // Prepare: the first attempt reaches DynamoDB and is applied; its answer never comes back.
-    const customerId = newId();
+    const { customerId } = await issuedCustomer();
     proxies.dynamo.set({ kind: 'forward-then-hang' }, dynamoOperation('TransactWriteItems'), 1);
 
     // Act
@@ -214,7 +216,7 @@ describe('Scheduler refusing the arrival timer when a job is accepted', () => {
 
 describe('Stripe unreachable', () => {
   const payEvent = sampleEvent('create-checkout-session');
-  const pay = (customerId: string, invoiceId: string) => invoke(createCheckout, asCustomer(withBody(payEvent, { invoiceId }), customerId));
+  const pay = async (customerId: string, invoiceId: string) => invoke(createCheckout, await asCustomer(withBody(payEvent, { invoiceId }), customerId));
 
   it('answers a checkout with a clear 503 and leaves the invoice as it was; the next attempt opens the session', async () => {
     // Prepare

@@ -15,7 +15,7 @@ describe('GET /api/invoices/{id}', () => {
     const { job, worker, invoice } = await invoicedJob();
 
     // Act
-    const asTheCustomer = await invoke(handler, asCustomer(of(invoice.id), job.customerId));
+    const asTheCustomer = await invoke(handler, await asCustomer(of(invoice.id), job.customerId));
     const asTheWorker = await invoke(handler, withBearer(of(invoice.id), await workerToken(worker.id)));
     const asOwner = await invoke(handler, withCookies(of(invoice.id), [await ownerSessionCookie()]));
 
@@ -30,11 +30,11 @@ describe('GET /api/invoices/{id}', () => {
     const other = await invoicedJob();
 
     const results = await Promise.all([
-      invoke(handler, asCustomer(of(invoice.id), newId())),
+      invoke(handler, await asCustomer(of(invoice.id), newId())),
       invoke(handler, withBearer(of(invoice.id), await workerToken(other.worker.id))),
       invoke(handler, of(invoice.id)),
-      invoke(handler, asCustomer(of(newId()), other.job.customerId)),
-      invoke(handler, asCustomer(of('../../etc'), other.job.customerId)),
+      invoke(handler, await asCustomer(of(newId()), other.job.customerId)),
+      invoke(handler, await asCustomer(of('../../etc'), other.job.customerId)),
     ]);
 
     expect(results.map((r) => r.status)).toEqual([404, 404, 404, 404, 404]);

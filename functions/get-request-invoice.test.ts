@@ -10,7 +10,7 @@ describe('GET /api/requests/{id}/invoice', () => {
   it("answers the request's invoice to its customer", async () => {
     const { job, invoice } = await invoicedJob();
 
-    const res = await invoke(handler, asCustomer(withPath(sample, { id: job.id }), job.customerId));
+    const res = await invoke(handler, await asCustomer(withPath(sample, { id: job.id }), job.customerId));
 
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: invoice.id, totalAmount: invoice.totalAmount, paymentStatus: 'pending' });
@@ -20,8 +20,8 @@ describe('GET /api/requests/{id}/invoice', () => {
     const { job } = await approvedJob();
     const other = await invoicedJob();
 
-    const notYet = await invoke(handler, asCustomer(withPath(sample, { id: job.id }), job.customerId));
-    const notTheirs = await invoke(handler, asCustomer(withPath(sample, { id: other.job.id }), newId()));
+    const notYet = await invoke(handler, await asCustomer(withPath(sample, { id: job.id }), job.customerId));
+    const notTheirs = await invoke(handler, await asCustomer(withPath(sample, { id: other.job.id }), newId()));
 
     expect(notYet.status).toBe(404);
     expect(notYet.body.message).toBe('Invoice not found');

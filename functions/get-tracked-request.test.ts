@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { handler as createBooking } from './create-booking';
 import { handler } from './get-tracked-request';
+import { issuedCustomer } from './lib/testing/customers';
 import { testCategory, testJob, testPlace } from './lib/testing/dispatch';
 import { invoke, sampleEvent, withCookies, withPath } from './lib/testing/events';
 
@@ -9,7 +10,7 @@ const track = (id: string, cookies: string[] = []) => invoke(handler, withCookie
 
 describe('GET /api/track/{id}', () => {
   it('shows a request to its customer as theirs to act on', async () => {
-    // Prepare
+    // Prepare: its customer is known to the server by the request they own.
     const job = await testJob(testCategory(), testPlace());
 
     // Act
@@ -24,13 +25,14 @@ describe('GET /api/track/{id}', () => {
   it('lets anyone holding the link follow it, but not as its customer', async () => {
     // Prepare
     const job = await testJob(testCategory(), testPlace());
+    const anotherCustomer = await issuedCustomer();
 
     // Act
-    const res = await track(job.id);
+    const [anonymous, other] = await Promise.all([track(job.id), track(job.id, [anotherCustomer.cookie])]);
 
     // Assess
-    expect(res.status).toBe(200);
-    expect(res.body.viewer).toBe('link');
+    expect([anonymous.status, other.status]).toEqual([200, 200]);
+    expect([anonymous.body.viewer, other.body.viewer]).toEqual(['link', 'link']);
   });
 
   it("finds a booking's job by the booking's own id, the one /book sends people to", async () => {

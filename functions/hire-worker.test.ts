@@ -5,6 +5,7 @@ import { jobsRepo } from './lib/data/jobs';
 import type { WorkerItem } from './lib/data/workers';
 import { timerNames } from './lib/dispatch';
 import { newId } from './lib/ids';
+import { issuedCustomer } from './lib/testing/customers';
 import { dispatchableWorker, findSchedule, north, testPlace } from './lib/testing/dispatch';
 import { invoke, sampleEvent, withBody, withCookies } from './lib/testing/events';
 import { createTestWorker } from './lib/testing/workers';
@@ -16,10 +17,10 @@ const validBody = JSON.parse(sample.body!) as Record<string, unknown>;
  * A hire by a known customer at a random place (so the workers within reach are the test's own).
  * Plumbing maps to the real 'plumbing' category, which other test files share: hence the place.
  */
-function hireAs(workerId: string, at = testPlace(), extra: Record<string, unknown> = {}) {
-  const customerId = newId();
+async function hireAs(workerId: string, at = testPlace(), extra: Record<string, unknown> = {}) {
+  const { customerId, cookie } = await issuedCustomer();
   const body = { ...validBody, workerId, service: 'Plumbing', clientLatitude: at.lat, clientLongitude: at.lng, ...extra };
-  return { customerId, event: withCookies(withBody(sample, body), [`customer_id=${customerId}`]) };
+  return { customerId, cookie, event: withCookies(withBody(sample, body), [cookie]) };
 }
 
 describe('POST /api/hire', () => {
@@ -28,7 +29,7 @@ describe('POST /api/hire', () => {
     const place = testPlace();
     const nearer = await dispatchableWorker('plumbing', north(place, 0.2));
     const hired = await dispatchableWorker('plumbing', north(place, 6));
-    const { customerId, event } = hireAs(hired.id, place);
+    const { customerId, event } = await hireAs(hired.id, place);
 
     // Act
     const res = await invoke(handler, event);
@@ -46,7 +47,7 @@ describe('POST /api/hire', () => {
 
   it('sets the customer cookie on a first hire', async () => {
     const hired = await dispatchableWorker('plumbing', testPlace());
-    const { event } = hireAs(hired.id);
+    const { event } = await hireAs(hired.id);
 
     const res = await invoke(handler, withCookies(event, []));
 
@@ -60,7 +61,7 @@ describe('POST /api/hire', () => {
     const place = testPlace();
     const hired = await dispatchableWorker('plumbing', north(place, 0.5), { activeJobId: 'AnotherJobAnotherJob00' });
     const other = await dispatchableWorker('plumbing', north(place, 2));
-    const { event } = hireAs(hired.id, place);
+    const { event } = await hireAs(hired.id, place);
 
     // Act
     const res = await invoke(handler, event);
@@ -75,7 +76,7 @@ describe('POST /api/hire', () => {
   it("files the hire under the worker's own trade when the service chosen is not one of theirs", async () => {
     const place = testPlace();
     const hired = await dispatchableWorker('painting', north(place, 1));
-    const { event } = hireAs(hired.id, place, { service: 'Plumbing' });
+    const { event } = await hireAs(hired.id, place, { service: 'Plumbing' });
 
     const res = await invoke(handler, event);
 
@@ -91,7 +92,7 @@ describe('POST /api/hire', () => {
   ])('answers 404 for %s and writes nothing', async (_case, makeWorker) => {
     // Prepare
     const worker = await makeWorker();
-    const { customerId, event } = hireAs(worker.id);
+    const { customerId, event } = await hireAs(worker.id);
 
     // Act
     const res = await invoke(handler, event);
@@ -106,7 +107,7 @@ describe('POST /api/hire', () => {
   });
 
   it('refuses a hire without a worker with the field message', async () => {
-    const { customerId, event } = hireAs('');
+    const { customerId, event } = await hireAs('');
 
     const res = await invoke(handler, event);
 
@@ -118,11 +119,11 @@ describe('POST /api/hire', () => {
   it("shows the hire in the customer's requests", async () => {
     // Prepare
     const hired = await dispatchableWorker('plumbing', testPlace());
-    const { customerId, event } = hireAs(hired.id);
+    const { cookie, event } = await hireAs(hired.id);
     const created = await invoke(handler, event);
 
     // Act
-    const res = await invoke(listRequests, withCookies(sampleEvent('list-requests'), [`customer_id=${customerId}`]));
+    const res = await invoke(listRequests, withCookies(sampleEvent('list-requests'), [cookie]));
 
     // Assess
     expect(res.status).toBe(200);

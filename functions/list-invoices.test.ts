@@ -15,7 +15,7 @@ describe('GET /api/invoices', () => {
     await invoicedJob();
 
     // Act
-    const res = await invoke(handler, asCustomer(sample, mine.job.customerId));
+    const res = await invoke(handler, await asCustomer(sample, mine.job.customerId));
 
     // Assess
     expect(res.status).toBe(200);
@@ -46,6 +46,6 @@ describe('GET /api/invoices', () => {
 
   it('gives a visitor without a cookie, or a customer with none, an empty list', async () => {
     expect((await invoke(handler, withCookies(sample, []))).body).toEqual([]);
-    expect((await invoke(handler, asCustomer(sample, newId()))).body).toEqual([]);
+    expect((await invoke(handler, await asCustomer(sample, newId()))).body).toEqual([]);
   });
 });

@@ -4,11 +4,13 @@ import { handler } from './list-requests';
 import { jobsRepo } from './lib/data/jobs';
 import { offerNext } from './lib/dispatch';
 import { newId } from './lib/ids';
+import { issuedCustomer } from './lib/testing/customers';
 import { dispatchableWorker, north, testCategory, testJob, testPlace } from './lib/testing/dispatch';
 import { invoke, sampleEvent, withCookies } from './lib/testing/events';
 
 const sample = sampleEvent('list-requests');
 
+/** As the customer `customerId`: the tests' customers own the jobs they list, which is what makes such an id issued. */
 const listAs = (customerId: string) => invoke(handler, withCookies(sample, [`customer_id=${customerId}`]));
 
 /** A job accepted by `worker` now, due 45 minutes from now. */
@@ -145,8 +147,8 @@ describe('GET /api/requests', () => {
 
   it("lists the customer's bookings among their requests, numbered as the booking they were sent to", async () => {
     // Prepare
-    const customerId = newId();
-    const booked = await invoke(createBooking, withCookies(sampleEvent('create-booking'), [`customer_id=${customerId}`]));
+    const { customerId, cookie } = await issuedCustomer();
+    const booked = await invoke(createBooking, withCookies(sampleEvent('create-booking'), [cookie]));
     const request = await testJob(testCategory(), null, { customerId });
 
     // Act

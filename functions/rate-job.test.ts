@@ -4,6 +4,7 @@ import { jobsRepo, type JobItem } from './lib/data/jobs';
 import { reviewsRepo } from './lib/data/reviews';
 import { workersRepo, type WorkerItem } from './lib/data/workers';
 import { newId } from './lib/ids';
+import { markIssued } from './lib/testing/customers';
 import { dispatchableWorker, offeredJob, testCategory } from './lib/testing/dispatch';
 import { completedJob } from './lib/testing/money';
 import { invoke, sampleEvent, withBody, withCookies, withPath } from './lib/testing/events';
@@ -18,8 +19,9 @@ async function reviewable() {
   return { category, worker, job };
 }
 
-const rate = (jobId: string, body: unknown, customerId: string) =>
-  invoke(handler, withCookies(withPath(withBody(sample, body), { id: jobId }), [`customer_id=${customerId}`]));
+/** Sent by the customer `customerId`, an identity the server issued (a job's customer, or any other for a stranger). */
+const rate = async (jobId: string, body: unknown, customerId: string) =>
+  invoke(handler, withCookies(withPath(withBody(sample, body), { id: jobId }), [await markIssued(customerId)]));
 
 describe('POST /api/jobs/{id}/rating', () => {
   it("records the stars and comment and moves the worker's average and count", async () => {

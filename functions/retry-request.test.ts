@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { handler } from './retry-request';
 import { jobsRepo } from './lib/data/jobs';
 import { offerNext } from './lib/dispatch';
+import { issuedCustomer } from './lib/testing/customers';
 import { dispatchableWorker, testCategory, testJob, testPlace } from './lib/testing/dispatch';
 import { invoke, sampleEvent, withCookies, withPath } from './lib/testing/events';
 
@@ -60,9 +61,10 @@ describe('POST /api/requests/{id}/retry', () => {
   it("answers another customer's job as a missing one and changes nothing", async () => {
     // Prepare
     const job = await unfilledJob();
+    const stranger = await issuedCustomer();
 
     // Act
-    const res = await invoke(handler, asCustomer(job.id, 'Someone3lse0123456789A'));
+    const res = await invoke(handler, asCustomer(job.id, stranger.customerId));
 
     // Assess
     expect(res.status).toBe(404);

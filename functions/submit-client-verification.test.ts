@@ -18,8 +18,8 @@ async function finished() {
   return { worker, job };
 }
 
-const answer = (customerId: string, body: Record<string, unknown>) =>
-  invoke(handler, asCustomer(withBody(sample, { verificationType: 'work_verification', ...body }), customerId));
+const answer = async (customerId: string, body: Record<string, unknown>) =>
+  invoke(handler, await asCustomer(withBody(sample, { verificationType: 'work_verification', ...body }), customerId));
 
 describe('POST /api/client-verification', () => {
   it('approves the completed work: the job is verified and the worker may invoice it', async () => {

@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { pushSubscriptionsRepo } from './lib/data/push-subscriptions';
 import { newId } from './lib/ids';
+import { markIssued } from './lib/testing/customers';
 import { invoke, sampleEvent, withBody, withCookies } from './lib/testing/events';
 import { browserSubscription } from './lib/testing/fake-push-service';
 import { handler } from './unsubscribe-push';
 
 const sample = sampleEvent('unsubscribe-push');
 const service = { url: 'https://push.example.test' };
-const asCustomer = (event: typeof sample, customerId: string) => withCookies(event, [`customer_id=${customerId}`]);
+/** Sent by the customer `customerId`, an identity the server issued (as their first booking would have). */
+const asCustomer = async (event: typeof sample, customerId: string) => withCookies(event, [await markIssued(customerId)]);
 
 async function subscribed(customerId: string) {
   const browser = browserSubscription(service);
@@ -24,7 +26,7 @@ describe('POST /api/push/unsubscribe', () => {
     const staying = await subscribed(customerId);
 
     // Act
-    const res = await invoke(handler, asCustomer(withBody(sample, { endpoint: leaving.endpoint }), customerId));
+    const res = await invoke(handler, await asCustomer(withBody(sample, { endpoint: leaving.endpoint }), customerId));
 
     // Assess
     expect(res.status).toBe(200);
@@ -36,11 +38,11 @@ describe('POST /api/push/unsubscribe', () => {
   it('answers 404 for an endpoint that is not stored (the client ignores it), also when unsubscribing twice', async () => {
     const customerId = newId();
     const browser = await subscribed(customerId);
-    const event = asCustomer(withBody(sample, { endpoint: browser.endpoint }), customerId);
+    const event = await asCustomer(withBody(sample, { endpoint: browser.endpoint }), customerId);
     await invoke(handler, event);
 
     const again = await invoke(handler, event);
-    const unknown = await invoke(handler, asCustomer(withBody(sample, { endpoint: browserSubscription(service).endpoint }), customerId));
+    const unknown = await invoke(handler, await asCustomer(withBody(sample, { endpoint: browserSubscription(service).endpoint }), customerId));
 
     expect(again.status).toBe(404);
     expect(unknown.status).toBe(404);
@@ -50,7 +52,7 @@ describe('POST /api/push/unsubscribe', () => {
     const owner = newId();
     const browser = await subscribed(owner);
 
-    const res = await invoke(handler, asCustomer(withBody(sample, { endpoint: browser.endpoint }), newId()));
+    const res = await invoke(handler, await asCustomer(withBody(sample, { endpoint: browser.endpoint }), newId()));
 
     expect(res.status).toBe(404);
     expect(await pushSubscriptionsRepo.personOf(browser.endpoint)).toEqual({ role: 'customer', userId: owner });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pushSubscriptionsRepo } from './lib/data/push-subscriptions';
 import { newId } from './lib/ids';
+import { markIssued } from './lib/testing/customers';
 import { invoke, sampleEvent, withBody, withCookies } from './lib/testing/events';
 import { browserSubscription } from './lib/testing/fake-push-service';
 import { createTestWorker, withBearer, workerToken } from './lib/testing/workers';
@@ -8,7 +9,8 @@ import { handler } from './verify-push-subscription';
 
 const sample = sampleEvent('verify-push-subscription');
 const service = { url: 'https://push.example.test' };
-const asCustomer = (event: typeof sample, customerId: string) => withCookies(event, [`customer_id=${customerId}`]);
+/** Sent by the customer `customerId`, an identity the server issued (as their first booking would have). */
+const asCustomer = async (event: typeof sample, customerId: string) => withCookies(event, [await markIssued(customerId)]);
 
 async function subscribed(customerId: string, expirationTime?: number) {
   const browser = browserSubscription(service);
@@ -22,14 +24,14 @@ describe('POST /api/push/verify-subscription', () => {
     const customerId = newId();
     const browser = await subscribed(customerId);
 
-    const res = await invoke(handler, asCustomer(withBody(sample, { endpoint: browser.endpoint }), customerId));
+    const res = await invoke(handler, await asCustomer(withBody(sample, { endpoint: browser.endpoint }), customerId));
 
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ valid: true });
   });
 
   it('answers 404 for an endpoint never stored, so the client removes it locally', async () => {
-    const res = await invoke(handler, asCustomer(withBody(sample, { endpoint: browserSubscription(service).endpoint }), newId()));
+    const res = await invoke(handler, await asCustomer(withBody(sample, { endpoint: browserSubscription(service).endpoint }), newId()));
 
     expect(res.status).toBe(404);
   });
@@ -41,7 +43,7 @@ describe('POST /api/push/verify-subscription', () => {
     const worker = await createTestWorker();
 
     // Act
-    const res = await invoke(handler, withBearer(asCustomer(withBody(sample, { endpoint: browser.endpoint }), customerId), await workerToken(worker.id)));
+    const res = await invoke(handler, withBearer(await asCustomer(withBody(sample, { endpoint: browser.endpoint }), customerId), await workerToken(worker.id)));
 
     // Assess
     expect(res.status).toBe(404);
@@ -51,7 +53,7 @@ describe('POST /api/push/verify-subscription', () => {
     const customerId = newId();
     const browser = await subscribed(customerId, Date.now() - 1000);
 
-    const res = await invoke(handler, asCustomer(withBody(sample, { endpoint: browser.endpoint }), customerId));
+    const res = await invoke(handler, await asCustomer(withBody(sample, { endpoint: browser.endpoint }), customerId));
 
     expect(res.status).toBe(404);
   });

@@ -11,7 +11,7 @@ describe('POST /api/verify-work/{invoiceId}', () => {
   it('marks the invoice verified for its customer, once, and answers a repeat with the same invoice', async () => {
     // Prepare
     const { job, invoice } = await invoicedJob({ verified: false });
-    const event = asCustomer(withPath(sample, { id: invoice.id }), job.customerId);
+    const event = await asCustomer(withPath(sample, { id: invoice.id }), job.customerId);
 
     // Act
     const first = await invoke(handler, event);
@@ -28,7 +28,7 @@ describe('POST /api/verify-work/{invoiceId}', () => {
   it("refuses another customer's invoice with 404 and leaves it unverified", async () => {
     const { invoice } = await invoicedJob({ verified: false });
 
-    const res = await invoke(handler, asCustomer(withPath(sample, { id: invoice.id }), newId()));
+    const res = await invoke(handler, await asCustomer(withPath(sample, { id: invoice.id }), newId()));
 
     expect(res.status).toBe(404);
     expect((await invoicesRepo.findById(invoice.id))?.workVerified).toBe(false);
@@ -37,7 +37,7 @@ describe('POST /api/verify-work/{invoiceId}', () => {
   it('refuses a body (this call takes none)', async () => {
     const { job, invoice } = await invoicedJob({ verified: false });
 
-    const res = await invoke(handler, { ...asCustomer(withPath(sample, { id: invoice.id }), job.customerId), body: '{"workVerified":true}', headers: { ...sample.headers, 'content-type': 'application/json' } });
+    const res = await invoke(handler, { ...(await asCustomer(withPath(sample, { id: invoice.id }), job.customerId)), body: '{"workVerified":true}', headers: { ...sample.headers, 'content-type': 'application/json' } });
 
     expect(res.status).toBe(400);
     expect((await invoicesRepo.findById(invoice.id))?.workVerified).toBe(false);

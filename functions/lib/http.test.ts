@@ -3,6 +3,8 @@ import type { RouteDef } from '../../shared/routes';
 import { availabilitySchema } from '../../shared/schemas/worker';
 import { ConflictError } from './errors';
 import { http, reply } from './http';
+import { newId } from './ids';
+import { issuedCustomer } from './testing/customers';
 import { invoke, sampleEvent, withBody } from './testing/events';
 
 const route = {
@@ -75,10 +77,27 @@ describe('the shared handler stack', () => {
     const handler = http({ ...route, access: 'customer' }, availabilitySchema, async () => ({ mine: true }));
 
     const anonymous = await invoke(handler, withBody(event, 'not json'));
-    const customer = await invoke(handler, { ...event, cookies: ['customer_id=AAAAAAAAAAAAAAAAAAAAAA'] });
+    const customer = await invoke(handler, { ...event, cookies: [(await issuedCustomer()).cookie] });
 
     expect(anonymous.status).toBe(401);
     expect(customer).toMatchObject({ status: 200, body: { mine: true } });
+  });
+
+  it('refuses a customer route to a well-formed customer cookie the server never issued', async () => {
+    // Prepare: an id the client made up, owning nothing.
+    const ran = vi.fn();
+    const handler = http({ ...route, access: 'customer' }, availabilitySchema, async () => {
+      ran();
+      return { mine: true };
+    });
+
+    // Act
+    const res = await invoke(handler, { ...event, cookies: [`customer_id=${newId()}`] });
+
+    // Assess
+    expect(res).toMatchObject({ status: 401, body: { error: 'UnauthorizedError' } });
+    expect(res.cookies).toEqual([]);
+    expect(ran).not.toHaveBeenCalled();
   });
 
   it('accepts a JSON content type with a charset', async () => {
@@ -97,7 +116,7 @@ describe('the shared handler stack', () => {
     expect(res).toMatchObject({ status: 400, body: { message: 'isAvailable must be true or false', fields: { isAvailable: 'isAvailable must be true or false' } } });
   });
 
-  it.each(['1e-264', '1e200', '1e309', '-5e-324'])('refuses a number DynamoDB cannot store (%s) with 400 before the handler runs', async (number) => {
+  it.each(['1e-264', '1e200', '1e309', '-5e-324', '1e100', '9007199254740992', '-9.99e124'])('refuses a number the SDK or DynamoDB cannot store (%s) with 400 before the handler runs', async (number) => {
     // Prepare
     const ran = vi.fn();
     const handler = http(route, availabilitySchema, async ({ body }) => {
@@ -113,7 +132,7 @@ describe('the shared handler stack', () => {
     expect(ran).not.toHaveBeenCalled();
   });
 
-  it.each(['0', '-0', '1e-130', '51.5074', '-9.99e124'])('lets the storable number %s through to validation', async (number) => {
+  it.each(['0', '-0', '1e-130', '51.5074', '9007199254740991', '-9007199254740991'])('lets the storable number %s through to validation', async (number) => {
     const handler = http(route, availabilitySchema, async ({ body }) => body);
 
     const res = await invoke(handler, withBody(event, `{"isAvailable":true,"n":${number}}`));

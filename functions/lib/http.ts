@@ -23,6 +23,7 @@ import {
   ValidationError,
 } from './errors';
 import { logger, withRequestContext } from './logger';
+import { CROSS_SITE_MESSAGE, fromOwnSite } from './same-origin';
 import { isTransient, unavailable } from './transient';
 
 type Event = APIGatewayProxyEventV2;
@@ -119,6 +120,12 @@ export function parseBody(route: RouteDef, event: Event): unknown {
   // A signed body must reach its verifier byte for byte: no parsing, no re-serialising.
   if (route.rawBody) return text;
   if (!route.body) {
+    // A form another page submits has a body type of its own (text/plain, urlencoded, multipart),
+    // even when empty: only our client's JSON, or no type at all, is a call of ours.
+    const type = header(event, 'content-type');
+    if (type !== undefined && route.method !== 'GET' && !/^application\/json\s*(;|$)/i.test(type)) {
+      throw new UnsupportedMediaTypeError('This request takes no body. Send it without one (or as JSON).');
+    }
     if (text.trim() !== '' && text.trim() !== '{}') {
       throw new BadRequestError('This request takes no body. Send it without one.');
     }
@@ -150,14 +157,15 @@ export function parseBody(route: RouteDef, event: Event): unknown {
 }
 
 /**
- * DynamoDB stores numbers whose magnitude lies between 1E-130 and 9.99…E+125 and refuses the rest
- * with an error that would surface as a 500 (the fuzzing found a latitude of 1e-264 doing it);
- * JSON can also spell Infinity (1e309). No field of ours means such a number: refused on arrival.
+ * Numbers the AWS SDK and DynamoDB can store: the SDK refuses to write one past 2^53 - 1 (it could
+ * not be read back exactly), DynamoDB one below 1E-130; JSON can also spell Infinity (1e309). Each
+ * would surface as a 500 (the fuzzing found a latitude of 1e-264, an accuracy of 1e100). No field
+ * of ours means such a number: refused on arrival.
  */
 function storableNumber(value: number): boolean {
   if (value === 0) return true;
   const magnitude = Math.abs(value);
-  return Number.isFinite(value) && magnitude >= 1e-130 && magnitude < 1e125;
+  return Number.isFinite(value) && magnitude >= 1e-130 && magnitude <= Number.MAX_SAFE_INTEGER;
 }
 
 export function validateBody<T>(schema: Schema<T>, value: unknown): T {
@@ -188,7 +196,7 @@ export async function authorize(route: RouteDef, event: Event): Promise<Caller> 
     case 'public':
       return { role: 'anonymous' };
     case 'customer': {
-      const customerId = existingCustomer(event);
+      const customerId = await existingCustomer(event);
       if (!customerId) throw new UnauthorizedError('Make a booking or a request first: this page shows only your own.');
       return { role: 'customer', customerId };
     }
@@ -216,9 +224,22 @@ export async function authorize(route: RouteDef, event: Event): Promise<Caller> 
 
 const callers = new WeakMap<Event, Caller>();
 
+const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * A call that changes something, carrying cookies (the owner's session, the customer's identity),
+ * must come from our own site: otherwise another page is spending the visitor's cookies.
+ */
+export function refuseCrossSite(event: Event): void {
+  const method = event.requestContext?.http?.method ?? 'GET';
+  if (!unsafeMethods.has(method.toUpperCase()) || !event.cookies?.length) return;
+  if (!fromOwnSite(event.headers ?? {})) throw new ForbiddenError(CROSS_SITE_MESSAGE);
+}
+
 function authorization(route: RouteDef): MiddlewareObj<Event, Result, Error, Context, Internal> {
   return {
     before: async (request) => {
+      refuseCrossSite(request.event);
       callers.set(request.event, await authorize(route, request.event));
     },
   };

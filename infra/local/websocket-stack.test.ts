@@ -49,17 +49,18 @@ describe('npm start: /ws and the @connections endpoint', () => {
   });
 
   it('refuses a handshake that proves nobody, through the connect-socket function', async () => {
-    // Act
-    const attempt = open(['fixly.v1']);
+    // Act: no credentials, and a well-formed customer cookie the server never issued.
+    const attempts = [open(['fixly.v1']), open(['fixly.v1'], `${CUSTOMER_COOKIE}=${'C'.repeat(22)}`)];
 
     // Assess
-    await expect(attempt).rejects.toThrow('refused 401');
+    await Promise.all(attempts.map((attempt) => expect(attempt).rejects.toThrow('refused 401')));
   });
 
   it("accepts a customer's handshake with the fixly.v1 subprotocol and delivers what the functions publish to their channel", async () => {
-    // Prepare
-    const customerId = 'C'.repeat(22);
-    const client = await open(['fixly.v1'], `${CUSTOMER_COOKIE}=${customerId}`);
+    // Prepare: a customer the stack's server issued (imported now, so it writes to the stack's table).
+    const { issuedCustomer } = await import('../../functions/lib/testing/customers');
+    const { customerId, cookie } = await issuedCustomer();
+    const client = await open(['fixly.v1'], cookie);
     const received = new Promise<string>((resolve) => client.once('message', (data) => resolve(data.toString())));
     const { publish } = await import('../../functions/lib/realtime');
 

@@ -1,6 +1,7 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { Access } from '../../../shared/routes';
 import { newId } from '../ids';
+import { markIssued } from './customers';
 import { setUpOwnerSessionCookie } from './owner';
 import { workerToken } from './workers';
 
@@ -29,13 +30,16 @@ export interface CallerCredentials {
   authorization?: string;
 }
 
-/** Fresh credentials of that kind (the worker is an existing active worker's id). */
+/**
+ * Fresh credentials of that kind (the worker is an existing active worker's id; the customer's
+ * identity is stored as issued, as a first booking would have).
+ */
 export async function credentialsOf(kind: AdmittedCaller, activeWorkerId: string, customerId = newId()): Promise<CallerCredentials> {
   switch (kind) {
     case 'nobody':
       return {};
     case 'customer':
-      return { cookies: [`customer_id=${customerId}`] };
+      return { cookies: [await markIssued(customerId)] };
     case 'owner':
       return { cookies: [await setUpOwnerSessionCookie()] };
     case 'worker':

@@ -3,6 +3,7 @@ import { invoiceForJob, invoicesRepo, type InvoiceItem } from '../data/invoices'
 import { jobsRepo, type JobItem } from '../data/jobs';
 import type { WorkerItem } from '../data/workers';
 import { newId } from '../ids';
+import { markIssued } from './customers';
 import { dispatchableWorker, offeredJob, testCategory } from './dispatch';
 
 /** Fixtures for the money calls: jobs walked along the real lifecycle, invoices made as create-invoice makes them. */
@@ -39,6 +40,10 @@ export async function invoicedJob(options: { verified?: boolean; worker?: Partia
   return { worker, job: (await jobsRepo.findById(job.id))!, invoice };
 }
 
-export function asCustomer(event: APIGatewayProxyEventV2, customerId: string): APIGatewayProxyEventV2 {
-  return { ...event, cookies: [`customer_id=${customerId}`] };
+/**
+ * The event as sent by the customer `customerId`, their identity stored as issued (as their first
+ * booking would have): a job's own customer, or any other id for "another customer".
+ */
+export async function asCustomer(event: APIGatewayProxyEventV2, customerId: string): Promise<APIGatewayProxyEventV2> {
+  return { ...event, cookies: [await markIssued(customerId)] };
 }
