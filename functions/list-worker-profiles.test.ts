@@ -1,36 +1,168 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import type { LatLng } from '../shared/domain/geo';
 import { keys } from '../shared/table';
-import { handler } from './list-worker-profiles';
+import { handler, LISTINGS_PER_WINDOW } from './list-worker-profiles';
 import { dynamo, tableName } from './lib/clients';
 import { jobsRepo } from './lib/data/jobs';
 import { reviewsRepo } from './lib/data/reviews';
+import { serviceAddressesRepo } from './lib/data/service-addresses';
+import { issuedCustomer } from './lib/testing/customers';
 import { dispatchableWorker, north, offeredJob, testPlace } from './lib/testing/dispatch';
 import { invoke, sampleEvent } from './lib/testing/events';
 
 const sample = sampleEvent('list-worker-profiles');
 
 /**
- * The route takes only the six real categories, which other test files share. Each test puts its
- * workers at a random place and asks from there: its own come first, anyone else's are far away
- * (or unlocated) and follow. 'electrical' is used by no other customer-side test.
+ * The route takes only the six real categories, which other test files share. Each test saves a
+ * customer's service address at a random place and puts its workers near it: its own come first,
+ * anyone else's are far away (or unlocated) and follow. 'electrical' is used by no other
+ * customer-side test. Every call comes from a network address of its own test, so the listing's
+ * allowance per address is never another test's.
  */
 const category = 'electrical';
 
-function withQuery(query: Record<string, string>) {
-  return { ...sample, queryStringParameters: query, rawQueryString: new URLSearchParams(query).toString() };
+const networkAddress = () => `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}::${Math.floor(Math.random() * 0xffff).toString(16)}`;
+
+function listing(query: Record<string, string>, options: { cookie?: string; from?: string } = {}): APIGatewayProxyEventV2 {
+  return {
+    ...sample,
+    queryStringParameters: query,
+    rawQueryString: new URLSearchParams(query).toString(),
+    ...(options.cookie ? { cookies: [options.cookie] } : {}),
+    requestContext: { ...sample.requestContext, http: { ...sample.requestContext.http, sourceIp: options.from ?? networkAddress() } },
+  };
 }
 
-const listFrom = (at: LatLng | null, extra: Record<string, string> = {}) =>
-  invoke(handler, withQuery({ category, ...(at ? { lat: String(at.lat), lng: String(at.lng) } : {}), ...extra }));
+/** A customer whose saved service address is at `at`: their cookie. */
+async function customerAt(at: LatLng): Promise<string> {
+  const { customerId, cookie } = await issuedCustomer();
+  await serviceAddressesRepo.save(customerId, '1 Test Street', at);
+  return cookie;
+}
+
+const listFor = (cookie: string | undefined, extra: Record<string, string> = {}, from?: string) =>
+  invoke(handler, listing({ category, ...extra }, { cookie, from }));
 
 const idsOf = (body: { id: string }[]) => body.map((w) => w.id);
+const find = (body: { id: string }[], id: string) => body.find((w) => w.id === id) as Record<string, unknown> | undefined;
 
 describe('GET /api/worker-profiles', () => {
+  it('gives an anonymous caller sweeping lat/lng toward a pro no distance finer than a band, and nothing for a pro on a job', async () => {
+    // Prepare: a pro on call and a pro on a job, somewhere the caller wants to find
+    const hidden = testPlace();
+    const free = await dispatchableWorker(category, hidden);
+    const busy = await dispatchableWorker(category, north(hidden, 0.3), { activeJobId: 'SomeOtherJobId00000000' });
+    const from = networkAddress();
+
+    // Act: the attack, asking from points stepping toward the pros
+    const answers: { id: string }[][] = [];
+    for (const km of [10, 5, 2, 1, 0.5, 0.2, 0.1, 0.05, 0.02, 0.01]) {
+      const at = north(hidden, km);
+      const res = await invoke(handler, listing({ category, lat: String(at.lat), lng: String(at.lng) }, { from }));
+      expect(res.status).toBe(200);
+      answers.push(res.body);
+    }
+
+    // Assess: no figure that could depend on the point named; the answer for each pro is the same
+    // wherever the caller says they are, and a pro on a job comes with no distance at all.
+    for (const body of answers) {
+      for (const pro of [free, busy]) {
+        const shown = find(body, pro.id);
+        expect(shown, 'the pro is listed').toBeDefined();
+        expect(shown).not.toHaveProperty('distanceKm');
+        expect(shown).not.toHaveProperty('etaMinutes');
+        expect(shown!.distanceBand).toBeNull();
+      }
+      expect(find(body, busy.id)!.isAvailable).toBe('false');
+    }
+    const forFree = new Set(answers.map((body) => JSON.stringify({ ...find(body, free.id), photoUrl: null })));
+    expect(forFree.size).toBe(1);
+  });
+
+  it('measures each available pro as a band from the saved service address, whatever lat/lng the query names, nearest band first', async () => {
+    // Prepare: pros 1 and 12 km north of the saved address (under 5, and 5 to 10 miles)
+    const place = testPlace();
+    const cookie = await customerAt(place);
+    const twelve = await dispatchableWorker(category, north(place, 12));
+    const one = await dispatchableWorker(category, north(place, 1));
+    const elsewhere = testPlace();
+
+    // Act
+    const res = await listFor(cookie);
+    const pointed = await listFor(cookie, { lat: String(elsewhere.lat), lng: String(elsewhere.lng) });
+
+    // Assess
+    expect(res.status).toBe(200);
+    expect(idsOf(res.body).slice(0, 2)).toEqual([one.id, twelve.id]);
+    expect(find(res.body, one.id)!.distanceBand).toEqual({ id: 'under-5', from: 0, to: 5, unit: 'mi' });
+    expect(find(res.body, twelve.id)!.distanceBand).toEqual({ id: '5-10', from: 5, to: 10, unit: 'mi' });
+    expect(pointed.body.map((w: Record<string, unknown>) => [w.id, w.distanceBand])).toEqual(res.body.map((w: Record<string, unknown>) => [w.id, w.distanceBand]));
+  });
+
+  it('gives a pro on a job no band even for a customer with a saved address, and lists them after the measured pros', async () => {
+    // Prepare
+    const place = testPlace();
+    const cookie = await customerAt(place);
+    const busy = await dispatchableWorker(category, north(place, 0.2), { activeJobId: 'SomeOtherJobId00000000' });
+    const free = await dispatchableWorker(category, north(place, 3));
+
+    // Act
+    const res = await listFor(cookie);
+
+    // Assess
+    expect(find(res.body, busy.id)).toMatchObject({ isAvailable: 'false', distanceBand: null });
+    expect(idsOf(res.body).indexOf(free.id)).toBeLessThan(idsOf(res.body).indexOf(busy.id));
+  });
+
+  it('gives no band to a visitor without a saved address, nor for a pro who shared no position', async () => {
+    // Prepare
+    const place = testPlace();
+    const cookie = await customerAt(place);
+    const unlocated = await dispatchableWorker(category, null);
+    const located = await dispatchableWorker(category, north(place, 1));
+
+    // Act
+    const anonymous = await invoke(handler, listing({}, {}));
+    const customer = await listFor(cookie);
+
+    // Assess
+    expect(anonymous.status).toBe(200);
+    for (const w of anonymous.body as { distanceBand: unknown }[]) expect(w.distanceBand).toBeNull();
+    expect(find(customer.body, located.id)!.distanceBand).toMatchObject({ id: 'under-5' });
+    expect(find(customer.body, unlocated.id)).toMatchObject({ distanceBand: null });
+  });
+
+  it('keeps only the pros whose whole band lies within maxKm', async () => {
+    // Prepare
+    const place = testPlace();
+    const cookie = await customerAt(place);
+    const near = await dispatchableWorker(category, north(place, 1));
+    const farther = await dispatchableWorker(category, north(place, 12));
+
+    // Act: 5 and 10 miles, as the dashboard sends them
+    const withinFive = await listFor(cookie, { maxKm: '8.047' });
+    const withinTen = await listFor(cookie, { maxKm: '16.093' });
+
+    // Assess
+    expect(idsOf(withinFive.body)).toContain(near.id);
+    expect(idsOf(withinFive.body)).not.toContain(farther.id);
+    expect(idsOf(withinTen.body)).toEqual(expect.arrayContaining([near.id, farther.id]));
+    for (const w of withinTen.body as { distanceBand: { id: string } }[]) expect(['under-5', '5-10']).toContain(w.distanceBand.id);
+  });
+
+  it('refuses maxKm without a saved service address, saying what to do', async () => {
+    const res = await invoke(handler, listing({ category, maxKm: '8', lat: '40.7', lng: '-74' }));
+
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Save your service address first: distances are measured from it.');
+  });
+
   it('lists only workers on call, clocked in, active and verified, of the category asked for', async () => {
     // Prepare
     const place = testPlace();
+    const cookie = await customerAt(place);
     const near = north(place, 0.5);
     const listed = await dispatchableWorker(category, north(place, 1));
     const unlisted = await Promise.all([
@@ -52,7 +184,7 @@ describe('GET /api/worker-profiles', () => {
     );
 
     // Act
-    const res = await listFrom(place);
+    const res = await listFor(cookie);
 
     // Assess
     expect(res.status).toBe(200);
@@ -60,9 +192,10 @@ describe('GET /api/worker-profiles', () => {
     for (const w of [...unlisted, clockedOutSinceIndexed]) expect(idsOf(res.body)).not.toContain(w.id);
   });
 
-  it('shows no email, phone or home address, and no rating before the first review', async () => {
+  it('shows no email, phone, home address or position, and no rating before the first review', async () => {
     // Prepare
     const place = testPlace();
+    const cookie = await customerAt(place);
     const worker = await dispatchableWorker(category, north(place, 1), {
       fullName: 'Ada Volta',
       hourlyRate: 6100,
@@ -71,11 +204,11 @@ describe('GET /api/worker-profiles', () => {
     });
 
     // Act
-    const res = await listFrom(place);
+    const res = await listFor(cookie);
 
     // Assess
-    const listing = res.body.find((w: { id: string }) => w.id === worker.id);
-    expect(Object.keys(listing).sort()).toEqual(
+    const shown = find(res.body, worker.id)!;
+    expect(Object.keys(shown).sort()).toEqual(
       [
         'id',
         'workerId',
@@ -91,11 +224,10 @@ describe('GET /api/worker-profiles', () => {
         'workerType',
         'rating',
         'reviewCount',
-        'distanceKm',
-        'etaMinutes',
+        'distanceBand',
       ].sort(),
     );
-    expect(listing).toMatchObject({
+    expect(shown).toMatchObject({
       workerId: worker.id,
       fullName: 'Ada Volta',
       photoUrl: null,
@@ -109,52 +241,15 @@ describe('GET /api/worker-profiles', () => {
       reviewCount: 0,
     });
     expect(JSON.stringify(res.body)).not.toMatch(/@example\.com|555-010-0199|Elm Street/);
-  });
-
-  it('lists the nearest first, with distance and ETA from the place asked about', async () => {
-    // Prepare
-    const place = testPlace();
-    const three = await dispatchableWorker(category, north(place, 3));
-    const closest = await dispatchableWorker(category, north(place, 0.4));
-    const one = await dispatchableWorker(category, north(place, 1));
-
-    // Act
-    const res = await listFrom(place);
-
-    // Assess
-    const mine = res.body.slice(0, 3);
-    expect(idsOf(mine)).toEqual([closest.id, one.id, three.id]);
-    expect(mine.map((w: { distanceKm: number }) => w.distanceKm)).toEqual([0.4, 1, 3]);
-    const etas = mine.map((w: { etaMinutes: number }) => w.etaMinutes);
-    for (const eta of etas) expect(eta).toEqual(expect.any(Number));
-    expect([...etas].sort((a, b) => a - b)).toEqual(etas);
-    expect(etas[0]).toBeLessThan(etas[2]);
-  });
-
-  it('gives no distance or ETA when the caller does not say where they are', async () => {
-    const worker = await dispatchableWorker(category, testPlace());
-
-    const res = await listFrom(null);
-
-    expect(res.status).toBe(200);
-    const listing = res.body.find((w: { id: string }) => w.id === worker.id);
-    expect(listing).toMatchObject({ distanceKm: null, etaMinutes: null });
-  });
-
-  it('lists a worker busy on a job as not available right now', async () => {
-    const place = testPlace();
-    const busy = await dispatchableWorker(category, north(place, 1), { activeJobId: 'SomeOtherJobId00000000' });
-
-    const res = await listFrom(place);
-
-    expect(res.body[0]).toMatchObject({ id: busy.id, isAvailable: 'false' });
+    expect(JSON.stringify(shown)).not.toContain(String(worker.location!.lat));
   });
 
   it("gives the worker's photo as a short-lived link when they have one", async () => {
     const place = testPlace();
+    const cookie = await customerAt(place);
     const worker = await dispatchableWorker(category, north(place, 1), { profilePhotoKey: 'workers/test/photo.jpg' });
 
-    const res = await listFrom(place);
+    const res = await listFor(cookie);
 
     expect(res.body[0].id).toBe(worker.id);
     expect(res.body[0].photoUrl).toMatch(/workers\/test\/photo\.jpg\?.*X-Amz-Expires=600/);
@@ -163,6 +258,7 @@ describe('GET /api/worker-profiles', () => {
   it("shows the worker's average rating and review count from the reviews of their jobs", async () => {
     // Prepare: two completed jobs, rated 5 and 4.
     const place = testPlace();
+    const cookie = await customerAt(place);
     const worker = await dispatchableWorker(category, north(place, 1));
     for (const rating of [5, 4]) {
       const job = await offeredJob(category, [worker.id]);
@@ -175,32 +271,34 @@ describe('GET /api/worker-profiles', () => {
     }
 
     // Act
-    const res = await listFrom(place);
+    const res = await listFor(cookie);
 
     // Assess
     expect(res.body[0]).toMatchObject({ id: worker.id, rating: 4.5, reviewCount: 2 });
   });
 
   it('refuses a category that is not one of the six with 400', async () => {
-    const res = await invoke(handler, withQuery({ category: 'astrology' }));
+    const res = await invoke(handler, listing({ category: 'astrology' }));
 
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('category must be one of: plumbing, electrical, construction, painting, handyman, cleaning.');
   });
 
-  it.each([
-    ['lat without lng', { lat: '40.7' }],
-    ['lng without lat', { lng: '-74' }],
-    ['lat=abc', { lat: 'abc', lng: '-74' }],
-    ['lat=100', { lat: '100', lng: '-74' }],
-    ['an empty lat', { lat: '', lng: '-74' }],
-  ])('refuses %s with 400', async (_case, query) => {
-    const res = await invoke(handler, withQuery({ category, ...query }));
+  it('counts every call from one network address, refused ones too, and past the allowance answers 429 with Retry-After and a sentence', async () => {
+    // Prepare: one address spends its allowance (quickly: calls refused for their category count too)
+    const place = testPlace();
+    const cookie = await customerAt(place);
+    const from = networkAddress();
+    for (let i = 0; i < LISTINGS_PER_WINDOW; i++) expect((await listFor(cookie, { category: 'astrology' }, from)).status).toBe(400);
 
-    expect(res.status).toBe(400);
-    expect(res.body).toEqual({
-      error: 'BadRequestError',
-      message: 'lat and lng must be given together, as a latitude (-90 to 90) and a longitude (-180 to 180).',
-    });
+    // Act
+    const refused = await listFor(cookie, {}, from);
+    const other = await listFor(cookie, {}, networkAddress());
+
+    // Assess
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.body.message).toMatch(/^Too many searches from your network in a short time\. Try again in \d+ minutes?\.$/);
+    expect(other.status).toBe(200);
   });
 });

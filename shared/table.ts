@@ -29,6 +29,13 @@ export const keys = {
     gsi1pk: `SESSIONS#${role}#${subjectId}`,
     gsi1sk: `SESSION#${createdAt}`,
   }),
+  /** Device cookies (a browser that has logged in to an account before), by the SHA-256 of the secret. */
+  deviceCookie: (secretHash: string) => ({ pk: `DEVICE#${secretHash}`, sk: 'DEVICE' }),
+  /** gsi1: every device cookie of one person, to end them all when the password changes. */
+  deviceCookiesOf: (role: string, subjectId: string, createdAt = '') => ({
+    gsi1pk: `DEVICES#${role}#${subjectId}`,
+    gsi1sk: `DEVICE#${createdAt}`,
+  }),
   /** Failed-login counters, per name and address. */
   throttle: (scope: string, key: string) => ({ pk: `THROTTLE#${scope}#${key}`, sk: 'THROTTLE' }),
   /** One per email address: makes "one application or account per email" a conditional put. */
@@ -45,6 +52,15 @@ export const keys = {
   workerAccount: (id: string) => ({ pk: `WORKER#${id}`, sk: 'ACCOUNT' }),
   /** gsi2: every worker, newest last (the owner's workers tab). */
   allWorkers: (createdAt = '') => ({ gsi2pk: 'WORKERS', gsi2sk: `WORKER#${createdAt}` }),
+  /**
+   * A customer identity the server issued: a browser's customer cookie counts only when this
+   * exists, so a cookie value nobody issued is a new visitor.
+   */
+  customer: (id: string) => ({ pk: `CUSTOMER#${id}`, sk: 'IDENTITY' }),
+  /** The customer a first-time visitor's Idempotency-Key minted (by the key's hash), for the retry. */
+  customerByKey: (keyHash: string) => ({ pk: `CUSTOMERKEY#${keyHash}`, sk: 'CUSTOMERKEY' }),
+  /** The service address a customer saved: the one place the worker list measures from. */
+  customerServiceAddress: (customerId: string) => ({ pk: `CUSTOMER#${customerId}`, sk: 'SERVICE_ADDRESS' }),
   /** gsi1: a customer's bookings, newest last. */
   customerBookings: (customerId: string, createdAt = '') => ({
     gsi1pk: `CUSTOMER#${customerId}`,

@@ -1,12 +1,12 @@
 import { etaMinutes } from '../../shared/domain/geo';
 import { heldStates } from '../../shared/domain/job-lifecycle';
 import { frame, LOCATION_INTERVAL_MS, MAX_MESSAGES_PER_SECOND, parseClientFrame, rooms, type ClientMessage, type NotificationView, type ServerEvent, type ServerEvents } from '../../shared/realtime';
-import { connectionsRepo, userRooms, type ConnectionItem, type Identity } from './data/connections';
+import { connectionsRepo, userRoom, userRooms, type ConnectionItem, type Identity } from './data/connections';
 import { jobLocationsRepo } from './data/job-locations';
 import { jobsRepo, type JobItem } from './data/jobs';
 import { notificationsRepo } from './data/notifications';
 import { logger } from './logger';
-import { publishToJob, sendTo } from './realtime';
+import { publish, publishToJob, sendTo } from './realtime';
 
 /**
  * What a client frame does (customer spec section 7), as plain functions over the connection's
@@ -140,9 +140,13 @@ async function act(connection: ConnectionItem, message: ClientMessage, reply: Re
       const kept = await jobLocationsRepo.keepLatest({ jobId: job.id, workerId: identity.workerId!, ...fix, at, minIntervalMs: LOCATION_INTERVAL_MS });
       if (!kept) return;
       const eta = job.latitude !== null && job.longitude !== null ? etaMinutes({ lat: fix.lat, lng: fix.lng }, { lat: job.latitude, lng: job.longitude }) : null;
+      // Where the pro is belongs to this job's customer alone, and only while the pro holds it:
+      // their own channel, not the job's room, where a pro who held the job before a reassignment
+      // (or any connection left behind) may still be a member.
+      const customer = userRoom('customer', job.customerId);
       await Promise.all([
-        publishToJob(job.id, 'worker:loc', { jobId: job.id, ...fix, timestamp: at }),
-        publishToJob(job.id, 'location_update', { requestId: job.id, latitude: fix.lat, longitude: fix.lng, accuracy: fix.accuracy, eta, timestamp: at }),
+        publish(customer, 'worker:loc', { jobId: job.id, ...fix, timestamp: at }),
+        publish(customer, 'location_update', { requestId: job.id, latitude: fix.lat, longitude: fix.lng, accuracy: fix.accuracy, eta, timestamp: at }),
       ]);
       return;
     }

@@ -7,7 +7,7 @@ import { invoiceNumber, payButtonLabel } from '../../shared/domain/invoice';
 import type { RunningStack } from '../../infra/testing/local-process';
 import { launchBrowser, seriousA11yViolations } from './browser';
 import { HOME, NEAR, OFFLINE_GEOCODER, collectErrors, toast, startJourneyStack, eventually } from './journey';
-import { approvedPro, asPro, ownerCookie, type Pro, bringOnCall } from './people';
+import { approvedPro, arriveAtJob, asPro, ownerCookie, type Pro, bringOnCall } from './people';
 
 /**
  * One journey for the customer, whatever door they came in by: a booking at /book, a request from
@@ -80,14 +80,18 @@ async function followToTheEnd({ base, page, pro, proName, jobId, number }: OnTra
   await asPro(base, pro, 'POST', `/api/jobs/accept/${jobId}`, {});
   await trackingSays(page, `${proName} accepted your request`);
   expect(await page.locator('li[aria-current="step"]').getAttribute('data-step')).toBe('assigned');
-  for (const [state, headline] of [
-    ['en_route', `${proName} is on the way`],
-    ['arrived', `${proName} has arrived`],
-    ['in_progress', `${proName} is working on it`],
-  ] as const) {
-    await asPro(base, pro, 'POST', `/api/jobs/${jobId}/state`, { state });
-    await trackingSays(page, headline);
-  }
+  await asPro(base, pro, 'POST', `/api/jobs/${jobId}/state`, { state: 'en_route' });
+  await trackingSays(page, `${proName} is on the way`);
+  // Every door's address here is typed (no position to prove an arrival against): the pro's Mark
+  // Arrived asks the customer, who confirms it on the timeline.
+  const arrival = await arriveAtJob(base, pro, jobId);
+  expect(arrival).toMatchObject({ state: 'en_route', arrivalClaim: { reason: 'no-job-position' } });
+  await trackingSays(page, `${proName} says they have arrived`);
+  await page.getByRole('group', { name: 'Has your pro arrived?' }).getByRole('button', { name: 'Yes' }).click({ timeout: SEEN });
+  await toast(page, 'Arrival confirmed');
+  await trackingSays(page, `${proName} has arrived`);
+  await asPro(base, pro, 'POST', `/api/jobs/${jobId}/state`, { state: 'in_progress' });
+  await trackingSays(page, `${proName} is working on it`);
 
   // Completed: the customer is asked to verify the work, and approves it.
   await asPro(base, pro, 'POST', `/api/jobs/${jobId}/complete`, {});
@@ -252,9 +256,18 @@ describe('one journey for the customer, whatever door they came in by', () => {
       const { context, page, errors } = await newCustomer();
       await page.goto(`${stack.url}/client-dashboard`);
 
-      // Act: find the painter on call, hire them, then follow the hire's Track link.
+      // Act: save the service address (the street typed, the position from the browser, since the
+      // geocoder is out of reach), find the painter on call a few blocks away, shown by a band
+      // only, hire them, then follow the hire's Track link.
+      const filters = page.getByRole('search', { name: 'Filter workers' });
+      await filters.getByLabel('Service address', { exact: true }).fill('1 Dr Carlton B Goodlett Pl, San Francisco');
+      await filters.getByRole('button', { name: 'Use my location' }).click();
+      await filters.getByRole('button', { name: 'Save address' }).click();
+      await toast(page, 'Service address saved');
       await page.getByRole('button', { name: 'Find Available Workers' }).click();
       const painterCard = page.getByRole('article', { name: 'Alex Brandt', exact: true });
+      await painterCard.getByText('Under 5 miles away', { exact: true }).waitFor({ timeout: SEEN });
+      expect(await painterCard.getByText(/\d+(\.\d+)? (mi|km)\b|ETA/).count()).toBe(0);
       await painterCard.getByRole('button', { name: 'Hire Now' }).click({ timeout: SEEN });
       const hire = page.getByRole('dialog', { name: 'Hire Alex Brandt' });
       await hire.getByLabel('Name', { exact: true }).fill('Casey Morgan');

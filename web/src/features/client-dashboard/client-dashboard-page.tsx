@@ -11,7 +11,8 @@ import { useRealtimeSend, useRealtimeStatus } from '../../lib/realtime';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { initialHireValues } from './hire-form';
 import { HiresSection, useHires } from './hires-section';
-import { WorkerList, emptyServiceArea, workerListKey, type ServiceArea } from './worker-list';
+import { emptyServiceArea, type ServiceArea } from './service-address';
+import { WorkerList, workerListKey } from './worker-list';
 
 /** Once pressed, Find Available Workers stays pressed for the rest of the browser session. */
 // Loaded when a pro is first chosen: the hire form is not needed to show the list.
@@ -90,13 +91,13 @@ export default function ClientDashboardPage() {
       <GpsLocationPanel
         idPrefix="client-location"
         title="Your location"
-        intro="With your position the list shows how far each professional is and when they could arrive, and your hire tells them where to come. Once a hire is in progress you can share your position with your professional live."
+        intro="With your position your hire tells the professional where to come. Once a hire is in progress you can share your position with your professional live. How far each professional is comes from the service address you save below."
         panel={location}
         noTargetHint="Sharing opens once a professional is working on one of your hires."
-        manualHint="It fills the hire form. Distances stay unknown without your location."
+        manualHint="It fills the hire form."
       />
 
-      <WorkerList searched={searched} fix={fix} area={area} onAreaChange={setArea} onHire={setHiring} />
+      <WorkerList searched={searched} area={area} onAreaChange={setArea} onHire={setHiring} />
 
       <HiresSection hires={hires} />
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { distanceLabel, etaLabel, hourlyRateLabel, initials, ratingText, shownAreas } from './format';
+import { distanceBands } from '../../../../shared/domain/distance-bands';
+import { bandLabel, hourlyRateLabel, initials, ratingText, shownAreas } from './format';
 
 describe('hourlyRateLabel', () => {
   it('shows whole dollars without decimals', () => {
@@ -46,33 +47,25 @@ describe('ratingText', () => {
   });
 });
 
-describe('distanceLabel and etaLabel', () => {
-  it('shows distances in miles by default', () => {
+describe('bandLabel', () => {
+  it('words each band in miles, the unit the server measured it in', () => {
     // Prepare
-    const km = 3.7;
+    const bands = distanceBands('mi');
 
     // Act
-    const label = distanceLabel(km);
+    const labels = bands.map(bandLabel);
 
     // Assess
-    expect(label).toBe('2.3 mi');
-    expect(distanceLabel(0)).toBe('0.0 mi');
+    expect(labels).toEqual(['Under 5 miles away', '5–10 miles away', '10–25 miles away', '25–50 miles away', 'Over 50 miles away']);
   });
 
-  it('shows kilometres when the configuration says so, in its locale', () => {
-    expect(distanceLabel(3.24, { currency: 'USD', locale: 'en-US', distanceUnit: 'km' })).toBe('3.2 km');
-    expect(distanceLabel(3.24, { currency: 'EUR', locale: 'de-DE', distanceUnit: 'km' })).toBe('3,2 km');
+  it('words kilometres where the site measures in km', () => {
+    expect(bandLabel({ id: 'under-5', from: 0, to: 5, unit: 'km' })).toBe('Under 5 km away');
+    expect(bandLabel({ id: '5-10', from: 5, to: 10, unit: 'km' })).toBe('5–10 km away');
   });
 
-  it('shows the arrival estimate in whole minutes', () => {
-    expect(etaLabel(12)).toBe('~12 min');
-    expect(etaLabel(0.2)).toBe('~1 min');
-  });
-
-  it('give nothing for unknown figures, never a guess', () => {
-    expect(distanceLabel(null)).toBeNull();
-    expect(etaLabel(null)).toBeNull();
-    expect(distanceLabel(Number.NaN)).toBeNull();
+  it('gives nothing without a band, never a guess', () => {
+    expect(bandLabel(null)).toBeNull();
   });
 });
 

@@ -1,7 +1,8 @@
-import { defaultDisplaySettings, kmToUnit, moneyText, type DisplaySettings } from '../../lib/config';
+import type { DistanceBand } from '../../../../shared/domain/distance-bands';
+import { defaultDisplaySettings, moneyText, unitWord, type DisplaySettings } from '../../lib/config';
 
 /**
- * How the dashboard writes money, ratings, distances and positions, in the configured currency,
+ * How the dashboard writes money, ratings and distance bands, in the configured currency,
  * locale and unit. Every figure comes from the API or the browser's own fix; an unknown one is
  * left out rather than guessed.
  */
@@ -30,23 +31,21 @@ export function ratingText(rating: number | null, reviewCount: number): RatingTe
   return { visible: average, reviews, spoken: `Rated ${average} out of 5 from ${reviews}` };
 }
 
-/** "2.3 mi" (or "3.7 km"), one decimal, or null when the server could not measure it. */
-export function distanceLabel(km: number | null, settings: DisplaySettings = defaultDisplaySettings): string | null {
-  if (km === null || !Number.isFinite(km)) return null;
-  const number = new Intl.NumberFormat(settings.locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(
-    kmToUnit(km, settings.distanceUnit),
-  );
-  return `${number} ${settings.distanceUnit}`;
+/**
+ * "Under 5 miles away", "5–10 miles away", "Over 50 miles away" (or km): the band the server gave,
+ * worded in its own unit. Null without a band; the server never sends a finer figure.
+ */
+export function bandLabel(band: DistanceBand | null): string | null {
+  if (!band) return null;
+  const unit = (distance: number) => unitWord(distance, band.unit);
+  if (band.to === null) return `Over ${band.from} ${unit(band.from)} away`;
+  if (band.from === 0) return `Under ${band.to} ${unit(band.to)} away`;
+  return `${band.from}–${band.to} ${unit(band.to)} away`;
 }
 
 /** The service areas a card names: the first two, blank ones left out. */
 export function shownAreas(areas: readonly string[] | null | undefined): string[] {
   return (areas ?? []).map((area) => area.trim()).filter(Boolean).slice(0, 2);
-}
-
-/** "~12 min", or null when unknown; never below one minute. */
-export function etaLabel(minutes: number | null): string | null {
-  return minutes === null || !Number.isFinite(minutes) ? null : `~${Math.max(1, Math.round(minutes))} min`;
 }
 
 /** Up to two initials for the avatar of a worker without a photo. */

@@ -1,4 +1,4 @@
-import { Clock, MapPin, Star } from 'lucide-react';
+import { MapPin, Star } from 'lucide-react';
 import { useState } from 'react';
 import type { WorkerListingView } from '../../../../shared/schemas/job';
 import { Badge } from '../../components/ui/badge';
@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { defaultDisplaySettings, type DisplaySettings } from '../../lib/config';
-import { distanceLabel, etaLabel, hourlyRateLabel, initials, ratingText, shownAreas } from './format';
+import { bandLabel, hourlyRateLabel, initials, ratingText, shownAreas } from './format';
 
 export function WorkerCard({
   worker,
@@ -19,8 +19,7 @@ export function WorkerCard({
   onHire: (worker: WorkerListingView) => void;
 }) {
   const rating = ratingText(worker.rating, worker.reviewCount);
-  const distance = distanceLabel(worker.distanceKm, settings);
-  const eta = etaLabel(worker.etaMinutes);
+  const distance = bandLabel(worker.distanceBand);
   const specialties = worker.specialties.slice(0, 3);
   const areas = shownAreas(worker.serviceAreas);
   return (
@@ -83,14 +82,6 @@ export function WorkerCard({
                 <MapPin aria-hidden="true" className="size-3.5" /> Distance
               </dt>
               <dd className="text-white">{distance}</dd>
-            </>
-          ) : null}
-          {eta ? (
-            <>
-              <dt className="flex items-center gap-1 text-slate-300">
-                <Clock aria-hidden="true" className="size-3.5" /> ETA
-              </dt>
-              <dd className="text-white">{eta}</dd>
             </>
           ) : null}
         </dl>

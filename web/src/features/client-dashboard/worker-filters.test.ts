@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { distanceBands } from '../../../../shared/domain/distance-bands';
 import type { WorkerListingView } from '../../../../shared/schemas/job';
 import { effectiveSort, filterWorkers, matchesSearch, maxKmOf, maxRateCents, sortWorkers, workerListUrl } from './worker-filters';
 
@@ -18,16 +19,16 @@ function worker(overrides: Partial<WorkerListingView>): WorkerListingView {
     workerType: 'independent',
     rating: null,
     reviewCount: 0,
-    distanceKm: null,
-    etaMinutes: null,
+    distanceBand: null,
     ...overrides,
   };
 }
 
-const ana = worker({ id: 'a', fullName: 'Ana Reyes', specialties: ['Electrical'], hourlyRate: 6500, rating: 4.2, reviewCount: 3, distanceKm: 4.1 });
-const ben = worker({ id: 'b', fullName: 'Ben Okafor', specialties: ['Plumbing', 'Handyman'], hourlyRate: 4000, rating: 4.9, reviewCount: 20, distanceKm: 1.5 });
-const cam = worker({ id: 'c', fullName: 'Cam Liu', specialties: ['Painting'], hourlyRate: 4000, rating: null, reviewCount: 0, distanceKm: null });
-const dee = worker({ id: 'd', fullName: 'Dee Park', specialties: ['Cleaning'], hourlyRate: 3000, rating: 4.9, reviewCount: 2, distanceKm: 9 });
+const [underFive, fiveToTen, tenToTwentyFive] = distanceBands('mi');
+const ana = worker({ id: 'a', fullName: 'Ana Reyes', specialties: ['Electrical'], hourlyRate: 6500, rating: 4.2, reviewCount: 3, distanceBand: fiveToTen! });
+const ben = worker({ id: 'b', fullName: 'Ben Okafor', specialties: ['Plumbing', 'Handyman'], hourlyRate: 4000, rating: 4.9, reviewCount: 20, distanceBand: underFive! });
+const cam = worker({ id: 'c', fullName: 'Cam Liu', specialties: ['Painting'], hourlyRate: 4000, rating: null, reviewCount: 0, distanceBand: null });
+const dee = worker({ id: 'd', fullName: 'Dee Park', specialties: ['Cleaning'], hourlyRate: 3000, rating: 4.9, reviewCount: 2, distanceBand: tenToTwentyFive! });
 
 const names = (list: WorkerListingView[]) => list.map((w) => w.fullName);
 
@@ -75,8 +76,15 @@ describe('filterWorkers', () => {
 describe('sortWorkers', () => {
   const list = [cam, dee, ana, ben];
 
-  it('puts the nearest first and unmeasured workers last', () => {
-    expect(names(sortWorkers(list, 'nearest'))).toEqual(['Ben Okafor', 'Ana Reyes', 'Dee Park', 'Cam Liu']);
+  it('puts the nearest band first, names ordering one band, and unmeasured workers last', () => {
+    // Prepare
+    const eve = worker({ id: 'e', fullName: 'Eve Adams', distanceBand: underFive! });
+
+    // Act
+    const sorted = sortWorkers([...list, eve], 'nearest');
+
+    // Assess
+    expect(names(sorted)).toEqual(['Ben Okafor', 'Eve Adams', 'Ana Reyes', 'Dee Park', 'Cam Liu']);
   });
 
   it('puts the best rated first, more reviews breaking ties, and new workers last', () => {
@@ -96,12 +104,12 @@ describe('sortWorkers', () => {
 });
 
 describe('effectiveSort', () => {
-  it('defaults to nearest once the location is known and to rating before', () => {
+  it('defaults to nearest once a service address is saved and to rating before', () => {
     expect(effectiveSort(null, true)).toBe('nearest');
     expect(effectiveSort(null, false)).toBe('rating');
   });
 
-  it('keeps the customer choice, except nearest without a location', () => {
+  it('keeps the customer choice, except nearest without a saved address', () => {
     expect(effectiveSort('price', true)).toBe('price');
     expect(effectiveSort('rating', true)).toBe('rating');
     expect(effectiveSort('nearest', false)).toBe('rating');
@@ -109,25 +117,10 @@ describe('effectiveSort', () => {
 });
 
 describe('workerListUrl', () => {
-  it('sends only what is known', () => {
-    expect(workerListUrl('', null)).toBe('/api/worker-profiles');
-    expect(workerListUrl('plumbing', null)).toBe('/api/worker-profiles?category=plumbing');
-    expect(workerListUrl('', { latitude: 37.7749, longitude: -122.41941234 })).toBe('/api/worker-profiles?lat=37.774900&lng=-122.419412');
-  });
-
-  it('sends the distance limit with the place it is measured from', () => {
-    // Prepare
-    const position = { latitude: 37.7749, longitude: -122.4194 };
-
-    // Act
-    const url = workerListUrl('plumbing', position, 16.093);
-
-    // Assess
-    expect(url).toBe('/api/worker-profiles?category=plumbing&lat=37.774900&lng=-122.419400&maxKm=16.093');
-  });
-
-  it('leaves the distance limit out without a position', () => {
-    expect(workerListUrl('plumbing', null, 16.093)).toBe('/api/worker-profiles?category=plumbing');
+  it('sends the category and the distance limit, never a position', () => {
+    expect(workerListUrl('')).toBe('/api/worker-profiles');
+    expect(workerListUrl('plumbing')).toBe('/api/worker-profiles?category=plumbing');
+    expect(workerListUrl('plumbing', 16.093)).toBe('/api/worker-profiles?category=plumbing&maxKm=16.093');
   });
 });
 
@@ -144,7 +137,7 @@ describe('maxKmOf', () => {
     expect(maxKmOf('25', 'km', true)).toBe(25);
   });
 
-  it('sets no limit for any distance, an unknown choice, or no place to measure from', () => {
+  it('sets no limit for any distance, an unknown choice, or no saved address to measure from', () => {
     expect(maxKmOf('', 'mi', true)).toBeNull();
     expect(maxKmOf('7', 'mi', true)).toBeNull();
     expect(maxKmOf('abc', 'mi', true)).toBeNull();

@@ -1,3 +1,4 @@
+import { bandEdges, bandRank } from '../../../../shared/domain/distance-bands';
 import type { WorkerListingView } from '../../../../shared/schemas/job';
 import { unitToKm, type DisplaySettings } from '../../lib/config';
 
@@ -35,11 +36,12 @@ export function filterWorkers(workers: readonly WorkerListingView[], filters: Wo
 }
 
 const far = Number.POSITIVE_INFINITY;
+const rankOf = (worker: WorkerListingView) => (worker.distanceBand ? bandRank(worker.distanceBand.id) : far);
 const byName = (a: WorkerListingView, b: WorkerListingView) => a.fullName.localeCompare(b.fullName);
 
 const compare: Record<SortKey, (a: WorkerListingView, b: WorkerListingView) => number> = {
-  // Unmeasured workers go last: a missing distance is unknown, not near.
-  nearest: (a, b) => (a.distanceKm ?? far) - (b.distanceKm ?? far),
+  // By band only (the server gives nothing finer); workers without one go last: unknown, not near.
+  nearest: (a, b) => (rankOf(a) === rankOf(b) ? 0 : rankOf(a) - rankOf(b)),
   // Rated workers first, best average first, more reviews breaking ties; "New" workers after.
   rating: (a, b) => (b.rating ?? -1) - (a.rating ?? -1) || b.reviewCount - a.reviewCount,
   price: (a, b) => a.hourlyRate - b.hourlyRate,
@@ -51,37 +53,36 @@ export function sortWorkers(workers: readonly WorkerListingView[], key: SortKey)
 }
 
 /**
- * The order in force: the customer's choice, else nearest once their location is known, else
- * rating. Nearest without a location would only be the server's order, so it falls back too.
+ * The order in force: the customer's choice, else nearest once a saved service address gives the
+ * list its bands, else rating. Nearest without one would only be the server's order, so it falls back too.
  */
-export function effectiveSort(chosen: SortKey | null, locationKnown: boolean): SortKey {
-  if (chosen === 'nearest' && !locationKnown) return 'rating';
-  return chosen ?? (locationKnown ? 'nearest' : 'rating');
+export function effectiveSort(chosen: SortKey | null, addressSaved: boolean): SortKey {
+  if (chosen === 'nearest' && !addressSaved) return 'rating';
+  return chosen ?? (addressSaved ? 'nearest' : 'rating');
 }
 
-/** The "Within" choices, in the configured unit (5 miles, or 5 km where distances are in km). */
-export const withinChoices = [5, 10, 25, 50] as const;
+/** The "Within" choices, in the configured unit: the edges of the server's bands (5 miles, or 5 km). */
+export const withinChoices = bandEdges;
 
 /**
  * The "Within" box's value as the server's `maxKm`: null for "Any distance", for anything not
- * offered, and without a place to measure from (the server refuses maxKm without lat/lng).
+ * offered, and without a saved service address (the server measures from nothing else).
  */
-export function maxKmOf(within: string, unit: DisplaySettings['distanceUnit'], hasPosition: boolean): number | null {
+export function maxKmOf(within: string, unit: DisplaySettings['distanceUnit'], addressSaved: boolean): number | null {
   const distance = Number(within);
-  if (!hasPosition || !within || !(withinChoices as readonly number[]).includes(distance)) return null;
+  if (!addressSaved || !within || !(withinChoices as readonly number[]).includes(distance)) return null;
   // Three decimals (a metre) keep the query string short and stable for the query key.
   return Math.round(unitToKm(distance, unit) * 1000) / 1000;
 }
 
-/** The worker list's query string: category, position and distance limit only when known. */
-export function workerListUrl(category: string, position: { latitude: number; longitude: number } | null, maxKm: number | null = null): string {
+/**
+ * The worker list's query string: the category and the distance limit. No position: the server
+ * measures from the saved service address alone.
+ */
+export function workerListUrl(category: string, maxKm: number | null = null): string {
   const params = new URLSearchParams();
   if (category) params.set('category', category);
-  if (position) {
-    params.set('lat', position.latitude.toFixed(6));
-    params.set('lng', position.longitude.toFixed(6));
-    if (maxKm !== null && maxKm > 0) params.set('maxKm', String(maxKm));
-  }
+  if (maxKm !== null && maxKm > 0) params.set('maxKm', String(maxKm));
   const query = params.toString();
   return query ? `/api/worker-profiles?${query}` : '/api/worker-profiles';
 }

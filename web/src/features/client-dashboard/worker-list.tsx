@@ -4,13 +4,11 @@ import { useState } from 'react';
 import { categories } from '../../../../shared/categories';
 import type { WorkerListingView } from '../../../../shared/schemas/job';
 import { Field } from '../../components/form/field';
-import type { Fix } from '../../components/location/location';
-import { LocationField } from '../../components/request/location-field';
-import type { KnownCoordinates } from '../../components/request/request-form';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { apiGet } from '../../lib/api';
+import { apiGet, errorMessage } from '../../lib/api';
 import { unitWord, useDisplaySettings, type DisplaySettings } from '../../lib/config';
+import { ServiceAddressField, useSavedServiceAddress, type ServiceArea } from './service-address';
 import { WorkerCard, WorkerCardSkeleton } from './worker-card';
 import { effectiveSort, filterWorkers, maxKmOf, sortKeys, sortWorkers, withinChoices, workerListUrl, type SortKey } from './worker-filters';
 
@@ -25,14 +23,6 @@ const SKELETON_CARDS = 6;
  */
 const LIST_REFRESH_MS = 5 * 60_000;
 
-/** The service address of the location filter: typed text, with a position once one is known. */
-export interface ServiceArea {
-  text: string;
-  coordinates: KnownCoordinates | null;
-}
-
-export const emptyServiceArea: ServiceArea = { text: '', coordinates: null };
-
 /** The currency's own sign for the rate box's label: "$", "€", else the code. */
 function currencySign(settings: DisplaySettings): string {
   try {
@@ -44,19 +34,18 @@ function currencySign(settings: DisplaySettings): string {
 }
 
 /**
- * Search, filters and the worker cards. The category, the place and the distance limit go to the
- * server; the text, price ceiling and order are applied here to what it answered. Distances are
- * measured from the service address when one is chosen, else from the position in the panel above.
+ * Search, filters and the worker cards. The category and the distance limit go to the server; the
+ * text, price ceiling and order are applied here to what it answered. Distances are bands the
+ * server measures from the customer's saved service address, and from nothing else: no position
+ * of the browser's goes with the list.
  */
 export function WorkerList({
   searched,
-  fix,
   area,
   onAreaChange,
   onHire,
 }: {
   searched: boolean;
-  fix: Fix | null;
   area: ServiceArea;
   onAreaChange: (next: ServiceArea) => void;
   onHire: (worker: WorkerListingView) => void;
@@ -67,15 +56,17 @@ export function WorkerList({
   const [maxRate, setMaxRate] = useState('');
   const [within, setWithin] = useState('');
   const [chosenSort, setChosenSort] = useState<SortKey | null>(null);
-  const origin = area.coordinates ?? fix;
-  const position = origin ? { latitude: origin.latitude, longitude: origin.longitude } : null;
-  const sort = effectiveSort(chosenSort, position !== null);
-  const maxKm = maxKmOf(within, settings.distanceUnit, position !== null);
-  const url = workerListUrl(category, position, maxKm);
+  const saved = useSavedServiceAddress();
+  const savedAt = saved.data?.serviceAddress?.savedAt ?? null;
+  const addressSaved = savedAt !== null;
+  const sort = effectiveSort(chosenSort, addressSaved);
+  const maxKm = maxKmOf(within, settings.distanceUnit, addressSaved);
+  const url = workerListUrl(category, maxKm);
   const withinText = maxKm !== null ? `within ${within} ${unitWord(Number(within), settings.distanceUnit)}` : null;
 
   const workers = useQuery<WorkerListingView[]>({
-    queryKey: [workerListKey, category, position?.latitude ?? null, position?.longitude ?? null, maxKm],
+    // The saved address's time is in the key: a new address is a new list (new bands).
+    queryKey: [workerListKey, category, maxKm, savedAt],
     queryFn: ({ signal }) => apiGet<WorkerListingView[]>(url, { signal }),
     enabled: searched,
     // A new category or a new place keeps the cards on screen until the answer replaces them.
@@ -87,7 +78,7 @@ export function WorkerList({
   const all = workers.data ?? [];
   const shown = sortWorkers(filterWorkers(all, { search, maxRate }), sort);
   const categoryName = categories.find((c) => c.slug === category)?.name;
-  const withinHint = within && !position ? 'Choose a service address or use your location first.' : undefined;
+  const withinHint = within && !addressSaved ? 'Save your service address first.' : undefined;
 
   return (
     <section aria-labelledby="client-workers-heading" className="grid gap-5">
@@ -113,25 +104,17 @@ export function WorkerList({
           <Field id="worker-max-rate" label={`Maximum hourly rate (${currencySign(settings)})`} hint="Leave blank for any rate">
             <input type="number" inputMode="decimal" min={0} step={1} value={maxRate} onChange={(event) => setMaxRate(event.target.value)} />
           </Field>
-          <Field id="worker-sort" label="Sort by" hint={position ? undefined : 'Nearest needs a service address or your location'}>
+          <Field id="worker-sort" label="Sort by" hint={addressSaved ? undefined : 'Nearest needs a saved service address'}>
             <select value={sort} onChange={(event) => setChosenSort(event.target.value as SortKey)}>
               {sortKeys.map((key) => (
-                <option key={key} value={key} disabled={key === 'nearest' && !position}>
+                <option key={key} value={key} disabled={key === 'nearest' && !addressSaved}>
                   {sortLabels[key]}
                 </option>
               ))}
             </select>
           </Field>
           <div className="sm:col-span-2 lg:col-span-3">
-            <LocationField
-              id="worker-area"
-              name="serviceAddress"
-              label="Service address"
-              value={area.text}
-              inputRef={() => undefined}
-              onType={(text) => onAreaChange({ text, coordinates: null })}
-              onLocate={(text, coordinates) => onAreaChange({ text, coordinates })}
-            />
+            <ServiceAddressField area={area} onAreaChange={onAreaChange} saved={saved} />
           </div>
           <Field id="worker-within" label="Within" hint={withinHint}>
             <select value={within} onChange={(event) => setWithin(event.target.value)}>
@@ -206,7 +189,8 @@ function Results({
   if (workers.isError && total === 0) {
     return (
       <Card role="alert" className="flex flex-wrap items-center justify-between gap-3 border-red-400/40">
-        <p className="font-medium text-red-200">We couldn't load the available workers.</p>
+        {/* The server's own sentence when it gave one (a 429 says when to try again). */}
+        <p className="font-medium text-red-200">{errorMessage(workers.error) ?? "We couldn't load the available workers."}</p>
         <Button variant="outline" size="sm" onClick={() => void workers.refetch()} disabled={workers.isFetching}>
           {workers.isFetching ? 'Retrying...' : 'Retry'}
         </Button>
