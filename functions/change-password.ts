@@ -1,11 +1,12 @@
 import { routeByName } from '../shared/routes';
 import { changePasswordSchema } from '../shared/schemas/auth';
+import { deviceCookies } from './lib/auth/device-cookies';
 import { hashPassword, verifyPassword } from './lib/auth/passwords';
 import { sessions } from './lib/auth/sessions';
 import { loginThrottle } from './lib/auth/throttle';
 import { ownerRepo } from './lib/data/owner';
 import { UnauthorizedError, ValidationError } from './lib/errors';
-import { http } from './lib/http';
+import { http, reply } from './lib/http';
 import { logger } from './lib/logger';
 
 /** Wrong current passwords are throttled too: a borrowed session cannot guess its way in. */
@@ -29,6 +30,10 @@ export const handler = http(routeByName('change-password'), changePasswordSchema
 
   await ownerRepo.updatePasswordHash(owner.id, owner.passwordHash, await hashPassword(body.newPassword));
   await sessions.endAllOf('admin', owner.id, caller.session.secret);
+  // A device cookie spares its browser the lockouts, and anyone who logged in with the old password
+  // holds one: they all end. This browser, which just proved the new password, gets a new one.
+  await deviceCookies.endAllOf('admin', owner.id);
+  const deviceCookie = await deviceCookies.issue('admin', owner.id, owner.username);
   logger.info('Owner password changed', { ownerId: owner.id });
-  return { message: 'Password changed' };
+  return reply(200, { message: 'Password changed' }, { cookies: [deviceCookie] });
 });

@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { deviceCookies } from './lib/auth/device-cookies';
 import { loginThrottle, throttleClock } from './lib/auth/throttle';
-import { invoke, sampleEvent, withBody } from './lib/testing/events';
+import { newSecret } from './lib/auth/tokens';
+import { newId } from './lib/ids';
+import { invoke, sampleEvent, withBody, withCookies } from './lib/testing/events';
 import { handler } from './login-admin';
 
 const sample = sampleEvent('login-admin');
@@ -69,6 +72,24 @@ describe('POST /api/admin/login', () => {
 
     // Act
     const res = await invoke(handler, fromIp(withBody(sample, { username: username.toUpperCase(), password: 'guess' }), ip));
+
+    // Assess
+    expect(res.status).toBe(429);
+  });
+
+  it.each([
+    ['a device cookie naming another name', async () => (await deviceCookies.issue('admin', newId(), stranger())).split(';')[0]!],
+    ['a device cookie nobody issued', async () => `owner_device=${newSecret()}`],
+  ])('counts failures with %s as failures without one: per name and address', async (_, deviceCookie) => {
+    // Prepare
+    const username = stranger();
+    const ip = randomIp();
+    const cookie = await deviceCookie();
+    const attempt = () => invoke(handler, withCookies(fromIp(withBody(sample, { username, password: 'guess' }), ip), [cookie]));
+    for (let i = 0; i < 5; i++) expect((await attempt()).status).toBe(401);
+
+    // Act
+    const res = await attempt();
 
     // Assess
     expect(res.status).toBe(429);

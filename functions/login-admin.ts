@@ -1,16 +1,13 @@
 import { routeByName } from '../shared/routes';
 import { adminLoginSchema } from '../shared/schemas/auth';
 import { ownerSessionCookie } from './lib/auth/caller';
+import { beginLogin } from './lib/auth/login';
 import { spendVerifyTime, verifyPassword } from './lib/auth/passwords';
 import { sessions } from './lib/auth/sessions';
-import { loginThrottle } from './lib/auth/throttle';
 import { ownerRepo, toOwnerUser, type OwnerItem } from './lib/data/owner';
 import { UnauthorizedError } from './lib/errors';
 import { http, reply } from './lib/http';
 import { logger } from './lib/logger';
-
-const SCOPE = 'admin-login';
-
 
 /** The owner whose name and password these are; an unknown name costs the same hashing time. */
 async function ownerWithCredentials(username: string, password: string): Promise<OwnerItem | undefined> {
@@ -23,8 +20,9 @@ async function ownerWithCredentials(username: string, password: string): Promise
 }
 
 export const handler = http(routeByName('login-admin'), adminLoginSchema, async ({ body, event }) => {
-  // Counted per name, per address and per both (lib/auth/throttle.ts), whether or not the name exists.
-  const attempt = await loginThrottle.begin(SCOPE, { account: body.username, address: event.requestContext.http.sourceIp });
+  // Counted against this browser's device cookie for the name, or else per name, per address and
+  // per both, whether or not the name exists (lib/auth/login.ts).
+  const attempt = await beginLogin(event, 'admin', body.username);
 
   const owner = await ownerWithCredentials(body.username, body.password);
   if (!owner) {
@@ -32,8 +30,8 @@ export const handler = http(routeByName('login-admin'), adminLoginSchema, async 
     throw new UnauthorizedError('Invalid username or password');
   }
 
-  await attempt.succeeded();
+  const deviceCookie = await attempt.succeeded(owner.id);
   const { secret } = await sessions.start('admin', owner.id, owner.username);
   logger.info('Owner logged in', { ownerId: owner.id });
-  return reply(200, { message: 'Login successful', user: toOwnerUser(owner) }, { cookies: [ownerSessionCookie(secret)] });
+  return reply(200, { message: 'Login successful', user: toOwnerUser(owner) }, { cookies: [ownerSessionCookie(secret), deviceCookie] });
 });

@@ -8,7 +8,8 @@ import { loginThrottle, throttleClock } from './lib/auth/throttle';
 import { hashSecret } from './lib/auth/tokens';
 import { dynamo, tableName } from './lib/clients';
 import type { WorkerAccountItem, WorkerItem } from './lib/data/workers';
-import { invoke, sampleEvent, withBody } from './lib/testing/events';
+import { invoke, sampleEvent, withBody, withCookies } from './lib/testing/events';
+import { strangersFail } from './lib/testing/logins';
 import { createTestWorker, withBearer } from './lib/testing/workers';
 import { handler } from './login-worker';
 
@@ -29,10 +30,24 @@ async function workerWithAccount(overrides: Partial<WorkerItem> = {}) {
   return worker;
 }
 
+const randomIp = () => `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+
 /** Each test its own address, so throttle counts never mix across tests. */
-function login(body: unknown, sourceIp = `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`) {
-  const event = withBody(sample, body);
+function login(body: unknown, sourceIp = randomIp(), cookies: string[] = []) {
+  const event = withCookies(withBody(sample, body), cookies);
   return invoke(handler, { ...event, requestContext: { ...event.requestContext, http: { ...event.requestContext.http, sourceIp } } });
+}
+
+/** The "name=value" a browser sends back for a Set-Cookie header. */
+const sentBack = (setCookie: string) => setCookie.split(';')[0]!;
+
+/** The device cookie a successful login left in this browser, as the browser sends it back. */
+async function deviceCookieOf(email: string): Promise<string> {
+  const res = await login({ email, password: PASSWORD });
+  expect(res.status).toBe(200);
+  const set = res.cookies.find((c) => c.startsWith('worker_device='));
+  expect(set).toBeDefined();
+  return sentBack(set!);
 }
 
 describe('POST /api/workers/login', () => {
@@ -173,6 +188,93 @@ describe('POST /api/workers/login', () => {
     const res = await login({ email: worker.email, password: PASSWORD }, ip);
 
     expect(res.status).toBe(200);
+  });
+
+  it('leaves a long-lived HttpOnly device cookie, sent to the login route alone and stored only as a hash', async () => {
+    // Prepare
+    const worker = await workerWithAccount();
+
+    // Act
+    const res = await login({ email: worker.email, password: PASSWORD });
+
+    // Assess
+    expect(res.cookies).toHaveLength(1);
+    expect(res.cookies[0]).toMatch(/^worker_device=[A-Za-z0-9_-]{43}; Path=\/api\/workers\/login; Max-Age=15552000; SameSite=Lax; HttpOnly$/);
+    const secret = sentBack(res.cookies[0]!).split('=')[1]!;
+    const byHash = await dynamo.send(new GetCommand({ TableName: tableName, Key: keys.deviceCookie(hashSecret(secret)) }));
+    expect(byHash.Item).toMatchObject({ role: 'worker', subjectId: worker.id, account: worker.email.toLowerCase() });
+    expect(byHash.Item!.expiresAt).toBeGreaterThan(Date.now() / 1000 + 179 * 24 * 3600);
+    expect(JSON.stringify(byHash.Item)).not.toContain(secret);
+  });
+
+  it('lets a worker log in with their device cookie after strangers failed 60 times from 10 addresses; without it, 429', async () => {
+    // Prepare: the worker's own browser logged in before; then the attack fills every counter of
+    // the email, its failures recorded through the throttle as wrong passwords leave them (60 real
+    // ones would cost 60 scrypt hashes)
+    const worker = await workerWithAccount();
+    const device = await deviceCookieOf(worker.email);
+    await strangersFail('worker-login', worker.email);
+
+    // Act
+    const withDevice = await login({ email: worker.email, password: PASSWORD }, randomIp(), [device]);
+    const withoutDevice = await login({ email: worker.email, password: PASSWORD }, randomIp());
+
+    // Assess
+    expect(withDevice.status).toBe(200);
+    expect(withDevice.body.worker.id).toBe(worker.id);
+    expect(withoutDevice.status).toBe(429);
+    expect(withoutDevice.body.message).toMatch(/^Too many failed attempts/);
+  });
+
+  it('counts wrong passwords with a device cookie against that cookie alone: past 5 only it is refused', async () => {
+    // Prepare: two browsers of the worker, each with its own device cookie
+    const worker = await workerWithAccount();
+    const [guessed, other] = [await deviceCookieOf(worker.email), await deviceCookieOf(worker.email)];
+    const ip = randomIp();
+    for (let i = 0; i < 5; i++) expect((await login({ email: worker.email, password: `guess-${i}` }, ip, [guessed])).status).toBe(401);
+
+    // Act
+    const locked = await login({ email: worker.email, password: PASSWORD }, ip, [guessed]);
+    const otherDevice = await login({ email: worker.email, password: PASSWORD }, ip, [other]);
+    const noDevice = await login({ email: worker.email, password: PASSWORD }, ip);
+
+    // Assess: the five failures touched neither the address nor the email
+    expect(locked.status).toBe(429);
+    expect(locked.headers['retry-after']).toBeDefined();
+    expect(locked.body.message).toMatch(/^Too many failed attempts/);
+    expect(otherDevice.status).toBe(200);
+    expect(noDevice.status).toBe(200);
+  });
+
+  it('treats a device cookie for another email as none: its failures count per email and address', async () => {
+    // Prepare
+    const [mine, target] = [await workerWithAccount(), await workerWithAccount()];
+    const device = await deviceCookieOf(mine.email);
+    const ip = randomIp();
+    for (let i = 0; i < 5; i++) expect((await login({ email: target.email, password: `guess-${i}` }, ip, [device])).status).toBe(401);
+
+    // Act
+    const res = await login({ email: target.email, password: PASSWORD }, ip, [device]);
+
+    // Assess
+    expect(res.status).toBe(429);
+  });
+
+  it('replaces the device cookie at each login: the one presented stops counting as one', async () => {
+    // Prepare
+    const worker = await workerWithAccount();
+    const first = await deviceCookieOf(worker.email);
+    const again = await login({ email: worker.email, password: PASSWORD }, randomIp(), [first]);
+    const ip = randomIp();
+
+    // Act: the old cookie's failures fall on the email and address again
+    for (let i = 0; i < 5; i++) await login({ email: worker.email, password: `guess-${i}` }, ip, [first]);
+    const res = await login({ email: worker.email, password: PASSWORD }, ip, [first]);
+
+    // Assess
+    expect(again.status).toBe(200);
+    expect(sentBack(again.cookies[0]!)).not.toBe(first);
+    expect(res.status).toBe(429);
   });
 
   it.each([

@@ -1,15 +1,12 @@
 import { routeByName } from '../shared/routes';
 import { workerLoginSchema } from '../shared/schemas/auth';
+import { beginLogin } from './lib/auth/login';
 import { spendVerifyTime, verifyPassword } from './lib/auth/passwords';
 import { sessions } from './lib/auth/sessions';
-import { loginThrottle } from './lib/auth/throttle';
 import { toWorkerSelf, workersRepo, type WorkerItem } from './lib/data/workers';
 import { UnauthorizedError } from './lib/errors';
-import { http } from './lib/http';
+import { http, reply } from './lib/http';
 import { logger } from './lib/logger';
-
-const SCOPE = 'worker-login';
-
 
 /** The worker whose email and password these are; an unknown email costs the same hashing time. */
 async function workerWithCredentials(email: string, password: string): Promise<WorkerItem | undefined> {
@@ -23,12 +20,14 @@ async function workerWithCredentials(email: string, password: string): Promise<W
 }
 
 /**
- * A new bearer token at every login (only its hash is stored). Pending and terminated workers log
- * in too: `worker.status` tells the app which screen and toast to show; every action stays refused.
+ * A new bearer token at every login (only its hash is stored), and a new device cookie for the
+ * email in this browser. Pending and terminated workers log in too: `worker.status` tells the app
+ * which screen and toast to show; every action stays refused.
  */
 export const handler = http(routeByName('login-worker'), workerLoginSchema, async ({ body, event }) => {
-  // Counted per email, per address and per both (lib/auth/throttle.ts), whether or not the email exists.
-  const attempt = await loginThrottle.begin(SCOPE, { account: body.email, address: event.requestContext.http.sourceIp });
+  // Counted against this browser's device cookie for the email, or else per email, per address and
+  // per both, whether or not the email exists (lib/auth/login.ts).
+  const attempt = await beginLogin(event, 'worker', body.email);
 
   const worker = await workerWithCredentials(body.email, body.password);
   if (!worker) {
@@ -36,9 +35,9 @@ export const handler = http(routeByName('login-worker'), workerLoginSchema, asyn
     throw new UnauthorizedError('Invalid email or password');
   }
 
-  await attempt.succeeded();
+  const deviceCookie = await attempt.succeeded(worker.id);
   const { secret } = await sessions.start('worker', worker.id, worker.email);
   logger.info('Worker logged in', { workerId: worker.id, status: worker.status });
   // No photo URL here: this route may not read uploads; GET /api/workers/me carries it.
-  return { worker: toWorkerSelf(worker), token: secret };
+  return reply(200, { worker: toWorkerSelf(worker), token: secret }, { cookies: [deviceCookie] });
 });

@@ -19,6 +19,8 @@ import { hashSecret } from './lib/auth/tokens';
 import { dynamo, tableName } from './lib/clients';
 import type { OwnerItem } from './lib/data/owner';
 import { invoke, sampleEvent, withBody, withCookies, type Invocation } from './lib/testing/events';
+import { strangersFail } from './lib/testing/logins';
+import { manySessions, sessionRowsOf } from './lib/testing/sessions';
 import { handler as loginAdmin } from './login-admin';
 import { handler as logoutAdmin } from './logout-admin';
 import { handler } from './setup-admin';
@@ -45,6 +47,19 @@ const login = (username: string, password: string, ip = randomIp()) =>
   fromIp(withBody(loginSample, { username, password }), ip);
 const asCookie = (setCookie: string) => setCookie.split(';')[0]!;
 const secretOf = (setCookie: string) => asCookie(setCookie).split('=')[1]!;
+
+/** The device cookie a successful login leaves in its browser, as the browser sends it back. */
+async function ownerDeviceCookie(): Promise<string> {
+  const res = await call(loginAdmin, login(owner.username, owner.password));
+  expect(res.status).toBe(200);
+  return asCookie(res.cookies.find((c) => c.startsWith('owner_device='))!);
+}
+
+/** The stored row of a device cookie, if it still exists. */
+async function deviceRow(cookie: string) {
+  const out = await dynamo.send(new GetCommand({ TableName: tableName, Key: keys.deviceCookie(hashSecret(secretOf(cookie))), ConsistentRead: true }));
+  return out.Item;
+}
 
 async function ownerItem(): Promise<OwnerItem | undefined> {
   const out = await dynamo.send(new GetCommand({ TableName: tableName, Key: keys.owner(), ConsistentRead: true }));
@@ -184,9 +199,10 @@ describe('POST /api/admin/login', () => {
       message: 'Login successful',
       user: { id: stored.id, role: 'admin', username: owner.username },
     });
-    expect(res.cookies).toHaveLength(1);
+    expect(res.cookies).toHaveLength(2);
     expect(res.cookies[0]).toMatch(/^owner_session=[A-Za-z0-9_-]{43}; Path=\/; Max-Age=\d+; SameSite=Lax; HttpOnly$/);
-    expect(res.cookies[0]).not.toContain('Secure');
+    expect(res.cookies[1]).toMatch(/^owner_device=[A-Za-z0-9_-]{43}; Path=\/api\/admin\/login; Max-Age=15552000; SameSite=Lax; HttpOnly$/);
+    expect(res.cookies.join()).not.toContain('Secure');
   });
 
   it('stores only a hash of the session secret, with a TTL', async () => {
@@ -347,6 +363,42 @@ describe('POST /api/auth/change-password', () => {
     owner.password = newPassword;
   });
 
+  it('ends every other session, however many Query pages they fill, and keeps the current one', async () => {
+    // Prepare: sessions written straight to the table, more than one Query page holds
+    const ownerId = (await ownerItem())!.id;
+    const current = await freshSession();
+    await manySessions('admin', ownerId, 5000);
+    expect((await sessionRowsOf('admin', ownerId)).pages).toBeGreaterThan(1);
+    const newPassword = `new-${randomUUID()}`;
+
+    // Act
+    const res = await call(changePassword, change(current, owner.password, newPassword));
+
+    // Assess
+    expect(res.status).toBe(200);
+    owner.password = newPassword;
+    expect((await sessionRowsOf('admin', ownerId)).pks).toEqual([keys.session(hashSecret(secretOf(current))).pk]);
+    expect((await statusWith(current)).isAdmin).toBe(true);
+  });
+
+  it('ends every device cookie earned with the old password and leaves a new one in this browser', async () => {
+    // Prepare: two browsers that logged in before
+    const earlier = [await ownerDeviceCookie(), await ownerDeviceCookie()];
+    const current = await freshSession();
+    const newPassword = `new-${randomUUID()}`;
+
+    // Act
+    const res = await call(changePassword, change(current, owner.password, newPassword));
+
+    // Assess
+    expect(res.status).toBe(200);
+    owner.password = newPassword;
+    for (const cookie of earlier) expect(await deviceRow(cookie)).toBeUndefined();
+    expect(res.cookies).toHaveLength(1);
+    expect(res.cookies[0]).toMatch(/^owner_device=[A-Za-z0-9_-]{43}; Path=\/api\/admin\/login; /);
+    expect(await deviceRow(asCookie(res.cookies[0]!))).toMatchObject({ role: 'admin', subjectId: (await ownerItem())!.id });
+  });
+
   it('lets exactly one of two concurrent changes win', async () => {
     // Prepare
     const cookie = await freshSession();
@@ -375,6 +427,50 @@ describe('POST /api/auth/change-password', () => {
     // Assess
     expect(res.status).toBe(429);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
+describe('device cookies', () => {
+  it('counts wrong passwords on a device against its cookie alone: past 5 only that cookie is refused', async () => {
+    // Prepare: two devices of the owner; five wrong passwords on one
+    const [guessed, other] = [await ownerDeviceCookie(), await ownerDeviceCookie()];
+    const ip = randomIp();
+    for (let i = 0; i < 5; i++) {
+      const res = await call(loginAdmin, withCookies(login(owner.username, `wrong-${i}`, ip), [guessed]));
+      expect(res.body).toEqual({ error: 'UnauthorizedError', message: 'Invalid username or password' });
+    }
+
+    // Act
+    const locked = await call(loginAdmin, withCookies(login(owner.username, owner.password, ip), [guessed]));
+    const otherDevice = await call(loginAdmin, withCookies(login(owner.username, owner.password, ip), [other]));
+    const noDevice = await call(loginAdmin, login(owner.username, owner.password, ip));
+
+    // Assess: the same refusal as the name's own lockout; neither the address nor the name lost a place
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(locked.body.message).toMatch(/^Too many failed attempts\. Try again in \d+ minutes?\.$/);
+    expect(locked.cookies).toEqual([]);
+    expect(otherDevice.status).toBe(200);
+    expect(noDevice.status).toBe(200);
+  });
+
+  it('lets the owner log in on their own device after strangers failed 60 times from 10 addresses; without it, 429', async () => {
+    // Prepare: the attack's failures recorded through the throttle as wrong passwords leave them (60
+    // real ones would cost 60 scrypt hashes). It leaves the owner's name locked for 15 minutes, so
+    // it comes last of the tests that log in.
+    const device = await ownerDeviceCookie();
+    await strangersFail('admin-login', owner.username);
+
+    // Act
+    const withDevice = await call(loginAdmin, withCookies(login(owner.username, owner.password), [device]));
+    const withoutDevice = await call(loginAdmin, login(owner.username, owner.password));
+
+    // Assess
+    expect(withDevice.status).toBe(200);
+    expect(withDevice.body.message).toBe('Login successful');
+    expect(withoutDevice.status).toBe(429);
+    expect(withoutDevice.body.message).toMatch(/^Too many failed attempts\. Try again in \d+ minutes?\.$/);
+    expect(withoutDevice.cookies).toEqual([]);
   });
 });
 

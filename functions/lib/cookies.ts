@@ -20,12 +20,14 @@ export interface CookieOptions {
   maxAgeSeconds: number;
   secure: boolean;
   httpOnly?: boolean;
+  /** Where the browser sends it back: every path unless a cookie serves one route alone. */
+  path?: string;
 }
 
 export function serializeCookie(name: string, value: string, options: CookieOptions): string {
   const parts = [
     `${name}=${encodeURIComponent(value)}`,
-    'Path=/',
+    `Path=${options.path ?? '/'}`,
     `Max-Age=${options.maxAgeSeconds}`,
     'SameSite=Lax',
   ];

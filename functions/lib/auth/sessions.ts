@@ -1,6 +1,7 @@
-import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '../../../shared/table';
 import { dynamo, tableName } from '../clients';
+import { deleteRowsOf } from './person-rows';
 import { hashSecret, newSecret } from './tokens';
 
 export type SessionRole = 'admin' | 'worker';
@@ -12,7 +13,7 @@ export interface Session {
   expiresAt: number;
 }
 
-interface SessionItem extends Session {
+export interface SessionItem extends Session {
   pk: string;
   sk: string;
   gsi1pk: string;
@@ -26,26 +27,43 @@ export const SESSION_TTL_SECONDS: Record<SessionRole, number> = {
   worker: 7 * 24 * 60 * 60,
 };
 
+/**
+ * Live sessions one person may hold at once; starting one more ends the oldest. A stolen password
+ * or a script logging in over and over cannot pile up sessions, and a password change has a
+ * handful to end, not thousands.
+ */
+export const SESSION_CAP: Record<SessionRole, number> = {
+  admin: 5,
+  worker: 10,
+};
+
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
+/** The stored row of a session that `secret` names, started at `createdAt`. */
+export function sessionItem(role: SessionRole, subjectId: string, username: string, secret: string, createdAt = new Date()): SessionItem {
+  return {
+    ...keys.session(hashSecret(secret)),
+    ...keys.sessionsOf(role, subjectId, createdAt.toISOString()),
+    entity: 'session',
+    role,
+    subjectId,
+    username,
+    createdAt: createdAt.toISOString(),
+    expiresAt: Math.floor(createdAt.getTime() / 1000) + SESSION_TTL_SECONDS[role],
+  };
+}
+
 export const sessions = {
-  /** A new secret at every login; only its hash is stored, with a TTL. */
+  /**
+   * A new secret at every login; only its hash is stored, with a TTL. The oldest sessions past the
+   * cap end before the new one is stored, so a failed store leaves none past the cap either.
+   */
   async start(role: SessionRole, subjectId: string, username: string): Promise<{ secret: string; expiresAt: number }> {
     const secret = newSecret();
-    const createdAt = new Date().toISOString();
-    const expiresAt = nowSeconds() + SESSION_TTL_SECONDS[role];
-    const item: SessionItem = {
-      ...keys.session(hashSecret(secret)),
-      ...keys.sessionsOf(role, subjectId, createdAt),
-      entity: 'session',
-      role,
-      subjectId,
-      username,
-      createdAt,
-      expiresAt,
-    };
+    const item = sessionItem(role, subjectId, username, secret);
+    await deleteRowsOf(item.gsi1pk, { spare: SESSION_CAP[role] - 1 });
     await dynamo.send(new PutCommand({ TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
-    return { secret, expiresAt };
+    return { secret, expiresAt: item.expiresAt };
   },
 
   /** The live session a secret names; expired rows count as none (TTL deletes them late). */
@@ -60,27 +78,9 @@ export const sessions = {
     await dynamo.send(new DeleteCommand({ TableName: tableName, Key: keys.session(hashSecret(secret)) }));
   },
 
-  /** Ends every session of a person but the one in use (after a password change). */
+  /** Ends every session of a person but the one in use (after a password change), however many. */
   async endAllOf(role: SessionRole, subjectId: string, keepSecret?: string): Promise<void> {
-    const keep = keepSecret ? keys.session(hashSecret(keepSecret)).pk : undefined;
-    const out = await dynamo.send(
-      new QueryCommand({
-        TableName: tableName,
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.sessionsOf(role, subjectId).gsi1pk },
-        ProjectionExpression: 'pk, sk',
-      }),
-    );
-    const doomed = (out.Items ?? []).filter((i) => i.pk !== keep);
-    for (let i = 0; i < doomed.length; i += 25) {
-      await dynamo.send(
-        new BatchWriteCommand({
-          RequestItems: {
-            [tableName]: doomed.slice(i, i + 25).map((k) => ({ DeleteRequest: { Key: { pk: k.pk, sk: k.sk } } })),
-          },
-        }),
-      );
-    }
+    const keep = keepSecret ? [keys.session(hashSecret(keepSecret)).pk] : [];
+    await deleteRowsOf(keys.sessionsOf(role, subjectId).gsi1pk, { keep });
   },
 };

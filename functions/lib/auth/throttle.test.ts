@@ -11,9 +11,9 @@ const scope = () => `test-${randomUUID()}`;
 const address = () => `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
 
 /** An attempt that turns out wrong: its place stays taken. Resolves to the 429 when refused. */
-async function fail(s: string, account: string, from: string): Promise<TooManyRequestsError | undefined> {
+async function fail(s: string, account: string, from: string, device?: string): Promise<TooManyRequestsError | undefined> {
   try {
-    await loginThrottle.begin(s, { account, address: from });
+    await loginThrottle.begin(s, { account, address: from, ...(device ? { device } : {}) });
     return undefined;
   } catch (error) {
     if (error instanceof TooManyRequestsError) return error;
@@ -146,5 +146,57 @@ describe('login throttling', () => {
     for (let i = 0; i < limits.accountAddress; i++) expect(await fail(s, 'owner', ip)).toBeUndefined();
     for (let i = 0; i < 11; i++) expect(await fail(s, `other-${i}`, ip)).toBeUndefined();
     expect(await fail(s, 'other-last', ip)).toBeInstanceOf(TooManyRequestsError);
+  });
+
+  it('counts an attempt with a device cookie against that cookie alone, whatever the name and address counters hold', async () => {
+    // Prepare: the name is locked out from everywhere, the address too
+    const s = scope();
+    const ip = address();
+    for (let i = 0; i < limits.account; i++) await fail(s, 'owner', `192.0.2.${Math.floor(i / 5) + 1}`);
+    for (let i = 0; i < limits.address; i++) await fail(s, `name-${i}`, ip);
+    expect(await fail(s, 'owner', address())).toBeInstanceOf(TooManyRequestsError);
+
+    // Act
+    const results = [];
+    for (let i = 0; i < limits.device; i++) results.push(await fail(s, 'owner', ip, 'device-a'));
+
+    // Assess
+    expect(results.every((r) => r === undefined)).toBe(true);
+  });
+
+  it('refuses a device cookie after 5 failures until its window ends, and only that one', async () => {
+    // Prepare
+    const s = scope();
+    const ip = address();
+    for (let i = 0; i < limits.device; i++) expect(await fail(s, 'owner', ip, 'device-a')).toBeUndefined();
+    at(60);
+
+    // Act
+    const refused = await fail(s, 'owner', ip, 'device-a');
+    const otherDevice = await fail(s, 'owner', ip, 'device-b');
+    const noDevice = await fail(s, 'owner', ip);
+    at(WINDOW_SECONDS);
+    const later = await fail(s, 'owner', ip, 'device-a');
+
+    // Assess
+    expect(refused?.retryAfterSeconds).toBe(WINDOW_SECONDS - 60);
+    expect(refused?.message).toBe('Too many failed attempts. Try again in 14 minutes.');
+    expect(otherDevice).toBeUndefined();
+    expect(noDevice).toBeUndefined();
+    expect(later).toBeUndefined();
+  });
+
+  it("forgets a device cookie's failures when its attempt succeeds", async () => {
+    // Prepare
+    const s = scope();
+    const ip = address();
+    for (let i = 0; i < limits.device - 1; i++) await fail(s, 'owner', ip, 'device-a');
+    const right = await loginThrottle.begin(s, { account: 'owner', address: ip, device: 'device-a' });
+
+    // Act
+    await right.succeeded();
+
+    // Assess
+    for (let i = 0; i < limits.device; i++) expect(await fail(s, 'owner', ip, 'device-a')).toBeUndefined();
   });
 });

@@ -17,13 +17,22 @@ import { TooManyRequestsError } from '../errors';
  * - account: 50 wrong passwords for one account from anywhere (guessing spread over many
  *   addresses). Kept well above the first limit, so a stranger failing from elsewhere cannot lock
  *   the owner or a worker out: it takes ten addresses failing within one window to do it.
+ * - device: 5 wrong passwords per device cookie (lib/auth/device-cookies.ts). An attempt that
+ *   presents a valid device cookie naming its account, proof that this browser has logged in to
+ *   it before, is counted against that cookie alone and never refused for the three counters
+ *   above: whoever fills them from elsewhere cannot lock out a person on their own device. Past
+ *   its 5, only that cookie is refused until its window ends.
  *
  * A refused attempt answers 429 with Retry-After (the end of the window) and the same message
  * whether or not the account exists; it never reaches the password check.
  */
 export const WINDOW_SECONDS = 15 * 60;
-export const limits = { accountAddress: 5, address: 20, account: 50 } as const;
+export const limits = { accountAddress: 5, address: 20, account: 50, device: 5 } as const;
 type Counter = keyof typeof limits;
+
+/** The counters of an attempt without a valid device cookie, and of one with it. */
+const untrusted: readonly Counter[] = ['accountAddress', 'address', 'account'];
+const trusted: readonly Counter[] = ['device'];
 
 /** The clock, replaceable by tests (the windows are computed from it; nothing sleeps). */
 export const throttleClock = { now: (): number => Date.now() };
@@ -35,14 +44,25 @@ export interface AttemptKey {
   account: string;
   /** The caller's network address. */
   address: string;
+  /**
+   * The id of the device cookie the attempt presents, when it is valid and names this account:
+   * the attempt is then counted against it alone.
+   */
+  device?: string;
 }
 
-function counterKeys(scope: string, { account, address }: AttemptKey): Record<Counter, string> {
-  const name = account.normalize('NFKC').toLowerCase();
+/** An account as every counter (and every device cookie) names it: case and Unicode forms aside. */
+export function accountName(account: string): string {
+  return account.normalize('NFKC').toLowerCase();
+}
+
+function counterKeys(scope: string, { account, address, device = '' }: AttemptKey): Record<Counter, string> {
+  const name = accountName(account);
   return {
     accountAddress: `${scope}#pair#${name}#${address}`,
     address: `${scope}#address#${address}`,
     account: `${scope}#account#${name}`,
+    device: `${scope}#device#${device}`,
   };
 }
 
@@ -62,9 +82,9 @@ const isConditionFailure = (error: unknown) =>
  * lasts and the counter is under its limit, or a new window when the last one has ended. Returns
  * the end of the window when it is full.
  */
-async function take(key: string, limit: number, now: number): Promise<{ ok: true } | { ok: false; windowEnd: number }> {
+async function take(key: string, limit: number, now: number, windowSeconds = WINDOW_SECONDS): Promise<{ ok: true } | { ok: false; windowEnd: number }> {
   const Key = keys.throttle(key, 'WINDOW');
-  const fresh = { ':one': 1, ':end': now + WINDOW_SECONDS, ':expires': now + WINDOW_SECONDS + 60 };
+  const fresh = { ':one': 1, ':end': now + windowSeconds, ':expires': now + windowSeconds + 60 };
   try {
     await dynamo.send(
       new UpdateCommand({
@@ -95,7 +115,7 @@ async function take(key: string, limit: number, now: number): Promise<{ ok: true
     if (!isConditionFailure(error)) throw error;
   }
   const out = await dynamo.send(new GetCommand({ TableName: tableName, Key, ConsistentRead: true }));
-  return { ok: false, windowEnd: Number(out.Item?.windowEnd ?? now + WINDOW_SECONDS) };
+  return { ok: false, windowEnd: Number(out.Item?.windowEnd ?? now + windowSeconds) };
 }
 
 /** Gives a place back to a window still open (an ended window has nothing to give back to). */
@@ -115,6 +135,37 @@ async function giveBack(key: string, now: number): Promise<void> {
   }
 }
 
+/** One counter of a rationed action: at most `limit` in a window of `windowSeconds` from its first use. */
+export interface Allowance {
+  /** The counter's own name within the scope: who or what it counts (a customer, a network address). */
+  key: string;
+  limit: number;
+  windowSeconds: number;
+}
+
+/**
+ * The same counters for anything else worth rationing besides passwords (changing a saved service
+ * address, listing pros): takes a place in every allowance, or none of them and throws what
+ * `refuse` makes of the seconds until the full one's window ends.
+ */
+export async function takeAllowances(
+  scope: string,
+  allowances: readonly Allowance[],
+  refuse: (retryAfterSeconds: number, refused: Allowance) => TooManyRequestsError,
+): Promise<void> {
+  const now = nowSeconds();
+  const taken: string[] = [];
+  for (const allowance of allowances) {
+    const name = `${scope}#${allowance.key}`;
+    const place = await take(name, allowance.limit, now, allowance.windowSeconds);
+    if (!place.ok) {
+      await Promise.all(taken.map((key) => giveBack(key, now)));
+      throw refuse(Math.max(1, place.windowEnd - now), allowance);
+    }
+    taken.push(name);
+  }
+}
+
 export interface Attempt {
   /** The password was right: give its places back, and clear this account's count from this address. */
   succeeded(): Promise<void>;
@@ -129,7 +180,7 @@ export const loginThrottle = {
     const now = nowSeconds();
     const names = counterKeys(scope, key);
     const taken: Counter[] = [];
-    for (const counter of Object.keys(limits) as Counter[]) {
+    for (const counter of key.device ? trusted : untrusted) {
       const place = await take(names[counter], limits[counter], now);
       if (!place.ok) {
         await Promise.all(taken.map((c) => giveBack(names[c], now)));
@@ -139,6 +190,11 @@ export const loginThrottle = {
     }
     return {
       async succeeded() {
+        if (key.device) {
+          // The device cookie is replaced at every success: its count goes with it.
+          await dynamo.send(new DeleteCommand({ TableName: tableName, Key: keys.throttle(names.device, 'WINDOW') }));
+          return;
+        }
         // The pair starts again from zero; the address and account counters only lose this attempt
         // (their earlier failures stay counted: a success is no way to reset them).
         await Promise.all([

@@ -1,0 +1,97 @@
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { routeByName } from '../../../shared/routes';
+import { keys } from '../../../shared/table';
+import { dynamo, tableName } from '../clients';
+import { readCookies, serializeCookie } from '../cookies';
+import { secureCookies } from '../env';
+import { deleteRowsOf } from './person-rows';
+import type { SessionRole } from './sessions';
+import { accountName } from './throttle';
+import { hashSecret, newSecret } from './tokens';
+
+/**
+ * Device cookies, as OWASP's "Slow Down Online Guessing Attacks with Device Cookies" describes them:
+ * a successful login leaves in that browser an HttpOnly cookie naming the account, and a later
+ * login for that account that presents it is counted against the cookie alone (lib/auth/throttle.ts),
+ * so strangers failing logins for the name from anywhere cannot lock its owner out of their own
+ * device. The cookie is a 256-bit secret, stored only as its SHA-256 with a TTL, like a session;
+ * it proves nothing but an earlier login from that browser and opens nothing by itself.
+ */
+export const DEVICE_COOKIE_TTL_SECONDS = 180 * 24 * 60 * 60;
+
+const cookieName: Record<SessionRole, string> = { admin: 'owner_device', worker: 'worker_device' };
+
+/** Sent only to the login route it serves: no other request carries it. */
+const cookiePath: Record<SessionRole, string> = {
+  admin: routeByName('login-admin').path,
+  worker: routeByName('login-worker').path,
+};
+
+interface DeviceCookieItem {
+  pk: string;
+  sk: string;
+  gsi1pk: string;
+  gsi1sk: string;
+  entity: 'device-cookie';
+  role: SessionRole;
+  subjectId: string;
+  /** The account's name as the login counters name it (accountName). */
+  account: string;
+  createdAt: string;
+  expiresAt: number;
+}
+
+/** A valid device cookie a login presents: its id is the hash the table and its counter know it by. */
+export interface PresentedDevice {
+  id: string;
+}
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+export const deviceCookies = {
+  /** A new device cookie for the person who just logged in as `account`: its Set-Cookie header. */
+  async issue(role: SessionRole, subjectId: string, account: string): Promise<string> {
+    const secret = newSecret();
+    const createdAt = new Date().toISOString();
+    const item: DeviceCookieItem = {
+      ...keys.deviceCookie(hashSecret(secret)),
+      ...keys.deviceCookiesOf(role, subjectId, createdAt),
+      entity: 'device-cookie',
+      role,
+      subjectId,
+      account: accountName(account),
+      createdAt,
+      expiresAt: nowSeconds() + DEVICE_COOKIE_TTL_SECONDS,
+    };
+    await dynamo.send(new PutCommand({ TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
+    return serializeCookie(cookieName[role], secret, {
+      maxAgeSeconds: DEVICE_COOKIE_TTL_SECONDS,
+      secure: secureCookies,
+      path: cookiePath[role],
+    });
+  },
+
+  /**
+   * The device cookie of this request, when it is live and names this account; a cookie for
+   * another name, an expired, unknown or malformed one is no device cookie at all.
+   */
+  async presented(event: Pick<APIGatewayProxyEventV2, 'cookies'>, role: SessionRole, account: string): Promise<PresentedDevice | undefined> {
+    const secret = readCookies(event)[cookieName[role]];
+    if (!secret || !/^[A-Za-z0-9_-]{43}$/.test(secret)) return undefined;
+    const id = hashSecret(secret);
+    const out = await dynamo.send(new GetCommand({ TableName: tableName, Key: keys.deviceCookie(id) }));
+    const item = out.Item as DeviceCookieItem | undefined;
+    if (!item || item.role !== role || item.expiresAt <= nowSeconds() || item.account !== accountName(account)) return undefined;
+    return { id };
+  },
+
+  async end(device: PresentedDevice): Promise<void> {
+    await dynamo.send(new DeleteCommand({ TableName: tableName, Key: keys.deviceCookie(device.id) }));
+  },
+
+  /** Ends every device cookie of a person: those earned with a password they have since changed. */
+  async endAllOf(role: SessionRole, subjectId: string): Promise<void> {
+    await deleteRowsOf(keys.deviceCookiesOf(role, subjectId).gsi1pk);
+  },
+};
