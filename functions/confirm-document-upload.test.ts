@@ -52,6 +52,24 @@ describe('POST /api/documents/uploads/{uploadId}/confirm', () => {
     expect(res.body.document).not.toHaveProperty('contentHash');
   });
 
+  it('keeps the bytes it checked under a key of their own, which no upload form can write, and deletes the upload', async () => {
+    // Prepare
+    const { worker, token } = await workerWithToken();
+    const bytes = fileBytes.pdf(2048);
+    const { uploadId, key } = await posted(token, {}, bytes);
+
+    // Act
+    const res = await confirm(token, uploadId);
+
+    // Assess
+    expect(res.status).toBe(201);
+    const stored = await documentsRepo.findById(uploadId);
+    const hash = createHash('sha256').update(bytes).digest('hex');
+    expect(stored?.key).toBe(`documents/${worker.id}/${uploadId}/${hash}.pdf`);
+    expect(await headObject(stored!.key)).toMatchObject({ size: 2048, contentType: 'application/pdf' });
+    expect(await headObject(key)).toBeUndefined();
+  });
+
   it('marks an optional category\'s document uploaded, not waiting for review', async () => {
     const { token } = await workerWithToken();
 

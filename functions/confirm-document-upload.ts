@@ -2,13 +2,20 @@ import { statusAfterConfirm } from '../shared/domain/documents';
 import { routeByName } from '../shared/routes';
 import type { DocumentView } from '../shared/schemas/documents';
 import { documentUploadsRepo, documentsRepo, newDocumentItem, type DocumentItem } from './lib/data/documents';
-import { categoryOf, documentFromUpload, documentNotFound, STORAGE_UNREACHABLE, toDocumentView, verifyUploadedFile } from './lib/documents';
+import { categoryOf, documentFromUpload, documentNotFound, STORAGE_UNREACHABLE, storedKey, toDocumentView, verifyUploadedFile } from './lib/documents';
+import { deleteObject, putObject } from './lib/storage';
 import { orUnavailable } from './lib/transient';
 import { ConflictError, NotFoundError } from './lib/errors';
 import { reply, http } from './lib/http';
 import { logger } from './lib/logger';
 
 const NO_SUCH_UPLOAD = 'No such upload, or it is more than an hour old. Upload the file again.';
+const REPLACED_MEANWHILE = 'The document this replaces was deleted or replaced meanwhile. Upload it again as a new document.';
+
+/** Best effort: a file left behind is only storage (the daily purge takes the upload's). */
+async function forget(key: string): Promise<void> {
+  await deleteObject(key).catch((error: Error) => logger.warn('Could not delete an upload file', { errorName: error?.name }));
+}
 
 /** The document this upload already became (a repeated or concurrent confirm), if it is the worker's. */
 async function confirmedBefore(workerId: string, uploadId: string): Promise<DocumentItem | undefined> {
@@ -18,9 +25,12 @@ async function confirmedBefore(workerId: string, uploadId: string): Promise<Docu
 }
 
 /**
- * The upload arrived: its size and first bytes are checked against what was declared (a refused
- * file is deleted), its SHA-256 taken, and the document stored as version 1 or as the next version
- * of the one it replaces (in one transaction). Confirming again answers the same document.
+ * The upload arrived: it is read once, those bytes checked against what was declared (a refused
+ * file is deleted) and hashed, then written to a key of their own that no presigned POST can
+ * write, and the document stored naming that key, as version 1 or as the next version of the one
+ * it replaces (in one transaction). The upload's own file is deleted: the form that posted it stays
+ * valid for minutes, so whatever it posts after is never served (the daily purge removes it, with
+ * the upload item). Confirming again answers the same document.
  */
 export const handler = http(routeByName('confirm-document-upload'), async ({ caller, params }) => {
   const workerId = caller.worker.id;
@@ -32,20 +42,22 @@ export const handler = http(routeByName('confirm-document-upload'), async ({ cal
   if (!upload) throw new NotFoundError(NO_SUCH_UPLOAD);
   const category = categoryOf(upload);
   const previous = upload.replacesDocumentId ? await documentsRepo.findOwn(workerId, upload.replacesDocumentId) : undefined;
-  if (upload.replacesDocumentId && !previous?.isLatestVersion) {
-    throw new ConflictError('The document this replaces was deleted or replaced meanwhile. Upload it again as a new document.');
-  }
-  // Nothing is stored for a file that could not be checked: the upload stays for a retried confirm.
+  if (upload.replacesDocumentId && !previous?.isLatestVersion) throw new ConflictError(REPLACED_MEANWHILE);
+  // Nothing is stored for a file that could not be checked and kept: the upload stays for a retried confirm.
   const file = await orUnavailable(`${STORAGE_UNREACHABLE} Your upload is kept.`, () => verifyUploadedFile(upload));
+  const key = storedKey(upload, file.contentHash);
+  await orUnavailable(`${STORAGE_UNREACHABLE} Your upload is kept.`, () => putObject(key, file.bytes, upload.contentType));
   const at = new Date().toISOString();
-  const doc = newDocumentItem(documentFromUpload(upload, file, category, statusAfterConfirm(category), previous, at));
+  const doc = newDocumentItem(documentFromUpload(upload, file, category, statusAfterConfirm(category), previous, at, key));
   const outcome = await documentsRepo.store(doc, previous);
   if (outcome === 'replaced-meanwhile') {
-    throw new ConflictError('The document this replaces was deleted or replaced meanwhile. Upload it again as a new document.');
+    await forget(key);
+    throw new ConflictError(REPLACED_MEANWHILE);
   }
-  // Confirmed: nothing left for the daily purge (best effort; the purge checks for the document anyway).
-  await documentUploadsRepo.remove(uploadId).catch(() => undefined);
   const stored = outcome === 'exists' ? await confirmedBefore(workerId, uploadId) : doc;
+  // A concurrent confirm of the same upload won with other bytes: this copy is nobody's.
+  if (stored && stored.key !== key) await forget(key);
+  if (upload.key !== stored?.key) await forget(upload.key);
   if (outcome === 'stored') logger.info('Document confirmed', { documentId: doc.id, workerId, categoryId: doc.categoryId, version: doc.version });
   return reply(201, { document: toDocumentView(stored ?? doc) } satisfies { document: DocumentView });
 });

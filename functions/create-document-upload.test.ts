@@ -19,7 +19,7 @@ describe('POST /api/documents/upload', () => {
 
     // Assess
     expect(res.status).toBe(201);
-    expect(res.body.key).toBe(`documents/${worker.id}/${res.body.uploadId}/file.pdf`);
+    expect(res.body.key).toBe(`document-uploads/${worker.id}/${res.body.uploadId}/file.pdf`);
     expect(res.body.fields.key).toBe(res.body.key);
     expect(res.body.fields['Content-Type']).toBe('application/pdf');
     expect(res.body.maxBytes).toBe(10 * 1024 * 1024);

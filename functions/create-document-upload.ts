@@ -5,13 +5,17 @@ import { keys } from '../shared/table';
 import { UPLOAD_POLICY_SECONDS, fileExtension, type DocumentFormat } from '../shared/schemas/document-rules';
 import { documentUploadSchema, type DocumentUploadInput, type DocumentUploadTicket } from '../shared/schemas/documents';
 import { documentUploadsRepo, documentsRepo, type DocumentUploadItem } from './lib/data/documents';
-import { documentKey, documentNotFound } from './lib/documents';
+import { documentNotFound, uploadKey } from './lib/documents';
 import { ValidationError } from './lib/errors';
 import { reply, http } from './lib/http';
 import { newId } from './lib/ids';
 import { presignUpload } from './lib/storage';
+import { takeCreation } from './lib/creation-limits';
 
-/** The upload item outlives its hour of confirmation by days: the daily purge needs it to find an abandoned file. */
+/**
+ * The upload item outlives its hour of confirmation by days: the daily purge needs it to find the
+ * upload's file, abandoned or posted again with the form after the confirm.
+ */
 const INTENT_TTL_SECONDS = 3 * 24 * 60 * 60;
 
 /** Checks the request against its category and the document it replaces; the field errors, as a 400. */
@@ -39,13 +43,14 @@ async function checkRequest(workerId: string, body: DocumentUploadInput) {
  * exact content type of its format, 1 byte to the category's limit, for 5 minutes. The upload is
  * remembered for an hour, waiting for POST /api/documents/uploads/{uploadId}/confirm.
  */
-export const handler = http(routeByName('create-document-upload'), documentUploadSchema, async ({ body, caller }) => {
+export const handler = http(routeByName('create-document-upload'), documentUploadSchema, async ({ body, caller, event }) => {
   const workerId = caller.worker.id;
   const category = await checkRequest(workerId, body);
+  await takeCreation('upload', event, `worker#${workerId}`);
   const uploadId = newId();
   const format = fileExtension(body.filename) as DocumentFormat;
   const maxBytes = maxBytesOf(category);
-  const key = documentKey(workerId, uploadId, format);
+  const key = uploadKey(workerId, uploadId, format);
   const now = Date.now();
   const intent: DocumentUploadItem = {
     ...keys.documentUpload(uploadId),

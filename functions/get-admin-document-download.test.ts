@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { handler as adminHandler } from './get-admin-document-download';
 import { documentAccessLog } from './lib/data/documents';
 import { invoke, sampleEvent, withCookies, withHeaders, withPath } from './lib/testing/events';
-import { confirmedDocument, workerWithToken } from './lib/testing/documents';
+import { confirmedDocument, confirmedWithTicket, fileBytes, postFile, workerWithToken } from './lib/testing/documents';
 import { ownerTestSession } from './lib/testing/owner';
 
 describe('GET /api/admin/documents/{id}/download', () => {
@@ -22,6 +22,23 @@ describe('GET /api/admin/documents/{id}/download', () => {
     expect(await documentAccessLog.ofDocument(doc.id)).toEqual([
       expect.objectContaining({ userId: owner.ownerId, role: 'admin', accessType: 'download', success: true }),
     ]);
+  });
+
+  it('shows the owner the bytes that passed the checks, not what the worker posted with the same form after the confirm', async () => {
+    // Prepare
+    const { token } = await workerWithToken();
+    const checked = fileBytes.pdf(1500);
+    const { document, ticket } = await confirmedWithTicket(token, checked);
+    const swapped = await postFile(ticket, fileBytes.pdf(900), 'application/pdf');
+    const owner = await ownerTestSession();
+
+    // Act
+    const res = await invoke(adminHandler, withCookies(withPath(sampleEvent('get-admin-document-download'), { id: document.id }), [owner.cookie]));
+
+    // Assess
+    expect(swapped.ok).toBe(true);
+    expect(res.status).toBe(200);
+    expect(new Uint8Array(await (await fetch(res.body.downloadUrl)).arrayBuffer())).toEqual(checked);
   });
 
   it('answers 404 for a deleted or unknown document', async () => {

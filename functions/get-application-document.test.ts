@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { handler } from './get-application-document';
 import { newId } from './lib/ids';
 import { ownerTestSession } from './lib/testing/owner';
-import { asOwner, freshEmail, pendingApplication, uploadFile } from './lib/testing/applications';
+import { asOwner, freshEmail, pendingApplication, postWithForm, uploadFile, uploadWithForm } from './lib/testing/applications';
 import { invoke, sampleEvent, withBody, withCookies, withPath } from './lib/testing/events';
 import { handler as submitCompanyApplication } from './submit-company-application';
 
@@ -66,6 +66,36 @@ describe('GET /api/admin/applications/{id}/documents/{document}', () => {
     expect(license.status).toBe(200);
     expect((await fetch(license.body.url)).status).toBe(200);
     expect(insurance.status).toBe(404);
+  });
+
+  it('serves the ID image as it was filed, though its upload form posted other bytes after the application', async () => {
+    // Prepare
+    const front = await uploadWithForm('worker-documents', 'image/jpeg', 'the real ID');
+    const { id } = await pendingApplication({ photoIdFrontUrl: front.key });
+    await postWithForm(front.form, 'another face', 'image/jpeg');
+
+    // Act
+    const res = await fetchDocument(id, 'idFront');
+
+    // Assess
+    expect(res.status).toBe(200);
+    expect(await (await fetch(res.body.url)).text()).toBe('the real ID');
+  });
+
+  it('serves a company document as it was filed, though its upload form posted other bytes after the application', async () => {
+    // Prepare
+    const license = await uploadWithForm('company-documents', 'application/pdf', 'the real licence');
+    const sample = sampleEvent('submit-company-application');
+    const body = { ...JSON.parse(sample.body!), emailAddress: freshEmail(), businessLicenseUrl: license.key };
+    const { body: created } = await invoke(submitCompanyApplication, withBody(sample, body));
+    await postWithForm(license.form, 'a forged licence', 'application/pdf');
+
+    // Act
+    const res = await fetchDocument(created.id, 'businessLicense');
+
+    // Assess
+    expect(res.status).toBe(200);
+    expect(await (await fetch(res.body.url)).text()).toBe('the real licence');
   });
 
   it.each([

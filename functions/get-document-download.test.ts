@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { handler } from './get-document-download';
 import { documentAccessLog } from './lib/data/documents';
 import { invoke } from './lib/testing/events';
-import { asWorker, confirmedDocument, fileBytes, workerWithToken } from './lib/testing/documents';
+import { asWorker, confirmedDocument, confirmedWithTicket, fileBytes, postFile, workerWithToken } from './lib/testing/documents';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -32,6 +32,23 @@ describe('GET /api/documents/{id}/download', () => {
     expect(file.headers.get('content-type')).toBe('application/pdf');
     expect(file.headers.get('content-disposition')).toBe(`inline; filename="Liability _ 2027.pdf"; filename*=UTF-8''Liability%20%E2%80%93%202027.pdf`);
     expect(new Uint8Array(await file.arrayBuffer())).toEqual(bytes);
+  });
+
+  it('serves the bytes that passed the checks after the same presigned form posted other bytes', async () => {
+    // Prepare: a real PDF confirmed, then an HTML page posted with the form, still valid
+    const { token } = await workerWithToken();
+    const checked = fileBytes.pdf(1500);
+    const { document, ticket } = await confirmedWithTicket(token, checked);
+    const swapped = await postFile(ticket, fileBytes.html(), 'application/pdf');
+
+    // Act
+    const res = await download(token, document.id, 'download');
+
+    // Assess
+    expect(swapped.ok).toBe(true);
+    expect(res.status).toBe(200);
+    const file = await fetch(res.body.downloadUrl);
+    expect(new Uint8Array(await file.arrayBuffer())).toEqual(checked);
   });
 
   it('makes it an attachment for a download', async () => {

@@ -7,7 +7,7 @@ import { ensureTable, localDynamoClient, seedCatalog } from '../infra/local/dyna
 import { routes, type RouteDef } from '../shared/routes';
 import type { Schema } from '../shared/validation';
 import { dynamo } from './lib/clients';
-import { fromSchema, garbageValue, mutatedBody, nastyString, rawGarbageBodies } from './lib/testing/arbitraries';
+import { extremeNumbers, fromSchema, garbageValue, mutatedBody, nastyString, numberFieldsOf, rawGarbageBodies } from './lib/testing/arbitraries';
 import { admittedCallers, credentialsOf, withCredentials, type AdmittedCaller, type CallerCredentials } from './lib/testing/callers';
 import { sampleEvent } from './lib/testing/events';
 import { createTestWorker } from './lib/testing/workers';
@@ -220,6 +220,25 @@ describe(`hostile input on every route (seed ${SEED}, ${RUNS} runs each; FUZZ_SE
 
       // Act and Assess
       await assertSafe(route, event, before);
+    }
+  });
+
+  it('answers every numeric field of every body set to a huge or tiny number without a 5xx or a write', async () => {
+    for (const route of manifest.filter((r) => r.body)) {
+      // Prepare
+      const sample = sampleEvent(route.name);
+      const handler = await handlerOf(route);
+      const sampleBody = JSON.parse(sample.body ?? '{}') as Record<string, unknown>;
+      const credentials = await credentialsOf(admittedCallers(route.access)[0]!, activeWorkerId);
+      let state = await snapshot();
+
+      // Act and Assess
+      for (const field of numberFieldsOf(handler.bodySchema!)) {
+        for (const value of extremeNumbers) {
+          const event = withCredentials({ ...sample, body: JSON.stringify({ ...sampleBody, [field]: value }) }, credentials);
+          state = await assertSafe(route, event, state);
+        }
+      }
     }
   });
 

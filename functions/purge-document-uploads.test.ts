@@ -8,19 +8,24 @@ import { dynamo, tableName } from './lib/clients';
 import { documentUploadsRepo, documentsRepo, type DocumentUploadItem } from './lib/data/documents';
 import { headObject } from './lib/storage';
 import { invoke, sampleEvent } from './lib/testing/events';
-import { asWorker, confirmedDocument, fileBytes, postFile, uploadBody, workerWithToken } from './lib/testing/documents';
+import { asWorker, confirmedWithTicket, fileBytes, postFile, uploadBody, workerWithToken } from './lib/testing/documents';
 
 const run = () => handler(sampleEvent('purge-document-uploads'));
+
+/** Moves an upload's item `minutesAgo` into the past. */
+async function backdate(workerId: string, uploadId: string, minutesAgo: number) {
+  const intent = (await documentUploadsRepo.findOpen(workerId, uploadId))!;
+  const createdAt = new Date(Date.now() - minutesAgo * 60_000).toISOString();
+  const moved: DocumentUploadItem = { ...intent, createdAt, ...keys.openDocumentUploads(createdAt, intent.uploadId) };
+  await dynamo.send(new PutCommand({ TableName: tableName, Item: moved }));
+  return moved;
+}
 
 /** An upload whose file was posted, its item moved `minutesAgo` into the past. */
 async function postedUpload(token: string, workerId: string, minutesAgo: number) {
   const ticket = await invoke(createUpload, asWorker('create-document-upload', token, { body: uploadBody() }));
   await postFile(ticket.body, fileBytes.pdf(), 'application/pdf');
-  const intent = (await documentUploadsRepo.findOpen(workerId, ticket.body.uploadId))!;
-  const createdAt = new Date(Date.now() - minutesAgo * 60_000).toISOString();
-  const moved: DocumentUploadItem = { ...intent, createdAt, ...keys.openDocumentUploads(createdAt, intent.uploadId) };
-  await dynamo.send(new PutCommand({ TableName: tableName, Item: moved }));
-  return moved;
+  return backdate(workerId, ticket.body.uploadId, minutesAgo);
 }
 
 describe('purge-document-uploads (daily)', () => {
@@ -49,18 +54,22 @@ describe('purge-document-uploads (daily)', () => {
     expect(await documentUploadsRepo.findOpen(worker.id, upload.uploadId)).toBeDefined();
   });
 
-  it('keeps the file of a confirmed document, whose upload item is gone', async () => {
-    // Prepare
-    const { token } = await workerWithToken();
-    const doc = await confirmedDocument(token);
+  it('deletes what the upload form posted after the confirm, and keeps the document\'s own file', async () => {
+    // Prepare: confirmed, then the form, still valid, posts again; an hour passes
+    const { worker, token } = await workerWithToken();
+    const { document, ticket } = await confirmedWithTicket(token);
+    expect((await postFile(ticket, fileBytes.html(), 'application/pdf')).ok).toBe(true);
+    await backdate(worker.id, document.id, 61);
 
     // Act
     await run();
 
     // Assess
-    const stored = await documentsRepo.findById(doc.id);
+    const stored = await documentsRepo.findById(document.id);
+    expect(stored!.key).not.toBe(ticket.key);
     expect(await headObject(stored!.key)).toBeDefined();
-    expect((await documentUploadsRepo.openBefore(new Date(Date.now() + 60_000).toISOString())).some((u) => u.uploadId === doc.id)).toBe(false);
+    expect(await headObject(ticket.key)).toBeUndefined();
+    expect((await documentUploadsRepo.openBefore(new Date(Date.now() + 60_000).toISOString())).some((u) => u.uploadId === document.id)).toBe(false);
   });
 
   it('refuses to confirm an upload after its hour', async () => {

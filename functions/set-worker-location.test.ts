@@ -95,6 +95,7 @@ describe('POST /api/workers/location', () => {
     ['latitude 100', { latitude: 100, longitude: 10 }, { latitude: 'Latitude must be between -90 and 90' }],
     ['a missing longitude', { latitude: 10 }, { longitude: 'Longitude must be a number' }],
     ['a negative accuracy', { latitude: 10, longitude: 10, accuracy: -1 }, { accuracy: 'Accuracy cannot be negative' }],
+    ['an accuracy wider than the Earth', { latitude: 10, longitude: 10, accuracy: 30_000_000 }, { accuracy: 'Accuracy must be at most 20,000 km' }],
     ['an unknown field', { latitude: 10, longitude: 10, workerId: 'someone-else' }, { _: 'Unknown field: workerId' }],
   ])('refuses %s with 400 and stores nothing', async (_case, body, fields) => {
     // Prepare
@@ -106,6 +107,19 @@ describe('POST /api/workers/location', () => {
     // Assess
     expect(res.status).toBe(400);
     expect(res.body.fields).toEqual(fields);
+    expect((await workersRepo.findById(worker.id))?.location).toBeUndefined();
+  });
+
+  it.each([1e100, 2 ** 53, -1e100])('refuses an accuracy of %s, a number the SDK cannot store, with 400 and stores nothing', async (accuracy) => {
+    // Prepare
+    const { worker, token } = await onCallWorker();
+
+    // Act
+    const res = await sendLocation(token, { latitude: 10, longitude: 10, accuracy });
+
+    // Assess
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatch(/^(BadRequestError|ValidationError)$/);
     expect((await workersRepo.findById(worker.id))?.location).toBeUndefined();
   });
 

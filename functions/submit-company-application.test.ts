@@ -43,7 +43,10 @@ describe('POST /api/company-applications', () => {
 
     expect(res.status).toBe(201);
     expect(JSON.stringify(res.body)).not.toContain('uploads/');
-    expect(await applicationsRepo.findCompanyApplication(res.body.id)).toMatchObject({ businessLicenseUrl, insuranceCertificateUrl });
+    expect(await applicationsRepo.findCompanyApplication(res.body.id)).toMatchObject({
+      businessLicenseUrl: `applications/${res.body.id}/businessLicenseUrl.pdf`,
+      insuranceCertificateUrl: `applications/${res.body.id}/insuranceCertificateUrl.png`,
+    });
   });
 
   it('accepts a minimal application without the optional fields', async () => {

@@ -1,6 +1,6 @@
 import { routeByName } from '../shared/routes';
 import { companyApplicationSchema } from '../shared/schemas/applications';
-import { requireUploaded } from './lib/applications';
+import { fileUploads } from './lib/applications';
 import { applicationsRepo } from './lib/data/applications';
 import { reply, http } from './lib/http';
 import { newId } from './lib/ids';
@@ -9,16 +9,20 @@ import { takeCreation } from './lib/creation-limits';
 
 export const handler = http(routeByName('submit-company-application'), companyApplicationSchema, async ({ body, event }) => {
   await takeCreation('application', event);
-  await requireUploaded(
-    { businessLicenseUrl: body.businessLicenseUrl, insuranceCertificateUrl: body.insuranceCertificateUrl },
-    'company-documents',
-    'Upload the document again',
+  await applicationsRepo.requireEmailFree('company', body.emailAddress);
+  const id = newId();
+  const { businessLicenseUrl, insuranceCertificateUrl } = body;
+  const application = await fileUploads(id, { businessLicenseUrl, insuranceCertificateUrl }, 'company-documents', 'Upload the document again', (filed) =>
+    applicationsRepo.createCompanyApplication({
+      id,
+      submittedAt: new Date().toISOString(),
+      application: {
+        ...body,
+        businessLicenseUrl: businessLicenseUrl && filed(businessLicenseUrl),
+        insuranceCertificateUrl: insuranceCertificateUrl && filed(insuranceCertificateUrl),
+      },
+    }),
   );
-  const application = await applicationsRepo.createCompanyApplication({
-    id: newId(),
-    submittedAt: new Date().toISOString(),
-    application: body,
-  });
   logger.info('Company application received', { applicationId: application.id });
   return reply(201, {
     id: application.id,

@@ -3,6 +3,7 @@ import { MISSING_ID_DOCUMENTS } from '../shared/schemas/applications';
 import { handler as applyWorker } from './apply-worker';
 import { applicationsRepo } from './lib/data/applications';
 import { newId } from './lib/ids';
+import { objectExists } from './lib/storage';
 import { invoke, sampleEvent, withBody } from './lib/testing/events';
 import { freshEmail, uploadFile, workerApplicationBody } from './lib/testing/applications';
 import { handler } from './submit-worker-application';
@@ -41,7 +42,7 @@ describe('POST /api/worker-applications', () => {
       servicesProvided: ['plumbing', 'handyman'],
       workingHours: body.workingHours,
       workerAgreement: true,
-      photoIdFrontUrl: body.photoIdFrontUrl,
+      photoIdFrontUrl: `applications/${res.body.id}/photoIdFrontUrl.jpg`,
       source: 'worker-applications',
       ssnLastFour: SSN,
     });
@@ -59,8 +60,39 @@ describe('POST /api/worker-applications', () => {
     for (const text of [JSON.stringify(res), JSON.stringify(again)]) {
       expect(mentionsSsn(text)).toBe(false);
       expect(text).not.toContain('uploads/');
+      expect(text).not.toContain('applications/');
     }
     expect(mentionsSsn(logged())).toBe(false);
+  });
+
+  it('files the ID images where no upload form can write and deletes the uploads', async () => {
+    // Prepare
+    const body = await workerApplicationBody();
+
+    // Act
+    const res = await invoke(handler, withBody(sample, body));
+
+    // Assess
+    expect(res.status).toBe(201);
+    const stored = await applicationsRepo.findWorkerApplication(res.body.id);
+    const filed = [stored!.photoIdFrontUrl, stored!.photoIdBackUrl, stored!.selfieUrl];
+    expect(filed).toEqual(['photoIdFrontUrl', 'photoIdBackUrl', 'selfieUrl'].map((field) => `applications/${res.body.id}/${field}.jpg`));
+    for (const key of filed) expect(await objectExists(key)).toBe(true);
+    for (const key of [body.photoIdFrontUrl, body.photoIdBackUrl, body.selfieUrl]) expect(await objectExists(key)).toBe(false);
+  });
+
+  it('keeps the uploads when the application is refused, so it can be filed again', async () => {
+    // Prepare: the email is taken after the form was filled in
+    const body = await workerApplicationBody();
+    await invoke(handler, withBody(sample, await workerApplicationBody({ emailAddress: body.emailAddress })));
+
+    // Act
+    const res = await invoke(handler, withBody(sample, body));
+    const again = await invoke(handler, withBody(sample, { ...body, emailAddress: freshEmail() }));
+
+    // Assess
+    expect(res.status).toBe(409);
+    expect(again.status).toBe(201);
   });
 
   it('shows up in the pending list of the owner', async () => {

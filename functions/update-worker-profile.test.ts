@@ -1,10 +1,18 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { handler as clockIn } from './clock-in';
+import { dynamo } from './lib/clients';
+import { dispatchIndex } from './lib/data/dispatch-index';
 import { workersRepo } from './lib/data/workers';
 import { newId } from './lib/ids';
 import { presignUpload } from './lib/storage';
+import { dispatchableWorker, testPlace } from './lib/testing/dispatch';
 import { invoke, sampleEvent, withBody } from './lib/testing/events';
 import { createTestWorker, withBearer, workerToken } from './lib/testing/workers';
+import { handler as setAvailability } from './set-availability';
+import { handler as setLocation } from './set-worker-location';
 import { handler } from './update-worker-profile';
+
+afterEach(() => vi.restoreAllMocks());
 
 const sample = sampleEvent('update-worker-profile');
 const validBody = JSON.parse(sample.body!) as Record<string, unknown>;
@@ -91,6 +99,75 @@ describe('PUT /api/workers/me', () => {
     expect(res.status).toBe(400);
     expect(res.body.fields).toEqual(fields);
     expect((await workersRepo.findById(worker.id))?.fullName).toBe(worker.fullName);
+  });
+
+  it.each([
+    ['one trade 1,000 times', Array.from({ length: 1000 }, () => 'plumbing')],
+    ['one trade twice', ['plumbing', 'electrical', 'plumbing']],
+  ])('refuses %s with 400 and changes nothing', async (_case, categories) => {
+    // Prepare
+    const { worker, token } = await asWorker({ isAvailable: true, isClockedIn: true });
+
+    // Act
+    const res = await invoke(handler, withBearer(withBody(sample, { ...validBody, categories }), token));
+
+    // Assess
+    expect(res.status).toBe(400);
+    expect(res.body.fields).toEqual({ categories: 'Choose each category once' });
+    expect((await workersRepo.findById(worker.id))?.categories).toEqual(worker.categories);
+  });
+
+  it('moves an on-call worker to their new trades in dispatch with the profile', async () => {
+    // Prepare
+    const place = testPlace();
+    const worker = await dispatchableWorker('plumbing', place);
+    const token = await workerToken(worker.id);
+
+    // Act
+    const res = await invoke(handler, withBearer(withBody(sample, { ...validBody, categories: ['painting', 'cleaning'] }), token));
+
+    // Assess
+    expect(res.status).toBe(200);
+    const found = async (category: string) => (await dispatchIndex.listAvailable([category], 1000)).some((c) => c.workerId === worker.id);
+    expect(await found('plumbing')).toBe(false);
+    expect(await found('painting')).toBe(true);
+    expect(await found('cleaning')).toBe(true);
+  });
+
+  it('changes nothing when the dispatch entries cannot be written: the profile and the index change together', async () => {
+    // Prepare: DynamoDB throttles every write that touches the dispatch index
+    const worker = await dispatchableWorker('plumbing', testPlace());
+    const token = await workerToken(worker.id);
+    const send = dynamo.send.bind(dynamo);
+    vi.spyOn(dynamo, 'send').mockImplementation((async (command: { input: unknown }) => {
+      if (JSON.stringify(command.input).includes('DISPATCH#')) throw Object.assign(new Error('Rate exceeded'), { name: 'ThrottlingException' });
+      return send(command as never);
+    }) as never);
+
+    // Act
+    const res = await invoke(handler, withBearer(withBody(sample, { ...validBody, categories: ['painting'] }), token));
+
+    // Assess
+    vi.restoreAllMocks();
+    expect(res.status).toBe(503);
+    expect(await workersRepo.findById(worker.id)).toMatchObject({ fullName: worker.fullName, categories: ['plumbing'] });
+  });
+
+  it('lets a worker whose stored profile lists one trade 1,000 times go on call, clock in and share a location', async () => {
+    // Prepare: a profile saved before lists were checked
+    const { worker, token } = await asWorker({ categories: Array.from({ length: 1000 }, () => 'plumbing') });
+    const call = (fn: typeof handler, name: string, body?: unknown) =>
+      invoke(fn, withBearer(body === undefined ? sampleEvent(name) : withBody(sampleEvent(name), body), token));
+
+    // Act
+    const availability = await call(setAvailability, 'set-availability', { isAvailable: true });
+    const clockedIn = await call(clockIn, 'clock-in');
+    const place = testPlace();
+    const located = await call(setLocation, 'set-worker-location', { latitude: place.lat, longitude: place.lng });
+
+    // Assess
+    expect([availability.status, clockedIn.status, located.status]).toEqual([200, 200, 204]);
+    expect((await dispatchIndex.listAvailable(['plumbing'], 1000)).some((c) => c.workerId === worker.id)).toBe(true);
   });
 
   it.each(['pending_review', 'terminated'] as const)('refuses a %s worker with 403 and changes nothing', async (status) => {

@@ -1,7 +1,7 @@
 import { routeByName } from '../shared/routes';
 import { workerProfileSchema } from '../shared/schemas/worker';
 import { dispatchIndex } from './lib/data/dispatch-index';
-import { toWorkerSelf, workersRepo } from './lib/data/workers';
+import { toWorkerSelf } from './lib/data/workers';
 import { ValidationError } from './lib/errors';
 import { http } from './lib/http';
 import { logger } from './lib/logger';
@@ -22,9 +22,9 @@ async function checkedPhotoKey(key: string | undefined): Promise<string | undefi
 export const handler = http(routeByName('update-worker-profile'), workerProfileSchema, async ({ body, caller }) => {
   const { profilePhoto, ...fields } = body;
   const profilePhotoKey = await checkedPhotoKey(profilePhoto);
-  const worker = await workersRepo.updateProfile(caller.worker.id, { ...fields, profilePhotoKey });
-  // The categories may have changed: dispatch must find the worker under the new ones only.
-  await dispatchIndex.sync(worker);
+  // The categories may have changed: dispatch must find the worker under the new ones only, and
+  // the profile is saved with its index entries or not at all.
+  const worker = await dispatchIndex.saveProfile(caller.worker.id, { ...fields, profilePhotoKey });
   logger.info('Worker profile updated', { workerId: worker.id });
   const photoUrl = worker.profilePhotoKey ? (await presignDownload(worker.profilePhotoKey)).url : null;
   return toWorkerSelf(worker, photoUrl);

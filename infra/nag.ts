@@ -57,10 +57,10 @@ export const nagAcknowledgments: readonly NagAcknowledgment[] = [
       'Posting to /ws connections: connection ids exist only at runtime, so the right is bounded to this WebSocket API, its one stage and the three @connections methods.',
   },
   {
-    finding: iam5Resource('s3:::marketplace-uploads-[a-z0-9-]+-<AWS::AccountId>-<AWS::Region>/(uploads|documents|retained)/\\*'),
+    finding: iam5Resource('s3:::marketplace-uploads-[a-z0-9-]+-<AWS::AccountId>-<AWS::Region>/(uploads|applications|document-uploads|documents|retained)/\\*'),
     where: /^FunctionRole/,
     reason:
-      'Object keys under uploads/, documents/<worker>/ and retained/<n>y/ are generated per upload at runtime; each role is bounded to the one prefix its routes use (shared/routes.ts uploads/documents grants) in the uploads bucket only.',
+      'Object keys under uploads/, applications/<application>/, document-uploads/<worker>/, documents/<worker>/ and retained/<n>y/ are generated per upload at runtime; each role is bounded to the prefixes its routes use (shared/routes.ts uploads/documents grants) in the uploads bucket only.',
   },
   {
     finding: iam5Action('s3:GetBucket*', 's3:GetObject*', 's3:List*', 's3:Abort*', 's3:DeleteObject*'),

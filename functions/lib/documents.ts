@@ -19,20 +19,21 @@ import {
 } from '../../shared/schemas/document-rules';
 import type { DocumentCategoryView, DocumentDownload, DocumentView } from '../../shared/schemas/documents';
 import { dispatchIndex, offersPaused } from './data/dispatch-index';
-import { documentAccessLog, documentsRepo, type AccessType, type DocumentItem, type DocumentUploadItem } from './data/documents';
+import { DOCUMENT_UPLOADS_PREFIX, documentAccessLog, documentsRepo, type AccessType, type DocumentItem, type DocumentUploadItem } from './data/documents';
 import type { WorkerItem } from './data/workers';
 import { BadRequestError, ConflictError, NotFoundError, ValidationError } from './errors';
 import { logger } from './logger';
-import { deleteObject, headObject, objectExists, presignDownload, readChunks, readHead } from './storage';
+import { deleteObject, headObject, ObjectTooLargeError, objectExists, presignDownload, readObject } from './storage';
 import { isTransient, orUnavailable } from './transient';
 
 /** What a person is told when S3 cannot be reached (the SDK has already retried). */
 export const STORAGE_UNREACHABLE = 'Document storage cannot be reached right now.';
 
 /**
- * Worker compliance documents (issue 7): the steps the document routes share. Files never pass
- * through a Lambda on the way in; confirming reads the stored object back (size, first bytes,
- * SHA-256) before a record exists, so a record always names a real file of its declared type.
+ * Worker compliance documents: the steps the document routes share. Files go straight
+ * to the bucket on the way in; confirming reads the upload back once, checks those bytes (size,
+ * first bytes, SHA-256) and writes exactly them to a key of their own before a record exists, so
+ * a record always names a real file of its declared type, the one that was checked.
  */
 
 export const NO_SUCH_DOCUMENT = 'No such document.';
@@ -123,9 +124,22 @@ export function categoryOf(doc: Pick<DocumentItem, 'categoryId'>): DocumentCateg
   return category;
 }
 
-/** The object key of an upload: under the worker's own prefix, never the file's own name. */
-export function documentKey(workerId: string, uploadId: string, extension: string): string {
-  return `documents/${workerId}/${uploadId}/file.${extension}`;
+/**
+ * The object key a document upload's presigned POST may write: under the worker's own prefix,
+ * never the file's own name. Only uploads live under document-uploads/; no presigned POST is ever
+ * handed out for a key under documents/.
+ */
+export function uploadKey(workerId: string, uploadId: string, extension: string): string {
+  return `${DOCUMENT_UPLOADS_PREFIX}${workerId}/${uploadId}/file.${extension}`;
+}
+
+/**
+ * Where a confirmed document's file lives: the bytes the confirm checked, written by the confirm
+ * itself. Named by their SHA-256, so two confirms of one upload racing with different bytes cannot
+ * leave a record whose hash is not that of the file it names.
+ */
+export function storedKey(upload: Pick<DocumentUploadItem, 'workerId' | 'uploadId' | 'format'>, contentHash: string): string {
+  return `documents/${upload.workerId}/${upload.uploadId}/${contentHash}.${upload.format}`;
 }
 
 /** Where a deleted document's file is kept for its category's retention period (a lifecycle rule per period). */
@@ -138,6 +152,8 @@ export function retainedKey(doc: DocumentItem, years: number): string {
 export interface VerifiedFile {
   size: number;
   contentHash: string;
+  /** The bytes that were checked: what the document's file is made of, never the upload's key again. */
+  bytes: Uint8Array;
 }
 
 async function refuse(key: string, error: Error): Promise<never> {
@@ -145,60 +161,41 @@ async function refuse(key: string, error: Error): Promise<never> {
   throw error;
 }
 
-/** Whether a chunk is valid UTF-8 so far without NUL bytes (the decoder keeps a split character for the next chunk). */
-function plainTextChecker() {
-  const decoder = new TextDecoder('utf-8', { fatal: true });
-  return {
-    push(chunk: Uint8Array): boolean {
-      if (chunk.includes(0)) return false;
-      try {
-        decoder.decode(chunk, { stream: true });
-        return true;
-      } catch {
-        return false;
-      }
-    },
-    end(): boolean {
-      try {
-        decoder.decode();
-        return true;
-      } catch {
-        return false;
-      }
-    },
-  };
+/** Whether the bytes are UTF-8 without NUL bytes. */
+function isPlainText(bytes: Uint8Array): boolean {
+  if (bytes.includes(0)) return false;
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
- * Checks the uploaded object against what the worker declared: it is there, within the size
- * limit, its first bytes are those of its format (plain text: UTF-8 without NUL throughout), and
- * answers its SHA-256. A refused object is deleted before the 4xx.
+ * Reads the uploaded object once and checks those bytes against what the worker declared: within
+ * the size limit, not empty, their first bytes those of the format (plain text: UTF-8 without NUL
+ * throughout), and answers them with their SHA-256. Every check is of the bytes answered, so the
+ * presigned POST, still valid for minutes, cannot change what was checked. A refused object is
+ * deleted before the 4xx.
  */
 export async function verifyUploadedFile(upload: DocumentUploadItem): Promise<VerifiedFile> {
+  const tooLarge = new BadRequestError(`The file is larger than ${Math.round(upload.maxBytes / 1024 / 1024)} MB. Choose a smaller file.`);
   const stored = await headObject(upload.key);
   if (!stored) throw new ConflictError('The upload did not arrive. Upload the file again, then confirm.');
-  if (stored.size > upload.maxBytes) {
-    await refuse(upload.key, new BadRequestError(`The file is larger than ${Math.round(upload.maxBytes / 1024 / 1024)} MB. Choose a smaller file.`));
-  }
-  if (stored.size === 0) await refuse(upload.key, new BadRequestError('The file is empty. Choose the file again.'));
-  const head = await readHead(upload.key, SIGNATURE_BYTES);
-  if (!matchesFormat(upload.format, head)) await refuse(upload.key, new BadRequestError(notRealMessage(upload.format)));
-  const hash = createHash('sha256');
-  const text = upload.format === 'txt' ? plainTextChecker() : undefined;
-  let size = 0;
+  if (stored.size > upload.maxBytes) await refuse(upload.key, tooLarge);
+  let bytes: Uint8Array;
   try {
-    for await (const chunk of readChunks(upload.key, upload.maxBytes)) {
-      if (text && !text.push(chunk)) throw new BadRequestError(notRealMessage('txt'));
-      hash.update(chunk);
-      size += chunk.length;
-    }
-    if (text && !text.end()) throw new BadRequestError(notRealMessage('txt'));
+    ({ bytes } = await readObject(upload.key, upload.maxBytes));
   } catch (error) {
     // Storage failing mid-read says nothing about the file: it stays, for the confirm to be retried.
     if (isTransient(error)) throw error;
-    await refuse(upload.key, error instanceof BadRequestError ? error : new BadRequestError('The file could not be read. Upload it again.'));
+    return refuse(upload.key, error instanceof ObjectTooLargeError ? tooLarge : new BadRequestError('The file could not be read. Upload it again.'));
   }
-  return { size, contentHash: hash.digest('hex') };
+  if (bytes.length === 0) await refuse(upload.key, new BadRequestError('The file is empty. Choose the file again.'));
+  if (!matchesFormat(upload.format, bytes.subarray(0, SIGNATURE_BYTES))) await refuse(upload.key, new BadRequestError(notRealMessage(upload.format)));
+  if (upload.format === 'txt' && !isPlainText(bytes)) await refuse(upload.key, new BadRequestError(notRealMessage('txt')));
+  return { size: bytes.length, contentHash: createHash('sha256').update(bytes).digest('hex'), bytes };
 }
 
 /** The document a confirmed upload becomes (its id is the upload's). */
@@ -209,6 +206,7 @@ export function documentFromUpload(
   status: DocumentItem['status'],
   previous: DocumentItem | undefined,
   at: string,
+  key: string,
 ): Omit<DocumentItem, 'pk' | 'sk' | 'gsi1pk' | 'gsi1sk' | 'entity' | 'updatedAt'> {
   return {
     id: upload.uploadId,
@@ -222,7 +220,7 @@ export function documentFromUpload(
     fileSize: file.size,
     mimeType: upload.contentType,
     format: upload.format,
-    key: upload.key,
+    key,
     contentHash: file.contentHash,
     status,
     expirationDate: upload.expirationDate,

@@ -1,12 +1,15 @@
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { MAX_UPLOAD_BYTES } from '../../shared/constants';
 import { env } from './env';
 
 /**
- * The one adapter for S3. Files never pass through a Lambda: the browser gets a presigned POST
+ * The one adapter for S3. Uploads never pass through a Lambda: the browser gets a presigned POST
  * bounded in type and size and uploads straight to the bucket, and reads through presigned GETs
- * that expire within minutes. Locally S3_ENDPOINT points at the local S3 (infra/local/s3.ts).
+ * that expire within minutes. A presigned POST stays valid after its file arrived, so what the
+ * server checked or filed is copied to a key no POST is handed out for, and that key is what is
+ * served. Locally S3_ENDPOINT points at the local S3 (infra/local/s3.ts).
  */
 
 /** Created once per container; the endpoint is the only thing the local runtime changes. */
@@ -125,37 +128,47 @@ export async function headObject(key: string): Promise<StoredObject | undefined>
   }
 }
 
-/** The first `count` bytes of an object (a ranged GET), fewer when it is shorter. */
-export async function readHead(key: string, count: number): Promise<Uint8Array> {
-  const out = await s3.send(new GetObjectCommand({ Bucket: uploadsBucket(), Key: key, Range: `bytes=0-${count - 1}` }));
-  return out.Body ? out.Body.transformToByteArray() : new Uint8Array();
-}
-
-/**
- * The object's bytes as they arrive, chunk by chunk (hashing a 10 MB file never holds it whole);
- * throws once more than `maxBytes` came, so an object larger than promised is never read to its end.
- */
-export async function* readChunks(key: string, maxBytes: number): AsyncGenerator<Uint8Array> {
-  const out = await s3.send(new GetObjectCommand({ Bucket: uploadsBucket(), Key: key }));
-  const body = out.Body as AsyncIterable<Uint8Array> | undefined;
-  if (!body) return;
-  let total = 0;
-  for await (const chunk of body) {
-    total += chunk.length;
-    if (total > maxBytes) {
-      (out.Body as { destroy?: () => void }).destroy?.();
-      throw new Error(`Object is larger than ${maxBytes} bytes`);
-    }
-    yield chunk;
+/** The object holds more bytes than the reader accepts. */
+export class ObjectTooLargeError extends Error {
+  constructor(maxBytes: number) {
+    super(`Object is larger than ${maxBytes} bytes`);
+    this.name = 'ObjectTooLargeError';
   }
 }
 
 /**
- * Copies an object to another key of the bucket, with its content type. A GET and a PUT (objects
- * here are at most 10 MB) rather than CopyObject, which the local S3 does not implement.
+ * The object's bytes, read with one GET (so they are one version of it, whatever is posted to the
+ * key meanwhile), and its content type; throws once more than `maxBytes` came, so an object larger
+ * than promised is never read to its end. Objects here are at most 10 MB.
  */
-export async function copyObject(from: string, to: string): Promise<void> {
-  const out = await s3.send(new GetObjectCommand({ Bucket: uploadsBucket(), Key: from }));
-  const bytes = out.Body ? await out.Body.transformToByteArray() : new Uint8Array();
-  await s3.send(new PutObjectCommand({ Bucket: uploadsBucket(), Key: to, Body: bytes, ContentType: out.ContentType }));
+export async function readObject(key: string, maxBytes: number): Promise<{ bytes: Uint8Array; contentType: string | undefined }> {
+  const out = await s3.send(new GetObjectCommand({ Bucket: uploadsBucket(), Key: key }));
+  const body = out.Body as AsyncIterable<Uint8Array> | undefined;
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  if (body) {
+    for await (const chunk of body) {
+      total += chunk.length;
+      if (total > maxBytes) {
+        (out.Body as { destroy?: () => void }).destroy?.();
+        throw new ObjectTooLargeError(maxBytes);
+      }
+      chunks.push(chunk);
+    }
+  }
+  return { bytes: Buffer.concat(chunks), contentType: out.ContentType };
+}
+
+/** Writes these bytes to a key the server chose (never one a presigned POST was handed out for). */
+export async function putObject(key: string, bytes: Uint8Array, contentType: string): Promise<void> {
+  await s3.send(new PutObjectCommand({ Bucket: uploadsBucket(), Key: key, Body: bytes, ContentType: contentType }));
+}
+
+/**
+ * Copies an object to another key of the bucket, with its content type: the bytes of one GET,
+ * written with one PUT (objects here are at most 10 MB).
+ */
+export async function copyObject(from: string, to: string, maxBytes = MAX_UPLOAD_BYTES): Promise<void> {
+  const { bytes, contentType } = await readObject(from, maxBytes);
+  await putObject(to, bytes, contentType ?? 'binary/octet-stream');
 }

@@ -1,4 +1,5 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { routeByName } from '../../shared/routes';
 import { contentSecurityPolicyFor, securityHeadersFor, strictTransportSecurity } from '../../shared/security-headers';
@@ -17,6 +18,29 @@ describe('the local HTTP API', () => {
     expect(matchRoute('DELETE', '/api/bookings/abc')).toBeUndefined();
     expect(matchRoute('GET', '/api/bookings/abc/extra')).toBeUndefined();
   });
+
+  it.each(['/api/services/%E0%A4%A', '/api/services/%zz', '/api/bookings/%'])(
+    'answers a path with a malformed percent-escape (%s) 400 in the handlers\' error shape, not 500',
+    async (path) => {
+      // Prepare
+      const api = httpApi();
+      const server = createServer((req, res) => void api(req, res, () => res.end()));
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const { port } = server.address() as AddressInfo;
+
+      try {
+        // Act
+        const res = await fetch(`http://127.0.0.1:${port}${path}`);
+
+        // Assess
+        expect(res.status).toBe(400);
+        expect(res.headers.get('content-type')).toBe('application/json');
+        expect(await res.json()).toEqual({ error: 'BadRequestError', message: 'The address has a malformed percent-escape (%). Check the link.' });
+      } finally {
+        server.close();
+      }
+    },
+  );
 
   it('builds a payload 2.0 event with cookies split out of the headers', () => {
     // Act

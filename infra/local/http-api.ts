@@ -41,6 +41,22 @@ function compile(route: RouteDef): CompiledRoute {
 
 const compiled = routes.map(compile);
 
+/** A path parameter whose percent-escapes do not decode (`%E0%A4%A`, `%zz`): the caller's mistake. */
+export class MalformedPathError extends Error {
+  constructor() {
+    super('The address has a malformed percent-escape (%). Check the link.');
+    this.name = 'BadRequestError';
+  }
+}
+
+function decodeParam(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    throw new MalformedPathError();
+  }
+}
+
 export function matchRoute(
   method: string,
   pathname: string,
@@ -54,7 +70,7 @@ export function matchRoute(
     if (!m) continue;
     const params: Record<string, string> = {};
     c.paramNames.forEach((name, i) => {
-      params[name] = decodeURIComponent(m[i + 1]!);
+      params[name] = decodeParam(m[i + 1]!);
     });
     return { route: c.route, params };
   }
@@ -226,6 +242,10 @@ export function httpApi(options: HttpApiOptions = {}) {
       const handler = await loadHandler(match.route.name);
       send(res, normalizeResult(await handler(event, lambdaContext(match.route.name))));
     } catch (error) {
+      // The handlers' error shape, as their stack answers a request it cannot read.
+      if (error instanceof MalformedPathError) {
+        return send(res, { statusCode: 400, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ error: error.name, message: error.message }) });
+      }
       // As in AWS: a crashed function is a 500 from the gateway, with nothing of the crash in it.
       console.error(`[local api] ${req.method} ${url.pathname} failed:`, error);
       gatewayError(res, 500, 'Internal Server Error');

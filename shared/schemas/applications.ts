@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { categorySlugs } from '../categories';
 import { strictBody } from '../validation';
-import { accepted, email, phone, text } from './fields';
+import { accepted, choices, email, phone, text } from './fields';
 import { MISSING_ID_DOCUMENTS, uploadContentTypes, uploadKeyPattern, uploadTypes } from './application-rules';
 
 export * from './application-rules';
@@ -11,10 +11,7 @@ const uploadKey = (message: string) => z.string({ error: message }).check(z.rege
 
 
 const categoryList = (message: string) =>
-  z.array(z.enum(categorySlugs, { error: 'Choose categories from the list' }), { error: message }).check(
-    z.minLength(1, message),
-    z.maxLength(categorySlugs.length, message),
-  );
+  choices(categorySlugs, { invalid: 'Choose categories from the list', required: message, duplicate: 'Choose each category once' });
 
 /**
  * The one worker application (DESIGN.md section 8): the union of the spec's two forms, sent as JSON
@@ -123,9 +120,11 @@ export const companyApplicationSchema = strictBody({
     z.maxLength(200, 'Address is too long'),
   ),
   einTaxId: z.optional(z.string().check(z.trim(), z.maxLength(20, 'EIN is too long'))),
-  workerTypesNeeded: z.array(z.enum(companyWorkerTypes, { error: 'Select at least one worker type' }), {
-    error: 'Select at least one worker type',
-  }).check(z.minLength(1, 'Select at least one worker type')),
+  workerTypesNeeded: choices(companyWorkerTypes, {
+    invalid: 'Select at least one worker type',
+    required: 'Select at least one worker type',
+    duplicate: 'Select each worker type once',
+  }),
   typicalWorkerCount: z.enum(typicalWorkerCounts, { error: 'Select how many workers you typically need' }),
   averageProjectDuration: z.enum(projectDurations, { error: 'Select a typical project duration' }),
   billingContactName: z.optional(z.string().check(z.trim(), z.maxLength(100, 'Billing contact name is too long'))),

@@ -78,9 +78,11 @@ export const documentUploadSchema = strictBody({
     z.minLength(1, 'Send the file type'),
     z.maxLength(200, 'The file type is not one we accept'),
   ),
+  // The category's own limit is checked with the category; this bounds the number itself.
   fileSize: z.number({ error: SELECT_FILE_AND_CATEGORY }).check(
     z.int('The file size must be whole bytes'),
     z.gt(0, 'The file is empty'),
+    z.lte(2 ** 30, 'The file is larger than any category accepts'),
   ),
   displayName: optionalText('Display name', 100),
   description: optionalText('Description', 500),

@@ -12,6 +12,20 @@ export const email = (message: string) =>
 
 export const accepted = (message: string) => z.literal(true, { error: message });
 
+/**
+ * A list of choices from `options`, at least one, each at most once: so never longer than the
+ * options (a profile listing one trade 1,000 times would make as many dispatch entries).
+ */
+export const choices = <const T extends readonly [string, ...string[]]>(
+  options: T,
+  messages: { invalid: string; required: string; duplicate: string },
+) =>
+  z.array(z.enum(options, { error: messages.invalid }), { error: messages.required }).check(
+    z.minLength(1, messages.required),
+    z.maxLength(options.length, messages.duplicate),
+    z.refine((list) => new Set(list).size === list.length, messages.duplicate),
+  );
+
 export const phone = (message: string) =>
   text(message, z.minLength(10, message), z.maxLength(25, message), z.regex(/^\+?[0-9 ().-]+$/, message));
 

@@ -9,6 +9,9 @@ import { text } from './fields';
  * Money in views is integer cents; the forms take dollars and hours as people type them.
  */
 
+/** More than any invoice can total (the labour hours at the highest rate plus the materials), in dollars. */
+const MAX_CHECKOUT_DOLLARS = 1_000_000;
+
 export const NOTES_REQUIRED = 'Notes Required - Please provide notes when rejecting verification.';
 
 const id = (what: string) => text(`Choose the ${what}`, z.minLength(1, `Choose the ${what}`), z.maxLength(64, `${what} id is too long`));
@@ -76,7 +79,12 @@ export const checkoutSessionSchema = strictBody({
   workerId: optionalId('workerId'),
   clientEmail: z.optional(z.nullable(z.string({ error: 'clientEmail must be text' }).check(z.maxLength(254, 'clientEmail is too long')))),
   /** Dollars, as the dashboard shows them; refused when it is not the invoice's total. */
-  amount: z.optional(z.number({ error: 'amount must be a number of dollars' })),
+  amount: z.optional(
+    z.number({ error: 'amount must be a number of dollars' }).check(
+      z.gte(0, 'amount cannot be negative'),
+      z.lte(MAX_CHECKOUT_DOLLARS, 'amount is larger than any invoice'),
+    ),
+  ),
   description: z.optional(z.string({ error: 'description must be text' }).check(z.maxLength(500, 'description is too long'))),
 }).check(z.refine((v) => Boolean(v.invoiceId || v.jobId), { message: 'Send the invoiceId (or the jobId) to pay', path: ['invoiceId'] }));
 export type CheckoutSessionInput = z.infer<typeof checkoutSessionSchema>;

@@ -40,7 +40,12 @@ export const serviceRequestSchema = strictBody({
   ),
   gpsEnabled: z.optional(z.boolean({ error: 'gpsEnabled must be true or false' })),
   requestedTime: z.optional(z.string({ error: 'requestedTime must be text' }).check(z.maxLength(64, 'requestedTime is too long'))),
-  baseAmount: z.optional(z.number({ error: 'baseAmount must be a number' }).check(z.gte(0, 'baseAmount cannot be negative'))),
+  baseAmount: z.optional(
+    z.number({ error: 'baseAmount must be a number' }).check(
+      z.gte(0, 'baseAmount cannot be negative'),
+      z.lte(1_000_000, 'baseAmount is too large'),
+    ),
+  ),
 });
 export type ServiceRequestInput = z.infer<typeof serviceRequestSchema>;
 

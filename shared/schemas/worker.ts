@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { categorySlugs } from '../categories';
 import { strictBody } from '../validation';
-import { text } from './fields';
+import { choices, text } from './fields';
 import { uploadKeyPattern } from './application-rules';
 
 export const workerStatuses = ['pending_review', 'active', 'terminated'] as const;
@@ -51,9 +51,11 @@ export const workerProfileSchema = strictBody({
     z.gte(0, 'Years of experience required'),
     z.lte(50, 'Years of experience required'),
   ),
-  categories: z.array(z.enum(categorySlugs, { error: 'Choose categories from the list' }), {
-    error: 'At least one category required',
-  }).check(z.minLength(1, 'At least one category required')),
+  categories: choices(categorySlugs, {
+    invalid: 'Choose categories from the list',
+    required: 'At least one category required',
+    duplicate: 'Choose each category once',
+  }),
   hourlyRate: z.number({ error: 'Hourly rate must be at least $15' }).check(
     z.int('Hourly rate must be whole cents'),
     z.gte(1500, 'Hourly rate must be at least $15'),

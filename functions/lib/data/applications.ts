@@ -309,6 +309,16 @@ export const applicationsRepo = {
     return out.Item as CompanyApplicationItem | undefined;
   },
 
+  /**
+   * A 409 for an email already taken, before an application's files are copied for nothing (and
+   * after a first filing took the uploads); the write that files it stays conditional.
+   */
+  async requireEmailFree(kind: 'worker' | 'company', email: string): Promise<void> {
+    const key = kind === 'worker' ? keys.email(email) : keys.companyEmail(email);
+    const out = await dynamo.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true, ProjectionExpression: 'pk' }));
+    if (out.Item) throw new ConflictError(kind === 'worker' ? EMAIL_TAKEN : COMPANY_EMAIL_TAKEN);
+  },
+
   async findEmailClaim(email: string): Promise<EmailClaimItem | undefined> {
     const out = await dynamo.send(new GetCommand({ TableName: tableName, Key: keys.email(email), ConsistentRead: true }));
     return out.Item as EmailClaimItem | undefined;

@@ -10,7 +10,8 @@ import { cellAndNeighbours, decodeGeohash, distanceKm, encodeGeohash, type LatLn
 import { keys } from '../../../shared/table';
 import { dynamo, tableName } from '../clients';
 import { batchWrite } from './batch';
-import { workersRepo, type WorkerItem } from './workers';
+import type { WriteAction } from './transact';
+import { workersRepo, type WorkerItem, type WorkerProfileChange } from './workers';
 
 /**
  * The sparse index dispatch reads instead of scanning workers (DESIGN.md section 6). A worker has
@@ -51,7 +52,9 @@ export function canTakeOffer(worker: WorkerItem): boolean {
 export function entriesFor(worker: WorkerItem): EntryItem[] {
   if (!isDispatchable(worker)) return [];
   const location = worker.location;
-  return worker.categories.flatMap((category) => {
+  // Once per category, however often a stored profile lists it: a batch or a transaction refuses
+  // two writes of one item.
+  return [...new Set(worker.categories)].flatMap((category) => {
     const base = { entity: 'dispatch-entry' as const, workerId: worker.id, lat: location?.lat ?? null, lng: location?.lng ?? null };
     const cellEntry = location
       ? keys.dispatchCell(category, location.geohash.slice(0, DISPATCH_PARTITION_PRECISION), location.geohash, worker.id)
@@ -191,7 +194,7 @@ export const dispatchIndex = {
   async sync(worker: WorkerItem): Promise<void> {
     const wanted = entriesFor(worker);
     const wantedIds = new Set(wanted.map(entryId));
-    const stale = (worker.dispatchEntries ?? []).filter((id) => !wantedIds.has(id)).map(entryKey);
+    const stale = [...new Set(worker.dispatchEntries ?? [])].filter((id) => !wantedIds.has(id)).map(entryKey);
     await batchWrite(wanted, stale);
     await dynamo.send(
       new UpdateCommand({
@@ -202,6 +205,28 @@ export const dispatchIndex = {
         ExpressionAttributeValues: { ':entries': [...wantedIds] },
       }),
     );
+  },
+
+  /**
+   * The writes that make the index match `next`, given the entries written for `current`: puts of
+   * its entries, deletes of the rest (at most 2 per category each way, well inside a transaction).
+   */
+  changeFor(next: WorkerItem, current: WorkerItem): { writes: WriteAction[]; entries: string[] } {
+    const wanted = entriesFor(next);
+    const wantedIds = new Set(wanted.map(entryId));
+    const stale = [...new Set(current.dispatchEntries ?? [])].filter((id) => !wantedIds.has(id)).map(entryKey);
+    return {
+      writes: [
+        ...wanted.map((Item): WriteAction => ({ Put: { TableName: tableName, Item } })),
+        ...stale.map((Key): WriteAction => ({ Delete: { TableName: tableName, Key } })),
+      ],
+      entries: [...wantedIds],
+    };
+  },
+
+  /** A profile change and the index change it implies, in one transaction (workersRepo.updateProfile). */
+  async saveProfile(workerId: string, change: WorkerProfileChange): Promise<WorkerItem> {
+    return workersRepo.updateProfile(workerId, change, (next, current) => dispatchIndex.changeFor(next, current));
   },
 
   /**

@@ -30,7 +30,10 @@ export interface DocumentItem extends Omit<DocumentView, 'expiringSoon'> {
   gsi3sk?: string;
   entity: 'document';
   format: DocumentFormat;
-  /** The object in the uploads bucket (documents/<worker>/<upload>/file.<ext>); never leaves the server. */
+  /**
+   * The document's file (documents/<worker>/<id>/<sha256>.<ext>): the bytes the confirm checked,
+   * written there by the confirm; never leaves the server.
+   */
   key: string;
   /** SHA-256 of the file, hex. */
   contentHash: string;
@@ -45,8 +48,8 @@ export interface DocumentItem extends Omit<DocumentView, 'expiringSoon'> {
 }
 
 /**
- * An upload handed out and not yet confirmed. It may be confirmed for an hour (UPLOAD_CONFIRM_SECONDS);
- * confirming deletes it, and the daily purge deletes the file of one left unconfirmed, then the item.
+ * An upload handed out. It may be confirmed for an hour (UPLOAD_CONFIRM_SECONDS); after that the
+ * daily purge deletes its file (abandoned, or posted again after the confirm), then the item.
  * The TTL (expiresAt, days later) only tidies what the purge could not.
  */
 export interface DocumentUploadItem {
@@ -89,6 +92,12 @@ export interface DocumentAccessItem {
 }
 
 const EXPIRABLE: readonly DocumentStatus[] = ['uploaded', 'pending_review', 'approved'];
+
+/**
+ * Where uploads' files go (document-uploads/<worker>/<upload>/file.<ext>): the only prefix a
+ * presigned POST is handed out for; a document's own file is under documents/.
+ */
+export const DOCUMENT_UPLOADS_PREFIX = 'document-uploads/';
 
 /** How long an upload may be confirmed after it was handed out. */
 export const UPLOAD_CONFIRM_SECONDS = 60 * 60;

@@ -6,7 +6,7 @@ import { dynamo, tableName } from '../clients';
 import { ConflictError, ForbiddenError } from '../errors';
 import type { EmailClaimItem } from './applications';
 import { batchGet } from './batch';
-import { writeTogether, WriteCancelled } from './transact';
+import { writeTogether, WriteCancelled, type WriteAction } from './transact';
 
 /** A worker's profile row (WORKER#id / PROFILE). Rates in cents; SSN digits never live here. */
 export interface WorkerItem {
@@ -102,6 +102,13 @@ export interface WorkerProfileChange {
   /** Absent: the current photo stays. */
   profilePhotoKey?: string;
 }
+
+/** What a profile save writes to the dispatch index beside the profile, and the entry ids it leaves. */
+export type ProfileIndexer = (next: WorkerItem, current: WorkerItem) => { writes: WriteAction[]; entries: string[] };
+
+const PROFILE_CHANGED = 'This worker profile changed at the same time. Reload and try again.';
+/** A clock-in or a location landing between the read and the write is common; three in a row is not. */
+const PROFILE_SAVE_ATTEMPTS = 3;
 
 function lostRace(error: unknown): boolean {
   return error instanceof ConditionalCheckFailedException || (error as Error)?.name === 'ConditionalCheckFailedException';
@@ -237,9 +244,49 @@ export const workersRepo = {
     );
   },
 
-  async updateProfile(workerId: string, change: WorkerProfileChange): Promise<WorkerItem> {
+  /**
+   * Saves the profile and, in the same transaction, what `index` says the dispatch index needs for
+   * the profile as it will be (given the profile as it was read): both or neither, so a refused
+   * index write can never leave a profile that dispatch does not match. Conditional on the profile
+   * being unchanged since it was read (and still active); read again and retried when it changed.
+   */
+  async updateProfile(workerId: string, change: WorkerProfileChange, index: ProfileIndexer): Promise<WorkerItem> {
     const { profilePhotoKey, ...fields } = change;
-    return updateActive(workerId, { set: { ...fields, ...(profilePhotoKey ? { profilePhotoKey } : {}) } });
+    for (let attempt = 1; ; attempt++) {
+      const current = await readProfile(workerId);
+      if (current && current.status !== 'active') throw notActiveError(current.status);
+      if (!current) throw new ConflictError(PROFILE_CHANGED);
+      const set = { ...fields, ...(profilePhotoKey ? { profilePhotoKey } : {}), updatedAt: new Date().toISOString() };
+      const next: WorkerItem = { ...current, ...set };
+      const { writes, entries } = index(next, current);
+      next.dispatchEntries = entries;
+      const names: Record<string, string> = { '#status': 'status' };
+      const values: Record<string, unknown> = { ':active': 'active', ':seen': current.updatedAt };
+      const assignments = Object.entries({ ...set, dispatchEntries: entries }).map(([field, value]) => {
+        names[`#${field}`] = field;
+        values[`:${field}`] = value;
+        return `#${field} = :${field}`;
+      });
+      try {
+        await writeTogether([
+          {
+            Update: {
+              TableName: tableName,
+              Key: keys.worker(workerId),
+              UpdateExpression: `SET ${assignments.join(', ')}`,
+              ConditionExpression: 'attribute_exists(pk) AND #status = :active AND #updatedAt = :seen',
+              ExpressionAttributeNames: names,
+              ExpressionAttributeValues: values,
+            },
+          },
+          ...writes,
+        ]);
+        return next;
+      } catch (error) {
+        if (!(error instanceof WriteCancelled)) throw error;
+        if (attempt >= PROFILE_SAVE_ATTEMPTS) throw new ConflictError(PROFILE_CHANGED);
+      }
+    }
   },
 
   async setWorkerType(workerId: string, workerType: WorkerType): Promise<WorkerItem> {

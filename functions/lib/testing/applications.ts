@@ -13,14 +13,28 @@ export async function uploadFile(
   folder: 'worker-documents' | 'company-documents' = 'worker-documents',
   contentType = 'image/jpeg',
 ): Promise<string> {
-  const ext = { 'image/jpeg': 'jpg', 'image/png': 'png', 'application/pdf': 'pdf' }[contentType] ?? 'jpg';
-  const { url, fields, key } = await presignUpload({ key: `uploads/${folder}/${newId()}.${ext}`, contentType, maxBytes: 1024 });
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  form.append('file', new Blob(['test image bytes'], { type: contentType }), 'file');
-  const res = await fetch(url, { method: 'POST', body: form });
+  return (await uploadWithForm(folder, contentType)).key;
+}
+
+/** POSTs bytes with a presigned form, as the browser does. */
+export async function postWithForm(form: { url: string; fields: Record<string, string> }, bytes: string, contentType: string): Promise<void> {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(form.fields)) body.append(name, value);
+  body.append('file', new Blob([bytes], { type: contentType }), 'file');
+  const res = await fetch(form.url, { method: 'POST', body });
   if (!res.ok) throw new Error(`upload failed: ${res.status} ${await res.text()}`);
-  return key;
+}
+
+/** An upload and the presigned form it went through, which stays valid for minutes after. */
+export async function uploadWithForm(
+  folder: 'worker-documents' | 'company-documents' = 'worker-documents',
+  contentType = 'image/jpeg',
+  bytes = 'test image bytes',
+) {
+  const ext = { 'image/jpeg': 'jpg', 'image/png': 'png', 'application/pdf': 'pdf' }[contentType] ?? 'jpg';
+  const form = await presignUpload({ key: `uploads/${folder}/${newId()}.${ext}`, contentType, maxBytes: 1024 });
+  await postWithForm(form, bytes, contentType);
+  return { key: form.key, form };
 }
 
 export const freshEmail = () => `${randomUUID()}@example.com`;

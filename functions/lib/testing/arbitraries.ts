@@ -140,7 +140,11 @@ export function fromSchema(schema: Schema): fc.Arbitrary<unknown> {
       const hi = lt?.value ?? 1e6;
       const isInt = def.type === 'int' || checks.some((c) => c.check === 'number_format' && String(c.format).includes('int'));
       const valid = isInt ? fc.integer({ min: Math.ceil(Math.max(lo, -(2 ** 31))), max: Math.floor(Math.min(hi, 2 ** 31)) }) : fc.double({ min: lo, max: hi, noNaN: true });
-      return fc.oneof({ weight: 3, arbitrary: valid }, { weight: 1, arbitrary: fc.constantFrom(lo, hi, lo - 0.5, hi + 0.5, 0, -0, 0.1) });
+      return fc.oneof(
+        { weight: 3, arbitrary: valid },
+        { weight: 1, arbitrary: fc.constantFrom(lo, hi, lo - 0.5, hi + 0.5, 0, -0, 0.1) },
+        { weight: 1, arbitrary: fc.constantFrom(...extremeNumbers) },
+      );
     }
     case 'boolean':
       return fc.boolean();
@@ -178,6 +182,25 @@ export function fromSchema(schema: Schema): fc.Arbitrary<unknown> {
     default:
       return fc.jsonValue({ maxDepth: 2 });
   }
+}
+
+/**
+ * Numbers JSON can carry that no field of ours means, each a 500 once: past 2^53 the SDK refuses to
+ * write them, past 1e125 or below 1e-130 DynamoDB does.
+ */
+export const extremeNumbers: readonly number[] = [1e100, -1e100, 2 ** 53, -(2 ** 53), 1e21, 9.99e124, 1e-200];
+
+/** The body's fields that take a number (through optional, nullable and default wrappers). */
+export function numberFieldsOf(schema: Schema): string[] {
+  const isNumber = (field: Schema): boolean => {
+    const def = defOf(field);
+    if (def.type === 'number' || def.type === 'int') return true;
+    if (def.type === 'union') return (def.options ?? []).some(isNumber);
+    return def.innerType ? isNumber(def.innerType) : false;
+  };
+  return Object.entries(fieldsOf(schema))
+    .filter(([, field]) => isNumber(field))
+    .map(([name]) => name);
 }
 
 /** The object schema's field names (through optional/pipe wrappers), for per-field mutation. */

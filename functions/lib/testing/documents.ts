@@ -3,7 +3,7 @@ import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { addDays } from '../../../shared/domain/documents';
 import { documentCategoryById } from '../../../shared/document-categories';
 import { todayUtc } from '../../../shared/schemas/document-rules';
-import type { DocumentView } from '../../../shared/schemas/documents';
+import type { DocumentUploadTicket, DocumentView } from '../../../shared/schemas/documents';
 import { handler as confirmUpload } from '../../confirm-document-upload';
 import { handler as createUpload } from '../../create-document-upload';
 import { documentsRepo, newDocumentItem, type DocumentItem } from '../data/documents';
@@ -92,6 +92,21 @@ export async function uploadDocument(
   const posted = await postFile(ticket.body, bytes, String(request.contentType));
   if (!posted.ok) throw new Error(`post refused: ${posted.status} ${await posted.text()}`);
   return invoke<{ document: DocumentView }>(confirmUpload, asWorker('confirm-document-upload', token, { params: { uploadId: ticket.body.uploadId } }));
+}
+
+/**
+ * An uploaded and confirmed document with the presigned form it was posted with, which stays
+ * valid for minutes after the confirm: what a worker would swap the file with.
+ */
+export async function confirmedWithTicket(token: string, bytes: Uint8Array<ArrayBuffer> = fileBytes.pdf(), body: Record<string, unknown> = {}) {
+  const request = uploadBody({ fileSize: bytes.length, ...body });
+  const ticket = await invoke<DocumentUploadTicket>(createUpload, asWorker('create-document-upload', token, { body: request }));
+  if (ticket.status !== 201) throw new Error(`upload refused: ${ticket.status} ${JSON.stringify(ticket.body)}`);
+  const posted = await postFile(ticket.body, bytes, String(request.contentType));
+  if (!posted.ok) throw new Error(`post refused: ${posted.status} ${await posted.text()}`);
+  const res = await invoke<{ document: DocumentView }>(confirmUpload, asWorker('confirm-document-upload', token, { params: { uploadId: ticket.body.uploadId } }));
+  if (res.status !== 201) throw new Error(`confirm refused: ${res.status} ${JSON.stringify(res.body)}`);
+  return { document: res.body.document, ticket: ticket.body };
 }
 
 /** An uploaded and confirmed document; its view. */
