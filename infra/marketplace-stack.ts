@@ -118,7 +118,8 @@ const spaRewriteCode = `function handler(event) {
 const webSocketPathCode = `function handler(event) {
   var request = event.request;
   request.uri = '/';
-  request.headers['x-forwarded-host'] = { value: request.headers.host.value };
+  if (request.headers.host) request.headers['x-forwarded-host'] = { value: request.headers.host.value };
+  else delete request.headers['x-forwarded-host'];
   return request;
 }`;
 
@@ -129,7 +130,8 @@ const webSocketPathCode = `function handler(event) {
  */
 const forwardedHostCode = `function handler(event) {
   var request = event.request;
-  request.headers['x-forwarded-host'] = { value: request.headers.host.value };
+  if (request.headers.host) request.headers['x-forwarded-host'] = { value: request.headers.host.value };
+  else delete request.headers['x-forwarded-host'];
   return request;
 }`;
 
