@@ -4,7 +4,7 @@ import { handler as accept } from './accept-job';
 import { handler as setState } from './set-job-state';
 import { jobsRepo } from './lib/data/jobs';
 import { workersRepo } from './lib/data/workers';
-import { dispatchableWorker, offeredJob, testCategory } from './lib/testing/dispatch';
+import { dispatchableWorker, offeredJob, testCategory, testPlace } from './lib/testing/dispatch';
 import { invoke, sampleEvent, withBody, withPath } from './lib/testing/events';
 import { withBearer, workerToken } from './lib/testing/workers';
 
@@ -12,12 +12,15 @@ const sample = sampleEvent('complete-job');
 
 async function jobIn(states: readonly ('arrived' | 'in_progress')[]) {
   const category = testCategory();
+  const place = testPlace();
   const worker = await dispatchableWorker(category, null);
-  const job = await offeredJob(category, [worker.id]);
+  const job = await offeredJob(category, [worker.id], 120, place);
   const token = await workerToken(worker.id);
   await invoke(accept, withBearer(withPath(withBody(sampleEvent('accept-job'), {}), { jobId: job.id }), token));
   for (const state of states) {
-    await invoke(setState, withBearer(withPath(withBody(sampleEvent('set-job-state'), { state }), { id: job.id }), token));
+    // Arriving takes a fix at the address.
+    const body = state === 'arrived' ? { state, position: { lat: place.lat, lng: place.lng, accuracy: 10 } } : { state };
+    await invoke(setState, withBearer(withPath(withBody(sampleEvent('set-job-state'), body), { id: job.id }), token));
   }
   return { worker, job, token };
 }

@@ -4,6 +4,7 @@ import { jobsRepo } from './lib/data/jobs';
 import { workersRepo } from './lib/data/workers';
 import { timerNames } from './lib/dispatch';
 import { atExpression } from './lib/scheduler';
+import { ARRIVAL_ANSWER_GRACE_SECONDS } from '../shared/domain/arrival';
 import { dispatchableWorker, findSchedule, north, offeredJob, testCategory, testPlace } from './lib/testing/dispatch';
 
 /** A job that `late` accepted with an arriveBy already past (the grace ran out). */
@@ -82,6 +83,49 @@ describe('enforce-arrival (timer)', () => {
 
     expect(await jobsRepo.findById(job.id)).toEqual(arrived);
     expect((await workersRepo.findById(late.id))?.strikes).toBe(0);
+  });
+
+  it('strikes and reassigns even while the pro\'s claim of arrival waits for the customer, once the time to answer it is over', async () => {
+    // Prepare: the pro claimed to arrive 10 minutes ago (no fix proved it); nobody confirmed.
+    const { job, late } = await overdueJob();
+    await jobsRepo.claimArrival({ jobId: job.id, from: 'accepted', claim: { workerId: late.id, claimedAt: new Date(Date.now() - 600_000).toISOString(), reason: 'too-far', distanceM: 900 }, now: new Date().toISOString() });
+
+    // Act
+    await handler({ jobId: job.id, workerId: late.id });
+
+    // Assess: reassigned as without a claim, and the claim went with the pro.
+    const after = (await jobsRepo.findById(job.id))!;
+    expect(after).toMatchObject({ acceptedBy: null, reassignedCount: 1 });
+    expect(after.arrivalClaim).toBeUndefined();
+    expect((await workersRepo.findById(late.id))?.strikes).toBe(1);
+  });
+
+  it('gives a claim made just before the deadline a few minutes for the customer to answer, once, and strikes after them', async () => {
+    // Prepare: the deadline passed a second ago; the pro claimed to arrive 30 s before it.
+    const { job, late } = await overdueJob();
+    const { arriveBy } = (await jobsRepo.findById(job.id))!;
+    const claimedAt = Date.parse(arriveBy!) - 30_000;
+    const claim = { workerId: late.id, claimedAt: new Date(claimedAt).toISOString(), reason: 'no-fix' as const, distanceM: null };
+    await jobsRepo.claimArrival({ jobId: job.id, from: 'accepted', claim, now: new Date().toISOString() });
+
+    // Act: the timer fires at the deadline, twice.
+    await handler({ jobId: job.id, workerId: late.id });
+    await handler({ jobId: job.id, workerId: late.id });
+
+    // Assess: the job is kept until the answer time is over, with one timer for then.
+    const kept = (await jobsRepo.findById(job.id))!;
+    expect(kept).toMatchObject({ state: 'accepted', acceptedBy: late.id });
+    expect((await workersRepo.findById(late.id))?.strikes).toBe(0);
+    const answerTimer = await findSchedule(timerNames.arrivalAnswer(job.id, late.id));
+    expect(answerTimer?.ScheduleExpression).toBe(atExpression(new Date(claimedAt + ARRIVAL_ANSWER_GRACE_SECONDS * 1000)));
+
+    // Act: the answer time is over (the claim is that much older) and the timer fires again.
+    await jobsRepo.claimArrival({ jobId: job.id, from: 'accepted', claim: { ...claim, claimedAt: new Date(Date.now() - ARRIVAL_ANSWER_GRACE_SECONDS * 1000 - 5000).toISOString() }, now: new Date().toISOString() });
+    await handler({ jobId: job.id, workerId: late.id });
+
+    // Assess
+    expect((await jobsRepo.findById(job.id))?.acceptedBy).toBeNull();
+    expect((await workersRepo.findById(late.id))?.strikes).toBe(1);
   });
 
   it('changes nothing before arriveBy, and sets itself again for the holder\'s real time (an older timer of the same name fired)', async () => {

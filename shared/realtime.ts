@@ -94,6 +94,10 @@ export const serverMessages = {
   job_searching: z.object({ requestId: text, message: text }),
   /** The customer withdrew a request no pro had accepted. */
   job_cancelled: z.object({ requestId: text, message: text }),
+  /** The pro pressed Mark Arrived and no location proved it: the customer is asked to confirm. */
+  arrival_claimed: z.object({ requestId: text, claimedAt: text, message: text }),
+  /** The customer answered "Has your pro arrived?" (true: the job is arrived; false: the claim is gone). */
+  arrival_answered: z.object({ requestId: text, arrived: z.boolean(), message: text }),
   work_completion_verification: z.object({ requestId: text, workerId: text, workHours: nullableNumber, message: text }),
   'worker:loc': z.object({ jobId: text, lat: z.number(), lng: z.number(), accuracy: nullableNumber, timestamp: text }),
   service_accepted: z.object({ requestId: text }),

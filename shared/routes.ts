@@ -2,8 +2,9 @@ import type { companyApplicationSchema, uploadRequestSchema, workerApplicationSc
 import type { adminLoginSchema, adminSetupSchema, changePasswordSchema, devLoginSchema, workerCreateAccountSchema, workerLoginSchema } from './schemas/auth';
 import type { bookingInputSchema } from './schemas/booking';
 import type { documentReviewSchema, documentUploadSchema } from './schemas/documents';
-import type { hireSchema, jobActionSchema, jobStateSchema, workerLocationSchema } from './schemas/job';
+import type { arrivalAnswerSchema, hireSchema, jobActionSchema, jobStateSchema, workerLocationSchema } from './schemas/job';
 import type { serviceRequestSchema } from './schemas/request';
+import type { serviceAddressSchema } from './schemas/service-address';
 import type { trackLookupSchema } from './schemas/tracking';
 import type { checkoutSessionSchema, clientVerificationSchema, createInvoiceSchema } from './schemas/invoice';
 import type { pushEndpointSchema, pushRenewSchema, pushSubscribeSchema } from './schemas/push';
@@ -30,8 +31,10 @@ export interface BodySchemas {
   hireSchema: typeof hireSchema;
   jobActionSchema: typeof jobActionSchema;
   jobStateSchema: typeof jobStateSchema;
+  arrivalAnswerSchema: typeof arrivalAnswerSchema;
   workerLocationSchema: typeof workerLocationSchema;
   serviceRequestSchema: typeof serviceRequestSchema;
+  serviceAddressSchema: typeof serviceAddressSchema;
   trackLookupSchema: typeof trackLookupSchema;
   jobRatingSchema: typeof jobRatingSchema;
   workerReviewSchema: typeof workerReviewSchema;
@@ -61,7 +64,13 @@ export type BodySchemaName = keyof BodySchemas;
  */
 export type Access = 'public' | 'customer' | 'admin' | 'worker' | 'active-worker';
 export type TableGrant = 'none' | 'read' | 'write' | 'readwrite';
-export type DocumentGrant = 'read' | 'write' | 'delete' | 'retain';
+/**
+ * Rights on the uploads bucket's document prefixes. On document-uploads/ (where presigned POSTs
+ * write): upload (hand out presigned POSTs), read-upload, delete-upload. On documents/ (the files
+ * the confirm checked, which no presigned POST can write): write, read, delete. retain: write
+ * retained/ copies of deleted documents.
+ */
+export type DocumentGrant = 'upload' | 'read-upload' | 'delete-upload' | 'write' | 'read' | 'delete' | 'retain';
 
 export interface RouteDef {
   name: string;
@@ -72,16 +81,20 @@ export interface RouteDef {
   body?: BodySchemaName;
   /** Least-privilege grant on the single table. */
   table: TableGrant;
-  /** Least-privilege grant on the private uploads bucket (presigning needs the same rights). */
-  uploads?: 'read' | 'write';
   /**
-   * Least-privilege rights on the bucket's documents/ prefix (issue 7): read (presigned GETs, HEAD,
-   * reading back an upload), write (presigned POSTs), delete (refused uploads, deleted documents),
-   * retain (writing retained/ copies of deleted documents).
+   * Least-privilege grant on the private uploads bucket (presigning needs the same rights): read
+   * uploads/ (profile photos), write uploads/ (presigned POSTs), file (read and delete uploads/,
+   * write applications/: an application's files copied where no presigned POST can write),
+   * review (read applications/, and uploads/ for applications filed before their files were copied).
    */
+  uploads?: 'read' | 'write' | 'file' | 'review';
+  /** Least-privilege rights on the bucket's document prefixes (see DocumentGrant). */
   documents?: readonly DocumentGrant[];
-  /** Stages the route exists on; absent means every stage. */
-  stages?: readonly string[];
+  /**
+   * Served by the local runtime alone (infra/local): the CDK stack never deploys it, whatever the
+   * stage is called, and its handler answers only where the local runtime set LOCAL_RUNTIME.
+   */
+  localRuntimeOnly?: boolean;
   /** Creates or deletes EventBridge Scheduler timers (offer expiry, arrival grace). */
   scheduler?: boolean;
   /** Calls Stripe: gets the Stripe secret key (and the webhook secret for the webhook). */
@@ -136,8 +149,8 @@ export const routes = [
     path: '/api/auth/dev-login',
     access: 'public',
     body: 'devLoginSchema',
-    table: 'write',
-    stages: ['local'],
+    table: 'readwrite',
+    localRuntimeOnly: true,
   },
   { name: 'list-pending-workers', method: 'GET', path: '/api/admin/workers/pending', access: 'admin', table: 'read' },
   { name: 'list-workers', method: 'GET', path: '/api/admin/workers/all', access: 'admin', table: 'read' },
@@ -152,7 +165,7 @@ export const routes = [
     path: '/api/admin/applications/{id}/documents/{document}',
     access: 'admin',
     table: 'read',
-    uploads: 'read',
+    uploads: 'review',
   },
   {
     name: 'list-company-applications',
@@ -171,7 +184,7 @@ export const routes = [
     access: 'public',
     body: 'workerApplicationSchema',
     table: 'write',
-    uploads: 'read',
+    uploads: 'file',
   },
   {
     name: 'apply-worker',
@@ -180,7 +193,7 @@ export const routes = [
     access: 'public',
     body: 'workerApplyLegacySchema',
     table: 'write',
-    uploads: 'read',
+    uploads: 'file',
   },
   {
     name: 'submit-company-application',
@@ -189,7 +202,7 @@ export const routes = [
     access: 'public',
     body: 'companyApplicationSchema',
     table: 'write',
-    uploads: 'read',
+    uploads: 'file',
   },
 
   // Worker accounts
@@ -251,10 +264,26 @@ export const routes = [
   // No dead end: the same job offered afresh after nobody accepted, or withdrawn before anyone did.
   { name: 'retry-request', method: 'POST', path: '/api/requests/{id}/retry', access: 'customer', table: 'readwrite', scheduler: true, realtime: true },
   { name: 'cancel-request', method: 'POST', path: '/api/requests/{id}/cancel', access: 'customer', table: 'readwrite', scheduler: true, realtime: true },
+  // "Has your pro arrived?": the customer's answer to a Mark Arrived that no location proved.
+  {
+    name: 'confirm-arrival',
+    method: 'POST',
+    path: '/api/requests/{id}/arrival',
+    access: 'customer',
+    body: 'arrivalAnswerSchema',
+    table: 'readwrite',
+    scheduler: true,
+    realtime: true,
+  },
   // What the payment-success page shows: asked of the server, never taken from the address bar.
   { name: 'get-payment-confirmation', method: 'GET', path: '/api/requests/{id}/payment', access: 'public', table: 'read' },
   { name: 'hire-worker', method: 'POST', path: '/api/hire', access: 'public', body: 'hireSchema', table: 'readwrite', scheduler: true, realtime: true },
-  { name: 'list-worker-profiles', method: 'GET', path: '/api/worker-profiles', access: 'public', table: 'read', uploads: 'read' },
+  // Distance bands from the caller's saved service address only; rationed per network address.
+  { name: 'list-worker-profiles', method: 'GET', path: '/api/worker-profiles', access: 'public', table: 'readwrite', uploads: 'read' },
+  // Public, not 'customer': saving the address is how a first-time visitor gets their customer
+  // identity (as with a first request); changes are rationed per customer and per network address.
+  { name: 'get-service-address', method: 'GET', path: '/api/customer/service-address', access: 'public', table: 'read' },
+  { name: 'save-service-address', method: 'PUT', path: '/api/customer/service-address', access: 'public', body: 'serviceAddressSchema', table: 'readwrite' },
   { name: 'search-addresses', method: 'GET', path: '/api/geocode', access: 'public', table: 'readwrite' },
   { name: 'reverse-geocode', method: 'GET', path: '/api/geocode/reverse', access: 'public', table: 'readwrite' },
 
@@ -368,7 +397,7 @@ export const routes = [
     access: 'active-worker',
     body: 'documentUploadSchema',
     table: 'readwrite',
-    documents: ['write'],
+    documents: ['upload'],
   },
   {
     name: 'confirm-document-upload',
@@ -376,7 +405,9 @@ export const routes = [
     path: '/api/documents/uploads/{uploadId}/confirm',
     access: 'active-worker',
     table: 'readwrite',
-    documents: ['read', 'delete'],
+    // Reads the upload, writes the checked bytes under documents/, deletes the upload (and its own
+    // copy when a concurrent confirm of the same upload won).
+    documents: ['read-upload', 'delete-upload', 'write', 'delete'],
   },
   { name: 'delete-document', method: 'DELETE', path: '/api/documents/{id}', access: 'active-worker', table: 'readwrite', documents: ['read', 'delete', 'retain'] },
   { name: 'get-document-download', method: 'GET', path: '/api/documents/{id}/download', access: 'worker', table: 'readwrite', documents: ['read'] },
@@ -452,13 +483,13 @@ export const recurring = [
     description: 'Daily: marks expired compliance documents, reminds workers 30 and 7 days ahead, pauses offers',
   },
   {
-    // The files of document uploads never confirmed (issue 7).
+    // The files of document uploads: abandoned, or posted again after their confirm.
     name: 'purge-document-uploads',
     cron: 'cron(45 6 * * ? *)',
     dailyAtUtc: { hour: 6, minute: 45 },
     table: 'readwrite',
-    documents: ['delete'],
-    description: 'Daily: deletes the files of compliance document uploads left unconfirmed for over an hour',
+    documents: ['delete-upload'],
+    description: 'Daily: deletes the files of compliance document uploads handed out over an hour ago',
   },
 ] as const satisfies readonly RecurringDef[];
 
@@ -497,10 +528,8 @@ export const streamConsumers = [
   },
 ] as const satisfies readonly StreamConsumerDef[];
 
-/** The routes that exist on a stage (dev-login only on 'local'). */
-export function routesFor(stage: string): readonly RouteDef[] {
-  return (routes as readonly RouteDef[]).filter((r) => !r.stages || r.stages.includes(stage));
-}
+/** The routes the CDK stack deploys, on every stage: all but the local runtime's own (dev-login). */
+export const deployedRoutes: readonly RouteDef[] = (routes as readonly RouteDef[]).filter((r) => !r.localRuntimeOnly);
 
 export type RouteName = (typeof routes)[number]['name'];
 

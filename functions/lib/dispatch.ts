@@ -25,6 +25,8 @@ export const timerNames = {
   arrival: (jobId: string, workerId: string, cycle = 0) => `arrive-${jobId}-${workerId}${cycleSuffix(cycle)}`,
   /** The arrival timer re-made at the holder's time when an older one of the same name fired early. */
   arrivalAgain: (jobId: string, workerId: string, cycle = 0) => `arrive-${jobId}-${workerId}${cycleSuffix(cycle)}-again`,
+  /** The arrival rule once more, when the customer's few minutes to answer a claim made in time are over. */
+  arrivalAnswer: (jobId: string, workerId: string, cycle = 0) => `arrive-${jobId}-${workerId}${cycleSuffix(cycle)}-claim`,
 };
 
 /**
@@ -163,6 +165,19 @@ export async function rescheduleArrival(job: Pick<JobItem, 'id' | 'arriveBy' | '
   });
 }
 
+/**
+ * The deadline passed with a claim made in time and not yet answered: the rule runs again when the
+ * customer's time to answer is over. Named once per claim window, so a repeated delivery makes no second.
+ */
+export async function waitForAnswer(job: Pick<JobItem, 'id' | 'reassignedCount' | 'reopenedCount'>, workerId: string, at: number): Promise<void> {
+  await scheduleOnce({
+    name: timerNames.arrivalAnswer(job.id, workerId, dispatchCycle(job)),
+    at: new Date(at),
+    functionName: 'enforce-arrival',
+    input: { jobId: job.id, workerId } satisfies ArrivalTimerInput,
+  });
+}
+
 /** Arrived in time: the grace timer is no longer needed (if it fires anyway, it changes nothing). */
 export async function cancelArrival(jobId: string, workerId: string, cycle = 0): Promise<void> {
   try {
@@ -217,7 +232,9 @@ export async function reofferNearby(worker: WorkerItem): Promise<void> {
   try {
     const since = new Date(Date.now() - REOFFER_WINDOW_MINUTES * 60_000).toISOString();
     const here = worker.location ? { lat: worker.location.lat, lng: worker.location.lng } : null;
-    const found = (await Promise.all(worker.categories.map((category) => jobsRepo.listUnfilledSince(category, since)))).flat();
+    // One Query per trade, however often a stored profile lists it.
+    const trades = [...new Set(worker.categories)];
+    const found = (await Promise.all(trades.map((category) => jobsRepo.listUnfilledSince(category, since)))).flat();
     const near = found
       .filter((job) => job.state === 'booked' && job.dispatch === 'no_worker_available')
       .map((job) => {

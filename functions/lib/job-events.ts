@@ -89,6 +89,41 @@ export async function jobStepped(job: JobItem, to: keyof typeof stepTexts): Prom
   ]);
 }
 
+/**
+ * The pro pressed Mark Arrived and no location proved it: the customer is asked, live on their
+ * timeline and as a notification (high, so it reaches a phone in a pocket too).
+ */
+export async function arrivalClaimed(job: JobItem, workerName: string): Promise<void> {
+  const message = `${workerName} says they have arrived. Please confirm on your request's page.`;
+  await Promise.all([
+    publishToJob(job.id, 'arrival_claimed', { requestId: job.id, claimedAt: job.arrivalClaim?.claimedAt ?? new Date().toISOString(), message }),
+    notify('customer', job.customerId, { type: 'job_arrival_claimed', title: 'Has your pro arrived?', message, priority: 'high', actionUrl: requestUrl(job.id), jobId: job.id }),
+  ]);
+}
+
+/**
+ * The customer answered "Has your pro arrived?": the pro is told either way; a yes is the arrived
+ * step for everyone following the job (the customer is not notified of their own answer).
+ */
+export async function arrivalAnswered(job: JobItem, workerId: string, arrived: boolean): Promise<void> {
+  const message = arrived
+    ? 'The customer confirmed you have arrived.'
+    : 'The customer says you have not arrived yet. Press Mark Arrived again once you are at the door; the 45-minute deadline still applies.';
+  const at = new Date().toISOString();
+  await Promise.all([
+    publishToJob(job.id, 'arrival_answered', { requestId: job.id, arrived, message }),
+    ...(arrived ? [publishToJob(job.id, 'work_status', { requestId: job.id, status: 'arrived', eta: null, timestamp: at })] : []),
+    notify('worker', workerId, {
+      type: arrived ? 'job_arrived' : 'system_alert',
+      title: arrived ? 'Arrival confirmed' : 'Arrival not confirmed',
+      message,
+      priority: 'high',
+      actionUrl: jobUrl(job.id),
+      jobId: job.id,
+    }),
+  ]);
+}
+
 export async function jobCompleted(job: JobItem): Promise<void> {
   const message = `The work is complete${job.totalHours ? ` (${job.totalHours.toFixed(1)} hours)` : ''}. Please verify the completed work.`;
   await Promise.all([

@@ -7,8 +7,11 @@ import type {
   CompletedJobView,
   JobOfferView,
   ServiceRequestView,
+  WorkerArrivalClaimView,
   WorkerJobView,
 } from '../../shared/schemas/job';
+import { arrivalClaimMessage } from '../../shared/domain/arrival';
+import { env } from './env';
 import type { InvoiceItem } from './data/invoices';
 import { jobNumber, type JobItem } from './data/jobs';
 import type { WorkerItem } from './data/workers';
@@ -81,7 +84,19 @@ export function toWorkerJobView(job: JobItem, worker: WorkerItem): WorkerJobView
     clientNotes: holds && job.state === 'in_progress' ? (job.clientNotes ?? null) : null,
     canInvoice: holds && job.state === 'verified' && !job.invoiceId,
     invoiceId: holds ? (job.invoiceId ?? null) : null,
+    arrivalClaim: holds ? workerArrivalClaim(job) : null,
   };
+}
+
+/** A claim waits for the customer only while its pro holds the job and has not arrived. */
+function pendingClaim(job: JobItem): boolean {
+  return Boolean(job.arrivalClaim && job.acceptedBy === job.arrivalClaim.workerId && onTheWay.has(job.state));
+}
+
+function workerArrivalClaim(job: JobItem): WorkerArrivalClaimView | null {
+  if (!pendingClaim(job)) return null;
+  const { claimedAt, reason, distanceM } = job.arrivalClaim!;
+  return { claimedAt, reason, distanceM, message: arrivalClaimMessage({ reason, distanceM }, env.ARRIVAL_RADIUS_METRES, env.DISTANCE_UNIT) };
 }
 
 /** A finished job for earnings: its invoice's figures once invoiced, the job's own before. */
@@ -173,6 +188,7 @@ export function toServiceRequestView(
       paidAt: job.paidAt ?? null,
       cancelledAt: job.cancelledAt ?? null,
     },
+    arrivalClaim: pendingClaim(job) ? { claimedAt: job.arrivalClaim!.claimedAt } : null,
     rating: job.rating ?? null,
     verification: toWorkVerification(job),
     invoice: invoice ? toInvoiceSummary(invoice) : null,

@@ -41,7 +41,7 @@ export async function identify(event: SocketEvent): Promise<Identity> {
   const cookies = (header(event, 'cookie') ?? '').split(';').map((c) => c.trim()).filter(Boolean);
   const token = offeredProtocols(event).find((p) => p.startsWith('token.'))?.slice('token.'.length);
   const identity: Identity = {};
-  const customerId = existingCustomer({ cookies });
+  const customerId = await existingCustomer({ cookies });
   if (customerId) identity.customerId = customerId;
   if (await ownerFrom({ cookies, headers: {} })) identity.owner = true;
   if (token) {

@@ -10,9 +10,10 @@ export type JobActor = 'dispatch' | 'worker' | 'timer' | 'customer' | 'payment';
 const transitions: Record<JobState, Partial<Record<JobState, readonly JobActor[]>>> = {
   booked: { offered: ['dispatch'], cancelled: ['customer'] },
   offered: { accepted: ['worker'], offered: ['dispatch', 'timer'], booked: ['timer'], cancelled: ['customer'] },
-  // Back to dispatch ('booked', then offered again) when the arrival grace runs out.
-  accepted: { en_route: ['worker'], arrived: ['worker'], booked: ['timer'], cancelled: ['customer'] },
-  en_route: { arrived: ['worker'], booked: ['timer'], cancelled: ['customer'] },
+  // Back to dispatch ('booked', then offered again) when the arrival grace runs out. Arrived by the
+  // pro's proven Mark Arrived, or by the customer confirming one that no location proved.
+  accepted: { en_route: ['worker'], arrived: ['worker', 'customer'], booked: ['timer'], cancelled: ['customer'] },
+  en_route: { arrived: ['worker', 'customer'], booked: ['timer'], cancelled: ['customer'] },
   arrived: { in_progress: ['worker'] },
   in_progress: { completed: ['worker'] },
   // The customer approves the finished work, or rejects it with notes and the worker resumes it.

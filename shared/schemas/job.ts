@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
+import type { ArrivalClaimReason } from '../domain/arrival';
 import type { JobState } from '../domain/booking-status';
+import type { DistanceBand } from '../domain/distance-bands';
 import { strictBody } from '../validation';
 import { email, notCoordinates, phone, text } from './fields';
 import type { InvoiceSummary, WorkVerificationView } from './invoice';
@@ -18,9 +20,27 @@ export const jobActionSchema = strictBody({ workerId });
 
 /** The steps a worker sets with POST /api/jobs/{id}/state; completing has its own call. */
 export const workerSettableStates = ['en_route', 'arrived', 'in_progress'] as const;
+/** The device's fix sent with Mark Arrived (shared/domain/arrival.ts decides whether it proves arrival). */
+const arrivalPosition = z.strictObject(
+  {
+    lat: z.number({ error: 'position.lat must be a number' }).check(z.gte(-90, 'position.lat must be between -90 and 90'), z.lte(90, 'position.lat must be between -90 and 90')),
+    lng: z.number({ error: 'position.lng must be a number' }).check(z.gte(-180, 'position.lng must be between -180 and 180'), z.lte(180, 'position.lng must be between -180 and 180')),
+    accuracy: z.number({ error: 'position.accuracy must be a number of metres' }).check(
+      z.gte(0, 'position.accuracy cannot be negative'),
+      z.lte(100_000, 'position.accuracy must be at most 100000 metres'),
+    ),
+  },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown field in position: ${issue.keys.join(', ')}` : 'position must be { lat, lng, accuracy }') },
+);
 export const jobStateSchema = strictBody({
   state: z.enum(workerSettableStates, { error: 'state must be en_route, arrived or in_progress' }),
   workerId,
+  position: z.optional(arrivalPosition),
+});
+
+/** POST /api/requests/{id}/arrival: the customer's answer to "Has your pro arrived?". */
+export const arrivalAnswerSchema = strictBody({
+  arrived: z.boolean({ error: 'arrived must be true or false' }),
 });
 
 const latitude = z.number({ error: 'Latitude must be a number' }).check(
@@ -36,7 +56,13 @@ const longitude = z.number({ error: 'Longitude must be a number' }).check(
 export const workerLocationSchema = strictBody({
   latitude,
   longitude,
-  accuracy: z.optional(z.number({ error: 'Accuracy must be a number of metres' }).check(z.gte(0, 'Accuracy cannot be negative'))),
+  // No fix is vaguer than half the Earth's circumference.
+  accuracy: z.optional(
+    z.number({ error: 'Accuracy must be a number of metres' }).check(
+      z.gte(0, 'Accuracy cannot be negative'),
+      z.lte(20_000_000, 'Accuracy must be at most 20,000 km'),
+    ),
+  ),
 });
 
 /** POST /api/hire: the client dashboard's Hire Now, offered to that worker first. */
@@ -107,6 +133,19 @@ export interface WorkerJobView {
   /** True once the customer approved the work and until the worker invoices it. */
   canInvoice: boolean;
   invoiceId: string | null;
+  /**
+   * The holder's Mark Arrived that no location proved, while the customer has not answered it:
+   * why, and what the pro is told. Null otherwise.
+   */
+  arrivalClaim: WorkerArrivalClaimView | null;
+}
+
+export interface WorkerArrivalClaimView {
+  claimedAt: string;
+  reason: ArrivalClaimReason;
+  /** Metres from the job of the nearest usable fix; null without one. */
+  distanceM: number | null;
+  message: string;
 }
 
 /** A completed job for the earnings page (GET /api/jobs/completed/{workerId}). */
@@ -206,6 +245,11 @@ export interface ServiceRequestView {
    */
   reofferUntil: string | null;
   times: JobTimes;
+  /**
+   * The pro said they arrived and no location proved it: the customer is asked "Has your pro
+   * arrived?" (POST /api/requests/{id}/arrival). Null when nothing waits for that answer.
+   */
+  arrivalClaim: { claimedAt: string } | null;
   /** The customer's rating of the completed job (1-5), or null before they review it. */
   rating: number | null;
   /** The work_completion_verification step: asked once the worker completes. */
@@ -265,8 +309,12 @@ export interface WorkerListingView {
   /** Average of reviews; null while the worker has none ("New"). */
   rating: number | null;
   reviewCount: number;
-  distanceKm: number | null;
-  etaMinutes: number | null;
+  /**
+   * How far from the caller's saved service address, as a coarse band only; null without a saved
+   * address, for a pro who shared no position, and for a pro on a job (their position is the job's
+   * customer's alone). No figure or ETA: a precise one from any chosen point gives the pro away.
+   */
+  distanceBand: DistanceBand | null;
 }
 
 /** An address suggestion of GET /api/geocode (spec section 3). */

@@ -82,7 +82,9 @@ describe('a home-page request is dispatched, accepted and worked to completion',
     await card.getByText('In Progress', { exact: true }).waitFor({ timeout: 15_000 });
     await card.getByText('Sam Okafor').waitFor();
 
-    // En route, arrived, started, completed: each step only when it is the next one.
+    // The pro drives over: from here their device's fix is the customer's address, which is what
+    // lets Mark Arrived count. En route, arrived, started, completed: each step only when it is the next one.
+    await workerContext.setGeolocation(HOME);
     for (const [step, next] of [
       ['Mark En Route', 'Mark Arrived'],
       ['Mark Arrived', 'Start Work'],

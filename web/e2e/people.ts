@@ -96,8 +96,24 @@ export async function bringOnCall(base: string, pro: Pro, at: { latitude: number
   await asPro(base, pro, 'POST', '/api/workers/location', at);
 }
 
-/** The pro works an accepted job through to completed: on the way, arrived, started, completed. */
+/**
+ * The pro at the door presses Mark Arrived, their device sharing a precise fix at the job's address
+ * (as the dashboard's sharing sends it): the arrival is proven and recorded. Answers what the server
+ * said; a job with no position to prove it against stays a claim for its customer to confirm.
+ */
+export async function arriveAtJob(base: string, pro: Pro, jobId: string): Promise<{ state: string; arrivalClaim: { message: string } | null }> {
+  const job = (await asPro(base, pro, 'GET', `/api/jobs/${jobId}`)) as { latitude: number | null; longitude: number | null };
+  if (job.latitude !== null && job.longitude !== null) {
+    await asPro(base, pro, 'POST', '/api/workers/location', { latitude: job.latitude, longitude: job.longitude, accuracy: 10 });
+  }
+  return asPro(base, pro, 'POST', `/api/jobs/${jobId}/state`, { state: 'arrived' });
+}
+
+/** The pro works an accepted job (one with a position) through to completed: on the way, arrived at its address, started, completed. */
 export async function workToCompletion(base: string, pro: Pro, jobId: string): Promise<void> {
-  for (const state of ['en_route', 'arrived', 'in_progress']) await asPro(base, pro, 'POST', `/api/jobs/${jobId}/state`, { state });
+  await asPro(base, pro, 'POST', `/api/jobs/${jobId}/state`, { state: 'en_route' });
+  const arrived = await arriveAtJob(base, pro, jobId);
+  if (arrived.state !== 'arrived') throw new Error(`Mark Arrived at the job's address was not recorded: ${arrived.arrivalClaim?.message ?? arrived.state}`);
+  await asPro(base, pro, 'POST', `/api/jobs/${jobId}/state`, { state: 'in_progress' });
   await asPro(base, pro, 'POST', `/api/jobs/${jobId}/complete`, {});
 }

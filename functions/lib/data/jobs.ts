@@ -1,11 +1,11 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { ArrivalClaim, ArrivalEvidence } from '../../../shared/domain/arrival';
 import type { JobState } from '../../../shared/domain/booking-status';
 import type { DispatchStatus } from '../../../shared/schemas/job';
 import { phoneDigits, requestNumber } from '../../../shared/domain/requests';
 import { keys } from '../../../shared/table';
 import { dynamo, tableName } from '../clients';
 import { batchGet } from './batch';
-import { jobLocationsRepo } from './job-locations';
 import { queryAll } from './query';
 import { writeTogether, WriteCancelled, type WriteAction } from './transact';
 
@@ -86,8 +86,10 @@ export interface JobItem {
   /** Times the search was started afresh (Try again, or a pro who came on call nearby). */
   reopenedCount?: number;
   cancelledAt?: string;
-  /** Where the worker's last shared fix put them when they marked arrived, and when it was taken. */
-  arrivalFix?: { lat: number; lng: number; accuracy: number | null; at: string };
+  /** Why the job counts as arrived: a fix close to it, or the customer confirming the pro's claim. */
+  arrivalEvidence?: ArrivalEvidence;
+  /** The holder's Mark Arrived that no fix proved, until the customer answers it or the job is reassigned. */
+  arrivalClaim?: ArrivalClaim;
   createdAt: string;
   updatedAt: string;
 }
@@ -632,24 +634,83 @@ export const jobsRepo = {
     }
   },
 
-  /** Copies the worker's latest shared fix onto the job as where they arrived (none shared: nothing). */
-  async recordArrivalFix(jobId: string, workerId: string): Promise<void> {
-    const fix = await jobLocationsRepo.latest(jobId);
-    if (!fix || fix.workerId !== workerId) return;
-    const { lat, lng, accuracy, at } = fix;
-    await dynamo
-      .send(
+  /**
+   * Mark Arrived with its proof: only from the state the pro saw and while they hold the job, so a
+   * customer's confirmation or the arrival timer racing it leaves one result. A claim goes with it.
+   */
+  async arrive(input: { jobId: string; workerId: string; from: JobState; evidence: ArrivalEvidence; now: string }): Promise<JobItem> {
+    try {
+      const out = await dynamo.send(
         new UpdateCommand({
           TableName: tableName,
-          Key: keys.job(jobId),
-          UpdateExpression: 'SET arrivalFix = :fix',
-          ConditionExpression: 'acceptedBy = :w',
-          ExpressionAttributeValues: { ':fix': { lat, lng, accuracy, at }, ':w': workerId },
+          Key: keys.job(input.jobId),
+          UpdateExpression: 'SET #state = :arrived, arrivedAt = :now, arrivalEvidence = :evidence, version = version + :one, updatedAt = :now REMOVE arrivalClaim',
+          ConditionExpression: '#state = :from AND acceptedBy = :w',
+          ExpressionAttributeNames: { '#state': 'state' },
+          ExpressionAttributeValues: { ':arrived': 'arrived', ':from': input.from, ':w': input.workerId, ':now': input.now, ':evidence': input.evidence, ':one': 1 },
+          ReturnValues: 'ALL_NEW',
         }),
-      )
-      .catch((error: Error) => {
-        if (error.name !== 'ConditionalCheckFailedException') throw error;
-      });
+      );
+      return out.Attributes as JobItem;
+    } catch (error) {
+      if (!lostRace(error)) throw error;
+      throw new JobChangeRefused(await jobsRepo.findById(input.jobId));
+    }
+  },
+
+  /**
+   * Mark Arrived without a proof: the job stays where it is and keeps the claim for the customer to
+   * answer. The job's state and version are untouched, so nothing dispatch or the timer decide on moves.
+   */
+  async claimArrival(input: { jobId: string; from: JobState; claim: ArrivalClaim; now: string }): Promise<JobItem> {
+    try {
+      const out = await dynamo.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.job(input.jobId),
+          UpdateExpression: 'SET arrivalClaim = :claim, updatedAt = :now',
+          ConditionExpression: '#state = :from AND acceptedBy = :w',
+          ExpressionAttributeNames: { '#state': 'state' },
+          ExpressionAttributeValues: { ':claim': input.claim, ':from': input.from, ':w': input.claim.workerId, ':now': input.now },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return out.Attributes as JobItem;
+    } catch (error) {
+      if (!lostRace(error)) throw error;
+      throw new JobChangeRefused(await jobsRepo.findById(input.jobId));
+    }
+  },
+
+  /**
+   * The customer's answer to the claim they were shown (`claimedAt` names it): yes moves the job to
+   * arrived as of the claim, no removes the claim. Conditional on that claim still standing and its
+   * pro still holding the job before arrival, so of a confirm, a second confirm and the arrival timer
+   * exactly one decides.
+   */
+  async answerArrivalClaim(input: { jobId: string; customerId: string; workerId: string; claimedAt: string; arrived: boolean; now: string }): Promise<JobItem> {
+    const condition = 'customerId = :c AND acceptedBy = :w AND #state IN (:accepted, :enRoute) AND arrivalClaim.claimedAt = :claimedAt';
+    const values = { ':c': input.customerId, ':w': input.workerId, ':accepted': 'accepted', ':enRoute': 'en_route', ':claimedAt': input.claimedAt, ':now': input.now };
+    const evidence: ArrivalEvidence = { method: 'customer', claimedAt: input.claimedAt, confirmedAt: input.now };
+    try {
+      const out = await dynamo.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.job(input.jobId),
+          UpdateExpression: input.arrived
+            ? 'SET #state = :arrived, arrivedAt = :claimedAt, arrivalEvidence = :evidence, version = version + :one, updatedAt = :now REMOVE arrivalClaim'
+            : 'SET updatedAt = :now REMOVE arrivalClaim',
+          ConditionExpression: condition,
+          ExpressionAttributeNames: { '#state': 'state' },
+          ExpressionAttributeValues: input.arrived ? { ...values, ':arrived': 'arrived', ':evidence': evidence, ':one': 1 } : values,
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return out.Attributes as JobItem;
+    } catch (error) {
+      if (!lostRace(error)) throw error;
+      throw new JobChangeRefused(await jobsRepo.findById(input.jobId));
+    }
   },
 
   /** Payment settled: verified → paid, once (a repeated or late event finds it paid and changes nothing). */
@@ -687,8 +748,9 @@ export const jobsRepo = {
           Update: {
             TableName: tableName,
             Key: keys.job(jobId),
+            // A claim the customer did not confirm in time goes with the pro who made it.
             UpdateExpression:
-              'SET #state = :booked, dispatch = :searching, #offers = :none, tried = :lateOnly, reassignedCount = reassignedCount + :one, version = version + :one, updatedAt = :now, acceptedBy = :null, acceptedAt = :null, arriveBy = :null, enRouteAt = :null, hourlyRate = :null REMOVE gsi2pk, gsi2sk',
+              'SET #state = :booked, dispatch = :searching, #offers = :none, tried = :lateOnly, reassignedCount = reassignedCount + :one, version = version + :one, updatedAt = :now, acceptedBy = :null, acceptedAt = :null, arriveBy = :null, enRouteAt = :null, hourlyRate = :null REMOVE gsi2pk, gsi2sk, arrivalClaim',
             ConditionExpression: 'acceptedBy = :w AND #state IN (:accepted, :enRoute)',
             ExpressionAttributeNames: { '#state': 'state', '#offers': 'offers' },
             ExpressionAttributeValues: {

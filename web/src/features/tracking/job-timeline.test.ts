@@ -52,6 +52,7 @@ function searching(overrides: Partial<TrackedRequestView> = {}): TrackedRequestV
     canRetry: false,
     reofferUntil: null,
     times: noTimes,
+    arrivalClaim: null,
     rating: null,
     verification: { pending: false, workHours: null, status: null, notes: null, at: null, message: '' },
     invoice: null,
@@ -206,6 +207,18 @@ describe('the one action on the tracking page', () => {
 
   it('offers nothing on a cancelled job', () => {
     expect(trackingActionOf(searching({ jobState: 'cancelled', canCancel: true }))).toBe('none');
+  });
+
+  it('asks the customer "Has your pro arrived?" while the pro\'s unproven claim waits, and only them', () => {
+    // Prepare
+    const claimed = searching({ ...onTheWay(), arrivalClaim: { claimedAt: '2026-03-10T11:30:00Z' } });
+
+    // Act
+    const actions = [trackingActionOf(claimed), trackingActionOf({ ...claimed, viewer: 'link' }), trackingActionOf({ ...claimed, jobState: 'arrived' })];
+
+    // Assess
+    expect(actions).toEqual(['confirm-arrival', 'none', 'none']);
+    expect(trackingNowOf(claimed)).toEqual({ tone: 'warning', headline: 'Riley Chen says they have arrived', lines: [] });
   });
 });
 

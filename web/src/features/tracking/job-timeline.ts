@@ -145,12 +145,13 @@ export function trackingStepsOf(view: Pick<TrackedRequestView, StepFields>): Tra
 }
 
 /** The one thing the customer can do now; a 'link' viewer follows the job but acts on nothing. */
-export type TrackingAction = 'retry' | 'cancel' | 'verify' | 'pay' | 'rate' | 'none';
+export type TrackingAction = 'retry' | 'cancel' | 'confirm-arrival' | 'verify' | 'pay' | 'rate' | 'none';
 
-type ActionFields = 'viewer' | 'jobState' | 'status' | 'canRetry' | 'canCancel' | 'verification' | 'invoice' | 'rating';
+type ActionFields = 'viewer' | 'jobState' | 'status' | 'canRetry' | 'canCancel' | 'verification' | 'invoice' | 'rating' | 'arrivalClaim';
 
 export function trackingActionOf(view: Pick<TrackedRequestView, ActionFields>): TrackingAction {
   if (view.viewer !== 'customer' || view.jobState === 'cancelled') return 'none';
+  if (awaitsArrivalAnswer(view)) return 'confirm-arrival';
   if (view.canRetry) return 'retry';
   if (view.canCancel) return 'cancel';
   if (awaitsVerification(view)) return 'verify';
@@ -158,6 +159,11 @@ export function trackingActionOf(view: Pick<TrackedRequestView, ActionFields>): 
   if (view.invoice && !paid) return 'pay';
   if (paid && view.rating === null) return 'rate';
   return 'none';
+}
+
+/** The pro pressed Mark Arrived and no location proved it: the customer is asked. */
+export function awaitsArrivalAnswer(view: Pick<TrackedRequestView, 'jobState' | 'arrivalClaim'>): boolean {
+  return Boolean(view.arrivalClaim) && (view.jobState === 'accepted' || view.jobState === 'en_route');
 }
 
 function awaitsVerification(view: Pick<TrackedRequestView, 'status' | 'verification' | 'invoice'>): boolean {
@@ -209,7 +215,7 @@ export interface TrackingNow {
   lines: string[];
 }
 
-type NowFields = StepFields | 'status' | 'reassigned' | 'offersOutstanding' | 'worker';
+type NowFields = StepFields | 'status' | 'reassigned' | 'offersOutstanding' | 'worker' | 'arrivalClaim';
 
 export function trackingNowOf(view: Pick<TrackedRequestView, NowFields>): TrackingNow {
   const rank = stateRank[view.jobState];
@@ -224,6 +230,10 @@ export function trackingNowOf(view: Pick<TrackedRequestView, NowFields>): Tracki
       headline: offersText(view.offersOutstanding),
       lines: [view.reassigned ? 'Your previous pro could not arrive in time; we are finding you another.' : 'The first pro to accept takes the job.'],
     };
+  }
+  if (awaitsArrivalAnswer(view)) {
+    // Their location did not confirm it; the customer's answer (below the panel, for them) does.
+    return { tone: 'warning', headline: `${name} says they have arrived`, lines: [] };
   }
   switch (view.jobState) {
     case 'accepted':

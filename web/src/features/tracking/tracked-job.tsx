@@ -20,6 +20,7 @@ import { cn } from '../../lib/cn';
 import { paths } from '../../lib/paths';
 import { onRealtimeEvent, rememberCustomerRequests, useJobRoom } from '../../lib/realtime';
 import { formatCreatedAt } from '../home/request-card';
+import { ArrivalQuestion } from './arrival-question';
 import { AssignedPro } from './assigned-pro';
 import { trackedJobsKey, trackQueryKey } from './booking-query';
 import { statusBadgeOf } from './booking-status';
@@ -111,11 +112,15 @@ function useLiveTracking(view: TrackedRequestView | undefined): void {
 
   useEffect(() => {
     if (!jobId) return;
-    const offs = LIVE_REQUEST_EVENTS.map((event) =>
-      onRealtimeEvent(event, (data) => {
-        if (liveRequestId(event, data) === jobId) void queryClient.invalidateQueries({ queryKey: trackedJobsKey });
-      }),
-    );
+    const refetch = (requestId: string | null) => {
+      if (requestId === jobId) void queryClient.invalidateQueries({ queryKey: trackedJobsKey });
+    };
+    const offs = [
+      ...LIVE_REQUEST_EVENTS.map((event) => onRealtimeEvent(event, (data) => refetch(liveRequestId(event, data)))),
+      // "Has your pro arrived?" comes and goes with these: the question shows the moment it is asked.
+      onRealtimeEvent('arrival_claimed', (data) => refetch(data.requestId)),
+      onRealtimeEvent('arrival_answered', (data) => refetch(data.requestId)),
+    ];
     return () => offs.forEach((off) => off());
   }, [jobId, queryClient]);
 }
@@ -240,6 +245,7 @@ function ActionArea({ view, action }: { view: TrackedRequestView; action: Tracki
     <div className="mt-4 grid gap-2 empty:hidden">
       {/* Mounted whatever the action, so its word on a cancel outlives the buttons it replaces. */}
       <DispatchActions request={view} />
+      {action === 'confirm-arrival' ? <ArrivalQuestion request={view} /> : null}
       {action === 'verify' ? (
         <Button className="justify-self-start" onClick={() => setVerifying(true)}>
           <ClipboardCheck aria-hidden="true" className="size-4" />

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { AlertTriangle, ArrowLeft, CheckCircle2, ExternalLink, Mail, MapPin, MessageSquareWarning, Navigation, Phone, SearchX } from 'lucide-react';
+import { AlertTriangle, ArrowLeft, CheckCircle2, DoorOpen, ExternalLink, Mail, MapPin, MessageSquareWarning, Navigation, Phone, SearchX } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import type { WorkerJobView } from '../../../../shared/schemas/job';
@@ -24,6 +24,7 @@ import {
   serviceLabel,
   type WorkerAction,
 } from './job-display';
+import { arrivalToast, currentPosition } from './arrival';
 import { isFinishedJob, JobInvoiceSection } from './job-invoice-section';
 import { showsLiveSection } from './job-live';
 import { JobLiveSection } from './job-live-section';
@@ -119,10 +120,14 @@ function JobDetails({ job, workerId }: { job: WorkerJobView; workerId: string })
   };
 
   const step = useMutation({
-    mutationFn: (state: 'en_route' | 'arrived' | 'in_progress') => workerCall<WorkerJobView>('POST', jobUrls.state(job.id), { state, workerId }),
-    onSuccess: (next) => {
+    mutationFn: async (state: 'en_route' | 'arrived' | 'in_progress') => {
+      // Arriving is proven by where the device is; without a fix the server asks the customer instead.
+      const position = state === 'arrived' ? await currentPosition() : null;
+      return workerCall<WorkerJobView>('POST', jobUrls.state(job.id), { state, workerId, ...(position ? { position } : {}) });
+    },
+    onSuccess: (next, state) => {
       remember(next);
-      toast({ title: 'Status Updated', description: `This job is now ${jobStateLabel(next.state).toLowerCase()}.` });
+      toast(state === 'arrived' ? arrivalToast(next) : { title: 'Status Updated', description: `This job is now ${jobStateLabel(next.state).toLowerCase()}.` });
     },
     onError: (error) => {
       toast({ title: 'Failed to update job state', description: errorMessage(error) ?? 'Please try again.', variant: 'destructive' });
@@ -161,6 +166,8 @@ function JobDetails({ job, workerId }: { job: WorkerJobView; workerId: string })
   const maps = mapsUrl(job);
   const actions = actionsFor(job.nextStates);
   const supportEmail = config.data?.supportEmail;
+  const claim = job.arrivalClaim ?? null;
+  const locating = step.isPending && step.variables === 'arrived';
 
   return (
     <div className="grid gap-6">
@@ -211,6 +218,18 @@ function JobDetails({ job, workerId }: { job: WorkerJobView; workerId: string })
           ) : null}
         </div>
 
+        <div role="status">
+          {claim ? (
+            <section aria-labelledby="arrival-claim-heading" className="mt-4 rounded-lg bg-blue-950/70 p-4 text-blue-50 ring-1 ring-blue-400/40" data-testid="arrival-claim">
+              <h2 id="arrival-claim-heading" className="flex items-center gap-2 font-semibold text-white">
+                <DoorOpen aria-hidden="true" className="size-5 shrink-0 text-blue-300" />
+                Waiting for the customer to confirm you have arrived
+              </h2>
+              <p className="mt-2 text-sm text-blue-100">{claim.message}</p>
+            </section>
+          ) : null}
+        </div>
+
         {job.clientNotes && job.state === 'in_progress' ? (
           <section aria-labelledby="changes-heading" className="mt-4 rounded-lg bg-orange-950/70 p-4 text-orange-50 ring-1 ring-orange-400/40">
             <h2 id="changes-heading" className="flex items-center gap-2 font-semibold text-white">
@@ -231,10 +250,13 @@ function JobDetails({ job, workerId }: { job: WorkerJobView; workerId: string })
           ) : null}
         </div>
 
+        <p role="status" className="sr-only">
+          {locating ? 'Checking your location...' : ''}
+        </p>
         {actions.length > 0 ? (
           <div className="mt-6 flex flex-wrap gap-3">
             {actions.map((action) => (
-              <Button key={action.label} onClick={() => run(action)} disabled={busy} size="lg">
+              <Button key={action.label} onClick={() => run(action)} disabled={busy} size="lg" aria-busy={locating && action.label === 'Mark Arrived'}>
                 {action.label}
               </Button>
             ))}

@@ -8,7 +8,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { toast } from '../../components/ui/toast-store';
 import { useJobRoom, useRealtimeSend, useRealtimeStatus } from '../../lib/realtime';
-import { statusButtonsShown, statusSentToast } from './job-live';
+import { oneMinuteAwayToast, statusButtonsShown } from './job-live';
 
 /**
  * The worker's live part of a held job: the GPS panel sharing their position with the job's room
@@ -20,7 +20,10 @@ export function JobLiveSection({
   busy,
 }: {
   job: Pick<WorkerJobView, 'id' | 'state' | 'nextStates'>;
-  /** Mark Arrived: the server records the arrival with the latest position and time. */
+  /**
+   * Mark Arrived: the server records the arrival when a recent fix puts the pro at the address,
+   * and otherwise asks the customer to confirm it; the customer hears it from the server either way.
+   */
   onArrived: () => void;
   /** A state change is already on its way. */
   busy: boolean;
@@ -36,16 +39,18 @@ export function JobLiveSection({
   );
   const panel = useLocationPanel({ targetId: job.id, send: sendFix, connected });
 
-  const sendStatus = (next: 'one_minute_away' | 'arrived') => {
+  const sendOneMinuteAway = () => {
     const fix = panel.state.fix;
     const sent = realtimeSend('work_status', {
       requestId: job.id,
-      status: next,
+      status: 'one_minute_away',
       ...(fix ? { latitude: fix.latitude, longitude: fix.longitude } : {}),
     });
-    toast(statusSentToast(next, sent));
-    // The socket tells the customer now; Mark Arrived is what the job (and its arrival deadline) records.
-    if (next === 'arrived' && job.nextStates.includes('arrived')) onArrived();
+    toast(oneMinuteAwayToast(sent));
+  };
+  // Not said over the socket: "arrived" is the server's to tell, once a fix or the customer proves it.
+  const arrive = () => {
+    if (job.nextStates.includes('arrived')) onArrived();
   };
 
   const offlineHintId = `job-status-offline-${job.id}`;
@@ -67,18 +72,18 @@ export function JobLiveSection({
           <div className="flex flex-wrap gap-3">
             <Button
               variant="secondary"
-              onClick={() => sendStatus('one_minute_away')}
+              onClick={sendOneMinuteAway}
               disabled={!connected}
               aria-describedby={connected ? undefined : offlineHintId}
             >
               <BellRing aria-hidden="true" className="size-4" /> 1 minute away
             </Button>
-            <Button onClick={() => sendStatus('arrived')} disabled={!connected || busy} aria-describedby={connected ? undefined : offlineHintId}>
+            <Button onClick={arrive} disabled={busy || !job.nextStates.includes('arrived')}>
               <DoorOpen aria-hidden="true" className="size-4" /> I just arrived
             </Button>
           </div>
           <p id={offlineHintId} role="status" className="text-sm text-slate-300">
-            {connected ? '' : status === 'reconnecting' ? 'Reconnecting... the buttons come back once you are online.' : 'You are offline: the buttons come back once you are online.'}
+            {connected ? '' : status === 'reconnecting' ? 'Reconnecting... "1 minute away" comes back once you are online.' : 'You are offline: "1 minute away" comes back once you are online.'}
           </p>
         </Card>
       ) : null}

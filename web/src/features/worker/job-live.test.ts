@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { showsLiveSection, statusButtonsShown, statusSentToast } from './job-live';
+import { showsLiveSection, statusButtonsShown, oneMinuteAwayToast } from './job-live';
 
 describe('showsLiveSection', () => {
   it('shares a position while the job is held and unfinished', () => {
@@ -17,10 +17,9 @@ describe('statusButtonsShown', () => {
   });
 });
 
-describe('statusSentToast', () => {
+describe('oneMinuteAwayToast', () => {
   it('says what the customer was told, or that nothing went', () => {
-    expect(statusSentToast('one_minute_away', true)).toEqual({ title: 'Customer notified', description: 'They know you are 1 minute away.' });
-    expect(statusSentToast('arrived', true).description).toBe('They know you have arrived.');
-    expect(statusSentToast('arrived', false)).toMatchObject({ title: 'Update not sent', variant: 'destructive' });
+    expect(oneMinuteAwayToast(true)).toEqual({ title: 'Customer notified', description: 'They know you are 1 minute away.' });
+    expect(oneMinuteAwayToast(false)).toMatchObject({ title: 'Update not sent', variant: 'destructive' });
   });
 });

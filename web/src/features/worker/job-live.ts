@@ -12,12 +12,13 @@ export function statusButtonsShown(state: JobState): boolean {
   return state === 'accepted' || state === 'en_route';
 }
 
-/** The toast after a status button: what the customer was told, or that it could not go. */
-export function statusSentToast(status: 'one_minute_away' | 'arrived', sent: boolean): ToastInput {
+/**
+ * The toast after "1 minute away": what the customer was told, or that it could not go. ("I just
+ * arrived" is Mark Arrived, whose answer from the server says what happened.)
+ */
+export function oneMinuteAwayToast(sent: boolean): ToastInput {
   if (!sent) {
     return { title: 'Update not sent', description: 'You are offline. Try again once the connection is back.', variant: 'destructive' };
   }
-  return status === 'one_minute_away'
-    ? { title: 'Customer notified', description: 'They know you are 1 minute away.' }
-    : { title: 'Customer notified', description: 'They know you have arrived.' };
+  return { title: 'Customer notified', description: 'They know you are 1 minute away.' };
 }

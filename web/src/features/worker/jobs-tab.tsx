@@ -273,6 +273,7 @@ function HeldJobCard({ job }: { job: WorkerJobView }) {
           <Badge tone={jobStateTone(job.state)}>{jobStateLabel(job.state)}</Badge>
           {overdue ? <Badge tone="red">Overdue</Badge> : null}
           {job.clientNotes && job.state === 'in_progress' ? <Badge tone="orange">Changes requested</Badge> : null}
+          {job.arrivalClaim ? <Badge tone="blue">Arrival awaits the customer</Badge> : null}
         </div>
       </div>
       <dl className="mt-3 grid gap-2 text-sm">
