@@ -243,3 +243,21 @@ describe('$default: live location', () => {
     expect(await jobLocationsRepo.latest(job.id)).toBeUndefined();
   });
 });
+
+describe('$default: work status', () => {
+  it('will not tell the customer "arrived" for a pro whose arrival nobody proved', async () => {
+    // Prepare: the pro holds the job, on the way
+    const { job, token, customerSocket, workerSocket } = await liveJob();
+    await invoke(acceptJob, withBearer(withPath(withBody(sampleEvent('accept-job'), {}), { jobId: job.id }), token));
+    await send(customerSocket, { event: 'join_request', data: { requestId: job.id } });
+    const before = (await framesOf(customerSocket)).length;
+
+    // Act
+    await send(workerSocket, { event: 'work_status', data: { requestId: job.id, status: 'arrived' } });
+
+    // Assess
+    expect((await framesOf(customerSocket)).slice(before).map((f) => f.event)).not.toContain('work_status');
+    expect((await framesOf(workerSocket)).at(-1)).toMatchObject({ event: 'error' });
+    expect((await jobsRepo.findById(job.id))?.state).toBe('accepted');
+  });
+});

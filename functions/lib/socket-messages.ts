@@ -154,6 +154,11 @@ async function act(connection: ConnectionItem, message: ClientMessage, reply: Re
     case 'work_status': {
       const job = await heldBy(identity, message.data.requestId);
       if (!job) return reply('error', { message: 'Only the professional on this job sends its status.', event: message.event });
+      // "Arrived" is told by the server once it is proven (a fix at the address, or the customer's
+      // yes): a frame cannot announce it to the customer before that.
+      if (message.data.status === 'arrived' && job.state !== 'arrived' && job.state !== 'in_progress') {
+        return reply('error', { message: 'Press Mark Arrived: arrival is shown once your location or the customer confirms it.', event: message.event });
+      }
       const eta = typeof message.data.eta === 'number' ? message.data.eta : null;
       await publishToJob(job.id, 'work_status', { requestId: job.id, status: message.data.status, eta, timestamp: at });
       return;
