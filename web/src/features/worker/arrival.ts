@@ -7,7 +7,8 @@ import type { ToastInput } from '../../components/ui/toast-store';
  */
 
 /** A short wait: Mark Arrived must not hang on a phone that cannot see the sky. */
-export const ARRIVAL_POSITION_OPTIONS: PositionOptions = { enableHighAccuracy: true, timeout: 8_000, maximumAge: 30_000 };
+// maximumAge 0: a fix the phone cached on the way (blocks back) would not put the pro at the door.
+export const ARRIVAL_POSITION_OPTIONS: PositionOptions = { enableHighAccuracy: true, timeout: 8_000, maximumAge: 0 };
 
 export interface ArrivalPosition {
   lat: number;
