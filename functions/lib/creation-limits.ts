@@ -11,10 +11,11 @@ const HOUR = 60 * MINUTE;
  * else something: a job offers itself to pros and wakes their phones, an upload stores bytes, an
  * application lands in the owner's queue. The numbers leave room for a household or an office
  * behind one address (a booking, a request and a hire in a row are three of a customer's ten an
- * hour) and none for a script: an address gets a burst of 5 jobs a minute and 30 an hour.
+ * hour, several people in one office each booking at once) and none for a script: an address gets
+ * a burst of 10 jobs a minute and 30 an hour.
  */
 export const creationLimits = {
-  job: { address: [{ limit: 5, windowSeconds: MINUTE }, { limit: 30, windowSeconds: HOUR }], person: { limit: 10, windowSeconds: HOUR } },
+  job: { address: [{ limit: 10, windowSeconds: MINUTE }, { limit: 30, windowSeconds: HOUR }], person: { limit: 10, windowSeconds: HOUR } },
   upload: { address: [{ limit: 30, windowSeconds: HOUR }], person: { limit: 30, windowSeconds: HOUR } },
   application: { address: [{ limit: 5, windowSeconds: HOUR }], person: undefined },
   'push-subscription': { address: [{ limit: 20, windowSeconds: HOUR }], person: { limit: 10, windowSeconds: HOUR } },

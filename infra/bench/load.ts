@@ -218,7 +218,7 @@ const summary = (runs: Run[]) => {
 
 export async function measureLoad(seconds = LOAD_SECONDS, connections = LOAD_CONNECTIONS): Promise<LoadResult> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'marketplace-load-'));
-  // Hundreds of simulated people share the loopback address: the creation limits (5 jobs a minute
+  // Hundreds of simulated people share the loopback address: the creation limits (10 jobs a minute
   // per address) would answer most bookings 429 and the run would measure refusals.
   const stack = await startStackProcess(dataDir, { CREATION_LIMIT_SCALE: '100000' });
   // The stack's log lines are not needed, except its errors, kept for the report of a 5xx.
