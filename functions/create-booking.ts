@@ -12,8 +12,9 @@ import { takeCreation } from './lib/creation-limits';
 
 /** A booking and its job, written together; dispatch starts at once. */
 export const handler = http(routeByName('create-booking'), bookingInputSchema, async ({ body, event }) => {
-  await takeCreation('job', event, await existingCustomer(event));
-  const ids = await createIds(event);
+  const known = await existingCustomer(event);
+  await takeCreation('job', event, known);
+  const ids = await createIds(event, known);
   const { customer } = ids;
   const createdAt = new Date().toISOString();
   const booking = bookingsRepo.newItem({ ...body, id: ids.id('booking'), jobId: ids.id('booking-job'), customerId: customer.id, createdAt });

@@ -12,8 +12,9 @@ import { takeCreation } from './lib/creation-limits';
 
 /** The home page's service request: it is its job, offered to the nearest workers at once. */
 export const handler = http(routeByName('create-request'), serviceRequestSchema, async ({ body, event }) => {
-  await takeCreation('job', event, await existingCustomer(event));
-  const ids = await createIds(event);
+  const known = await existingCustomer(event);
+  await takeCreation('job', event, known);
+  const ids = await createIds(event, known);
   const { customer } = ids;
   const jobId = ids.id('request');
   const job = await createAndDispatch(jobFromRequest('request', body, customer.id, { id: jobId, category: categoryForService(body.service) })).catch(

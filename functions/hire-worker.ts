@@ -19,8 +19,9 @@ export const handler = http(routeByName('hire-worker'), hireSchema, async ({ bod
   if (!worker || worker.status !== 'active' || !worker.isVerified) {
     throw new NotFoundError('This professional is not available for hire. Choose another from the list.');
   }
-  await takeCreation('job', event, await existingCustomer(event));
-  const ids = await createIds(event);
+  const known = await existingCustomer(event);
+  await takeCreation('job', event, known);
+  const ids = await createIds(event, known);
   const { customer } = ids;
   const jobId = ids.id('hire');
   // The job is in the hired pro's trade: the service the customer picked may map to another.

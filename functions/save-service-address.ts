@@ -60,7 +60,7 @@ export const handler = http(routeByName('save-service-address'), serviceAddressS
     const network: Allowance = { key: `address#${event.requestContext.http.sourceIp}`, limit: SAVES_PER_NETWORK_PER_DAY, windowSeconds: DAY_SECONDS };
     await takeAllowances(SCOPE, known ? [network, perCustomer(known)] : [network], refuse);
   }
-  const customer = known ? { id: known, setCookie: undefined } : await customerFor(event);
+  const customer = await customerFor(known);
   // A new identity's first save is its first of the day.
   if (!known) await takeAllowances(SCOPE, [perCustomer(customer.id)], refuse);
   const item = await serviceAddressesRepo.save(customer.id, body.address, at);

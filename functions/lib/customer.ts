@@ -29,13 +29,13 @@ export function customerCookie(id: string): string {
 }
 
 /**
- * The caller's customer identity, issuing one (and its cookie) on their first booking, request or
- * hire. `idempotencyKey`: a first-time visitor's retry arrives without the cookie the lost answer
- * carried, so the identity that key minted is found again (by the key's hash) instead of a second.
+ * The caller's customer identity: `known` (what existingCustomer found, read once by the caller,
+ * who also rations creation by it), else a new one with its cookie, issued on their first booking,
+ * request or hire. `idempotencyKey`: a first-time visitor's retry arrives without the cookie the
+ * lost answer carried, so the identity that key minted is found again (by the key's hash).
  */
-export async function customerFor(event: Pick<APIGatewayProxyEventV2, 'cookies'>, idempotencyKey?: string): Promise<CustomerIdentity> {
-  const id = await existingCustomer(event);
-  if (id) return { id };
+export async function customerFor(known: string | undefined, idempotencyKey?: string): Promise<CustomerIdentity> {
+  if (known) return { id: known };
   const issued = idempotencyKey
     ? await customersRepo.issueForKey(createHash('sha256').update(idempotencyKey).digest('base64url'))
     : await customersRepo.issue();

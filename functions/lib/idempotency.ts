@@ -26,12 +26,13 @@ function derived(label: string, scope: string, key: string): string {
   return createHash('sha256').update(`${label}\0${scope}\0${key}`).digest('base64url').slice(0, 22);
 }
 
-export async function createIds(event: Pick<APIGatewayProxyEventV2, 'cookies' | 'headers'>): Promise<CreateIds> {
+/** `known`: the caller's existing customer id, as existingCustomer read it. */
+export async function createIds(event: Pick<APIGatewayProxyEventV2, 'headers'>, known: string | undefined): Promise<CreateIds> {
   const key = event.headers?.['idempotency-key'];
   if (key !== undefined && !KEY.test(key)) {
     throw new BadRequestError('The Idempotency-Key header must be 16 to 64 letters, digits, - or _ (a UUID will do).');
   }
-  const customer = await customerFor(event, key);
+  const customer = await customerFor(known, key);
   return { customer, keyed: key !== undefined, id: (label) => (key ? derived(label, customer.id, key) : newId()) };
 }
 
