@@ -4,6 +4,7 @@ import { deviceCookies } from './lib/auth/device-cookies';
 import { hashPassword, verifyPassword } from './lib/auth/passwords';
 import { sessions } from './lib/auth/sessions';
 import { loginThrottle } from './lib/auth/throttle';
+import { clientNetwork } from './lib/client-address';
 import { ownerRepo } from './lib/data/owner';
 import { UnauthorizedError, ValidationError } from './lib/errors';
 import { http, reply } from './lib/http';
@@ -18,7 +19,7 @@ export const handler = http(routeByName('change-password'), changePasswordSchema
   // A session outliving its owner (or a local dev-login one) has no password to change.
   if (!owner || owner.id !== ownerId) throw new UnauthorizedError('Log in as the owner to continue.');
 
-  const attempt = await loginThrottle.begin(SCOPE, { account: ownerId, address: event.requestContext.http.sourceIp });
+  const attempt = await loginThrottle.begin(SCOPE, { account: ownerId, address: clientNetwork(event) });
   if (!(await verifyPassword(body.currentPassword, owner.passwordHash))) {
     throw new ValidationError('Current password is incorrect', { currentPassword: 'Current password is incorrect' });
   }

@@ -4,7 +4,7 @@ import { handler as disconnect } from './disconnect-socket';
 import { connectionsRepo } from './lib/data/connections';
 import { newId } from './lib/ids';
 import { issuedCustomer } from './lib/testing/customers';
-import { sampleEvent } from './lib/testing/events';
+import { sampleEvent, throughTheEdge } from './lib/testing/events';
 import { ownerSessionCookie } from './lib/testing/owner';
 import { openTestConnection } from './lib/testing/sockets';
 import { createTestWorker, workerToken } from './lib/testing/workers';
@@ -13,8 +13,9 @@ import type { SocketEvent } from './lib/socket';
 const sample = sampleEvent('connect-socket') as unknown as SocketEvent;
 const disconnectSample = sampleEvent('disconnect-socket') as unknown as SocketEvent;
 
+/** A handshake with these headers, through CloudFront (which adds its own). */
 function handshake(connectionId: string, headers: Record<string, string>): SocketEvent {
-  return { ...sample, headers, requestContext: { ...sample.requestContext, connectionId } };
+  return throughTheEdge({ ...sample, headers, requestContext: { ...sample.requestContext, connectionId } } as never) as unknown as SocketEvent;
 }
 
 describe('$connect', () => {

@@ -1,5 +1,6 @@
 import { connectionsRepo } from './lib/data/connections';
 import { logger } from './lib/logger';
+import { cameThroughDistribution, NOT_THROUGH_SITE_MESSAGE } from './lib/origin-verify';
 import { fromOwnSite } from './lib/same-origin';
 import { hasIdentity, identify, selectedProtocol, socketHandler } from './lib/socket';
 
@@ -9,6 +10,11 @@ import { hasIdentity, identify, selectedProtocol, socketHandler } from './lib/so
  * register:user (a connection cannot be written to before $connect answers).
  */
 export const handler = socketHandler('connect-socket', async (event) => {
+  // A handshake sent to execute-api directly, around CloudFront, is refused before anything is read.
+  if (!(await cameThroughDistribution(event.headers))) {
+    logger.warn('Socket refused: not through the distribution', { connectionId: event.requestContext.connectionId });
+    return { statusCode: 403, body: JSON.stringify({ message: NOT_THROUGH_SITE_MESSAGE }) };
+  }
   // A page on another site (or another port of this host) could open the socket with the visitor's
   // cookies and listen to their rooms: the handshake must come from our own pages.
   const headers = Object.fromEntries(Object.entries(event.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));

@@ -10,7 +10,7 @@ import { applicationsRepo } from './lib/data/applications';
 import { CROSS_SITE_MESSAGE } from './lib/same-origin';
 import { asOwner, pendingApplication } from './lib/testing/applications';
 import { issuedCustomer } from './lib/testing/customers';
-import { invoke, sampleEvent, withCookies, withHeaders } from './lib/testing/events';
+import { invoke, sampleEvent, throughTheEdge, withCookies, withHeaders } from './lib/testing/events';
 import { ownerSessionCookie } from './lib/testing/owner';
 
 /**
@@ -97,7 +97,7 @@ describe('a WebSocket handshake', () => {
   const handshake = async (headers: Record<string, string>) => {
     const sample = sampleEvent('connect-socket') as unknown as SocketEvent;
     const connectionId = await openTestConnection();
-    const res = await connectSocket({ ...sample, headers, requestContext: { ...sample.requestContext, connectionId } });
+    const res = await connectSocket(throughTheEdge({ ...sample, headers, requestContext: { ...sample.requestContext, connectionId } } as never) as unknown as SocketEvent);
     return { res, connectionId };
   };
 

@@ -7,18 +7,11 @@ import { toStreamRecord } from '../infra/local/dynamo-stream';
 import { handler, urgentNotification } from './deliver-push';
 import { dynamo, tableName } from './lib/clients';
 import { notificationsRepo, type NewNotification } from './lib/data/notifications';
+import { pushDeliveriesRepo, SENDING_LEASE_SECONDS } from './lib/data/push-deliveries';
 import { pushSubscriptionsRepo } from './lib/data/push-subscriptions';
 import { newId } from './lib/ids';
 import { browserSubscription, startFakePushService } from './lib/testing/fake-push-service';
 import type { RealtimeRole } from '../shared/realtime';
-
-// Before the handler is imported: it reads the VAPID keys once, at import.
-await vi.hoisted(async () => {
-  const { vapidKeyPair } = await import('./lib/testing/fake-push-service');
-  const pair = vapidKeyPair();
-  process.env.VAPID_PUBLIC_KEY ??= pair.publicKey;
-  process.env.VAPID_PRIVATE_KEY ??= pair.privateKey;
-});
 
 const pushService = await startFakePushService();
 afterAll(() => pushService.close());
@@ -115,6 +108,76 @@ describe('deliver-push', () => {
     expect(result).toEqual({ batchItemFailures: [] });
     expect(await pushSubscriptionsRepo.listFor({ role: 'worker', userId: workerId })).toHaveLength(0);
     expect(received(browser.path)).toHaveLength(1);
+  });
+
+  it('hands every record back to the stream for a retry when the VAPID secret cannot be read, sending nothing', async () => {
+    // Prepare: a fresh container told a secret id that names nothing (yet).
+    const workerId = newId();
+    const browser = await subscribedBrowser('worker', workerId);
+    const record = await storedRecord('worker', workerId, offer);
+    vi.resetModules();
+    vi.stubEnv('VAPID_SECRET_ID', 'marketplace/local/vapid-not-created-yet');
+    const fresh = (await import('./deliver-push')).handler;
+    vi.unstubAllEnvs();
+
+    // Act
+    const result = await fresh({ Records: [record] } as DynamoDBStreamEvent);
+
+    // Assess
+    expect(result).toEqual({ batchItemFailures: [{ itemIdentifier: record.dynamodb!.SequenceNumber }] });
+    expect(received(browser.path)).toEqual([]);
+  });
+
+  it('pushes a notification once when its record comes again (a stream retry or a replayed failed batch)', async () => {
+    // Prepare
+    const workerId = newId();
+    const browser = await subscribedBrowser('worker', workerId);
+    const record = await storedRecord('worker', workerId, offer);
+    await handler({ Records: [record] } as DynamoDBStreamEvent);
+
+    // Act
+    const [again, racing] = await Promise.all([
+      handler({ Records: [record] } as DynamoDBStreamEvent),
+      handler({ Records: [record] } as DynamoDBStreamEvent),
+    ]);
+
+    // Assess
+    expect(again).toEqual({ batchItemFailures: [] });
+    expect(racing).toEqual({ batchItemFailures: [] });
+    expect(received(browser.path)).toHaveLength(1);
+  });
+
+  it('sends the push after all when a run that claimed it died before sending and its claim lapsed', async () => {
+    // Prepare: a claim left behind by a container that stopped mid-send, its lease run out
+    const workerId = newId();
+    const browser = await subscribedBrowser('worker', workerId);
+    const record = await storedRecord('worker', workerId, offer);
+    const { id } = urgentNotification(record)!;
+    expect(await pushDeliveriesRepo.claim(id)).toBe(true);
+    vi.useFakeTimers({ now: Date.now() + (SENDING_LEASE_SECONDS + 1) * 1000, toFake: ['Date'] });
+
+    // Act
+    const result = await handler({ Records: [record] } as DynamoDBStreamEvent);
+    vi.useRealTimers();
+
+    // Assess
+    expect(result).toEqual({ batchItemFailures: [] });
+    expect(received(browser.path)).toHaveLength(1);
+  });
+
+  it('leaves a push being sent by another run alone while its claim holds', async () => {
+    // Prepare
+    const workerId = newId();
+    const browser = await subscribedBrowser('worker', workerId);
+    const record = await storedRecord('worker', workerId, offer);
+    expect(await pushDeliveriesRepo.claim(urgentNotification(record)!.id)).toBe(true);
+
+    // Act
+    const result = await handler({ Records: [record] } as DynamoDBStreamEvent);
+
+    // Assess
+    expect(result).toEqual({ batchItemFailures: [] });
+    expect(received(browser.path)).toHaveLength(0);
   });
 
   it('reads its sample event as an urgent notification for the worker it names', () => {

@@ -73,7 +73,14 @@ describe('POST /api/auth/dev-login (anywhere but the local runtime)', () => {
     vi.resetModules();
     vi.doMock('./lib/env', async (importOriginal) => {
       const actual = await importOriginal<typeof import('./lib/env')>();
-      const env = actual.parseEnv({ TABLE_NAME: actual.env.TABLE_NAME, DYNAMODB_ENDPOINT: actual.env.DYNAMODB_ENDPOINT, STAGE: stage });
+      // Every HTTP function is told the origin secret's id (the stack's OriginSecret); here, the test run's.
+      const env = actual.parseEnv({
+        TABLE_NAME: actual.env.TABLE_NAME,
+        DYNAMODB_ENDPOINT: actual.env.DYNAMODB_ENDPOINT,
+        STAGE: stage,
+        ORIGIN_SECRET_ID: actual.env.ORIGIN_SECRET_ID,
+        SECRETS_MANAGER_ENDPOINT: actual.env.SECRETS_MANAGER_ENDPOINT,
+      });
       return { ...actual, env, secureCookies: !env.LOCAL_RUNTIME };
     });
     return (await import('./dev-login')).handler;

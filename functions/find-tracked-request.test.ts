@@ -3,15 +3,12 @@ import { requestNumber } from '../shared/domain/requests';
 import { handler } from './find-tracked-request';
 import { limits, throttleClock } from './lib/auth/throttle';
 import { testCategory, testJob, testPlace } from './lib/testing/dispatch';
-import { invoke, sampleEvent, withBody } from './lib/testing/events';
+import { fromAddress, invoke, sampleEvent, withBody } from './lib/testing/events';
 
 const sample = sampleEvent('find-tracked-request');
 
 /** Each test from an address of its own: the throttle counts per address. */
-const from = (address: string, body: unknown) => {
-  const event = withBody(sample, body);
-  return { ...event, requestContext: { ...event.requestContext, http: { ...event.requestContext.http, sourceIp: address } } };
-};
+const from = (address: string, body: unknown) => fromAddress(withBody(sample, body), address);
 const anAddress = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
 
 afterEach(() => {

@@ -2,6 +2,7 @@ import { routeByName } from '../shared/routes';
 import type { TrackLookupResult } from '../shared/schemas/job';
 import { BOOKING_NOT_FOUND, trackLookupSchema } from '../shared/schemas/tracking';
 import { loginThrottle } from './lib/auth/throttle';
+import { clientNetwork } from './lib/client-address';
 import { jobsRepo } from './lib/data/jobs';
 import { NotFoundError } from './lib/errors';
 import { http } from './lib/http';
@@ -14,7 +15,7 @@ const SCOPE = 'track';
  * per address, per number) and a wrong pair answers exactly as an unknown number.
  */
 export const handler = http(routeByName('find-tracked-request'), trackLookupSchema, async ({ body, event }) => {
-  const attempt = await loginThrottle.begin(SCOPE, { account: body.number.toUpperCase(), address: event.requestContext.http.sourceIp });
+  const attempt = await loginThrottle.begin(SCOPE, { account: body.number.toUpperCase(), address: clientNetwork(event) });
   const job = await jobsRepo.findByNumber(body.number, body.phone);
   if (!job) throw new NotFoundError(BOOKING_NOT_FOUND);
   await attempt.succeeded();

@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { handler } from './get-payout-status';
-import { handler as webhook } from './handle-stripe-webhook';
+import { handler as connectWebhook } from './handle-stripe-connect-webhook';
 import { invoicesRepo } from './lib/data/invoices';
 import { payoutAccountsRepo } from './lib/data/payout-accounts';
 import { workersRepo } from './lib/data/workers';
 import { settlePaid } from './lib/payments';
 import { invoke, sampleEvent } from './lib/testing/events';
 import { invoicedJob } from './lib/testing/money';
-import { pressHostedButton, testStripe } from './lib/testing/stripe';
+import { pressHostedButton, signedStripeEvent, testStripe } from './lib/testing/stripe';
 import { createTestWorker, withBearer, workerToken } from './lib/testing/workers';
-import { env } from './lib/env';
 import Stripe from 'stripe';
 
 const sample = sampleEvent('get-payout-status');
@@ -68,11 +67,10 @@ describe('GET /api/workers/payouts', () => {
     await payoutAccountsRepo.attach(worker.id, account.id, new Date().toISOString());
     const link = await testStripe.accountLinks.create({ account: account.id, type: 'account_onboarding', refresh_url: 'http://localhost/r', return_url: 'http://localhost/x' });
     await pressHostedButton(link.url, 'complete');
-    const payload = JSON.stringify({ id: `evt_${invoice.id}`, object: 'event', type: 'account.updated', data: { object: { id: account.id, object: 'account', payouts_enabled: false } } });
-    const signature = new Stripe('sk_test_unused').webhooks.generateTestHeaderString({ payload, secret: env.STRIPE_WEBHOOK_SECRET! });
+    const event = signedStripeEvent('account.updated', { id: account.id, object: 'account', payouts_enabled: false }, { id: `evt_${invoice.id}`, connect: true });
 
     // Act
-    const res = await invoke(webhook, { ...sampleEvent('handle-stripe-webhook'), body: payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
+    const res = await invoke(connectWebhook, event);
 
     // Assess
     expect(res.status).toBe(200);

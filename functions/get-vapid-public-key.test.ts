@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { readSecretFields } from './lib/secrets';
 import { invoke, sampleEvent } from './lib/testing/events';
 
 const sample = sampleEvent('get-vapid-public-key');
 
-/** The handler as a fresh container with this environment would load it (env is parsed at import). */
-async function handlerWith(vapid: { VAPID_PUBLIC_KEY?: string; VAPID_PRIVATE_KEY?: string }) {
+/** The handler as a fresh container told this VAPID secret id (none: undefined) would load it. */
+async function handlerWith(secretId: string | undefined) {
   vi.resetModules();
-  vi.stubEnv('VAPID_PUBLIC_KEY', vapid.VAPID_PUBLIC_KEY);
-  vi.stubEnv('VAPID_PRIVATE_KEY', vapid.VAPID_PRIVATE_KEY);
+  vi.stubEnv('VAPID_SECRET_ID', secretId);
   return (await import('./get-vapid-public-key')).handler;
 }
 
@@ -16,27 +16,39 @@ afterEach(() => {
 });
 
 describe('GET /api/push/vapid-public-key', () => {
-  it('answers the public key the browser subscribes with, to anyone', async () => {
+  it('answers the public key of the VAPID secret, the one the browser subscribes with, to anyone', async () => {
     // Prepare
-    const { vapidKeyPair } = await import('./lib/testing/fake-push-service');
-    const pair = vapidKeyPair();
-    const handler = await handlerWith({ VAPID_PUBLIC_KEY: pair.publicKey, VAPID_PRIVATE_KEY: pair.privateKey });
+    const keys = await readSecretFields('vapid', ['publicKey', 'privateKey']);
+    const handler = await handlerWith(process.env.VAPID_SECRET_ID);
 
     // Act
     const res = await invoke(handler, sample);
 
     // Assess
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ publicKey: pair.publicKey });
-    expect(JSON.stringify(res.body)).not.toContain(pair.privateKey);
+    expect(res.body).toEqual({ publicKey: keys.publicKey });
+    expect(JSON.stringify(res.body)).not.toContain(keys.privateKey);
   });
 
-  it('answers 503 saying push is not set up when the server has no VAPID keys', async () => {
-    const handler = await handlerWith({});
+  it('answers 503 saying push is not set up when the server was given no VAPID secret', async () => {
+    const handler = await handlerWith(undefined);
 
     const res = await invoke(handler, sample);
 
     expect(res.status).toBe(503);
     expect(res.body.message).toMatch(/not set up on this server/);
+  });
+
+  it('answers 503 with Retry-After, and no detail, when the VAPID secret cannot be read', async () => {
+    // Prepare: an id naming no secret, as after a deploy with the wrong vapidSecretName.
+    const handler = await handlerWith('marketplace/local/no-such-secret');
+
+    // Act
+    const res = await invoke(handler, sample);
+
+    // Assess
+    expect(res.status).toBe(503);
+    expect(Number(res.headers['retry-after'])).toBe(60);
+    expect(res.body).toEqual({ error: 'ServiceUnavailableError', message: 'Push notifications are unavailable right now. Please try again in a minute.' });
   });
 });

@@ -4,7 +4,7 @@ import { PushNotConfiguredError, vapidPublicKey } from './lib/push-config';
 
 /** The VAPID public key the browser subscribes with (its applicationServerKey). */
 export const handler = http(routeByName('get-vapid-public-key'), async () => {
-  const publicKey = vapidPublicKey();
+  const publicKey = await vapidPublicKey();
   if (!publicKey) throw new PushNotConfiguredError();
   return { publicKey };
 });

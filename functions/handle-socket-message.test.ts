@@ -12,7 +12,7 @@ import { newId } from './lib/ids';
 import { notify, publishToJob } from './lib/realtime';
 import { issuedCustomer } from './lib/testing/customers';
 import { dispatchableWorker, offeredJob, testCategory } from './lib/testing/dispatch';
-import { invoke, sampleEvent, withBody, withPath } from './lib/testing/events';
+import { invoke, sampleEvent, throughTheEdge, withBody, withPath } from './lib/testing/events';
 import { dropTestConnection, framesOf, openTestConnection } from './lib/testing/sockets';
 import { withBearer, workerToken } from './lib/testing/workers';
 import type { SocketEvent } from './lib/socket';
@@ -24,7 +24,7 @@ const connectSample = sampleEvent('connect-socket') as unknown as SocketEvent;
 /** A connection admitted by $connect with these handshake headers, recording what it receives. */
 async function connected(headers: Record<string, string>): Promise<string> {
   const connectionId = await openTestConnection();
-  const res = await connect({ ...connectSample, headers, requestContext: { ...connectSample.requestContext, connectionId } });
+  const res = await connect(throughTheEdge({ ...connectSample, headers, requestContext: { ...connectSample.requestContext, connectionId } } as never) as unknown as SocketEvent);
   if ((res as { statusCode: number }).statusCode !== 200) throw new Error('not admitted');
   return connectionId;
 }
@@ -192,7 +192,7 @@ describe('$default: frames', () => {
 });
 
 describe('$default: live location', () => {
-  it("relays the worker's fix to the job's customer with an ETA, keeps only the latest, and drops one within 2 s", async () => {
+  it("relays the worker's fix to the job's customer as one frame with an ETA, keeps only the latest, and drops one within 2 s", async () => {
     // Prepare
     const { job, token, customerSocket, workerSocket } = await liveJob();
     await invoke(acceptJob, withBearer(withPath(withBody(sampleEvent('accept-job'), {}), { jobId: job.id }), token));
@@ -203,9 +203,10 @@ describe('$default: live location', () => {
     await send(workerSocket, { event: 'worker:loc', data: { jobId: job.id, lat: 37.776, lng: -122.416, accuracy: 8 } });
 
     // Assess
-    const updates = (await framesOf(customerSocket)).filter((f) => f.event === 'location_update');
-    expect(updates).toHaveLength(1);
-    expect(updates[0]!.data).toMatchObject({ requestId: job.id, latitude: 37.775, longitude: -122.415, accuracy: 8, eta: expect.any(Number) });
+    const positions = (await framesOf(customerSocket)).filter((f) => f.event === 'worker:loc' || f.event === 'location_update');
+    expect(positions).toEqual([
+      { event: 'worker:loc', data: { jobId: job.id, lat: 37.775, lng: -122.415, accuracy: 8, eta: expect.any(Number), timestamp: expect.any(String) } },
+    ]);
     expect(await jobLocationsRepo.latest(job.id)).toMatchObject({ lat: 37.775, lng: -122.415 });
   });
 
@@ -228,10 +229,30 @@ describe('$default: live location', () => {
 
     // Assess
     const positions = (frames: { event: string }[]) => frames.filter((f) => f.event === 'worker:loc' || f.event === 'location_update');
-    expect(positions(await framesOf(customerSocket)).map((f) => f.event).sort()).toEqual(['location_update', 'worker:loc']);
+    expect(positions(await framesOf(customerSocket)).map((f) => f.event)).toEqual(['worker:loc']);
     expect(positions(await framesOf(lingering))).toEqual([]);
     expect((await framesOf(workerSocket)).at(-1)).toMatchObject({ event: 'error', data: { message: 'Only the professional on this job shares its location.' } });
     expect(await jobLocationsRepo.latest(job.id)).toMatchObject({ lat: 37.775, lng: -122.415 });
+  });
+
+  it("publishes a pro's fix sent in the location_update form as the same single worker:loc frame, and a customer's shared position never as one", async () => {
+    // Prepare
+    const { job, token, customerSocket, workerSocket } = await liveJob();
+    await invoke(acceptJob, withBearer(withPath(withBody(sampleEvent('accept-job'), {}), { jobId: job.id }), token));
+    await send(customerSocket, { event: 'join_request', data: { requestId: job.id } });
+    await send(workerSocket, { event: 'join_request', data: { requestId: job.id } });
+
+    // Act
+    await send(workerSocket, { event: 'location_update', data: { requestId: job.id, latitude: 37.775, longitude: -122.415, accuracy: 8 } });
+    await send(customerSocket, { event: 'location_update', data: { requestId: job.id, sender: 'customer', latitude: 37.77, longitude: -122.42 } });
+
+    // Assess: the customer hears the pro once; the pro hears the customer's position in the job room
+    const toCustomer = (await framesOf(customerSocket)).filter((f) => f.event === 'worker:loc');
+    expect(toCustomer).toEqual([{ event: 'worker:loc', data: expect.objectContaining({ jobId: job.id, lat: 37.775, lng: -122.415, eta: expect.any(Number) }) }]);
+    expect((await framesOf(workerSocket)).filter((f) => f.event === 'worker:loc')).toEqual([]);
+    expect((await framesOf(workerSocket)).filter((f) => f.event === 'location_update')).toEqual([
+      { event: 'location_update', data: expect.objectContaining({ requestId: job.id, latitude: 37.77, longitude: -122.42, eta: null }) },
+    ]);
   });
 
   it('refuses a location from anyone but the worker holding the job', async () => {

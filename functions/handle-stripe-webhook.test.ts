@@ -2,10 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { handler } from './handle-stripe-webhook';
 import { invoicesRepo } from './lib/data/invoices';
 import { jobsRepo } from './lib/data/jobs';
+import { payoutAccountsRepo } from './lib/data/payout-accounts';
+import { workersRepo } from './lib/data/workers';
 import { newId } from './lib/ids';
 import { invoke, sampleEvent } from './lib/testing/events';
 import { invoicedJob } from './lib/testing/money';
-import { completedSession, signedStripeEvent } from './lib/testing/stripe';
+import { completedSession, onboardedAccount, signedStripeEvent, stripeKeys, withOwnStripeSecret } from './lib/testing/stripe';
+import { createTestWorker } from './lib/testing/workers';
 
 const sample = sampleEvent('handle-stripe-webhook');
 
@@ -60,18 +63,25 @@ describe('POST /api/stripe/webhook', () => {
     expect((await jobsRepo.findById(job.id))?.state).toBe('paid');
   });
 
-  it('refuses a bad signature with 400 and changes nothing', async () => {
+  it('refuses a bad signature with 400 and changes nothing, the Connect endpoint\'s secret included', async () => {
     // Prepare
     const { invoice, job } = await invoicedJob({ verified: true });
     const forged = signedStripeEvent('checkout.session.completed', completedSession(invoice), { secret: 'whsec_not_ours' });
+    const otherEndpoint = signedStripeEvent('checkout.session.completed', completedSession(invoice), { secret: stripeKeys.connectWebhookSecret });
     const tampered = signedStripeEvent('checkout.session.completed', completedSession(invoice));
     tampered.body = tampered.body!.replace('"paid"', '"paid" ');
 
     // Act
-    const results = [await invoke(handler, forged), await invoke(handler, tampered), await invoke(handler, { ...sample, body: tampered.body, headers: { ...sample.headers } })];
+    const results = [
+      await invoke(handler, forged),
+      await invoke(handler, otherEndpoint),
+      await invoke(handler, tampered),
+      await invoke(handler, { ...sample, body: tampered.body, headers: { ...sample.headers } }),
+    ];
 
     // Assess
-    expect(results.map((r) => r.status)).toEqual([400, 400, 400]);
+    expect(results.map((r) => r.status)).toEqual([400, 400, 400, 400]);
+    expect(results[1]!.body).toEqual({ error: 'BadRequestError', message: "The webhook signature does not match the endpoint's signing secret." });
     expect(await invoicesRepo.findById(invoice.id)).toMatchObject({ paymentStatus: 'pending' });
     expect((await jobsRepo.findById(job.id))?.state).toBe('verified');
   });
@@ -116,6 +126,39 @@ describe('POST /api/stripe/webhook', () => {
     await invoke(handler, signedStripeEvent('checkout.session.async_payment_succeeded', completedSession(invoice)));
     expect((await invoicesRepo.findById(invoice.id))?.paymentStatus).toBe('paid');
     expect((await jobsRepo.findById(job.id))?.state).toBe('paid');
+  });
+
+  it('verifies with a signing secret rolled since the function read it, without a deploy', async () => {
+    // Prepare: the operator rolled the endpoint's secret; this container still holds the old one.
+    const { handler: running, rotate } = await withOwnStripeSecret(async () => (await import('./handle-stripe-webhook')).handler);
+    const { invoice } = await invoicedJob({ verified: true });
+    const warmUp = await invoke(running, signedStripeEvent('customer.created', { id: 'cus_warm', object: 'customer' }));
+    await rotate({ webhookSecret: 'whsec_rolled_platform_secret' });
+    const event = signedStripeEvent('checkout.session.completed', completedSession(invoice), { secret: 'whsec_rolled_platform_secret' });
+
+    // Act
+    const res = await invoke(running, event);
+    const old = await invoke(running, signedStripeEvent('customer.created', { id: 'cus_old', object: 'customer' }));
+
+    // Assess
+    expect(warmUp.status).toBe(200);
+    expect(res.status).toBe(200);
+    expect(await invoicesRepo.findById(invoice.id)).toMatchObject({ paymentStatus: 'paid' });
+    expect(old.status).toBe(400);
+  });
+
+  it("leaves connected accounts' events to the Connect endpoint: an account.updated here changes nothing", async () => {
+    // Prepare
+    const worker = await createTestWorker();
+    const accountId = await onboardedAccount(worker.email);
+    await payoutAccountsRepo.attach(worker.id, accountId, new Date().toISOString());
+
+    // Act
+    const res = await invoke(handler, signedStripeEvent('account.updated', { id: accountId, object: 'account', payouts_enabled: true, charges_enabled: true }));
+
+    // Assess
+    expect(res.status).toBe(200);
+    expect((await workersRepo.findById(worker.id))?.payoutsEnabled).toBeFalsy();
   });
 
   it('acknowledges events it does not act on, and a payment for an unknown invoice, without changing anything', async () => {

@@ -10,7 +10,7 @@ import { reviewsRepo } from './lib/data/reviews';
 import { serviceAddressesRepo } from './lib/data/service-addresses';
 import { issuedCustomer } from './lib/testing/customers';
 import { dispatchableWorker, north, offeredJob, testPlace } from './lib/testing/dispatch';
-import { invoke, sampleEvent } from './lib/testing/events';
+import { fromAddress, invoke, sampleEvent } from './lib/testing/events';
 
 const sample = sampleEvent('list-worker-profiles');
 
@@ -26,13 +26,15 @@ const category = 'electrical';
 const networkAddress = () => `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}::${Math.floor(Math.random() * 0xffff).toString(16)}`;
 
 function listing(query: Record<string, string>, options: { cookie?: string; from?: string } = {}): APIGatewayProxyEventV2 {
-  return {
-    ...sample,
-    queryStringParameters: query,
-    rawQueryString: new URLSearchParams(query).toString(),
-    ...(options.cookie ? { cookies: [options.cookie] } : {}),
-    requestContext: { ...sample.requestContext, http: { ...sample.requestContext.http, sourceIp: options.from ?? networkAddress() } },
-  };
+  return fromAddress(
+    {
+      ...sample,
+      queryStringParameters: query,
+      rawQueryString: new URLSearchParams(query).toString(),
+      ...(options.cookie ? { cookies: [options.cookie] } : {}),
+    },
+    options.from ?? networkAddress(),
+  );
 }
 
 /** A customer whose saved service address is at `at`: their cookie. */

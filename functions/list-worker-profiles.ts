@@ -6,6 +6,7 @@ import type { WorkerListingView } from '../shared/schemas/job';
 import { averageRating } from '../shared/schemas/review-rules';
 import { serviceAreaOf } from '../shared/domain/service-areas';
 import { takeAllowances } from './lib/auth/throttle';
+import { clientNetwork } from './lib/client-address';
 import { existingCustomer } from './lib/customer';
 import { dispatchIndex, isDispatchable } from './lib/data/dispatch-index';
 import { serviceAddressesRepo } from './lib/data/service-addresses';
@@ -84,7 +85,7 @@ function tooManyListings(retryAfterSeconds: number): TooManyRequestsError {
 export const handler = http(routeByName('list-worker-profiles'), async ({ query, event }) => {
   await takeAllowances(
     'worker-list',
-    [{ key: `address#${event.requestContext.http.sourceIp}`, limit: LISTINGS_PER_WINDOW, windowSeconds: LISTING_WINDOW_SECONDS }],
+    [{ key: `address#${clientNetwork(event)}`, limit: LISTINGS_PER_WINDOW, windowSeconds: LISTING_WINDOW_SECONDS }],
     tooManyListings,
   );
   const category = query.category || undefined;

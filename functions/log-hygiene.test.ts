@@ -6,7 +6,8 @@ import { handler as changePassword } from './change-password';
 import { handler as createWorkerAccount } from './create-worker-account';
 import { handler as applyWorker } from './apply-worker';
 import { hashSecret } from './lib/auth/tokens';
-import { invoke, sampleEvent, withBody, withCookies, type Invocation } from './lib/testing/events';
+import { fromAddress, invoke, sampleEvent, testOriginSecret, withBody, withCookies, type Invocation } from './lib/testing/events';
+import { testSetupCode } from './lib/testing/owner';
 import { createTestWorker, withBearer } from './lib/testing/workers';
 import { handler as loginAdmin } from './login-admin';
 import { handler as loginWorker } from './login-worker';
@@ -32,9 +33,7 @@ const remember = (name: string, value: string | undefined) => {
 };
 const cookieSecret = (res: Invocation) => res.cookies[0]?.split(';')[0]?.split('=')[1];
 
-function fromIp(event: APIGatewayProxyEventV2, sourceIp: string): APIGatewayProxyEventV2 {
-  return { ...event, requestContext: { ...event.requestContext, http: { ...event.requestContext.http, sourceIp } } };
-}
+const fromIp = (event: APIGatewayProxyEventV2, address: string): APIGatewayProxyEventV2 => fromAddress(event, address);
 
 beforeAll(async () => {
   const client = localDynamoClient(inject('dynamoEndpoint'));
@@ -54,7 +53,12 @@ beforeAll(async () => {
   remember('owner password', ownerPassword);
   remember('new owner password', newOwnerPassword);
   remember('wrong owner password', wrongOwnerPassword);
-  const setup = await invoke(setupAdmin, withBody(sampleEvent('setup-admin'), { username: 'log-owner', password: ownerPassword, confirm: ownerPassword }));
+  // The owner setup code and the origin secret CloudFront sends are secrets too.
+  remember('setup code', testSetupCode());
+  remember('origin secret', testOriginSecret());
+  await invoke(setupAdmin, withBody(sampleEvent('setup-admin'), { setupCode: 'Wrong-Setup-Code-7', username: 'log-owner', password: ownerPassword, confirm: ownerPassword }));
+  remember('wrong setup code', 'Wrong-Setup-Code-7');
+  const setup = await invoke(setupAdmin, withBody(sampleEvent('setup-admin'), { setupCode: testSetupCode(), username: 'log-owner', password: ownerPassword, confirm: ownerPassword }));
   remember('setup session', cookieSecret(setup));
   await invoke(loginAdmin, fromIp(withBody(sampleEvent('login-admin'), { username: 'log-owner', password: wrongOwnerPassword }), '203.0.113.9'));
   const login = await invoke(loginAdmin, withBody(sampleEvent('login-admin'), { username: 'log-owner', password: ownerPassword }));
@@ -108,6 +112,9 @@ describe('what the logs hold after the journeys that handle secrets', () => {
     'worker password',
     'wrong worker password',
     'setup session',
+    'setup code',
+    'wrong setup code',
+    'origin secret',
     'owner session',
     'signup token',
     'worker token',

@@ -5,7 +5,7 @@ import { deviceCookies } from './lib/auth/device-cookies';
 import { loginThrottle, throttleClock } from './lib/auth/throttle';
 import { newSecret } from './lib/auth/tokens';
 import { newId } from './lib/ids';
-import { invoke, sampleEvent, withBody, withCookies } from './lib/testing/events';
+import { fromAddress, invoke, sampleEvent, withBody, withCookies } from './lib/testing/events';
 import { handler } from './login-admin';
 
 const sample = sampleEvent('login-admin');
@@ -14,9 +14,7 @@ const sample = sampleEvent('login-admin');
 // a hash, throttling that spares other addresses) are in setup-admin.test.ts, the one file that
 // knows the owner's password. Here: what holds whoever the owner is.
 const randomIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`;
-function fromIp(event: APIGatewayProxyEventV2, sourceIp: string): APIGatewayProxyEventV2 {
-  return { ...event, requestContext: { ...event.requestContext, http: { ...event.requestContext.http, sourceIp } } };
-}
+const fromIp = (event: APIGatewayProxyEventV2, address: string): APIGatewayProxyEventV2 => fromAddress(event, address);
 const stranger = () => `stranger-${randomUUID().slice(0, 8)}`;
 
 describe('POST /api/admin/login', () => {

@@ -8,7 +8,7 @@ import { loginThrottle, throttleClock } from './lib/auth/throttle';
 import { hashSecret } from './lib/auth/tokens';
 import { dynamo, tableName } from './lib/clients';
 import type { WorkerAccountItem, WorkerItem } from './lib/data/workers';
-import { invoke, sampleEvent, withBody, withCookies } from './lib/testing/events';
+import { fromAddress, invoke, sampleEvent, withBody, withCookies } from './lib/testing/events';
 import { strangersFail } from './lib/testing/logins';
 import { createTestWorker, withBearer } from './lib/testing/workers';
 import { handler } from './login-worker';
@@ -33,9 +33,8 @@ async function workerWithAccount(overrides: Partial<WorkerItem> = {}) {
 const randomIp = () => `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
 
 /** Each test its own address, so throttle counts never mix across tests. */
-function login(body: unknown, sourceIp = randomIp(), cookies: string[] = []) {
-  const event = withCookies(withBody(sample, body), cookies);
-  return invoke(handler, { ...event, requestContext: { ...event.requestContext, http: { ...event.requestContext.http, sourceIp } } });
+function login(body: unknown, address = randomIp(), cookies: string[] = []) {
+  return invoke(handler, fromAddress(withCookies(withBody(sample, body), cookies), address));
 }
 
 /** The "name=value" a browser sends back for a Set-Cookie header. */

@@ -8,7 +8,7 @@ import { throttleClock } from './lib/auth/throttle';
 import { serviceAddressesRepo } from './lib/data/service-addresses';
 import { issuedCustomer } from './lib/testing/customers';
 import { dispatchableWorker, north, testPlace } from './lib/testing/dispatch';
-import { invoke, sampleEvent, withBody } from './lib/testing/events';
+import { fromAddress, invoke, sampleEvent, withBody } from './lib/testing/events';
 
 const sample = sampleEvent('save-service-address');
 
@@ -17,11 +17,7 @@ const networkAddress = () => `2001:db8:5a:${Math.floor(Math.random() * 0xffff).t
 
 function saving(body: unknown, options: { cookie?: string; from: string }): APIGatewayProxyEventV2 {
   const event = withBody(sample, body);
-  return {
-    ...event,
-    ...(options.cookie ? { cookies: [options.cookie] } : {}),
-    requestContext: { ...event.requestContext, http: { ...event.requestContext.http, sourceIp: options.from } },
-  };
+  return fromAddress({ ...event, ...(options.cookie ? { cookies: [options.cookie] } : {}) }, options.from);
 }
 
 const addressAt = (at: { lat: number; lng: number }, address = '1 Ferry Building, San Francisco') => ({ address, latitude: at.lat, longitude: at.lng });
@@ -49,12 +45,10 @@ describe('PUT /api/customer/service-address', () => {
     const cookie = cookieOf(res.cookies[0]!);
     const mine = await invoke(getServiceAddress, { ...sampleEvent('get-service-address'), cookies: [cookie] });
     expect(mine.body).toEqual(res.body);
-    const listed = await invoke(listWorkers, {
-      ...sampleEvent('list-worker-profiles'),
-      queryStringParameters: { category: 'electrical' },
-      cookies: [cookie],
-      requestContext: { ...sample.requestContext, http: { ...sample.requestContext.http, sourceIp: from } },
-    });
+    const listed = await invoke(
+      listWorkers,
+      fromAddress({ ...sampleEvent('list-worker-profiles'), queryStringParameters: { category: 'electrical' }, cookies: [cookie] }, from),
+    );
     expect(listed.body.find((w: { id: string }) => w.id === pro.id)).toMatchObject({ distanceBand: { id: 'under-5' } });
   });
 

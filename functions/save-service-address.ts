@@ -1,6 +1,7 @@
 import { routeByName } from '../shared/routes';
 import { SERVICE_ADDRESS_CHANGES_PER_DAY, serviceAddressSchema } from '../shared/schemas/service-address';
 import { takeAllowances, type Allowance } from './lib/auth/throttle';
+import { clientNetwork } from './lib/client-address';
 import { customerFor, existingCustomer } from './lib/customer';
 import { serviceAddressesRepo, toServiceAddressView } from './lib/data/service-addresses';
 import { TooManyRequestsError } from './lib/errors';
@@ -57,7 +58,7 @@ export const handler = http(routeByName('save-service-address'), serviceAddressS
   const moves = !saved || saved.lat !== at.lat || saved.lng !== at.lng;
   if (moves) {
     // Counted before anything is written (a refused save issues no identity and keeps the old address).
-    const network: Allowance = { key: `address#${event.requestContext.http.sourceIp}`, limit: SAVES_PER_NETWORK_PER_DAY, windowSeconds: DAY_SECONDS };
+    const network: Allowance = { key: `address#${clientNetwork(event)}`, limit: SAVES_PER_NETWORK_PER_DAY, windowSeconds: DAY_SECONDS };
     await takeAllowances(SCOPE, known ? [network, perCustomer(known)] : [network], refuse);
   }
   const customer = await customerFor(known);

@@ -1,6 +1,8 @@
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { pushSubscriptionsRepo } from './lib/data/push-subscriptions';
+import { env } from './lib/env';
 import { newId } from './lib/ids';
+import { readSecretFields } from './lib/secrets';
 import { markIssued } from './lib/testing/customers';
 import { invoke, sampleEvent, withBody, withCookies } from './lib/testing/events';
 import { browserSubscription, startFakePushService, vapidClaims } from './lib/testing/fake-push-service';
@@ -8,14 +10,8 @@ import { createTestWorker, withBearer, workerToken } from './lib/testing/workers
 import { handler } from './send-test-push';
 import { handler as subscribe } from './subscribe-push';
 
-// Before the handlers are imported: they read the VAPID keys once, at import.
-const vapid = await vi.hoisted(async () => {
-  const { vapidKeyPair } = await import('./lib/testing/fake-push-service');
-  const pair = vapidKeyPair();
-  process.env.VAPID_PUBLIC_KEY ??= pair.publicKey;
-  process.env.VAPID_PRIVATE_KEY ??= pair.privateKey;
-  return { publicKey: process.env.VAPID_PUBLIC_KEY, subject: process.env.VAPID_SUBJECT ?? 'mailto:support@fixly.app' };
-});
+// The keys the handlers sign with: the test setup's VAPID secret, read as they read it.
+const vapid = { publicKey: (await readSecretFields('vapid', ['publicKey'])).publicKey, subject: env.VAPID_SUBJECT };
 
 const pushService = await startFakePushService();
 afterAll(() => pushService.close());

@@ -13,7 +13,7 @@ const homeOf: Record<PushPerson['role'], string> = { customer: '/', worker: '/wo
 /** Sends "Test notification" to every browser the caller enabled push on. */
 export const handler = http(routeByName('send-test-push'), async ({ event }) => {
   const person = await requirePushPerson(event);
-  if (!vapidPublicKey()) throw new PushNotConfiguredError();
+  if (!(await vapidPublicKey())) throw new PushNotConfiguredError();
   const outcome = await pushTo(person.role, person.userId, {
     title: 'Test notification',
     body: 'Push notifications are working on this device.',

@@ -18,12 +18,13 @@ import { verifyPassword } from './lib/auth/passwords';
 import { hashSecret } from './lib/auth/tokens';
 import { dynamo, tableName } from './lib/clients';
 import type { OwnerItem } from './lib/data/owner';
-import { invoke, sampleEvent, withBody, withCookies, type Invocation } from './lib/testing/events';
+import { fromAddress, invoke, sampleEvent, withBody, withCookies, type Invocation } from './lib/testing/events';
 import { strangersFail } from './lib/testing/logins';
+import { testSetupCode } from './lib/testing/owner';
 import { manySessions, sessionRowsOf } from './lib/testing/sessions';
 import { handler as loginAdmin } from './login-admin';
 import { handler as logoutAdmin } from './logout-admin';
-import { handler } from './setup-admin';
+import { handler, WRONG_SETUP_CODE } from './setup-admin';
 
 const setupSample = sampleEvent('setup-admin');
 const loginSample = sampleEvent('login-admin');
@@ -38,11 +39,10 @@ async function call(fn: Parameters<typeof invoke>[0], event: APIGatewayProxyEven
 
 const randomIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`;
 
-function fromIp(event: APIGatewayProxyEventV2, sourceIp: string): APIGatewayProxyEventV2 {
-  return { ...event, requestContext: { ...event.requestContext, http: { ...event.requestContext.http, sourceIp } } };
-}
+const fromIp = (event: APIGatewayProxyEventV2, address: string): APIGatewayProxyEventV2 => fromAddress(event, address);
 
-const setup = (username: string, password: string) => withBody(setupSample, { username, password, confirm: password });
+const setup = (username: string, password: string, setupCode = testSetupCode()) =>
+  withBody(setupSample, { setupCode, username, password, confirm: password });
 const login = (username: string, password: string, ip = randomIp()) =>
   fromIp(withBody(loginSample, { username, password }), ip);
 const asCookie = (setCookie: string) => setCookie.split(';')[0]!;
@@ -117,11 +117,51 @@ describe('POST /api/admin/setup', () => {
   it('refuses mismatched passwords on the confirm field and writes nothing', async () => {
     const res = await call(
       handler,
-      withBody(setupSample, { username: 'owner-x', password: 'long-enough-1', confirm: 'long-enough-2' }),
+      withBody(setupSample, { setupCode: testSetupCode(), username: 'owner-x', password: 'long-enough-1', confirm: 'long-enough-2' }),
     );
 
     expect(res.status).toBe(400);
     expect(res.body.fields).toEqual({ confirm: 'Passwords do not match. Please try again.' });
+    expect(await ownerItem()).toBeUndefined();
+  });
+
+  it('asks for the setup code when none is sent, and writes nothing', async () => {
+    const res = await call(handler, withBody(setupSample, { username: 'owner-x', password: 'Lantern-Harbor-42', confirm: 'Lantern-Harbor-42' }));
+
+    expect(res.status).toBe(400);
+    expect(res.body.fields).toEqual({ setupCode: 'Enter the setup code' });
+    expect(await ownerItem()).toBeUndefined();
+  });
+
+  it('refuses a wrong setup code with 403 saying where the right one is, and writes nothing', async () => {
+    // Act
+    const res = await call(handler, fromIp(setup('owner-x', 'Lantern-Harbor-42', `${testSetupCode()}x`), randomIp()));
+
+    // Assess
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ error: 'ForbiddenError', message: WRONG_SETUP_CODE });
+    expect(res.body.message).toMatch(/npm start/);
+    expect(res.body.message).toMatch(/SetupCodeCommand/);
+    expect(res.cookies).toEqual([]);
+    expect(await ownerItem()).toBeUndefined();
+  });
+
+  it('counts wrong setup codes like wrong passwords: past 5 from one address even the right code gets 429, another address does not', async () => {
+    // Prepare
+    const ip = randomIp();
+    for (let i = 0; i < 5; i++) {
+      expect((await call(handler, fromIp(setup('owner-x', 'Lantern-Harbor-42', `wrong-code-${i}`), ip))).status).toBe(403);
+    }
+
+    // Act
+    const blocked = await call(handler, fromIp(setup('owner-x', 'Lantern-Harbor-42'), ip));
+    const elsewhere = await call(handler, fromIp(setup('owner-x', 'Lantern-Harbor-42', 'wrong-code-again'), randomIp()));
+
+    // Assess
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(blocked.body.message).toMatch(/^Too many failed attempts\. Try again in \d+ minutes?\.$/);
+    expect(elsewhere.status).toBe(403);
     expect(await ownerItem()).toBeUndefined();
   });
 
@@ -169,13 +209,16 @@ describe('POST /api/admin/setup', () => {
     // Prepare
     const before = await ownerItem();
 
-    // Act
+    // Act: with the code, and without the right one (the code opens nothing once an owner exists)
     const res = await call(handler, setup(`late-${randomUUID().slice(0, 8)}`, 'another-password'));
+    const wrongCode = await call(handler, setup(`late-${randomUUID().slice(0, 8)}`, 'another-password', 'not-the-code'));
 
     // Assess
-    expect(res.status).toBe(409);
-    expect(res.body.message).toBe('The owner account is already set up. Log in instead.');
-    expect(res.cookies).toEqual([]);
+    for (const answer of [res, wrongCode]) {
+      expect(answer.status).toBe(409);
+      expect(answer.body.message).toBe('The owner account is already set up. Log in instead.');
+      expect(answer.cookies).toEqual([]);
+    }
     expect(await ownerItem()).toEqual(before);
   });
 

@@ -13,9 +13,10 @@ import { stripe } from './lib/stripe';
 export const handler = http(routeByName('start-payout-onboarding'), async ({ caller, event }) => {
   const worker = caller.worker;
   const origin = siteOrigin(event);
+  const client = await stripe();
   let accountId = worker.stripeAccountId;
   if (!accountId) {
-    const account = await stripe().accounts.create(
+    const account = await client.accounts.create(
       {
         type: 'express',
         email: worker.email,
@@ -27,7 +28,7 @@ export const handler = http(routeByName('start-payout-onboarding'), async ({ cal
     accountId = await payoutAccountsRepo.attach(worker.id, account.id, new Date().toISOString());
     logger.info('Payout account created', { workerId: worker.id });
   }
-  const link = await stripe().accountLinks.create({
+  const link = await client.accountLinks.create({
     account: accountId,
     refresh_url: `${origin}/worker/earnings?payouts=refresh`,
     return_url: `${origin}/worker/earnings?payouts=return`,

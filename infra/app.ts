@@ -9,10 +9,16 @@ import { assertDeployableStage, MarketplaceStack } from './marketplace-stack';
  * CDK entry (cdk.json: "npx tsx infra/app.ts"). Environment-agnostic: no account or region
  * lookups, so `cdk synth` works offline with no credentials.
  *
- * Context: stage (default prod), platformFeePercent (default 10, 0..100), supportEmail,
- * webAssetPath (default web/dist, relative to the repository root); and, read by the stack itself,
- * offerSeconds, offersAtOnce, maxOffers, arrivalGraceSeconds (dispatch), geocoderUrl,
- * stripeSecretName, vapidSecretName, publicUrl, alarmEmail, tracing, wafRateLimit and webAclArn.
+ * Context (README "Deploying" has the table): stage (default prod), platformFeePercent (default
+ * 10, 0..100), supportEmail, webAssetPath (default web/dist, relative to the repository root); and,
+ * read by the stack itself: offerSeconds, offersAtOnce, maxOffers, arrivalGraceSeconds (dispatch),
+ * distanceUnit, geocoderUrl, stripeSecretName, vapidSecretName, publicUrl (default
+ * https://<domainName> when there is one), alarmEmail, tracing, detailedMetrics (true/false, default
+ * false: the HTTP API's per-route metrics, billed as custom metrics), wafRateLimit, webAclArn,
+ * originSecretRevision, tableName and tableStreamArn (an adopted table); and the site's own name
+ * (infra/domain.ts): domainName with hostedZoneId (and hostedZoneName, default the domain itself),
+ * or domainName with certificateArn (a certificate in us-east-1, for a stack in any region).
+ * Every value is checked at synth, which stops with what to do.
  *
  * cdk-nag's AwsSolutions pack checks every synth: a finding that infra/nag.ts does not acknowledge
  * (with its reason) stops `cdk synth` and `cdk deploy` and is listed by the CLI.
@@ -54,6 +60,18 @@ if (!existsSync(resolve(webAssetPath, 'index.html'))) {
   fail(
     `no built web app at "${webAssetPath}" (index.html missing): run "npm run build:web" first, ` +
       'or pass another folder with -c webAssetPath=<folder>',
+  );
+}
+
+// CloudFront takes certificates from us-east-1 only. The stack cannot see its region at synth
+// (environment-agnostic), but `cdk deploy` puts it in the CLI's default region, which the CLI passes
+// here; the stack's own CloudFormation rule checks again at deploy.
+const cliRegion = process.env.CDK_DEFAULT_REGION;
+if (context('domainName') !== undefined && context('certificateArn') === undefined && cliRegion && cliRegion !== 'us-east-1') {
+  fail(
+    `context "domainName" without "certificateArn" makes the site's certificate in this stack, and CloudFront takes ` +
+      `certificates only from us-east-1, but this deploy goes to ${cliRegion}: request a certificate for the domain in ` +
+      'us-east-1 and pass -c certificateArn=arn:aws:acm:us-east-1:..., or deploy to us-east-1',
   );
 }
 

@@ -2,9 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recurring, routeKey, routes, socketRoutes, streamConsumers, timers } from '../shared/routes';
+import { PASSWORD_HASHING_MEMORY_MB, recurring, routeKey, routes, socketRoutes, streamConsumers, timers, type RouteDef } from '../shared/routes';
 import type { CfnApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
+import { ownModulesLoadedBy } from './testing/module-graph';
 import { testSynth } from './testing/synth';
 
 /**
@@ -303,5 +304,36 @@ describe('recurring job manifest (shared/routes.ts recurring)', () => {
       expect(recurringFunctionIds[name]).toBeTruthy();
       expect(scheduled).toHaveLength(1);
     });
+  });
+});
+
+describe('memory of the functions that hash passwords (shared/routes.ts memoryMb)', () => {
+  const passwords = join(root, 'functions/lib/auth/passwords.ts');
+  const hashes = (name: string) => ownModulesLoadedBy(join(root, 'functions', `${name}.ts`)).has(passwords);
+
+  it('gives every route whose handler loads the password module, directly or not, at least one vCPU of memory', () => {
+    // Act
+    const hashing = routes.filter((r) => hashes(r.name));
+    const undersized = hashing.filter((r) => ((r as RouteDef).memoryMb ?? 0) < PASSWORD_HASHING_MEMORY_MB).map((r) => r.name);
+
+    // Assess: the logins, sign-up, owner setup and password change are among them (the scan sees imports)
+    expect(hashing.map((r) => r.name)).toEqual(expect.arrayContaining(['login-admin', 'login-worker', 'create-worker-account', 'setup-admin', 'change-password']));
+    expect(undersized).toEqual([]);
+  });
+
+  it('has no timer, socket route, stream consumer or recurring job hash a password, since only routes can be given the memory', () => {
+    // Act
+    const others = [...timers, ...socketRoutes, ...streamConsumers, ...recurring].map((f) => f.name).filter(hashes);
+
+    // Assess
+    expect(others).toEqual([]);
+  });
+
+  it('gives the hashing memory to no route that hashes nothing (it would pay seven times the price of its waits for no speed)', () => {
+    // Act
+    const needless = routes.filter((r) => (r as RouteDef).memoryMb === PASSWORD_HASHING_MEMORY_MB && !hashes(r.name)).map((r) => r.name);
+
+    // Assess
+    expect(needless).toEqual([]);
   });
 });

@@ -1,32 +1,41 @@
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { ArnFormat, Aws, CfnOutput, Duration, Fn, RemovalPolicy, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
+import { ArnFormat, Aws, CfnOutput, Duration, Fn, NestedStack, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
-import { HttpApi, HttpMethod, LogGroupLogDestination, PayloadFormatVersion, WebSocketApi, WebSocketStage, type CfnStage, type HttpRoute } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpApi, HttpMethod, HttpRoute, HttpRouteKey, LogGroupLogDestination, PayloadFormatVersion, WebSocketApi, WebSocketStage, type CfnStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration, WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, ManagedPolicy, PolicyStatement, Role, ServicePrincipal, type IRole } from 'aws-cdk-lib/aws-iam';
-import { Architecture, FilterCriteria, Runtime, StartingPosition, Tracing } from 'aws-cdk-lib/aws-lambda';
-import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { Architecture, FilterCriteria, MetricType, Runtime, StartingPosition, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods } from 'aws-cdk-lib/aws-s3';
-import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { CfnSchedule, ScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from 'aws-cdk-lib/custom-resources';
 import type { Construct } from 'constructs';
+import { adoptedTableOf } from './adopted-table';
+import { OperatorSecret } from './app-secrets';
 import { lambdaBundling } from './bundling';
+import { FailedRuns } from './failed-runs';
 import { EdgeFirewall } from './waf';
-import { Monitoring } from './monitoring';
+import { OriginSecret } from './origin-secret';
+import { SetupCode } from './setup-code';
+import { SiteDeployment } from './site-deploy';
+import { enableRouteMetrics, Monitoring } from './monitoring';
+import { SiteDomain, siteDomainSettings } from './domain';
 import { acknowledgeNagFindings } from './nag';
+import { FUNCTION_TIMEOUT_SECONDS } from './function-defaults';
+import { routesByArea, type RouteArea } from './route-areas';
 import { defaultThrottle, throttleFor } from './throttling';
 import { contentSecurityPolicyFor, HSTS_MAX_AGE_SECONDS, securityHeadersFor, strictTransportSecurity } from '../shared/security-headers';
+import { VIEWER_ADDRESS_HEADER } from '../shared/edge';
 import { catalogItems } from '../functions/lib/data/items';
-import { deployedRoutes, recurring, socketRoutes, streamConsumers, timers, type DocumentGrant, type RecurringDef, type RouteDef, type SocketRouteDef, type StreamConsumerDef, type TimerDef } from '../shared/routes';
+import { deployedRoutes, recurring, socketRoutes, streamConsumers, timers, type DocumentGrant, type RecurringDef, type RouteDef, type SocketRouteDef, type StreamConsumerDef, type TableAccess, type TimerDef } from '../shared/routes';
 import { table as tableDef } from '../shared/table';
 import { retentionPeriods } from '../shared/document-categories';
 
@@ -53,7 +62,8 @@ export interface MarketplaceStackProps extends StackProps {
   /** A Nominatim-compatible geocoder for the two geocode routes (context "geocoderUrl"); default: the public Nominatim. */
   geocoderUrl?: string;
   /**
-   * The Secrets Manager secret holding Stripe's keys as JSON `{ "secretKey": "sk_...", "webhookSecret": "whsec_..." }`
+   * The Secrets Manager secret holding Stripe's keys as JSON `{ "secretKey": "sk_...", "webhookSecret": "whsec_...",
+   * "connectWebhookSecret": "whsec_..." }` (the platform and Connect webhook endpoints' signing secrets)
    * (context "stripeSecretName"; default `marketplace/<stage>/stripe`). Create it before deploying.
    */
   stripeSecretName?: string;
@@ -69,6 +79,12 @@ export interface MarketplaceStackProps extends StackProps {
    * WebSocket APIs have no X-Ray support of their own, so a trace starts at the function.
    */
   tracing?: boolean;
+  /**
+   * The HTTP API's detailed metrics, per route (context "detailedMetrics": true/false; default off).
+   * Billed as custom metrics (six a route, each hour it is called), so off by default: the dashboard's
+   * route tables read the access log instead, paid per query when opened. On, they are graphed too.
+   */
+  detailedMetrics?: boolean;
   /** An address the alarm topic mails (context "alarmEmail"); none: subscribe to the topic yourself. */
   alarmEmail?: string;
   /**
@@ -78,6 +94,24 @@ export interface MarketplaceStackProps extends StackProps {
   wafRateLimit?: number;
   /** An existing CloudFront web ACL to put in front instead (context "webAclArn"). */
   webAclArn?: string;
+  /**
+   * The site's own name (context "domainName", e.g. fixly.app): the distribution answers on it with
+   * an ACM certificate, the uploads bucket takes posts from it and publicUrl defaults to it. With
+   * `hostedZoneId` (and `hostedZoneName`, default: the domain itself) the stack makes the certificate
+   * (the stack must then be in us-east-1) and the A/AAAA records; with `certificateArn` (a us-east-1
+   * certificate) it uses that one, in any region. Checked by infra/domain.ts.
+   */
+  domainName?: string;
+  hostedZoneId?: string;
+  hostedZoneName?: string;
+  certificateArn?: string;
+  /**
+   * The HTTP routes to deploy: the manifest's `deployedRoutes` unless given. The tests size the
+   * stack with more routes than the manifest has today.
+   */
+  routes?: readonly RouteDef[];
+  /** Where a function's code is, by its name: `functions/<name>.ts` unless given. */
+  entryOf?: (name: string) => string;
 }
 
 /** Context key → function environment variable, with the range functions/lib/env.ts accepts. */
@@ -113,25 +147,31 @@ const spaRewriteCode = `function handler(event) {
 
 /**
  * A WebSocket API answers only on its stage's own path (`/<stage>`; anything after it is a 403), so
- * the site's `/ws` becomes `/` and the origin path supplies the stage.
+ * the site's `/ws` becomes `/` and the origin path supplies the stage. The visitor's address goes
+ * along as for /api (below).
  */
 const webSocketPathCode = `function handler(event) {
   var request = event.request;
   request.uri = '/';
   if (request.headers.host) request.headers['x-forwarded-host'] = { value: request.headers.host.value };
   else delete request.headers['x-forwarded-host'];
+  if (event.viewer && event.viewer.ip) request.headers['${VIEWER_ADDRESS_HEADER}'] = { value: event.viewer.ip };
+  else delete request.headers['${VIEWER_ADDRESS_HEADER}'];
   return request;
 }`;
 
 /**
  * API Gateway sees its own host name, not the one the visitor typed: the functions compare a
  * browser's Origin with this copy of it (functions/lib/same-origin.ts). Set here, at the edge, so
- * whatever a client sent under that name is replaced.
+ * whatever a client sent under that name is replaced. Likewise the visitor's address: API Gateway's
+ * sourceIp is CloudFront's, so the per-address limits count this one (functions/lib/client-address.ts).
  */
 const forwardedHostCode = `function handler(event) {
   var request = event.request;
   if (request.headers.host) request.headers['x-forwarded-host'] = { value: request.headers.host.value };
   else delete request.headers['x-forwarded-host'];
+  if (event.viewer && event.viewer.ip) request.headers['${VIEWER_ADDRESS_HEADER}'] = { value: event.viewer.ip };
+  else delete request.headers['${VIEWER_ADDRESS_HEADER}'];
   return request;
 }`;
 
@@ -153,7 +193,7 @@ const writeActions = [
   'dynamodb:BatchWriteItem',
   'dynamodb:ConditionCheckItem',
 ];
-const grants: Record<RouteDef['table'], readonly string[]> = {
+const grants: Record<TableAccess, readonly string[]> = {
   none: [],
   read: readActions,
   write: writeActions,
@@ -201,12 +241,15 @@ export function assertDeployableStage(stage: string): void {
 const BATCH_LIMIT = 25;
 
 export class MarketplaceStack extends Stack {
-  readonly table: dynamodb.Table;
+  /** The table the stack creates, or the one context "tableName" adopts after a restore. */
+  readonly table: dynamodb.ITable;
   readonly api: HttpApi;
   readonly uploadsBucket: Bucket;
   readonly distribution: cloudfront.Distribution;
   /** The route functions, by route name. */
   readonly functions: Record<string, NodejsFunction> = {};
+  /** The nested stack of each route area (infra/route-areas.ts), which holds its routes' functions. */
+  readonly routeStacks: ReadonlyMap<RouteArea, NestedStack>;
   /** The functions EventBridge Scheduler invokes, by timer name. */
   readonly timerFunctions: Record<string, NodejsFunction> = {};
   readonly timerGroup: ScheduleGroup;
@@ -218,9 +261,13 @@ export class MarketplaceStack extends Stack {
   readonly streamFunctions: Record<string, NodejsFunction> = {};
   /** The functions run on a recurring schedule (shared/routes.ts `recurring`), by name. */
   readonly recurringFunctions: Record<string, NodejsFunction> = {};
+  /** The schedule group of the recurring jobs' schedules, which alone their roles trust. */
+  readonly recurringGroup: ScheduleGroup;
+  /** Where failed timer and recurring runs and failed stream batches are kept for replay (npm run replay). */
+  readonly failedRuns: FailedRuns;
   /** The role EventBridge Scheduler assumes to invoke the timer functions. */
   readonly schedulerRole: Role;
-  /** Where undeliverable timers, failed recurring runs and failed stream records end up. */
+  /** Where failed timer and recurring runs end up: undelivered by Scheduler, or failed in Lambda. */
   readonly deadLetterQueue: Queue;
   /** The alarms and the topic they notify. */
   readonly monitoring: Monitoring;
@@ -228,6 +275,8 @@ export class MarketplaceStack extends Stack {
   readonly accessLogsBucket: Bucket;
   /** Whether X-Ray active tracing is on (props, else context "tracing"). */
   readonly tracing: boolean;
+  /** Whether the HTTP API publishes detailed (per-route) metrics (props, else context "detailedMetrics"). */
+  readonly detailedMetrics: boolean;
 
   constructor(scope: Construct, id: string, props: MarketplaceStackProps) {
     super(scope, id, props);
@@ -243,12 +292,22 @@ export class MarketplaceStack extends Stack {
       );
     }
     const isProd = stage === 'prod';
-    const removalPolicy = isProd ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+    const entryOf = props.entryOf ?? ((name: string) => `${repoRoot}functions/${name}.ts`);
+    // Kept through updates and stack deletion, but not through the rollback of the deploy that
+    // created them: a first deploy that fails would otherwise leave the uploads bucket (a fixed
+    // name) behind, and every retry would fail with "already exists". The table is the exception,
+    // below.
+    const removalPolicy = isProd ? RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE : RemovalPolicy.DESTROY;
     const tracingSetting = props.tracing ?? this.node.tryGetContext('tracing');
     if (tracingSetting !== undefined && ![true, false, 'true', 'false'].includes(tracingSetting as string | boolean)) {
       throw new Error(`tracing must be true or false, got ${JSON.stringify(tracingSetting)}`);
     }
     this.tracing = tracingSetting === true || tracingSetting === 'true';
+    const detailedMetricsSetting = props.detailedMetrics ?? this.node.tryGetContext('detailedMetrics');
+    if (detailedMetricsSetting !== undefined && ![true, false, 'true', 'false'].includes(detailedMetricsSetting as string | boolean)) {
+      throw new Error(`detailedMetrics must be true or false (true: the HTTP API's per-route metrics, billed as custom metrics), got ${JSON.stringify(detailedMetricsSetting)}`);
+    }
+    this.detailedMetrics = detailedMetricsSetting === true || detailedMetricsSetting === 'true';
     const alarmEmail = props.alarmEmail ?? (this.node.tryGetContext('alarmEmail') as string | undefined);
     if (alarmEmail !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(alarmEmail)) {
       throw new Error(`alarmEmail must be an email address, got ${JSON.stringify(alarmEmail)}`);
@@ -274,26 +333,41 @@ export class MarketplaceStack extends Stack {
     });
 
     // ---- Data: the single table, built from shared/table.ts -------------------------------
-    const str = dynamodb.AttributeType.STRING;
-    this.table = new dynamodb.Table(this, 'Table', {
-      partitionKey: { name: tableDef.partitionKey, type: str },
-      sortKey: { name: tableDef.sortKey, type: str },
-      billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
-      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
-      timeToLiveAttribute: tableDef.ttlAttribute,
-      encryption: dynamodb.TableEncryption.AWS_MANAGED,
-      deletionProtection: isProd,
-      removalPolicy,
-      // New images only: the stream consumers (shared/routes.ts streamConsumers) read what was written.
-      stream: dynamodb.StreamViewType.NEW_IMAGE,
-    });
-    for (const index of tableDef.indexes) {
-      this.table.addGlobalSecondaryIndex({
-        indexName: index.name,
-        partitionKey: { name: index.partitionKey, type: str },
-        sortKey: { name: index.sortKey, type: str },
-        projectionType: dynamodb.ProjectionType.ALL,
+    // After a point-in-time restore, the restored table instead (context "tableName" and
+    // "tableStreamArn", infra/adopted-table.ts): every function, the catalogue seed and the stream
+    // consumers below use whichever this is.
+    const adopted = adoptedTableOf((key) => this.node.tryGetContext(key));
+    if (adopted) {
+      this.table = dynamodb.Table.fromTableAttributes(this, 'AdoptedTable', {
+        ...adopted,
+        globalIndexes: tableDef.indexes.map((index) => index.name),
       });
+    } else {
+      const str = dynamodb.AttributeType.STRING;
+      const table = new dynamodb.Table(this, 'Table', {
+        partitionKey: { name: tableDef.partitionKey, type: str },
+        sortKey: { name: tableDef.sortKey, type: str },
+        billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
+        pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+        timeToLiveAttribute: tableDef.ttlAttribute,
+        encryption: dynamodb.TableEncryption.AWS_MANAGED,
+        deletionProtection: isProd,
+        // Plain Retain, unlike the rest: DynamoDB refuses to delete a deletion-protected table, so
+        // the rollback of a failed first deploy could not remove it and would itself fail. Its name
+        // is generated, so the empty table such a rollback leaves never blocks the retry.
+        removalPolicy: isProd ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+        // New images only: the stream consumers (shared/routes.ts streamConsumers) read what was written.
+        stream: dynamodb.StreamViewType.NEW_IMAGE,
+      });
+      for (const index of tableDef.indexes) {
+        table.addGlobalSecondaryIndex({
+          indexName: index.name,
+          partitionKey: { name: index.partitionKey, type: str },
+          sortKey: { name: index.sortKey, type: str },
+          projectionType: dynamodb.ProjectionType.ALL,
+        });
+      }
+      this.table = table;
     }
 
     // ---- Seed the service catalogue on every create/update ---------------------------------
@@ -419,38 +493,39 @@ export class MarketplaceStack extends Stack {
     if (geocoderUrl !== undefined && !/^https?:\/\/[^\s/]+/.test(geocoderUrl)) {
       throw new Error(`geocoderUrl must be an http(s) URL, got ${JSON.stringify(geocoderUrl)}`);
     }
-    // Stripe's keys reach only the functions that call Stripe, as CloudFormation dynamic references
-    // resolved at deploy time: the template and cdk.out never hold them.
+    // The secrets the operator creates (infra/app-secrets.ts): the functions that need one are told
+    // its id and read it at run time (functions/lib/secrets.ts), so no function's configuration, the
+    // template or cdk.out holds a value, and a rotated value is used within minutes without a deploy.
+    // Stripe's keys reach only the functions that call Stripe; the VAPID keys only what sends or
+    // hands out push (the push routes and the stream consumer that delivers urgent notifications).
     const stripeSecretName = props.stripeSecretName ?? (context('stripeSecretName') as string | undefined) ?? `marketplace/${stage}/stripe`;
-    const publicUrl = props.publicUrl ?? (context('publicUrl') as string | undefined);
+    // The site's own name, if the operator gave one (infra/domain.ts checks it here, before anything is built).
+    const siteDomain = siteDomainSettings(
+      {
+        domainName: props.domainName ?? context('domainName'),
+        hostedZoneId: props.hostedZoneId ?? context('hostedZoneId'),
+        hostedZoneName: props.hostedZoneName ?? context('hostedZoneName'),
+        certificateArn: props.certificateArn ?? context('certificateArn'),
+      },
+      this.region,
+    );
+    const publicUrl = props.publicUrl ?? (context('publicUrl') as string | undefined) ?? (siteDomain ? `https://${siteDomain.domainName}` : undefined);
     if (publicUrl !== undefined && !/^https:\/\/[^\s/]+$/.test(publicUrl)) {
       throw new Error(`publicUrl must be an https origin without a path, got ${JSON.stringify(publicUrl)}`);
     }
-    const stripeSecret = (field: 'secretKey' | 'webhookSecret') =>
-      SecretValue.secretsManager(stripeSecretName, { jsonField: field }).unsafeUnwrap();
-    // The VAPID keys go only to what sends or hands out push: the push routes and the stream consumer
-    // that delivers urgent notifications (the functions that notify only store them), as dynamic
-    // references like Stripe's.
+    const stripeSecret = new OperatorSecret(this, 'StripeSecret', { name: 'stripe', secretName: stripeSecretName });
     const vapidSecretName = props.vapidSecretName ?? (context('vapidSecretName') as string | undefined) ?? `marketplace/${stage}/vapid`;
-    const vapidSecret = (field: 'publicKey' | 'privateKey') => SecretValue.secretsManager(vapidSecretName, { jsonField: field }).unsafeUnwrap();
-    // CloudFormation resolves a dynamic reference only when the function itself changes: after a
-    // secret is rotated, deploying with a new context "secretsRevision" changes the functions that
-    // read secrets, so they pick the new values up (README runbook).
-    const secretsRevision = context('secretsRevision');
-    const revision: Record<string, string> = secretsRevision === undefined ? {} : { SECRETS_REVISION: String(secretsRevision) };
+    const vapidSecret = new OperatorSecret(this, 'VapidSecret', { name: 'vapid', secretName: vapidSecretName });
+    // The right to read each is given below, once the functions exist (grantRead, per function).
     const pushEnvironment = {
-      VAPID_PUBLIC_KEY: vapidSecret('publicKey'),
-      VAPID_PRIVATE_KEY: vapidSecret('privateKey'),
+      ...vapidSecret.environment,
       VAPID_SUBJECT: `mailto:${supportEmail}`,
-      ...revision,
     };
     const stripeEnvironment = (route: RouteDef): Record<string, string> =>
       route.stripe
         ? {
-            STRIPE_SECRET_KEY: stripeSecret('secretKey'),
-            ...(route.rawBody ? { STRIPE_WEBHOOK_SECRET: stripeSecret('webhookSecret') } : {}),
+            ...stripeSecret.environment,
             ...(publicUrl ? { PUBLIC_URL: publicUrl } : {}),
-            ...revision,
           }
         : {};
     const environment = {
@@ -546,16 +621,22 @@ export class MarketplaceStack extends Stack {
       documents?: readonly DocumentGrant[];
       scheduler?: boolean;
       realtime?: boolean;
+      /** Invoked asynchronously: may record a failed run in the dead-letter queue (infra/failed-runs.ts). */
+      failedRuns?: boolean;
       own?: string;
     }
     const roles = new Map<string, Role>();
     const roleFor = (needs: Needs): Role => {
+      const tableAccess = typeof needs.table === 'string' ? needs.table : needs.table.access;
+      const leadingKeys = typeof needs.table === 'string' ? undefined : [...needs.table.partitionKeys];
       const parts = [
-        `table-${needs.table}`,
+        `table-${tableAccess}`,
+        ...(leadingKeys ? [`keys ${leadingKeys.join(' ')}`] : []),
         ...(needs.uploads ? [`uploads-${needs.uploads}`] : []),
         ...[...new Set(needs.documents ?? [])].sort().map((d) => `documents-${d}`),
         ...(needs.scheduler ? ['scheduler'] : []),
         ...(needs.realtime ? ['realtime'] : []),
+        ...(needs.failedRuns ? ['failed-runs'] : []),
         ...(needs.own ? [`only-${needs.own}`] : []),
       ];
       const key = parts.join('-');
@@ -566,26 +647,62 @@ export class MarketplaceStack extends Stack {
         assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
         managedPolicies: [ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSLambdaBasicExecutionRole')],
       });
-      const actions = grants[needs.table];
-      if (actions.length) this.table.grant(role, ...actions);
-      if (needs.uploads === 'read' || needs.uploads === 'file' || needs.uploads === 'review') uploadsByName.grantRead(role, 'uploads/*');
+      const actions = grants[tableAccess];
+      if (actions.length && leadingKeys) {
+        // Only the items whose partition key matches (the geocode cache's, for the public geocode
+        // routes): dynamodb:LeadingKeys is every partition key the request touches.
+        role.addToPrincipalPolicy(
+          new PolicyStatement({
+            effect: Effect.ALLOW,
+            actions: [...actions],
+            resources: [this.table.tableArn],
+            conditions: {
+              'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': leadingKeys },
+              // ForAllValues also holds for a request that names no key; every action here names one.
+              Null: { 'dynamodb:LeadingKeys': 'false' },
+            },
+          }),
+        );
+      } else if (actions.length) this.table.grant(role, ...actions);
+      // Reading objects under a prefix, and listing only that prefix (which S3 also asks of a read,
+      // to answer 404 rather than 403 for a key that is not there). Bucket.grantRead would list and
+      // read the metadata of the whole bucket.
+      const readPrefixes = new Set<string>();
+      const grantReadUnder = (prefix: string) => {
+        role.addToPrincipalPolicy(
+          new PolicyStatement({ effect: Effect.ALLOW, actions: ['s3:GetObject*'], resources: [uploadsByName.arnForObjects(`${prefix}*`)] }),
+        );
+        readPrefixes.add(prefix);
+      };
+      if (needs.uploads === 'read' || needs.uploads === 'file' || needs.uploads === 'review') grantReadUnder('uploads/');
       if (needs.uploads === 'write') uploadsByName.grantPut(role, 'uploads/*');
       if (needs.uploads === 'file') {
         uploadsByName.grantDelete(role, 'uploads/*');
         uploadsByName.grantPut(role, 'applications/*');
       }
-      if (needs.uploads === 'review') uploadsByName.grantRead(role, 'applications/*');
+      if (needs.uploads === 'review') grantReadUnder('applications/');
       for (const right of new Set(needs.documents ?? [])) {
         if (right === 'upload') uploadsByName.grantPut(role, 'document-uploads/*');
-        if (right === 'read-upload') uploadsByName.grantRead(role, 'document-uploads/*');
+        if (right === 'read-upload') grantReadUnder('document-uploads/');
         if (right === 'delete-upload') uploadsByName.grantDelete(role, 'document-uploads/*');
-        if (right === 'read') uploadsByName.grantRead(role, 'documents/*');
+        if (right === 'read') grantReadUnder('documents/');
         if (right === 'write') uploadsByName.grantPut(role, 'documents/*');
         if (right === 'delete') uploadsByName.grantDelete(role, 'documents/*');
         if (right === 'retain') uploadsByName.grantPut(role, 'retained/*');
       }
+      if (readPrefixes.size) {
+        role.addToPrincipalPolicy(
+          new PolicyStatement({
+            effect: Effect.ALLOW,
+            actions: ['s3:ListBucket'],
+            resources: [uploadsByName.bucketArn],
+            conditions: { StringLike: { 's3:prefix': [...readPrefixes].sort().map((prefix) => `${prefix}*`) } },
+          }),
+        );
+      }
       if (needs.scheduler) grantScheduling(role);
       if (needs.realtime) grantRealtime(role);
+      if (needs.failedRuns) this.deadLetterQueue.grantSendMessages(role);
       roles.set(key, role);
       return role;
     };
@@ -594,25 +711,34 @@ export class MarketplaceStack extends Stack {
     const lambda = (
       id: string,
       name: string,
-      options: { description: string; environment: Record<string, string>; role: IRole; functionName?: string; timeout?: Duration },
+      options: {
+        description: string;
+        environment: Record<string, string>;
+        role: IRole;
+        functionName?: string;
+        timeout?: Duration;
+        memorySize?: number;
+        /** The stack the function lives in: this one, or a route area's nested stack. */
+        scope?: Construct;
+      },
     ) => {
       // What only the local runtime may do (dev-login, cookies without Secure, loopback push) hangs
       // on this variable, so no deployed function may ever carry it.
       if (LOCAL_RUNTIME_VARIABLE in options.environment) {
         throw new Error(`${name}: ${LOCAL_RUNTIME_VARIABLE} is the local runtime's switch and is never deployed`);
       }
-      return new NodejsFunction(this, `${id}Fn`, {
+      return new NodejsFunction(options.scope ?? this, `${id}Fn`, {
         description: options.description,
         functionName: options.functionName,
         role: options.role,
-        entry: `${repoRoot}functions/${name}.ts`,
+        entry: entryOf(name),
         handler: 'handler',
         projectRoot: repoRoot,
         depsLockFilePath: `${repoRoot}package-lock.json`,
         runtime: Runtime.NODEJS_22_X,
         architecture: Architecture.ARM_64,
-        memorySize: 256,
-        timeout: options.timeout ?? Duration.seconds(10),
+        memorySize: options.memorySize ?? 256,
+        timeout: options.timeout ?? Duration.seconds(FUNCTION_TIMEOUT_SECONDS),
         logGroup,
         tracing: this.tracing ? Tracing.ACTIVE : undefined,
         environment: options.environment,
@@ -630,12 +756,17 @@ export class MarketplaceStack extends Stack {
       });
     };
 
-    // The local runtime's own routes (dev-login) are never deployed, whatever the stage.
+    // The local runtime's own routes (dev-login) are never deployed, whatever the stage. Each area's
+    // routes live in a nested stack of their own (infra/route-areas.ts): at four resources a route,
+    // one template would pass CloudFormation's 500 at about 110 routes.
     const httpRoutes: { route: RouteDef; httpRoute: HttpRoute }[] = [];
-    for (const route of deployedRoutes) {
+    const addRoute = (areaStack: NestedStack, route: RouteDef) => {
       const id = pascal(route.name);
       const fn = lambda(id, route.name, {
+        scope: areaStack,
         description: `${route.method} ${route.path} (${stage})`,
+        // Lambda's CPU grows with memory: a password hash needs most of a vCPU (shared/routes.ts).
+        memorySize: route.memoryMb,
         environment: {
           ...environment,
           ...(route.scheduler ? schedulingEnvironment : {}),
@@ -652,16 +783,23 @@ export class MarketplaceStack extends Stack {
           realtime: route.realtime,
         }),
       });
-      const [httpRoute] = this.api.addRoutes({
-        path: route.path,
-        methods: [HttpMethod[route.method]],
+      const httpRoute = new HttpRoute(areaStack, `${id}Route`, {
+        httpApi: this.api,
+        routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
         integration: new HttpLambdaIntegration(`${id}Integration`, fn, {
           payloadFormatVersion: PayloadFormatVersion.VERSION_2_0,
         }),
       });
       this.functions[route.name] = fn;
-      httpRoutes.push({ route, httpRoute: httpRoute! });
+      httpRoutes.push({ route, httpRoute });
+    };
+    const routeStacks = new Map<RouteArea, NestedStack>();
+    for (const [area, areaRoutes] of routesByArea(props.routes ?? deployedRoutes)) {
+      const areaStack = new NestedStack(this, `${pascal(area)}Routes`, { description: `Marketplace ${area} routes (${stage})` });
+      routeStacks.set(area, areaStack);
+      for (const route of areaRoutes) addRoute(areaStack, route);
     }
+    this.routeStacks = routeStacks;
 
     // Tighter limits on the routes an attacker would flood (infra/throttling.ts); the rest take the
     // stage's default. A route setting must name a route that exists, so the stage waits for them.
@@ -676,14 +814,26 @@ export class MarketplaceStack extends Stack {
     }
     stageResource.routeSettings = routeSettings;
 
+    // What the timers, the recurring jobs and the stream consumers fail to do is kept for replay
+    // (infra/failed-runs.ts, README runbook).
+    this.failedRuns = new FailedRuns(this, 'FailedRuns', {
+      queue: this.deadLetterQueue,
+      accessLogsBucket: this.accessLogsBucket,
+      removalPolicy,
+      autoDeleteObjects: !isProd,
+    });
+
     // Timers tell the customer and the worker what they changed (an offer expired, a job reassigned).
+    // Scheduler invokes them asynchronously: a run that throws is retried by Lambda, then recorded
+    // with its input in the dead-letter queue.
     for (const timer of timers as readonly TimerDef[]) {
       const fn = lambda(`${pascal(timer.name)}Timer`, timer.name, {
         description: `Timer ${timer.name}, invoked by EventBridge Scheduler (${stage})`,
         functionName: timerFunctionName(timer),
         environment: { ...environment, ...(timer.scheduler ? schedulingEnvironment : {}), ...realtimeEnvironment },
-        role: roleFor({ table: timer.table, scheduler: timer.scheduler, realtime: true }),
+        role: roleFor({ table: timer.table, scheduler: timer.scheduler, realtime: true, failedRuns: true }),
       });
+      this.failedRuns.keepFailedRuns(fn);
       this.timerFunctions[timer.name] = fn;
     }
 
@@ -701,58 +851,66 @@ export class MarketplaceStack extends Stack {
     // Stream consumers: the event source mapping applies the manifest's filter, so only the records a
     // consumer wants invoke it. A failed record is retried twice and then left, split out of its batch
     // so the others go on; the consumer reports which ones failed.
+    const failedBatchMappings: Record<string, string> = {};
     for (const consumer of streamConsumers as readonly StreamConsumerDef[]) {
       const fn = lambda(`${pascal(consumer.name)}Stream`, consumer.name, {
         description: `Table stream consumer ${consumer.name} (${stage})`,
         environment: { ...environment, ...(consumer.push ? pushEnvironment : {}) },
         role: roleFor({ table: consumer.table, own: consumer.name }),
       });
-      fn.addEventSource(
-        new DynamoEventSource(this.table, {
-          startingPosition: StartingPosition.LATEST,
-          batchSize: 25,
-          bisectBatchOnError: true,
-          retryAttempts: 2,
-          reportBatchItemFailures: true,
-          filters: [FilterCriteria.filter(consumer.filter)],
-          // A record still failing after its retries is described in the dead-letter queue.
-          onFailure: new SqsDlq(this.deadLetterQueue),
-        }),
-      );
+      const source = new DynamoEventSource(this.table, {
+        startingPosition: StartingPosition.LATEST,
+        batchSize: 25,
+        bisectBatchOnError: true,
+        retryAttempts: 2,
+        reportBatchItemFailures: true,
+        filters: [FilterCriteria.filter(consumer.filter)],
+        // A batch still failing after its retries is written whole (the records, not pointers into
+        // a stream that keeps them 24 hours) to the failed-batch bucket, to replay at any time.
+        onFailure: this.failedRuns.batchDestination(),
+        // Counts of what reached the destination or was dropped, for the alarms (infra/monitoring.ts).
+        metricsConfig: { metrics: [MetricType.EVENT_COUNT] },
+      });
+      fn.addEventSource(source);
+      failedBatchMappings[consumer.name] = source.eventSourceMappingId;
       this.streamFunctions[consumer.name] = fn;
     }
+    new CfnOutput(this, 'FailedBatchesBucketName', { value: this.failedRuns.batchesBucket.bucketName });
 
     // Recurring jobs (shared/routes.ts `recurring`): an EventBridge Scheduler cron schedule each, with
-    // a role that may invoke that one function; the schedule's input is its sample event.
+    // a role that may invoke that one function; the schedule's input is its sample event. Scheduler
+    // presents the schedule's group, not the schedule, as aws:SourceArn when it assumes a role, so
+    // the recurring schedules have a group of their own and each role trusts that group alone (no
+    // function may create schedules in it: the timer rights are on the timer group).
+    this.recurringGroup = new ScheduleGroup(this, 'RecurringGroup', {
+      scheduleGroupName: `${this.stackName}-recurring`,
+      // It holds only this stack's own schedules: nothing to keep.
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
     for (const job of recurring as readonly RecurringDef[]) {
       const fn = lambda(`${pascal(job.name)}Recurring`, job.name, {
         description: `${job.description} (${stage})`,
         functionName: `${this.stackName}-${job.name}`,
         environment: { ...environment, ...(job.realtime ? realtimeEnvironment : {}) },
-        role: roleFor({ table: job.table, realtime: job.realtime, documents: job.documents }),
+        role: roleFor({ table: job.table, realtime: job.realtime, documents: job.documents, failedRuns: true }),
         timeout: Duration.minutes(5),
       });
+      this.failedRuns.keepFailedRuns(fn);
       const scheduleName = `${this.stackName}-${job.name}`;
       const role = new Role(this, `${pascal(job.name)}ScheduleRole`, {
         description: `EventBridge Scheduler runs ${job.name} (${stage})`,
         assumedBy: new ServicePrincipal('scheduler.amazonaws.com', {
           conditions: {
             StringEquals: { 'aws:SourceAccount': Aws.ACCOUNT_ID },
-            ArnLike: {
-              'aws:SourceArn': this.formatArn({
-                service: 'scheduler',
-                resource: 'schedule',
-                resourceName: `default/${scheduleName}`,
-                arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
-              }),
-            },
+            ArnLike: { 'aws:SourceArn': this.recurringGroup.scheduleGroupArn },
           },
         }),
       });
       role.addToPolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: ['lambda:InvokeFunction'], resources: [fn.functionArn] }));
       this.deadLetterQueue.grantSendMessages(role);
-      new CfnSchedule(this, `${pascal(job.name)}Schedule`, {
+      const schedule = new CfnSchedule(this, `${pascal(job.name)}Schedule`, {
         name: scheduleName,
+        groupName: this.recurringGroup.scheduleGroupName,
         description: job.description,
         scheduleExpression: job.cron,
         scheduleExpressionTimezone: 'UTC',
@@ -766,6 +924,8 @@ export class MarketplaceStack extends Stack {
           deadLetterConfig: { arn: this.deadLetterQueue.queueArn },
         },
       });
+      // The group is named by a literal, not a reference: the schedule must wait for it explicitly.
+      schedule.node.addDependency(this.recurringGroup);
       this.recurringFunctions[job.name] = fn;
     }
 
@@ -846,8 +1006,57 @@ export class MarketplaceStack extends Stack {
     const webAclArn = props.webAclArn ?? (this.node.tryGetContext('webAclArn') as string | undefined)
       ?? (wafRateLimit !== undefined ? new EdgeFirewall(this, 'EdgeFirewall', { writesPerFiveMinutes: wafRateLimit }).webAclArn : undefined);
 
+    // ---- The operator's secrets (infra/app-secrets.ts): each function told a secret's id above may
+    // read that secret, and no other function may (roles are shared, so the right names the function).
+    const routeDefs = new Map((props.routes ?? deployedRoutes).map((route) => [route.name, route]));
+    for (const [name, fn] of Object.entries(this.functions)) {
+      if (routeDefs.get(name)?.stripe) stripeSecret.grantRead(fn);
+      if (routeDefs.get(name)?.push) vapidSecret.grantRead(fn);
+    }
+    for (const consumer of streamConsumers as readonly StreamConsumerDef[]) {
+      const fn = this.streamFunctions[consumer.name];
+      if (fn && consumer.push) vapidSecret.grantRead(fn);
+    }
+
+    // ---- The edge's secrets (infra/origin-secret.ts, infra/setup-code.ts) ----------------------
+    // CloudFront proves every API request came through it with the origin secret; the functions that
+    // answer through it (the HTTP routes, the WebSocket handshake) are told its id and may read it.
+    // The owner setup code goes to setup-admin alone.
+    const originSecretRevision = context('originSecretRevision');
+    const originSecret = new OriginSecret(this, 'OriginSecret', {
+      stage,
+      ...(originSecretRevision === undefined ? {} : { revision: String(originSecretRevision) }),
+    });
+    originSecret.giveTo([...Object.values(this.functions), ...(this.socketFunctions['connect-socket'] ? [this.socketFunctions['connect-socket']] : [])]);
+    const setupCode = new SetupCode(this, 'SetupCode', { stage });
+    if (this.functions['setup-admin']) setupCode.giveTo(this.functions['setup-admin']);
+
+    // CloudFront's standard logs (one line per viewer request, the edge's own status and timing).
+    // They are written with S3 ACLs, so this bucket alone has them enabled (the bucket owner still
+    // owns every object). Kept like the API's access log; CloudFront cannot deliver to buckets in a
+    // few opt-in regions (af-south-1, ap-east-1, eu-south-1, me-south-1).
+    const cloudFrontLogs = new Bucket(this, 'CloudFrontLogs', {
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      serverAccessLogsBucket: this.accessLogsBucket,
+      serverAccessLogsPrefix: 'cloudfront-logs/',
+      removalPolicy,
+      autoDeleteObjects: !isProd,
+      lifecycleRules: [{ id: 'expire-cloudfront-logs', expiration: Duration.days(90) }],
+    });
+    // The site's own name and its certificate (infra/domain.ts), when the operator gave one.
+    const domain = siteDomain ? new SiteDomain(this, 'SiteDomain', siteDomain) : undefined;
+
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       ...(webAclArn ? { webAclId: webAclArn } : {}),
+      ...(domain
+        ? { domainNames: [domain.domainName], certificate: domain.certificate, minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021 }
+        : {}),
+      enableLogging: true,
+      logBucket: cloudFrontLogs,
+      logFilePrefix: 'cloudfront/',
       comment: `Home-services marketplace (${stage})`,
       defaultRootObject: 'index.html',
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
@@ -862,7 +1071,7 @@ export class MarketplaceStack extends Stack {
       },
       additionalBehaviors: {
         '/api/*': {
-          origin: new HttpOrigin(apiDomain, { protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY }),
+          origin: new HttpOrigin(apiDomain, { protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY, customHeaders: originSecret.originHeaders }),
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
           cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
@@ -878,6 +1087,7 @@ export class MarketplaceStack extends Stack {
           origin: new HttpOrigin(webSocketDomain, {
             originPath: `/${webSocketStageName}`,
             protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+            customHeaders: originSecret.originHeaders,
           }),
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
@@ -889,44 +1099,65 @@ export class MarketplaceStack extends Stack {
       },
     });
 
-    // Browsers post uploads straight to the bucket from the site's origin.
+    // The site's name points at the distribution (A and AAAA aliases), when the stack has its zone.
+    domain?.pointAt(this.distribution);
+    // The site's address: its own name when it has one, else CloudFront's.
+    const siteOrigin = domain ? `https://${domain.domainName}` : `https://${this.distribution.distributionDomainName}`;
+
+    // Browsers post uploads straight to the bucket from the site's origin: CloudFront's name (it
+    // still serves the site), and the site's own name or publicUrl when there is one.
     this.uploadsBucket.addCorsRule({
-      allowedOrigins: [`https://${this.distribution.distributionDomainName}`],
+      allowedOrigins: [
+        ...new Set([`https://${this.distribution.distributionDomainName}`, siteOrigin, ...(publicUrl ? [publicUrl] : [])]),
+      ],
       allowedMethods: [HttpMethods.POST, HttpMethods.GET],
       allowedHeaders: ['*'],
       maxAge: 3000,
     });
 
-    new BucketDeployment(this, 'DeploySite', {
-      sources: [Source.asset(webAssetPath)],
-      destinationBucket: siteBucket,
-      distribution: this.distribution,
-      distributionPaths: ['/*'],
-      memoryLimit: 512,
-    });
+    // Hashed assets first, kept across releases; then the HTML and other unhashed files (infra/site-deploy.ts).
+    new SiteDeployment(this, 'DeploySite', { webAssetPath, bucket: siteBucket, distribution: this.distribution });
 
-    new CfnOutput(this, 'SiteUrl', { value: `https://${this.distribution.distributionDomainName}` });
+    new CfnOutput(this, 'SiteUrl', { value: siteOrigin });
+    // Where a name whose DNS is elsewhere points (a CNAME, or an alias at the apex).
+    new CfnOutput(this, 'DistributionDomainName', { value: this.distribution.distributionDomainName });
     new CfnOutput(this, 'ApiUrl', { value: apiStage.url });
-    new CfnOutput(this, 'WebSocketUrl', { value: `wss://${this.distribution.distributionDomainName}/ws` });
+    new CfnOutput(this, 'WebSocketUrl', { value: `${siteOrigin.replace(/^https:/, 'wss:')}/ws` });
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
     new CfnOutput(this, 'TimerGroupName', { value: timerGroupName });
 
-    // ---- Alarms (infra/monitoring.ts) --------------------------------------------------------
+    // ---- Alarms and dashboards (infra/monitoring.ts, infra/dashboard.ts) ------------------------
+    // Route tables come from the access log; the HTTP API's own route metrics, billed as custom
+    // metrics, only when asked for (context "detailedMetrics").
+    if (this.detailedMetrics) enableRouteMetrics(apiStage.node.defaultChild as CfnStage);
     this.monitoring = new Monitoring(this, 'Monitoring', {
       stage,
       removalPolicy,
       httpApiId: this.api.apiId,
       httpStageName: apiStage.stageName,
-      functions: [
-        ...Object.values(this.functions),
-        ...Object.values(this.timerFunctions),
-        ...Object.values(this.socketFunctions),
-        ...Object.values(this.streamFunctions),
-        ...Object.values(this.recurringFunctions),
-      ],
+      routesByArea: routesByArea(props.routes ?? deployedRoutes),
+      routeFunctions: this.functions,
+      timerFunctions: this.timerFunctions,
+      socketFunctions: this.socketFunctions,
+      recurringFunctions: this.recurringFunctions,
       deadLetterQueue: this.deadLetterQueue,
       streamConsumers: this.streamFunctions,
+      tableName: this.table.tableName,
+      webSocketApiId: this.webSocketApi.apiId,
+      webSocketStageName,
+      // The timers' own group, and whichever groups the recurring schedules are in ('default' unless named).
+      scheduleGroups: [
+        ...new Set([
+          timerGroupName,
+          ...this.node.findAll().flatMap((c) => (c instanceof CfnSchedule ? [c.groupName ?? 'default'] : [])),
+        ]),
+      ],
+      apiAccessLogs,
+      detailedMetrics: this.detailedMetrics,
+      functionLogs: logGroup,
+      distributionId: this.distribution.distributionId,
       alarmEmail,
+      failedRuns: { asyncFunctions: this.failedRuns.asyncFunctions, streamMappings: failedBatchMappings },
     });
     new CfnOutput(this, 'AlarmTopicArn', { value: this.monitoring.topic.topicArn });
     new CfnOutput(this, 'DeadLetterQueueUrl', { value: this.deadLetterQueue.queueUrl });

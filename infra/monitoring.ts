@@ -1,13 +1,27 @@
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
-import { Alarm, ComparisonOperator, MathExpression, Metric, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
+import { Aws, CfnCondition, Duration, Fn, RemovalPolicy, Stack, Token } from 'aws-cdk-lib';
+import type { CfnStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Alarm, ComparisonOperator, MathExpression, Metric, TreatMissingData, type CfnAlarm, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { Effect, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { FilterPattern, MetricFilter, type ILogGroup } from 'aws-cdk-lib/aws-logs';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { countedLogs, type CountedLog } from '../functions/lib/counted-logs';
+import type { RouteDef } from '../shared/routes';
+import {
+  cloudFrontMetric,
+  DYNAMODB_OPERATIONS,
+  logMetricsNamespace,
+  OperationsDashboards,
+  SCHEDULER_FAILURE_METRICS,
+  schedulerMetric,
+  tableOperationMetric,
+  type FunctionGroup,
+} from './dashboard';
 
 /** CloudWatch alarms take at most 10 metrics in one math expression. */
 export const METRICS_PER_ALARM = 10;
@@ -18,6 +32,33 @@ export const API_5XX_PERCENT = 5;
 export const API_5XX_MIN_REQUESTS = 20;
 /** How far behind the table's stream a consumer may fall before someone should look. */
 export const ITERATOR_AGE_MS = 5 * 60 * 1000;
+/**
+ * Requests answered 429 in 5 minutes that make a storm: someone hammering a login or a form, or a
+ * client stuck in a retry loop. One person meeting a limit now and then stays well below.
+ */
+export const RATE_LIMITED_PER_5_MINUTES = 100;
+/** The 5xx share of CloudFront's responses (percent, per 5 minutes) that raises the alarm, with enough requests to judge. */
+export const CLOUDFRONT_5XX_PERCENT = 5;
+export const CLOUDFRONT_5XX_MIN_REQUESTS = 20;
+/** The only region CloudFront publishes its metrics to (and so the only one where an alarm on them can live). */
+export const CLOUDFRONT_METRICS_REGION = 'us-east-1';
+
+/**
+ * Turns on the HTTP API's detailed metrics (per route: Count, 4xx, 5xx, Latency, ...), which the
+ * dashboard then graphs by route next to its route tables. Only with context "detailedMetrics":
+ * they are billed as custom metrics, six a route for every hour it is called, which at a small
+ * business's traffic costs more than the rest of the stack (README: Deploying), while the route
+ * tables read the access log for free until someone opens the dashboard. Set on the stage's
+ * defaults and on every route that has settings of its own (the throttled ones), so that no
+ * route's own settings leave them out.
+ */
+export function enableRouteMetrics(stage: CfnStage): void {
+  const defaults = (stage.defaultRouteSettings ?? {}) as CfnStage.RouteSettingsProperty;
+  stage.defaultRouteSettings = { ...defaults, detailedMetricsEnabled: true };
+  // RouteSettings is a JSON map CloudFormation reads as is (PascalCase keys).
+  const perRoute = (stage.routeSettings ?? {}) as Record<string, Record<string, unknown>>;
+  stage.routeSettings = Object.fromEntries(Object.entries(perRoute).map(([key, settings]) => [key, { ...settings, DetailedMetricsEnabled: true }]));
+}
 
 export interface MonitoringProps {
   stage: string;
@@ -25,21 +66,47 @@ export interface MonitoringProps {
   /** The HTTP API and its stage name ('$default'). */
   httpApiId: string;
   httpStageName: string;
-  /** Every function of the stack: route, timer, socket, stream and recurring. */
-  functions: readonly IFunction[];
-  /** The dead-letter queue of the timers, the recurring jobs and the stream consumers. */
-  deadLetterQueue: IQueue;
+  /** The HTTP routes by route area (infra/route-areas.ts), and each route's function by route name. */
+  routesByArea: ReadonlyMap<string, readonly Pick<RouteDef, 'name' | 'method' | 'path'>[]>;
+  routeFunctions: Readonly<Record<string, IFunction>>;
+  /** The other functions, by name. */
+  timerFunctions: Readonly<Record<string, IFunction>>;
+  socketFunctions: Readonly<Record<string, IFunction>>;
+  recurringFunctions: Readonly<Record<string, IFunction>>;
   /** The table stream's consumers by name, whose iterator age is watched. */
   streamConsumers: Readonly<Record<string, IFunction>>;
+  /** The dead-letter queue of the timers, the recurring jobs and the stream consumers. */
+  deadLetterQueue: IQueue;
+  tableName: string;
+  /** The WebSocket API of /ws and its stage name. */
+  webSocketApiId: string;
+  webSocketStageName: string;
+  /** The Scheduler groups holding the stack's schedules. */
+  scheduleGroups: readonly string[];
+  /** The HTTP API's access log (one JSON object per request, with its status). */
+  apiAccessLogs: ILogGroup;
+  /** Whether the HTTP API's detailed metrics are on (enableRouteMetrics), so the dashboard graphs them by route too. */
+  detailedMetrics: boolean;
+  /** The functions' one log group. */
+  functionLogs: ILogGroup;
+  /** The CloudFront distribution in front of everything. */
+  distributionId: string;
   /** Where the alarms are mailed (context "alarmEmail"); none: subscribe to the topic yourself. */
   alarmEmail?: string;
+  /**
+   * What keeps failed runs for replay (infra/failed-runs.ts): the asynchronously invoked functions,
+   * whose failed runs go to the dead-letter queue, and each stream consumer's event source mapping
+   * id by consumer name, whose failed batches go to the failed-batch bucket.
+   */
+  failedRuns?: { asyncFunctions: readonly IFunction[]; streamMappings: Readonly<Record<string, string>> };
 }
 
 /**
- * The alarms of issue 9 and the topic they notify (DESIGN.md section 1: what an operator watches).
- * Lambda errors are summed ten functions to an alarm (CloudWatch's limit per math expression) rather
- * than one alarm per function: some ninety alarms would take the stack past CloudFormation's 500
- * resources, and the alarm names which functions it covers.
+ * What an operator watches: the alarms, the topic they notify, the metrics made from log lines, and
+ * the dashboards (infra/dashboard.ts). Lambda errors and throttles are summed ten functions to an
+ * alarm (CloudWatch's limit per math expression) rather than one alarm per function: some ninety
+ * alarms each would take the stack past CloudFormation's 500 resources, and each alarm names the
+ * functions it covers.
  */
 export class Monitoring extends Construct {
   readonly topic: Topic;
@@ -48,6 +115,24 @@ export class Monitoring extends Construct {
   readonly lambdaErrorAlarms: Alarm[] = [];
   readonly deadLetterAlarm: Alarm;
   readonly iteratorAgeAlarms: Alarm[] = [];
+  /** Per stream consumer: a batch kept in the failed-batch bucket, and a batch dropped without being kept. */
+  readonly failedBatchAlarms: Alarm[] = [];
+  /** A failed run or batch that Lambda could not write to its destination: lost. */
+  readonly lostFailureAlarms: Alarm[] = [];
+  readonly lambdaThrottleAlarms: Alarm[] = [];
+  readonly tableThrottleAlarm: Alarm;
+  readonly rateLimitedAlarm: Alarm;
+  readonly schedulerFailureAlarm: Alarm;
+  /**
+   * CloudFront's 5xx rate. Its metrics exist only in us-east-1, and an alarm watches metrics of its
+   * own region only: the alarm exists when the stack is in us-east-1 (a CloudFormation condition
+   * when the region is only known at deploy), never elsewhere, where the dashboard still graphs it.
+   */
+  readonly cloudFront5xxAlarm?: Alarm;
+  /** The log lines counted as metrics: requests answered 429, and the payment lines (functions/lib/counted-logs.ts). */
+  readonly rateLimitedRequests: MetricFilter;
+  readonly paymentLogs: Readonly<Record<CountedLog, MetricFilter>>;
+  readonly dashboards: OperationsDashboards;
 
   constructor(scope: Construct, id: string, props: MonitoringProps) {
     super(scope, id);
@@ -109,8 +194,21 @@ export class Monitoring extends Construct {
     });
 
     // ---- Lambda errors (crashes and timeouts; handled 4xx/5xx answers are not errors) ----------
-    for (let start = 0, n = 1; start < props.functions.length; start += METRICS_PER_ALARM, n++) {
-      const group = props.functions.slice(start, start + METRICS_PER_ALARM);
+    const functionGroups: FunctionGroup[] = [
+      ...[...props.routesByArea].map(([area, routes]) => ({
+        title: `${area} routes`,
+        functions: Object.fromEntries(
+          routes.flatMap((route) => (props.routeFunctions[route.name] ? [[route.name, props.routeFunctions[route.name]!] as const] : [])),
+        ),
+      })),
+      { title: 'timers', functions: props.timerFunctions },
+      { title: '/ws', functions: props.socketFunctions },
+      { title: 'table stream consumers', functions: props.streamConsumers },
+      { title: 'recurring jobs', functions: props.recurringFunctions },
+    ];
+    const functions = functionGroups.flatMap((g) => Object.values(g.functions));
+    for (let start = 0, n = 1; start < functions.length; start += METRICS_PER_ALARM, n++) {
+      const group = functions.slice(start, start + METRICS_PER_ALARM);
       const usingMetrics: Record<string, IMetric> = {};
       group.forEach((fn, i) => {
         usingMetrics[`f${i}`] = fn.metricErrors({ statistic: 'Sum', period: Duration.minutes(5) });
@@ -135,8 +233,8 @@ export class Monitoring extends Construct {
     // ---- Dead letters: any message is a timer, a job run or a stream record that was lost -------
     this.deadLetterAlarm = alarm('DeadLetters', {
       alarmDescription:
-        `A timer, recurring job or stream record could not be delivered and waits in the dead-letter queue (${stage}). ` +
-        'See the README runbook: read the message, fix the cause, then replay or delete it.',
+        `A timer or recurring job failed, or Scheduler could not deliver it, and its run waits in the dead-letter queue with its input (${stage}). ` +
+        'README runbook: fix the cause, then npm run replay -- <DeadLetterQueueUrl>.',
       metric: props.deadLetterQueue.metricApproximateNumberOfMessagesVisible({ statistic: 'Maximum', period: Duration.minutes(5) }),
       threshold: 0,
       comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
@@ -156,6 +254,188 @@ export class Monitoring extends Construct {
           treatMissingData: TreatMissingData.NOT_BREACHING,
         }),
       );
+    });
+
+    // ---- Failed runs kept for replay (infra/failed-runs.ts), and failures that could not be kept ---
+    if (props.failedRuns) {
+      const { asyncFunctions, streamMappings } = props.failedRuns;
+      const whenAny = { threshold: 0, comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD, evaluationPeriods: 1, treatMissingData: TreatMissingData.NOT_BREACHING };
+      Object.entries(streamMappings).forEach(([name, mappingId]) => {
+        // The event source mapping's own counts (its metrics config turns them on).
+        const mappingMetric = (metricName: string) =>
+          new Metric({ namespace: 'AWS/Lambda', metricName, dimensionsMap: { EventSourceMappingUUID: mappingId }, statistic: 'Sum', period: Duration.minutes(5) });
+        this.failedBatchAlarms.push(
+          alarm(`FailedBatches-${name}`, {
+            alarmDescription:
+              `The table stream consumer ${name} gave up on a batch after its retries; the batch is kept whole in the failed-batch bucket (${stage}). ` +
+              'README runbook: fix the cause, then npm run replay -- s3://<FailedBatchesBucketName>/aws/lambda/.',
+            metric: mappingMetric('OnFailureDestinationDeliveredEventCount'),
+            ...whenAny,
+          }),
+          alarm(`DroppedBatches-${name}`, {
+            alarmDescription: `The table stream consumer ${name} dropped records without keeping them (the failed-batch bucket refused them, or they aged out) (${stage}). They cannot be replayed: look at its logs.`,
+            metric: mappingMetric('DroppedEventCount'),
+            ...whenAny,
+          }),
+        );
+      });
+      const keepers = [...asyncFunctions, ...Object.values(props.streamConsumers)];
+      for (let start = 0, n = 1; start < keepers.length; start += METRICS_PER_ALARM, n++) {
+        const group = keepers.slice(start, start + METRICS_PER_ALARM);
+        const usingMetrics: Record<string, IMetric> = {};
+        group.forEach((fn, i) => {
+          usingMetrics[`f${i}`] = fn.metric('DestinationDeliveryFailures', { statistic: 'Sum', period: Duration.minutes(5) });
+        });
+        this.lostFailureAlarms.push(
+          alarm(`LostFailures${n}`, {
+            alarmDescription:
+              `A failed run or batch could not be written to the dead-letter queue or the failed-batch bucket and is lost (${stage}), one of: ` +
+              `${group.map((fn) => fn.functionName).join(', ')}. Look at the function's logs for what it was given.`,
+            metric: new MathExpression({
+              expression: `SUM([${Object.keys(usingMetrics).join(', ')}])`,
+              usingMetrics,
+              period: Duration.minutes(5),
+              label: `Destination delivery failures, group ${n}`,
+            }),
+            ...whenAny,
+          }),
+        );
+      }
+    }
+
+    const whenAnyIn5Minutes = {
+      threshold: 0,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+      evaluationPeriods: 1,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    };
+    /** One alarm on the sum of up to ten metrics (CloudWatch's limit for a math expression). */
+    const sumOf = (metrics: readonly IMetric[], label: string) => {
+      const usingMetrics = Object.fromEntries(metrics.map((metric, i) => [`m${i}`, metric]));
+      return new MathExpression({ expression: `SUM([${Object.keys(usingMetrics).join(', ')}])`, usingMetrics, period: Duration.minutes(5), label });
+    };
+
+    // ---- Lambda throttles: a function refused for want of concurrency (the account's, shared) -----
+    for (let start = 0, n = 1; start < functions.length; start += METRICS_PER_ALARM, n++) {
+      const group = functions.slice(start, start + METRICS_PER_ALARM);
+      this.lambdaThrottleAlarms.push(
+        alarm(`LambdaThrottles${n}`, {
+          alarmDescription:
+            `A function was throttled in the last 5 minutes (${stage}): the region's concurrency is used up (by this stack or another in the account). ` +
+            `Callers got 429 or 503, timers are retried. One of: ${group.map((fn) => fn.functionName).join(', ')}.`,
+          metric: sumOf(group.map((fn) => fn.metricThrottles({ statistic: 'Sum', period: Duration.minutes(5) })), `Throttles, functions group ${n}`),
+          ...whenAnyIn5Minutes,
+        }),
+      );
+    }
+
+    // ---- DynamoDB throttling (the SDK retried these; some calls still ended in a 503) -------------
+    this.tableThrottleAlarm = alarm('TableThrottles', {
+      alarmDescription:
+        `The table throttled requests in the last 5 minutes (${stage}): a hot partition key or a surge past what on-demand capacity had ready. ` +
+        'The dashboard graphs which operation; functions answer 503 with Retry-After when the retries run out.',
+      metric: sumOf(DYNAMODB_OPERATIONS.map((op) => tableOperationMetric(props.tableName, 'ThrottledRequests', op)), 'Throttled requests'),
+      ...whenAnyIn5Minutes,
+    });
+
+    // ---- 429 storms: the access log's status, whoever refused (a function's limits or the stage) ---
+    // The access log is JSON written by API Gateway, with the status as a string.
+    this.rateLimitedRequests = new MetricFilter(this, 'RateLimitedRequests', {
+      logGroup: props.apiAccessLogs,
+      filterPattern: FilterPattern.stringValue('$.status', '=', '429'),
+      metricNamespace: logMetricsNamespace(stage),
+      metricName: 'RateLimitedRequests',
+      metricValue: '1',
+    });
+    this.rateLimitedAlarm = alarm('RateLimitedStorm', {
+      alarmDescription:
+        `More than ${RATE_LIMITED_PER_5_MINUTES} API requests were answered 429 in 5 minutes (${stage}): someone is hammering a login or a form, or a client retries in a loop. ` +
+        'In ApiAccessLogs, `filter status = "429" | stats count(*) by ip, routeKey` finds who and where; context wafRateLimit stops a flood at the edge.',
+      metric: this.rateLimitedRequests.metric({ statistic: 'Sum', period: Duration.minutes(5) }),
+      threshold: RATE_LIMITED_PER_5_MINUTES,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+      evaluationPeriods: 1,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+
+    // ---- Payments, counted from the log lines of functions/lib/counted-logs.ts ---------------------
+    // Lambda prefixes each line with its time, request id and level, so the filters match the
+    // exact phrase rather than a JSON field.
+    const paymentLogs = {} as Record<CountedLog, MetricFilter>;
+    const paymentMetrics = {} as Record<CountedLog, IMetric>;
+    for (const key of Object.keys(countedLogs) as CountedLog[]) {
+      paymentLogs[key] = new MetricFilter(this, `Log-${key}`, {
+        logGroup: props.functionLogs,
+        filterPattern: FilterPattern.literal(`"${countedLogs[key]}"`),
+        metricNamespace: logMetricsNamespace(stage),
+        metricName: key.charAt(0).toUpperCase() + key.slice(1),
+        metricValue: '1',
+      });
+      paymentMetrics[key] = paymentLogs[key].metric({ statistic: 'Sum', period: Duration.minutes(5), label: countedLogs[key] });
+    }
+    this.paymentLogs = paymentLogs;
+
+    // ---- Scheduler: a timer or recurring job Scheduler could not invoke, gave up on, or lost -------
+    this.schedulerFailureAlarm = alarm('SchedulerFailures', {
+      alarmDescription:
+        `EventBridge Scheduler failed to invoke a target, gave up on one, or could not dead-letter it in the last 5 minutes (${stage}), ` +
+        `in the schedule groups ${props.scheduleGroups.join(', ')}${props.scheduleGroups.includes('default') ? ' (the default group is shared by the whole account)' : ''}. ` +
+        'The dashboard graphs which; a dead-lettered run waits in the dead-letter queue.',
+      metric: sumOf(
+        props.scheduleGroups.flatMap((group) => SCHEDULER_FAILURE_METRICS.map((name) => schedulerMetric(group, name))),
+        'Scheduler failures',
+      ),
+      ...whenAnyIn5Minutes,
+    });
+
+    // ---- CloudFront 5xx rate, where the metric is ----------------------------------------------------
+    const region = Stack.of(this).region;
+    if (Token.isUnresolved(region) || region === CLOUDFRONT_METRICS_REGION) {
+      this.cloudFront5xxAlarm = alarm('CloudFront5xxRate', {
+        alarmDescription:
+          `More than ${CLOUDFRONT_5XX_PERCENT}% of CloudFront's responses were 5xx in 5 minutes, with at least ${CLOUDFRONT_5XX_MIN_REQUESTS} requests (${stage}). ` +
+          'Compare the HTTP API 5xx and the site bucket; CloudFront access logs are in the CloudFrontLogs bucket.',
+        metric: new MathExpression({
+          expression: `IF(requests >= ${CLOUDFRONT_5XX_MIN_REQUESTS}, rate, 0)`,
+          usingMetrics: {
+            rate: cloudFrontMetric(props.distributionId, '5xxErrorRate', 'Average'),
+            requests: cloudFrontMetric(props.distributionId, 'Requests', 'Sum'),
+          },
+          period: Duration.minutes(5),
+          label: 'CloudFront 5xx %',
+        }),
+        threshold: CLOUDFRONT_5XX_PERCENT,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+        evaluationPeriods: 1,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      });
+      if (Token.isUnresolved(region)) {
+        const inMetricsRegion = new CfnCondition(this, 'InCloudFrontMetricsRegion', {
+          expression: Fn.conditionEquals(Aws.REGION, CLOUDFRONT_METRICS_REGION),
+        });
+        (this.cloudFront5xxAlarm.node.defaultChild as CfnAlarm).cfnOptions.condition = inMetricsRegion;
+      }
+    }
+
+    // ---- Dashboards (infra/dashboard.ts) ------------------------------------------------------------
+    this.dashboards = new OperationsDashboards(this, 'Dashboards', {
+      stage,
+      httpApiId: props.httpApiId,
+      httpStageName: props.httpStageName,
+      routesByArea: props.routesByArea,
+      accessLogGroupName: props.apiAccessLogs.logGroupName,
+      detailedMetrics: props.detailedMetrics,
+      functionGroups,
+      tableName: props.tableName,
+      webSocketApiId: props.webSocketApiId,
+      webSocketStageName: props.webSocketStageName,
+      scheduleGroups: props.scheduleGroups,
+      deadLetterQueue: props.deadLetterQueue,
+      distributionId: props.distributionId,
+      rateLimited: this.rateLimitedRequests.metric({ statistic: 'Sum', period: Duration.minutes(5), label: 'Answered 429' }),
+      payments: paymentMetrics,
+      // The CloudFront alarm may not exist (see above): a dashboard naming it would fail to deploy.
+      alarms: this.node.findAll().filter((c): c is Alarm => c instanceof Alarm && c !== this.cloudFront5xxAlarm),
     });
   }
 }

@@ -63,10 +63,17 @@ export const nagAcknowledgments: readonly NagAcknowledgment[] = [
       'Object keys under uploads/, applications/<application>/, document-uploads/<worker>/, documents/<worker>/ and retained/<n>y/ are generated per upload at runtime; each role is bounded to the prefixes its routes use (shared/routes.ts uploads/documents grants) in the uploads bucket only.',
   },
   {
-    finding: iam5Action('s3:GetBucket*', 's3:GetObject*', 's3:List*', 's3:Abort*', 's3:DeleteObject*'),
+    finding: iam5Action('s3:GetObject*', 's3:Abort*', 's3:DeleteObject*'),
     where: /^FunctionRole/,
     reason:
-      "aws-cdk-lib's Bucket.grantRead/grantPut/grantDelete action groups (GetObject with its version/ACL/tagging reads, List for a HEAD that must answer 404 rather than 403, AbortMultipartUpload), on the role's own key prefix only.",
+      "aws-cdk-lib's object action groups (GetObject with its version/ACL/tagging reads, as Bucket.grantRead gives them; Bucket.grantPut's AbortMultipartUpload; Bucket.grantDelete), on the role's own key prefixes only. Listing, which a HEAD needs to answer 404 rather than 403, is s3:ListBucket with an s3:prefix condition naming the same prefixes (roleFor in the stack).",
+  },
+  {
+    finding: iam5Resource('<FailedRunsFailedBatches[0-9A-F]+\\.Arn>/\\*'),
+    // The role of one stream consumer (roleFor's `own`).
+    where: /^FunctionRole[A-Za-z]*Only[A-Za-z]*\//,
+    reason:
+      "A stream consumer's failed batches: Lambda writes each one under a key it makes at run time (aws/lambda/<mapping>/<shard>/<date>/...), with the consumer's role, into a bucket that holds nothing else (infra/failed-runs.ts); the role may put objects there and list the bucket, as Lambda requires, and neither read nor delete them.",
   },
   {
     finding: /^AwsSolutions-IAM5\[Resource::\*\]$/,
@@ -89,7 +96,8 @@ export const nagAcknowledgments: readonly NagAcknowledgment[] = [
   // ---- API Gateway ------------------------------------------------------------------------------
   {
     finding: /^AwsSolutions-APIG4$/,
-    where: /^(HttpApi|WebSocketApi)\//,
+    // The HTTP routes live in their area's nested stack (infra/route-areas.ts).
+    where: /^(HttpApi|WebSocketApi|[A-Za-z]+Routes\/[A-Za-z0-9]+Route)\//,
     reason:
       "Authorization is enforced by every handler before it reads a body, from the route's `access` in shared/routes.ts (owner session cookie, worker bearer token, customer cookie, or public): DESIGN.md section 7; functions/authorization.test.ts walks the whole manifest with every kind of caller. Public routes (the catalogue, applications, login, the Stripe webhook, which checks its signature) must stay callable without a credential.",
   },
@@ -104,7 +112,14 @@ export const nagAcknowledgments: readonly NagAcknowledgment[] = [
     finding: /^AwsSolutions-SQS3$/,
     where: /^DeadLetterQueue\//,
     reason:
-      "It is the dead-letter queue (of the Scheduler timers, the recurring jobs and the stream consumers: cdk-nag recognises a DLQ only through another queue's redrive policy); a DLQ of a DLQ would hide the messages the DeadLetters alarm watches.",
+      "It is the dead-letter queue (of the Scheduler timers and the recurring jobs, what Scheduler could not deliver and what failed in Lambda: cdk-nag recognises a DLQ only through another queue's redrive policy); a DLQ of a DLQ would hide the messages the DeadLetters alarm watches.",
+  },
+  // ---- Secrets Manager ----------------------------------------------------------------------------
+  {
+    finding: /^AwsSolutions-SMG4$/,
+    where: /^(OriginSecret|SetupCode)\//,
+    reason:
+      "The stack's own generated secrets: the origin secret is resolved into the distribution's configuration at deploy time, so a scheduled rotation would break every API request until the next deploy; it is changed by hand with the README runbook (accept the old and the new value, deploy, drop the old). The setup code opens nothing once the owner exists.",
   },
   // ---- CloudFront -------------------------------------------------------------------------------
   {
@@ -116,19 +131,13 @@ export const nagAcknowledgments: readonly NagAcknowledgment[] = [
     finding: /^AwsSolutions-CFR2$/,
     where: /^Distribution\//,
     reason:
-      "No WAF web ACL yet: the API is throttled per route on its stage (infra/throttling.ts), logins are throttled per account and address in the handlers, and bodies are bounded and validated. A WAF (a us-east-1 web ACL, billed per request) is the next step before large traffic.",
-  },
-  {
-    finding: /^AwsSolutions-CFR3$/,
-    where: /^Distribution\//,
-    reason:
-      "CloudFront standard logging needs an ACL-enabled bucket, and every bucket here has ACLs disabled (BucketOwnerEnforced). The API behind /api/* has its own access log (the HTTP API stage, with the request id), the buckets have S3 server access logs, and the site itself is public static files.",
+      "WAF is the operator's choice (context wafRateLimit builds a web ACL with rate rules and AWS managed rule groups, infra/waf.ts; webAclArn takes their own): a CloudFront web ACL must live in us-east-1 and is billed per request. Without it the API is throttled per route on its stage (infra/throttling.ts), logins and creation are rationed per account and address in the handlers, and bodies are bounded and validated.",
   },
   {
     finding: /^AwsSolutions-CFR4$/,
     where: /^Distribution\//,
     reason:
-      "The distribution uses the default *.cloudfront.net certificate (no custom domain yet), for which CloudFront fixes the viewer minimum protocol at TLSv1 and no policy can be set; viewers are redirected to HTTPS. With a domain, set a certificate and SecurityPolicyProtocol.TLS_V1_2_2021.",
+      "Only without context domainName: the distribution then answers on the default *.cloudfront.net certificate, for which CloudFront fixes the viewer minimum protocol at TLSv1 and no policy can be set; viewers are redirected to HTTPS. With domainName the stack sets its certificate and TLSv1.2_2021, and this finding does not arise.",
   },
 ];
 

@@ -42,11 +42,59 @@ const blockWith429 = {
 
 const visibility = (metricName: string) => ({ cloudWatchMetricsEnabled: true, sampledRequestsEnabled: true, metricName });
 
+/** Stripe's webhooks (the platform's and Connect's): Stripe's JSON, checked by its signature before anything reads it. */
+export const STRIPE_WEBHOOKS_PREFIX = '/api/stripe/';
+
+const notStripeWebhooks = {
+  notStatement: {
+    statement: {
+      byteMatchStatement: {
+        fieldToMatch: { uriPath: {} },
+        positionalConstraint: 'STARTS_WITH',
+        searchString: STRIPE_WEBHOOKS_PREFIX,
+        textTransformations: [{ priority: 0, type: 'NONE' }],
+      },
+    },
+  },
+};
+
+/**
+ * AWS managed rule groups, after the rate rules. A rule a legitimate request of ours would meet is
+ * counted (its matches still show in the web ACL's metrics and sampled requests), never blocked.
+ */
+export const managedRuleGroups = [
+  {
+    // Addresses Amazon's threat intelligence lists as bots and attackers: nobody we serve.
+    name: 'AWSManagedRulesAmazonIpReputationList',
+    countOnly: [] as string[],
+    exceptStripeWebhooks: false,
+  },
+  {
+    // Log4j, Java deserialisation, localhost Host headers: nothing our routes send. Not on Stripe's
+    // webhooks: their bodies carry customers' free text (names, addresses) that we do not choose, and
+    // a blocked delivery is a payment never recorded; the signature is their check.
+    name: 'AWSManagedRulesKnownBadInputsRuleSet',
+    countOnly: [] as string[],
+    exceptStripeWebhooks: true,
+  },
+  {
+    // OWASP-style rules (cross-site scripting, path traversal, bad bots, oversize parts), with the
+    // same exception for Stripe's webhooks.
+    name: 'AWSManagedRulesCommonRuleSet',
+    // SizeRestrictions_BODY blocks bodies over 8 KB; the API takes JSON bodies up to 64 KB (the
+    // handler stack answers 413 past that, with a message), and a form with long free text or a
+    // list of items passes 8 KB legitimately. Uploads go straight to S3 and never meet WAF.
+    countOnly: ['SizeRestrictions_BODY'],
+    exceptStripeWebhooks: true,
+  },
+] as const;
+
 /**
  * AWS WAF in front of CloudFront, for the operator who turns it on: rate-based rules per client
- * address, counted at the edge before a request costs a Lambda. The functions' own limits still
- * apply behind it (they count per customer too, which WAF cannot see); WAF takes the floods.
- * A CloudFront web ACL exists only in us-east-1, so the stack then asserts its region at deploy.
+ * address, counted at the edge before a request costs a Lambda, then AWS's managed rule groups
+ * (managedRuleGroups above). The functions' own limits still apply behind it (they count per
+ * customer too, which WAF cannot see); WAF takes the floods. A CloudFront web ACL exists only in
+ * us-east-1, so the stack then asserts its region at deploy.
  */
 export class EdgeFirewall extends Construct {
   readonly webAclArn: string;
@@ -60,30 +108,21 @@ export class EdgeFirewall extends Construct {
       visibilityConfig: visibility('marketplace-edge'),
       customResponseBodies: { 'too-many': { contentType: 'APPLICATION_JSON', content: tooMany } },
       rules: [
-        {
-          name: 'api-writes-per-address',
-          priority: 0,
-          action: blockWith429,
-          visibilityConfig: visibility('api-writes-per-address'),
+        ...rateRules(writes),
+        ...managedRuleGroups.map((group, i) => ({
+          name: group.name,
+          priority: 2 + i,
+          overrideAction: { none: {} },
+          visibilityConfig: visibility(group.name),
           statement: {
-            rateBasedStatement: {
-              limit: writes,
-              evaluationWindowSec: 300,
-              aggregateKeyType: 'IP',
-              scopeDownStatement: {
-                andStatement: { statements: [api, { orStatement: { statements: [method('POST'), method('PUT'), method('DELETE')] } }] },
-              },
+            managedRuleGroupStatement: {
+              vendorName: 'AWS',
+              name: group.name,
+              ...(group.countOnly.length ? { ruleActionOverrides: group.countOnly.map((name) => ({ name, actionToUse: { count: {} } })) } : {}),
+              ...(group.exceptStripeWebhooks ? { scopeDownStatement: notStripeWebhooks } : {}),
             },
           },
-        },
-        {
-          // Reads are cheap and polled by open screens: ten times the writes.
-          name: 'api-per-address',
-          priority: 1,
-          action: blockWith429,
-          visibilityConfig: visibility('api-per-address'),
-          statement: { rateBasedStatement: { limit: writes * 10, evaluationWindowSec: 300, aggregateKeyType: 'IP', scopeDownStatement: api } },
-        },
+        })),
       ],
     });
     new CfnRule(this, 'InUsEast1', {
@@ -96,4 +135,34 @@ export class EdgeFirewall extends Construct {
     });
     this.webAclArn = acl.attrArn;
   }
+}
+
+/** Rate-based rules per client address: first, so a flood costs nothing else and gets its 429. */
+function rateRules(writes: number) {
+  return [
+    {
+      name: 'api-writes-per-address',
+      priority: 0,
+      action: blockWith429,
+      visibilityConfig: visibility('api-writes-per-address'),
+      statement: {
+        rateBasedStatement: {
+          limit: writes,
+          evaluationWindowSec: 300,
+          aggregateKeyType: 'IP',
+          scopeDownStatement: {
+            andStatement: { statements: [api, { orStatement: { statements: [method('POST'), method('PUT'), method('DELETE')] } }] },
+          },
+        },
+      },
+    },
+    {
+      // Reads are cheap and polled by open screens: ten times the writes.
+      name: 'api-per-address',
+      priority: 1,
+      action: blockWith429,
+      visibilityConfig: visibility('api-per-address'),
+      statement: { rateBasedStatement: { limit: writes * 10, evaluationWindowSec: 300, aggregateKeyType: 'IP', scopeDownStatement: api } },
+    },
+  ];
 }

@@ -84,6 +84,10 @@ export type AssignedWorker = z.infer<typeof assignedWorkerSchema>;
  * share one definition (a client may check a frame with `serverMessages[event]`).
  */
 export const serverMessages = {
+  /**
+   * A customer sharing where they are, relayed to the job's room for the pro (no ETA: that is the
+   * pro's to the customer). A pro's own fix is never sent this way: it is `worker:loc`, once.
+   */
   location_update: z.object({ requestId: text, latitude: z.number(), longitude: z.number(), accuracy: nullableNumber, eta: nullableNumber, timestamp: text }),
   work_status: z.object({ requestId: text, status: z.enum(['one_minute_away', 'arrived', 'work_started', 'en_route']), eta: nullableNumber, timestamp: text }),
   invoice_created: z.object({ requestId: text, workerId: text, invoice: z.object({ id: text, totalAmount: z.number(), laborHours: z.number() }) }),
@@ -99,7 +103,12 @@ export const serverMessages = {
   /** The customer answered "Has your pro arrived?" (true: the job is arrived; false: the claim is gone). */
   arrival_answered: z.object({ requestId: text, arrived: z.boolean(), message: text }),
   work_completion_verification: z.object({ requestId: text, workerId: text, workHours: nullableNumber, message: text }),
-  'worker:loc': z.object({ jobId: text, lat: z.number(), lng: z.number(), accuracy: nullableNumber, timestamp: text }),
+  /**
+   * The pro's position and their ETA to the job (minutes; null when the job has no position), one
+   * frame per accepted fix, to the job's customer's own channel. One message, not two: every frame
+   * is one @connections post per recipient, the largest line of the realtime bill.
+   */
+  'worker:loc': z.object({ jobId: text, lat: z.number(), lng: z.number(), accuracy: nullableNumber, eta: nullableNumber, timestamp: text }),
   service_accepted: z.object({ requestId: text }),
   'job:accepted': z.object({ jobId: text, workerProfile: assignedWorkerSchema }),
   worker_job_accepted: z.object({ workerId: text, workerProfile: assignedWorkerSchema }),

@@ -10,6 +10,7 @@ import type { checkoutSessionSchema, clientVerificationSchema, createInvoiceSche
 import type { pushEndpointSchema, pushRenewSchema, pushSubscribeSchema } from './schemas/push';
 import type { jobRatingSchema, workerReviewSchema } from './schemas/review';
 import type { availabilitySchema, workerProfileSchema, workerTypeSchema } from './schemas/worker';
+import { keys } from './table';
 
 /**
  * The body schema of each route, by name. Type-only: the manifest is plain data that every
@@ -63,7 +64,13 @@ export type BodySchemaName = keyof BodySchemas;
  * active-worker: an approved, active worker's token.
  */
 export type Access = 'public' | 'customer' | 'admin' | 'worker' | 'active-worker';
-export type TableGrant = 'none' | 'read' | 'write' | 'readwrite';
+export type TableAccess = 'none' | 'read' | 'write' | 'readwrite';
+/**
+ * What a function may do in the single table: an access level, or one limited to the items whose
+ * partition key matches one of `partitionKeys` (IAM's dynamodb:LeadingKeys; `*` matches any run of
+ * characters), for a function that touches one kind of item only.
+ */
+export type TableGrant = TableAccess | { access: Exclude<TableAccess, 'none'>; partitionKeys: readonly string[] };
 /**
  * Rights on the uploads bucket's document prefixes. On document-uploads/ (where presigned POSTs
  * write): upload (hand out presigned POSTs), read-upload, delete-upload. On documents/ (the files
@@ -105,7 +112,23 @@ export interface RouteDef {
   realtime?: boolean;
   /** Sends web push: gets the VAPID keys. */
   push?: boolean;
+  /**
+   * The function's memory in MB, where the stack's default (256) is too little. Lambda gives CPU in
+   * proportion to memory (one whole vCPU at 1,769 MB), so this is also how fast CPU-bound work runs.
+   */
+  memoryMb?: number;
 }
+
+/**
+ * The memory of every function that hashes or verifies a password (scrypt at the OWASP setting,
+ * functions/lib/auth/passwords.ts). scrypt is one thread of CPU work: at 256 MB (a seventh of a vCPU)
+ * one hash takes seconds, at 1,769 MB (one vCPU) it runs at a core's full speed for the same price
+ * per hash, and more memory buys nothing for it. README: Performance.
+ */
+export const PASSWORD_HASHING_MEMORY_MB = 1769;
+
+/** The geocode cache's items (shared/table.ts `keys.geocode`), whatever the query. */
+const geocodeCacheOnly = { access: 'readwrite', partitionKeys: [keys.geocode('*').pk] } as const satisfies TableGrant;
 
 export const routes = [
   { name: 'get-config', method: 'GET', path: '/api/config', access: 'public', table: 'none' },
@@ -130,8 +153,8 @@ export const routes = [
   // The owner
   { name: 'get-admin-status', method: 'GET', path: '/api/admin/status', access: 'public', table: 'read' },
   { name: 'get-setup-status', method: 'GET', path: '/api/admin/setup/status', access: 'public', table: 'read' },
-  { name: 'setup-admin', method: 'POST', path: '/api/admin/setup', access: 'public', body: 'adminSetupSchema', table: 'readwrite' },
-  { name: 'login-admin', method: 'POST', path: '/api/admin/login', access: 'public', body: 'adminLoginSchema', table: 'readwrite' },
+  { name: 'setup-admin', method: 'POST', path: '/api/admin/setup', access: 'public', body: 'adminSetupSchema', table: 'readwrite', memoryMb: PASSWORD_HASHING_MEMORY_MB },
+  { name: 'login-admin', method: 'POST', path: '/api/admin/login', access: 'public', body: 'adminLoginSchema', table: 'readwrite', memoryMb: PASSWORD_HASHING_MEMORY_MB },
   { name: 'logout-admin', method: 'POST', path: '/api/admin/logout', access: 'public', table: 'write' },
   { name: 'end-session', method: 'POST', path: '/api/auth/logout', access: 'public', table: 'write' },
   { name: 'get-current-user', method: 'GET', path: '/api/auth/me', access: 'public', table: 'read' },
@@ -142,6 +165,7 @@ export const routes = [
     access: 'admin',
     body: 'changePasswordSchema',
     table: 'readwrite',
+    memoryMb: PASSWORD_HASHING_MEMORY_MB,
   },
   {
     name: 'dev-login',
@@ -206,7 +230,7 @@ export const routes = [
   },
 
   // Worker accounts
-  { name: 'login-worker', method: 'POST', path: '/api/workers/login', access: 'public', body: 'workerLoginSchema', table: 'readwrite' },
+  { name: 'login-worker', method: 'POST', path: '/api/workers/login', access: 'public', body: 'workerLoginSchema', table: 'readwrite', memoryMb: PASSWORD_HASHING_MEMORY_MB },
   {
     name: 'create-worker-account',
     method: 'POST',
@@ -214,6 +238,7 @@ export const routes = [
     access: 'public',
     body: 'workerCreateAccountSchema',
     table: 'readwrite',
+    memoryMb: PASSWORD_HASHING_MEMORY_MB,
   },
   { name: 'logout-worker', method: 'POST', path: '/api/workers/logout', access: 'worker', table: 'write' },
   { name: 'get-worker-self', method: 'GET', path: '/api/workers/me', access: 'worker', table: 'read', uploads: 'read' },
@@ -284,8 +309,9 @@ export const routes = [
   // identity (as with a first request); changes are rationed per customer and per network address.
   { name: 'get-service-address', method: 'GET', path: '/api/customer/service-address', access: 'public', table: 'read' },
   { name: 'save-service-address', method: 'PUT', path: '/api/customer/service-address', access: 'public', body: 'serviceAddressSchema', table: 'readwrite' },
-  { name: 'search-addresses', method: 'GET', path: '/api/geocode', access: 'public', table: 'readwrite' },
-  { name: 'reverse-geocode', method: 'GET', path: '/api/geocode/reverse', access: 'public', table: 'readwrite' },
+  // Public and unauthenticated: they read and write the geocode cache and nothing else in the table.
+  { name: 'search-addresses', method: 'GET', path: '/api/geocode', access: 'public', table: geocodeCacheOnly },
+  { name: 'reverse-geocode', method: 'GET', path: '/api/geocode/reverse', access: 'public', table: geocodeCacheOnly },
 
   // Workers' jobs
   {
@@ -372,6 +398,8 @@ export const routes = [
     stripe: true,
   },
   { name: 'handle-stripe-webhook', method: 'POST', path: '/api/stripe/webhook', access: 'public', table: 'readwrite', stripe: true, rawBody: true, realtime: true },
+  // Connected accounts' events (account.updated) come to an endpoint of their own, with its own signing secret.
+  { name: 'handle-stripe-connect-webhook', method: 'POST', path: '/api/stripe/connect-webhook', access: 'public', table: 'readwrite', stripe: true, rawBody: true, realtime: true },
   { name: 'get-payout-status', method: 'GET', path: '/api/workers/payouts', access: 'active-worker', table: 'readwrite', stripe: true },
   { name: 'start-payout-onboarding', method: 'POST', path: '/api/workers/payouts/onboard', access: 'active-worker', table: 'readwrite', stripe: true },
 

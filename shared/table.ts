@@ -131,6 +131,8 @@ export const keys = {
   allInvoices: (createdAt = '') => ({ gsi3pk: 'INVOICES', gsi3sk: `INVOICE#${createdAt}` }),
   /** A Stripe webhook event already handled: its conditional put makes a second delivery a no-op. */
   stripeEvent: (eventId: string) => ({ pk: `STRIPE_EVENT#${eventId}`, sk: 'EVENT' }),
+  /** That an urgent notification's push went out (or is going out), so a retried or replayed stream batch does not alert twice. */
+  pushDelivery: (notificationId: string) => ({ pk: `PUSH_DELIVERY#${notificationId}`, sk: 'DELIVERY' }),
   /** Which worker a connected account belongs to, for account.updated webhooks. */
   stripeAccount: (accountId: string) => ({ pk: `STRIPE_ACCOUNT#${accountId}`, sk: 'ACCOUNT' }),
   /** A /ws connection: who it is (role and id), its rooms, its message window; expires (TTL). */

@@ -14,14 +14,15 @@ const { handler: createUpload } = await import('../create-upload');
 const { handler: submitCompanyApplication } = await import('../submit-company-application');
 const { handler: subscribePush } = await import('../subscribe-push');
 const { dispatchableWorker, testPlace } = await import('./testing/dispatch');
-const { invoke, sampleEvent, withBody, withCookies } = await import('./testing/events');
+const { fromAddress, invoke, sampleEvent, withBody, withCookies } = await import('./testing/events');
 const { issuedCustomer } = await import('./testing/customers');
 
 /** A network address of the test's own, so counters other tests filled do not decide it. */
 const anAddress = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 
+/** The event of a visitor at `address`, as CloudFront passes it on (the edge's own address is API Gateway's sourceIp). */
 function from(address: string, event: APIGatewayProxyEventV2): APIGatewayProxyEventV2 {
-  return { ...event, requestContext: { ...event.requestContext, http: { ...event.requestContext.http, sourceIp: address } } };
+  return fromAddress(event, address);
 }
 
 describe('limits on creating things', () => {

@@ -1,5 +1,6 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { takeAllowances, type Allowance } from './auth/throttle';
+import { clientNetwork } from './client-address';
 import { env } from './env';
 import { TooManyRequestsError } from './errors';
 
@@ -47,12 +48,12 @@ function refusal(kind: CreationKind) {
  */
 export async function takeCreation(
   kind: CreationKind,
-  event: Pick<APIGatewayProxyEventV2, 'requestContext'>,
+  event: Pick<APIGatewayProxyEventV2, 'headers' | 'requestContext'>,
   person?: string,
 ): Promise<void> {
   const rule = creationLimits[kind];
   const scale = env.CREATION_LIMIT_SCALE;
-  const address = event.requestContext.http.sourceIp;
+  const address = clientNetwork(event);
   const allowances: Allowance[] = rule.address.map((a) => ({ key: `address#${address}#${a.windowSeconds}`, limit: a.limit * scale, windowSeconds: a.windowSeconds }));
   if (person && rule.person) allowances.push({ key: `person#${person}`, limit: rule.person.limit * scale, windowSeconds: rule.person.windowSeconds });
   await takeAllowances(`create#${kind}`, allowances, refusal(kind));

@@ -18,6 +18,7 @@ import {
   type DownloadMode,
 } from '../../shared/schemas/document-rules';
 import type { DocumentCategoryView, DocumentDownload, DocumentView } from '../../shared/schemas/documents';
+import { clientAddress } from './client-address';
 import { dispatchIndex, offersPaused } from './data/dispatch-index';
 import { DOCUMENT_UPLOADS_PREFIX, documentAccessLog, documentsRepo, type AccessType, type DocumentItem, type DocumentUploadItem } from './data/documents';
 import type { WorkerItem } from './data/workers';
@@ -257,7 +258,7 @@ export interface Accessor {
 
 function requestOrigin(event: APIGatewayProxyEventV2) {
   const http = event.requestContext?.http;
-  return { ipAddress: http?.sourceIp ?? null, userAgent: http?.userAgent ? http.userAgent.slice(0, 500) : null };
+  return { ipAddress: http ? clientAddress(event) : null, userAgent: http?.userAgent ? http.userAgent.slice(0, 500) : null };
 }
 
 /** Writes the access-log row of one view or download (ids, role, address, agent; never the URL). */

@@ -135,13 +135,17 @@ export function parseEnv(source: Source) {
     DISTANCE_UNIT: (source.DISTANCE_UNIT ?? 'mi') as 'mi' | 'km',
     /** The locale screens write money and numbers in. */
     LOCALE: source.LOCALE ?? 'en-US',
+    /** Only set where Secrets Manager is not the AWS default endpoint (the local runtime, infra/local/secrets-manager.ts). */
+    SECRETS_MANAGER_ENDPOINT: url(r, source, 'SECRETS_MANAGER_ENDPOINT'),
     /**
-     * Stripe (functions/lib/stripe.ts, the one module that uses them, refuses to work without the
-     * key and says so). Real Stripe in AWS; locally the key of the local Stripe endpoint unless the
-     * developer set a real test key.
+     * The ids (names) of the Secrets Manager secrets a function may read, never their values: a
+     * function's configuration is readable by more people than its secrets. functions/lib/secrets.ts
+     * reads them at run time; each is set only on the functions that need it (and may read it).
      */
-    STRIPE_SECRET_KEY: text(r, source, 'STRIPE_SECRET_KEY', 'be a Stripe secret key'),
-    STRIPE_WEBHOOK_SECRET: text(r, source, 'STRIPE_WEBHOOK_SECRET', 'be the webhook signing secret (whsec_...)'),
+    STRIPE_SECRET_ID: text(r, source, 'STRIPE_SECRET_ID', 'name the Stripe keys secret'),
+    VAPID_SECRET_ID: text(r, source, 'VAPID_SECRET_ID', 'name the web push keys secret'),
+    ORIGIN_SECRET_ID: text(r, source, 'ORIGIN_SECRET_ID', 'name the origin verification secret'),
+    SETUP_SECRET_ID: text(r, source, 'SETUP_SECRET_ID', 'name the owner setup code secret'),
     /** Only set where Stripe is not api.stripe.com (the local runtime's Stripe endpoint). */
     STRIPE_API_URL: url(r, source, 'STRIPE_API_URL'),
     /**
@@ -155,9 +159,7 @@ export function parseEnv(source: Source) {
      * the screens' polling carries the news (functions/lib/realtime.ts).
      */
     WEBSOCKET_ENDPOINT: url(r, source, 'WEBSOCKET_ENDPOINT'),
-    /** Web push (functions/lib/push.ts refuses to send without them and says so). */
-    VAPID_PUBLIC_KEY: text(r, source, 'VAPID_PUBLIC_KEY', 'be the VAPID public key (base64url)'),
-    VAPID_PRIVATE_KEY: text(r, source, 'VAPID_PRIVATE_KEY', 'be the VAPID private key (base64url)'),
+    /** Web push's contact for the push services (not secret; the keys are in the VAPID secret). */
     VAPID_SUBJECT: text(r, source, 'VAPID_SUBJECT', 'be a mailto: or https: contact for push services', 'mailto:support@fixly.app'),
   };
   if (env.DISTANCE_UNIT !== 'mi' && env.DISTANCE_UNIT !== 'km') r.problems.push('DISTANCE_UNIT: DISTANCE_UNIT must be mi or km');

@@ -5,7 +5,8 @@ import { ConflictError } from './errors';
 import { http, reply } from './http';
 import { newId } from './ids';
 import { issuedCustomer } from './testing/customers';
-import { invoke, sampleEvent, withBody } from './testing/events';
+import { aroundTheEdge, invoke, sampleEvent, withBody } from './testing/events';
+import { NOT_THROUGH_SITE_MESSAGE } from './origin-verify';
 
 const route = {
   name: 'test-route',
@@ -100,10 +101,26 @@ describe('the shared handler stack', () => {
     expect(ran).not.toHaveBeenCalled();
   });
 
+  it('refuses a call that did not come through CloudFront with 403, before asking who the caller is or reading the body', async () => {
+    // Prepare
+    const ran = vi.fn();
+    const handler = http({ ...route, access: 'admin' }, availabilitySchema, async () => {
+      ran();
+      return { ok: true };
+    });
+
+    // Act: no credentials and a broken body, which would otherwise be a 401 and a 400
+    const res = await invoke(handler, aroundTheEdge({ ...event, body: '{not json' }));
+
+    // Assess
+    expect(res).toMatchObject({ status: 403, body: { error: 'ForbiddenError', message: NOT_THROUGH_SITE_MESSAGE } });
+    expect(ran).not.toHaveBeenCalled();
+  });
+
   it('accepts a JSON content type with a charset', async () => {
     const handler = http(route, availabilitySchema, async ({ body }) => body);
 
-    const res = await invoke(handler, { ...event, headers: { 'content-type': 'application/json; charset=utf-8' } });
+    const res = await invoke(handler, { ...event, headers: { ...event.headers, 'content-type': 'application/json; charset=utf-8' } });
 
     expect(res.status).toBe(200);
   });

@@ -23,6 +23,7 @@ import {
   ValidationError,
 } from './errors';
 import { logger, withRequestContext } from './logger';
+import { cameThroughDistribution, NOT_THROUGH_SITE_MESSAGE } from './origin-verify';
 import { CROSS_SITE_MESSAGE, fromOwnSite } from './same-origin';
 import { isTransient, unavailable } from './transient';
 
@@ -236,6 +237,20 @@ export function refuseCrossSite(event: Event): void {
   if (!fromOwnSite(event.headers ?? {})) throw new ForbiddenError(CROSS_SITE_MESSAGE);
 }
 
+/**
+ * Only what came through our CloudFront distribution is served (functions/lib/origin-verify.ts):
+ * checked first, so a direct call to execute-api reads and writes nothing, not even a session.
+ */
+function distributionOnly(route: RouteDef): MiddlewareObj<Event, Result, Error, Context, Internal> {
+  return {
+    before: async (request) => {
+      if (await cameThroughDistribution(request.event.headers)) return;
+      logger.warn('Refused: not through the distribution', { route: route.name });
+      throw new ForbiddenError(NOT_THROUGH_SITE_MESSAGE);
+    },
+  };
+}
+
 function authorization(route: RouteDef): MiddlewareObj<Event, Result, Error, Context, Internal> {
   return {
     before: async (request) => {
@@ -284,7 +299,8 @@ type Handler = ReturnType<typeof middy<Event, Result, Error, Context, Internal>>
 
 /**
  * The one handler stack (DESIGN.md section 5): body limits and JSON parsing, zod validation,
- * typed errors, a 500 that reveals nothing, and the manifest's `access` enforced on every call.
+ * typed errors, a 500 that reveals nothing, and the manifest's `access` enforced on every call,
+ * after the origin secret proved the call came through CloudFront.
  * A route with a body takes its schema too (`http(route, schema, fn)`): the handler imports only
  * its own, so no function bundles the others; the manifest test checks it is the one named there.
  */
@@ -297,6 +313,7 @@ export function http<R extends RouteDef>(route: R, ...args: [Fn<R>] | [Schema, F
   }
   const handler: Handler = middy<Event, Result, Error, Context, Internal>()
     .use(errorResponses(route))
+    .use(distributionOnly(route))
     .use(authorization(route))
     .use(requestParsing(route, schema))
     .handler(async (event, context) => {

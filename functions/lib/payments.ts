@@ -6,6 +6,7 @@ import { payoutAccountsRepo } from './data/payout-accounts';
 import { workersRepo, type WorkerItem } from './data/workers';
 import { env } from './env';
 import { paymentCompleted } from './job-events';
+import { countedLogs } from './counted-logs';
 import { logger } from './logger';
 import { stripe, type Stripe } from './stripe';
 
@@ -32,14 +33,15 @@ function payableAccount(worker: WorkerItem | undefined): string | null {
 
 /** A Checkout session for a verified, unpaid invoice; its open session again if it has one. */
 export async function checkoutFor(invoice: InvoiceItem, origin: string): Promise<CheckoutTarget | 'complete'> {
+  const client = await stripe();
   if (invoice.stripeSessionId) {
-    const open = await stripe().checkout.sessions.retrieve(invoice.stripeSessionId);
+    const open = await client.checkout.sessions.retrieve(invoice.stripeSessionId);
     if (open.status === 'open' && open.url) return { url: open.url, sessionId: open.id };
     // Paid but the webhook has not landed yet: never start a second payment.
     if (open.status === 'complete') return 'complete';
   }
   const destination = payableAccount(await workersRepo.findById(invoice.workerId));
-  const session = await stripe().checkout.sessions.create(
+  const session = await client.checkout.sessions.create(
     {
       mode: 'payment',
       line_items: [
@@ -96,7 +98,7 @@ export async function settlePaid(session: Stripe.Checkout.Session): Promise<void
   const invoiceId = invoiceIdOf(session);
   const invoice = invoiceId ? await invoicesRepo.findById(invoiceId) : undefined;
   if (!invoice) {
-    logger.warn('Payment for an unknown invoice', { sessionId: session.id });
+    logger.warn(countedLogs.paymentForUnknownInvoice, { sessionId: session.id });
     return;
   }
   const destination = session.metadata?.destination || null;
@@ -108,7 +110,7 @@ export async function settlePaid(session: Stripe.Checkout.Session): Promise<void
     payoutStatus: destination ? 'transferred' : 'held',
     payoutAccountId: destination,
   });
-  if (marked) logger.info('Invoice paid', { invoiceId: invoice.id, jobId: invoice.jobId, payout: marked.payoutStatus });
+  if (marked) logger.info(countedLogs.paymentSucceeded, { invoiceId: invoice.id, jobId: invoice.jobId, payout: marked.payoutStatus });
   // Already paid: by this session in a delivery that died midway (Stripe retries it, and every step
   // below is conditional or keyed, so it finishes that work once), or by another session, which
   // its own delivery settles.
@@ -126,7 +128,10 @@ export async function settleProcessing(session: Stripe.Checkout.Session): Promis
 
 export async function settleFailed(session: Stripe.Checkout.Session): Promise<void> {
   const invoiceId = invoiceIdOf(session);
-  if (invoiceId) await invoicesRepo.markFailed(invoiceId, session.id, new Date().toISOString());
+  if (!invoiceId) return;
+  const failed = await invoicesRepo.markFailed(invoiceId, session.id, new Date().toISOString());
+  // Only the write that changed the invoice logs it: the payments dashboard counts these lines.
+  if (failed) logger.warn(countedLogs.paymentFailed, { invoiceId, jobId: failed.jobId, sessionId: session.id });
 }
 
 export async function forgetExpired(session: Stripe.Checkout.Session): Promise<void> {
@@ -143,9 +148,10 @@ export async function releaseHeldPayouts(workerId: string): Promise<void> {
   const account = payableAccount(worker);
   if (!account) return;
   const held = (await invoicesRepo.listForWorker(workerId)).filter((i) => i.paymentStatus === 'paid' && i.payoutStatus === 'held');
+  const client = await stripe();
   for (const invoice of held) {
-    const charge = invoice.stripePaymentIntentId ? (await stripe().paymentIntents.retrieve(invoice.stripePaymentIntentId)).latest_charge : null;
-    const transfer = await stripe().transfers.create(
+    const charge = invoice.stripePaymentIntentId ? (await client.paymentIntents.retrieve(invoice.stripePaymentIntentId)).latest_charge : null;
+    const transfer = await client.transfers.create(
       {
         amount: invoice.workerShare,
         currency: CURRENCY,
@@ -163,7 +169,7 @@ export async function releaseHeldPayouts(workerId: string): Promise<void> {
 
 /** What Stripe says of the account now, recorded on the profile; releases held shares when enabled. */
 export async function refreshAccount(workerId: string, accountId: string): Promise<boolean> {
-  const account = await stripe().accounts.retrieve(accountId);
+  const account = await (await stripe()).accounts.retrieve(accountId);
   const enabled = Boolean(account.payouts_enabled && account.charges_enabled);
   await payoutAccountsRepo.setPayoutsEnabled(workerId, accountId, enabled, new Date().toISOString());
   if (enabled) await releaseHeldPayouts(workerId);

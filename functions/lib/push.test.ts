@@ -4,14 +4,6 @@ import { newId } from './ids';
 import { browserSubscription, startFakePushService } from './testing/fake-push-service';
 import { pushBody, pushTo } from './push';
 
-// Before push.ts is imported: the environment (and so the VAPID keys) is read once, at import.
-await vi.hoisted(async () => {
-  const { vapidKeyPair } = await import('./testing/fake-push-service');
-  const pair = vapidKeyPair();
-  process.env.VAPID_PUBLIC_KEY ??= pair.publicKey;
-  process.env.VAPID_PRIVATE_KEY ??= pair.privateKey;
-});
-
 const pushService = await startFakePushService();
 afterAll(() => pushService.close());
 afterEach(() => {
@@ -86,9 +78,9 @@ describe('pushTo', () => {
   });
 
   it('refuses to send without VAPID keys, saying so', async () => {
-    // Prepare: a fresh container without keys.
+    // Prepare: a fresh container not told of any VAPID secret.
     vi.resetModules();
-    vi.stubEnv('VAPID_PRIVATE_KEY', undefined);
+    vi.stubEnv('VAPID_SECRET_ID', undefined);
     const fresh = await import('./push');
 
     // Act

@@ -1,15 +1,14 @@
 import webpush from 'web-push';
 import type { RealtimeRole } from '../../shared/realtime';
 import { pushSubscriptionsRepo, type PushSubscriptionItem } from './data/push-subscriptions';
-import { env } from './env';
 import { logger } from './logger';
-import { PushNotConfiguredError } from './push-config';
+import { PushNotConfiguredError, vapidKeys } from './push-config';
 import { isAllowedPushEndpoint } from './push-endpoint';
 import type { PushPerson } from './push-caller';
 
 /**
  * The one adapter for web push (DESIGN.md section 4): `web-push` encrypts the payload for the
- * subscription (aes128gcm) and signs the VAPID header with the keys from the environment; the
+ * subscription (aes128gcm) and signs the VAPID header with the keys of the VAPID secret; the
  * request itself goes out with fetch, so the local runtime's loopback http stand-in works as well
  * as the browsers' https push services. Only those are ever sent to (functions/lib/push-endpoint.ts,
  * checked again here before each send), and a redirect is not followed. A subscription the push
@@ -44,9 +43,10 @@ const DEFAULT_TTL_SECONDS = 24 * 60 * 60;
 /** Push services take about 4 KB of ciphertext; notifications stay well under that. */
 const MAX_TEXT = 1000;
 
-function vapidDetails(): { subject: string; publicKey: string; privateKey: string } {
-  if (!env.VAPID_PUBLIC_KEY || !env.VAPID_PRIVATE_KEY || !env.VAPID_SUBJECT) throw new PushNotConfiguredError();
-  return { subject: env.VAPID_SUBJECT, publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY };
+async function vapidDetails(): Promise<{ subject: string; publicKey: string; privateKey: string }> {
+  const keys = await vapidKeys();
+  if (!keys) throw new PushNotConfiguredError();
+  return keys;
 }
 
 /** The JSON the service worker reads, trimmed to what a notification can show. */
@@ -57,7 +57,7 @@ export function pushBody(payload: PushPayload): string {
 
 type Delivery = 'sent' | 'gone' | 'failed';
 
-async function deliver(subscription: PushSubscriptionItem, body: string, options: PushOptions, vapid: ReturnType<typeof vapidDetails>): Promise<Delivery> {
+async function deliver(subscription: PushSubscriptionItem, body: string, options: PushOptions, vapid: Awaited<ReturnType<typeof vapidDetails>>): Promise<Delivery> {
   // A row stored before endpoints were checked, pointing anywhere else, can never be delivered to:
   // it is forgotten like one its push service reports gone, and that browser is asked to enable
   // push again, which now says what it needs.
@@ -96,7 +96,7 @@ async function deliver(subscription: PushSubscriptionItem, body: string, options
  */
 export async function pushTo(role: RealtimeRole, userId: string, payload: PushPayload, options: PushOptions = {}): Promise<PushOutcome> {
   const person: PushPerson = { role, userId };
-  const vapid = vapidDetails();
+  const vapid = await vapidDetails();
   const subscriptions = await pushSubscriptionsRepo.listFor(person);
   const body = pushBody(payload);
   const outcome: PushOutcome = { sent: 0, removed: 0, failed: 0 };

@@ -142,12 +142,9 @@ async function act(connection: ConnectionItem, message: ClientMessage, reply: Re
       const eta = job.latitude !== null && job.longitude !== null ? etaMinutes({ lat: fix.lat, lng: fix.lng }, { lat: job.latitude, lng: job.longitude }) : null;
       // Where the pro is belongs to this job's customer alone, and only while the pro holds it:
       // their own channel, not the job's room, where a pro who held the job before a reassignment
-      // (or any connection left behind) may still be a member.
-      const customer = userRoom('customer', job.customerId);
-      await Promise.all([
-        publish(customer, 'worker:loc', { jobId: job.id, ...fix, timestamp: at }),
-        publish(customer, 'location_update', { requestId: job.id, latitude: fix.lat, longitude: fix.lng, accuracy: fix.accuracy, eta, timestamp: at }),
-      ]);
+      // (or any connection left behind) may still be a member. One frame carries the point and the
+      // ETA: each frame is a post per connection of the customer's, and fixes come every 2 s.
+      await publish(userRoom('customer', job.customerId), 'worker:loc', { jobId: job.id, ...fix, eta, timestamp: at });
       return;
     }
 

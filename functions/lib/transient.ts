@@ -45,11 +45,18 @@ export function isTransient(error: unknown, depth = 0): boolean {
   return isTransient(e.cause, depth + 1);
 }
 
+/** What could not be done, when the caller did not say: Stripe's errors name Stripe, so the person knows it is the payments. */
+function defaultWhat(error: unknown): string {
+  const type = (error as ErrorShape | undefined)?.type;
+  if (typeof type === 'string' && type.startsWith('Stripe')) return 'Our payment provider, Stripe, did not answer in time.';
+  return 'We are very busy right now.';
+}
+
 /**
  * The answer for a transient failure, logged with what identifies it (never its message, which
  * can quote the request). `what` says, in words a person can act on, what could not be done.
  */
-export function unavailable(error: unknown, what = 'We are very busy right now.'): ServiceUnavailableError {
+export function unavailable(error: unknown, what = defaultWhat(error)): ServiceUnavailableError {
   const e = error as ErrorShape;
   logger.warn('A service we depend on did not answer', { errorName: e?.name, errorCode: e?.code ?? e?.type });
   return new ServiceUnavailableError(`${what} Please try again in a few seconds.`);

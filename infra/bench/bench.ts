@@ -9,6 +9,7 @@ import { measureDispatch, type DispatchRow } from './dispatch';
 import { fanoutTable, MODELLED_LATENCY_MS, runFanout } from './fanout';
 import { LOAD_CONNECTIONS, LOAD_SECONDS, loadTable, measureLoad } from './load';
 import { lighthouseTable, measureLighthouse } from './lighthouse';
+import { HASH_PROCESSES, measurePasswordHashing, passwordHashTable } from './password-hash';
 import { buildWeb, measureRouteLoads, requireWebConfig, routeLoadTable } from './web';
 
 /**
@@ -22,6 +23,7 @@ import { buildWeb, measureRouteLoads, requireWebConfig, routeLoadTable } from '.
  *   BENCH_ONLY=fanout     only the /ws fan-out comparison (publish() against one connection at a time)
  *   BENCH_ONLY=load       only the load run (LOAD_SECONDS=60 by default)
  *   BENCH_ONLY=functions  only the functions' cold imports against their references
+ *   BENCH_ONLY=passwords  only one password hash from the login functions' bundle, cold and warm, against a SHA-256 reference
  *   BENCH_ONLY=web        only the web app: initial JavaScript per route and Lighthouse on LIGHTHOUSE_ROUTES
  *   BENCH_ONLY=bundles    only the web app's initial JavaScript per route (seconds, not the minutes Lighthouse takes; README untouched)
  *
@@ -229,6 +231,11 @@ async function main(): Promise<void> {
     console.log(`\n${loadTable(await measureLoad())}\n`);
     return;
   }
+  if (process.env.BENCH_ONLY === 'passwords') {
+    log(`password hashing: ${HASH_PROCESSES} fresh processes, each a cold verify then warm ones, beside a SHA-256 reference`);
+    console.log(`\n${passwordHashTable(await measurePasswordHashing(root, path.join(outDir, 'passwords')))}\n`);
+    return;
+  }
   if (process.env.BENCH_ONLY === 'bundles') {
     requireWebConfig(webConfig);
     console.log(`\n${await measureBundles(path.join(outDir, 'web'))}\n`);
@@ -275,7 +282,10 @@ async function main(): Promise<void> {
   log(`load: ${LOAD_CONNECTIONS} connections for ${LOAD_SECONDS} s against the local stack, then the read mix against a bare server`);
   const load = loadTable(await measureLoad());
 
-  const text = `${summary(fns, refs, medians, web)}\n\n${dispatchTable(dispatch)}\n\n${fanout}\n\n${load}`;
+  log(`password hashing: ${HASH_PROCESSES} fresh processes, each a cold verify then warm ones, beside a SHA-256 reference`);
+  const passwords = passwordHashTable(await measurePasswordHashing(root, path.join(outDir, 'passwords')));
+
+  const text = `${summary(fns, refs, medians, web)}\n\n${dispatchTable(dispatch)}\n\n${fanout}\n\n${load}\n\n${passwords}`;
   mkdirSync(outDir, { recursive: true });
   writeFileSync(path.join(outDir, 'results.md'), `${text}\n`);
   console.log(`\n${text}\n`);

@@ -148,9 +148,10 @@ export async function drive(base: string, steps: Step[], actors: Actors, connect
   return run;
 }
 
-async function prepareActors(base: string): Promise<Actors> {
+async function prepareActors(stack: { url: string; setupCode?: string }): Promise<Actors> {
+  const base = stack.url;
   const slugs = ((await (await fetch(`${base}/api/services`)).json()) as { slug: string }[]).map((s) => s.slug).slice(0, 6);
-  const owner = await ownerCookie(base);
+  const owner = await ownerCookie(stack);
   const pros = [await approvedPro(base, owner, 'Load Pro One', [slugs[0]!]), await approvedPro(base, owner, 'Load Pro Two', [slugs[1]!])];
   const customers: Actors['customers'] = [];
   for (let i = 0; i < 10; i++) {
@@ -230,7 +231,7 @@ export async function measureLoad(seconds = LOAD_SECONDS, connections = LOAD_CON
   stack.child.stderr!.on('data', keep);
   let bare: Awaited<ReturnType<typeof startBareServer>> | undefined;
   try {
-    const actors = await prepareActors(stack.url);
+    const actors = await prepareActors(stack);
     const { dynamoEndpoint } = JSON.parse(readFileSync(path.join(dataDir, 'stack.json'), 'utf8')) as { dynamoEndpoint: string };
     const before = new Set(await storedBookingIds(dynamoEndpoint));
 

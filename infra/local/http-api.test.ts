@@ -1,9 +1,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { routeByName } from '../../shared/routes';
 import { contentSecurityPolicyFor, securityHeadersFor, strictTransportSecurity } from '../../shared/security-headers';
-import { httpApi, matchRoute, normalizeResult, toEvent } from './http-api';
+import { atTheEdge, httpApi, matchRoute, normalizeResult, toEvent } from './http-api';
 
 describe('the local HTTP API', () => {
   it('matches manifest routes and extracts path parameters', () => {
@@ -79,6 +79,35 @@ describe('the local HTTP API', () => {
     );
 
     expect(event).toMatchObject({ body: 'AP8=', isBase64Encoded: true });
+  });
+
+  it("adds what CloudFront adds: the origin secret and the visitor's address, over whatever the client sent under those names", () => {
+    // Act
+    const headers = atTheEdge({ 'content-type': 'application/json', 'X-Origin-Verify': 'made-up', 'x-viewer-address': '203.0.113.66' }, '::ffff:127.0.0.1', 'the-secret');
+
+    // Assess
+    expect(headers).toEqual({ 'content-type': 'application/json', 'x-origin-verify': 'the-secret', 'x-viewer-address': '::ffff:127.0.0.1' });
+  });
+
+  it.each<[string, () => string | undefined, number]>([
+    ['with the origin secret', (): string => inject('originSecret'), 200],
+    ['without one (a distribution that lost it)', () => undefined, 403],
+  ])('serves /api through the functions\' origin check %s', async (_, originSecret, status) => {
+    // Prepare
+    const api = httpApi({ originSecret });
+    const server = createServer((req, res) => void api(req, res, () => res.end()));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+
+    try {
+      // Act: the client also sends the right secret itself, which the front does not pass on
+      const res = await fetch(`http://127.0.0.1:${port}/api/config`, { headers: { 'x-origin-verify': inject('originSecret') } });
+
+      // Assess
+      expect(res.status).toBe(status);
+    } finally {
+      server.close();
+    }
   });
 
   it('reads a bare object result as a 200 JSON body, as API Gateway does', () => {

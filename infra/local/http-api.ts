@@ -9,6 +9,7 @@ import type {
   APIGatewayProxyStructuredResultV2,
   Context,
 } from 'aws-lambda';
+import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '../../shared/edge';
 import { routeKey, routes, type RouteDef } from '../../shared/routes';
 import { securityHeadersFor } from '../../shared/security-headers';
 
@@ -165,6 +166,19 @@ export function toEvent(req: RequestLike, route: RouteDef, params: Record<string
   };
 }
 
+/**
+ * What CloudFront does to every request it passes to the API origins, done by the local fronts (this
+ * HTTP API and the local WebSocket API) so the functions run the same checks here as in the cloud:
+ * whatever a client sent under these names is dropped, then the visitor's address (the socket's
+ * remote address, where CloudFront writes the viewer's) and the origin secret are added. Without a
+ * secret none is added, and the functions refuse the request, as behind a distribution without it.
+ */
+export function atTheEdge<V extends string | undefined>(headers: Record<string, V>, viewerAddress: string, originSecret: string | undefined): Record<string, V | string> {
+  const edgeNames = new Set([ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER]);
+  const kept = Object.fromEntries(Object.entries(headers).filter(([name]) => !edgeNames.has(name.toLowerCase())));
+  return { ...kept, [VIEWER_ADDRESS_HEADER]: viewerAddress, ...(originSecret ? { [ORIGIN_VERIFY_HEADER]: originSecret } : {}) };
+}
+
 /** API Gateway's reading of a Lambda result (structured, or any other value as a JSON body). */
 export function normalizeResult(result: APIGatewayProxyResultV2): APIGatewayProxyStructuredResultV2 {
   if (typeof result === 'object' && result !== null && 'statusCode' in result) return result;
@@ -212,6 +226,12 @@ export interface HttpApiOptions {
   viteDev?: boolean;
   /** Where the browser uploads files and reads presigned images; default: the local S3 (S3_ENDPOINT). */
   uploadOrigins?: string[];
+  /**
+   * The origin secret this front adds to every /api request as CloudFront does (the local Secrets
+   * Manager's `origin`), asked at each request so a changed secret is used at once. Absent: none is
+   * added, and the functions refuse every call (functions/lib/origin-verify.ts).
+   */
+  originSecret?: () => string | undefined;
 }
 
 /** The security headers of every local response, API and web alike: the cloud's, with local origins. */
@@ -234,11 +254,9 @@ export function httpApi(options: HttpApiOptions = {}) {
       if (!match) return gatewayError(res, 404, 'Not Found');
       const body = await readBody(req);
       if (body === 'too-large') return gatewayError(res, 413, 'Request Entity Too Large');
-      const event = toEvent(
-        { method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body, sourceIp: req.socket.remoteAddress ?? '127.0.0.1' },
-        match.route,
-        match.params,
-      );
+      const sourceIp = req.socket.remoteAddress ?? '127.0.0.1';
+      const event = toEvent({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body, sourceIp }, match.route, match.params);
+      event.headers = atTheEdge(event.headers, sourceIp, options.originSecret?.());
       const handler = await loadHandler(match.route.name);
       send(res, normalizeResult(await handler(event, lambdaContext(match.route.name))));
     } catch (error) {

@@ -2,9 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { recurring, routes, socketRoutes, streamConsumers, timers } from '../../shared/routes';
-import { lambdaContext, loadHandler } from './http-api';
-import { loadOrCreateVapidKeys } from './vapid';
-import { localFunctionEnv, prepareData, suppliedStripeEnv, type LocalStripeEnv } from './stack';
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { atTheEdge, lambdaContext, loadHandler } from './http-api';
+import { localFunctionEnv, prepareData, type LocalSecretsEnv, type LocalStripeEnv } from './stack';
 
 /**
  * `npm run invoke -- <function> [event.json]`: one handler, one event, against the local stack.
@@ -41,26 +41,32 @@ interface Endpoints {
   dynamoEndpoint: string;
   s3Endpoint: string;
   schedulerEndpoint?: string;
-  stripe?: LocalStripeEnv;
+  stripe?: Pick<LocalStripeEnv, 'apiUrl'>;
   websocketEndpoint?: string;
+  /** The stack's Secrets Manager, which holds the secrets the functions read (Stripe's keys, the VAPID keys). */
+  secrets?: LocalSecretsEnv;
 }
 
 async function runningStackEndpoints(): Promise<Endpoints | undefined> {
   const stackFile = path.join(dataDir, 'stack.json');
   if (!existsSync(stackFile)) return undefined;
-  const { dynamoEndpoint, s3Endpoint, schedulerEndpoint, stripe, websocketEndpoint } = JSON.parse(readFileSync(stackFile, 'utf8')) as Endpoints;
+  const { dynamoEndpoint, s3Endpoint, schedulerEndpoint, stripe, websocketEndpoint, secrets } = JSON.parse(readFileSync(stackFile, 'utf8')) as Endpoints;
   // A stack that was killed without cleaning up leaves the file behind; only a live one answers.
   const alive = await fetch(dynamoEndpoint, { method: 'POST', signal: AbortSignal.timeout(1000) }).then(
     () => true,
     () => false,
   );
-  // The stack's local Stripe, or (it runs against real Stripe) the developer's keys given to this command too.
-  return alive ? { dynamoEndpoint, s3Endpoint, schedulerEndpoint, stripe: stripe ?? suppliedStripeEnv(), websocketEndpoint } : undefined;
+  // The stack's local Stripe (none: it runs against real Stripe, whose keys its Secrets Manager holds).
+  return alive ? { dynamoEndpoint, s3Endpoint, schedulerEndpoint, stripe, websocketEndpoint, secrets } : undefined;
 }
 
 const running = await runningStackEndpoints();
 const own = running ? undefined : await prepareData(dataDir);
-const endpoints: Endpoints = running ?? { ...own!, websocketEndpoint: own!.websocket.endpoint };
+const endpoints: Endpoints = running ?? {
+  ...own!,
+  websocketEndpoint: own!.websocket.endpoint,
+  secrets: { endpoint: own!.secrets.endpoint, ids: own!.secrets.secretIds() },
+};
 // Timers set by the handler go to the stack's own scheduler, never to AWS; Stripe calls to the stack's
 // Stripe; what it publishes reaches the running stack's sockets.
 Object.assign(
@@ -71,13 +77,35 @@ Object.assign(
     endpoints.schedulerEndpoint,
     endpoints.stripe,
     endpoints.websocketEndpoint,
-    loadOrCreateVapidKeys(path.join(dataDir, 'push')),
+    endpoints.secrets,
   ),
 );
 console.error(running ? `Using the running stack's data (${dataDir})` : `Using ${dataDir} directly`);
 
+/**
+ * The origin secret CloudFront would add (infra/local/edge-secrets.ts): this command stands where
+ * CloudFront stands, so an HTTP event or a socket handshake reaches the handler as through it.
+ */
+async function originSecret(): Promise<string | undefined> {
+  if (own) return own.edge.originSecret();
+  const id = endpoints.secrets?.ids.origin;
+  if (!endpoints.secrets || !id) return undefined;
+  const client = new SecretsManagerClient({ region: 'us-east-1', endpoint: endpoints.secrets.endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  try {
+    const out = await client.send(new GetSecretValueCommand({ SecretId: id }));
+    return (JSON.parse(out.SecretString ?? '{}') as { value?: string }).value;
+  } finally {
+    client.destroy();
+  }
+}
+
 try {
   const handler = await loadHandler(name);
+  const withHeaders = event as { headers?: Record<string, string | undefined>; requestContext?: { http?: { sourceIp?: string }; identity?: { sourceIp?: string } } };
+  if (!isTimer && withHeaders.headers) {
+    const viewer = withHeaders.requestContext?.http?.sourceIp ?? withHeaders.requestContext?.identity?.sourceIp ?? '127.0.0.1';
+    withHeaders.headers = atTheEdge(withHeaders.headers, viewer, await originSecret());
+  }
   if (isTimer) {
     // Timers return nothing: what they did is in their log lines and in the data.
     const run = handler as unknown as (event: unknown, context: ReturnType<typeof lambdaContext>) => Promise<unknown>;

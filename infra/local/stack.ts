@@ -13,10 +13,13 @@ import { ensureBucket, localS3Client, startLocalS3 } from './s3';
 import { startLocalScheduler, type FiredTarget } from './scheduler';
 import { startRecurringJobs } from './recurring';
 import { recurring } from '../../shared/routes';
-import { LOCAL_SECRET_KEY_PREFIX, startLocalStripe, type DeliverWebhook } from './stripe';
-import { loadOrCreateVapidKeys, type VapidKeys } from './vapid';
+import { LOCAL_SECRET_KEY_PREFIX, startLocalStripe, type DeliverWebhook, type WebhookEndpoint } from './stripe';
+import { localSecretsEnv, seedLocalSecret, startLocalSecretsManager, type LocalSecretsManager } from './secrets-manager';
+import { loadOrCreateVapidKeys } from './vapid';
+import type { SecretName } from '../../shared/secrets';
 import { writePrivateFile } from './private-file';
 import { startLocalWebSocketApi, type LocalWebSocketApi } from './websocket';
+import { ownerExists, seedEdgeSecrets, type LocalEdgeSecrets } from './edge-secrets';
 
 // The laptop runs Node 20 while Lambda runs 22; the SDK's reminder of that is noise here. Set before
 // any client exists, including the ones this module creates to prepare the table.
@@ -50,18 +53,33 @@ export interface LocalStack {
   stripeEndpoint?: string;
   /** The WebSocket API's @connections management endpoint (the sockets themselves are `<url>/ws`). */
   websocketEndpoint: string;
+  /** The local Secrets Manager the functions read their secrets from. */
+  secretsEndpoint: string;
+  /** While no owner exists: where the owner is set up, and the setup code it asks for (start.ts prints both). */
+  ownerSetup?: { url: string; code: string };
   stop(): Promise<void>;
   /** Where a stop is (so a stop that takes too long can say what it waits on). */
   stopPhase(): string;
 }
 
-/** How the functions reach Stripe: the local endpoint and its keys, or the developer's real test keys. */
+/**
+ * How the functions reach Stripe: the local endpoint and its keys, or the developer's real test keys.
+ * The keys go into the local Secrets Manager's Stripe secret, never into the functions' environment.
+ */
 export interface LocalStripeEnv {
   /** The local Stripe (infra/local/stripe.ts); absent for real Stripe. */
   apiUrl?: string;
   secretKey: string;
   /** Absent only when a developer set a real STRIPE_SECRET_KEY without its webhook secret. */
   webhookSecret?: string;
+  /** The Connect endpoint's signing secret; absent only for real keys given without it. */
+  connectWebhookSecret?: string;
+}
+
+/** What the functions are told of the local Secrets Manager: where it is and the ids of the secrets it holds. */
+export interface LocalSecretsEnv {
+  endpoint: string;
+  ids: Partial<Record<SecretName, string>>;
 }
 
 /** The local services behind the handlers: dynalite, the local S3, the local Scheduler and Stripe. */
@@ -72,16 +90,27 @@ export interface LocalData {
   stripe: LocalStripeEnv;
   /** The local WebSocket API: its management endpoint runs from here; /ws needs an HTTP server to attach to. */
   websocket: LocalWebSocketApi;
+  /**
+   * The local Secrets Manager, seeded with the Stripe and VAPID secrets. More secrets are put with
+   * seedLocalSecret / ensureLocalSecret (infra/local/secrets-manager.ts); call refreshSecretIds()
+   * after, so the functions are told their ids.
+   */
+  secrets: LocalSecretsManager;
+  /** Puts every secret id the local Secrets Manager holds now into the functions' environment. */
+  refreshSecretIds(): void;
+  /** The origin secret the local fronts add as CloudFront does, and the owner setup code (infra/local/edge-secrets.ts). */
+  edge: LocalEdgeSecrets;
   close(): Promise<void>;
 }
 
 export interface PrepareDataOptions {
   /**
-   * Where the local Stripe sends its webhooks (the stack's own /api/stripe/webhook), asked at each
-   * delivery because the HTTP server's address is known only once it listens. Undefined (or no
-   * option): nothing listens, and a delivery fails (logged).
+   * Where the local Stripe sends its webhooks (the stack's own /api/stripe/webhook, and
+   * /api/stripe/connect-webhook for connected accounts' events), asked at each delivery because the
+   * HTTP server's address is known only once it listens. Undefined (or no option): nothing listens,
+   * and a delivery fails (logged).
    */
-  stripeWebhookUrl?: () => string | undefined;
+  stripeWebhookUrl?: (endpoint: WebhookEndpoint) => string | undefined;
 }
 
 /**
@@ -92,9 +121,9 @@ export function localFunctionEnv(
   dynamoEndpoint: string,
   s3Endpoint: string,
   schedulerEndpoint?: string,
-  stripe?: LocalStripeEnv,
+  stripe?: Pick<LocalStripeEnv, 'apiUrl'>,
   websocketEndpoint?: string,
-  vapid?: VapidKeys,
+  secrets?: LocalSecretsEnv,
 ): Record<string, string> {
   return {
     TABLE_NAME: LOCAL_TABLE,
@@ -116,16 +145,17 @@ export function localFunctionEnv(
     // Absent only where a caller has no Scheduler to offer; functions/lib/scheduler.ts then uses AWS.
     ...(schedulerEndpoint ? { SCHEDULER_ENDPOINT: schedulerEndpoint } : {}),
     TIMER_TARGET_PREFIX: LOCAL_TIMER_TARGET_PREFIX,
-    // The local Stripe's endpoint and keys, or the developer's real test keys (no STRIPE_API_URL:
-    // api.stripe.com). Absent where a caller has no Stripe to offer; the payment functions then say so.
-    ...(stripe ? { STRIPE_SECRET_KEY: stripe.secretKey } : {}),
-    ...(stripe?.webhookSecret ? { STRIPE_WEBHOOK_SECRET: stripe.webhookSecret } : {}),
+    // The local Stripe's endpoint (none for the developer's real test keys: api.stripe.com).
     ...(stripe?.apiUrl ? { STRIPE_API_URL: stripe.apiUrl } : {}),
+    // Secrets (Stripe's keys, the VAPID keys, ...) are read from the local Secrets Manager as in the
+    // cloud: only its endpoint and the secrets' ids are here. Absent where a caller has none to
+    // offer; the functions that need a secret then answer 503 and log which.
+    ...(secrets ? localSecretsEnv({ endpoint: secrets.endpoint, secretIds: () => secrets.ids }) : {}),
     // The local @connections endpoint (infra/local/websocket.ts). Absent where a caller has none to
     // offer; functions/lib/realtime.ts then delivers nothing and the screens' polling carries the news.
     ...(websocketEndpoint ? { WEBSOCKET_ENDPOINT: websocketEndpoint } : {}),
-    // Web push signs with these (kept under .data/push); absent, push is off and says so.
-    ...(vapid ? { VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey, VAPID_SUBJECT: vapid.subject } : {}),
+    // Web push's contact, as the CDK stack sets it (the keys are in the VAPID secret).
+    VAPID_SUBJECT: `mailto:${process.env.SUPPORT_EMAIL ?? 'support@fixly.app'}`,
     PLATFORM_FEE_PERCENT: process.env.PLATFORM_FEE_PERCENT ?? '10',
     SUPPORT_EMAIL: process.env.SUPPORT_EMAIL ?? 'support@fixly.app',
     ...(process.env.CREATION_LIMIT_SCALE ? { CREATION_LIMIT_SCALE: process.env.CREATION_LIMIT_SCALE } : {}),
@@ -140,13 +170,17 @@ export function localFunctionEnv(
 export function suppliedStripeEnv(): LocalStripeEnv | undefined {
   const secretKey = process.env.STRIPE_SECRET_KEY;
   if (!secretKey || secretKey.startsWith(LOCAL_SECRET_KEY_PREFIX)) return undefined;
-  return { secretKey, ...(process.env.STRIPE_WEBHOOK_SECRET ? { webhookSecret: process.env.STRIPE_WEBHOOK_SECRET } : {}) };
+  return {
+    secretKey,
+    ...(process.env.STRIPE_WEBHOOK_SECRET ? { webhookSecret: process.env.STRIPE_WEBHOOK_SECRET } : {}),
+    ...(process.env.STRIPE_CONNECT_WEBHOOK_SECRET ? { connectWebhookSecret: process.env.STRIPE_CONNECT_WEBHOOK_SECRET } : {}),
+  };
 }
 
-/** Sends a local Stripe event to the stack's webhook function over HTTP, as Stripe does. */
-function webhookDeliverer(webhookUrl: () => string | undefined): DeliverWebhook {
-  return async (payload, signature) => {
-    const url = webhookUrl();
+/** Sends a local Stripe event to the stack's webhook function for its endpoint over HTTP, as Stripe does. */
+function webhookDeliverer(webhookUrl: (endpoint: WebhookEndpoint) => string | undefined): DeliverWebhook {
+  return async (payload, signature, endpoint) => {
+    const url = webhookUrl(endpoint);
     if (!url) throw new Error('no webhook receiver: the stack serves no HTTP here');
     const response = await fetch(url, {
       method: 'POST',
@@ -162,6 +196,9 @@ export async function prepareData(dataDir: string, options: PrepareDataOptions =
   const supplied = suppliedStripeEnv();
   if (supplied && !supplied.webhookSecret) {
     console.warn('STRIPE_SECRET_KEY is set but STRIPE_WEBHOOK_SECRET is not: the webhook will refuse every event (e.g. set it from `stripe listen`).');
+  }
+  if (supplied && !supplied.connectWebhookSecret) {
+    console.warn('STRIPE_SECRET_KEY is set but STRIPE_CONNECT_WEBHOOK_SECRET is not: the Connect webhook will refuse every event (e.g. set it from `stripe listen --forward-connect-to`).');
   }
   const dynamo = await startDynalite(path.join(dataDir, 'dynamodb'), localStream(streamConsumers.map(streamConsumer)));
   if (dynamo.recovered) console.warn(`Put back ${dynamo.recovered} transaction(s) the last run was stopped in the middle of.`);
@@ -182,17 +219,38 @@ export async function prepareData(dataDir: string, options: PrepareDataOptions =
     apiUrl: localStripe!.endpoint,
     secretKey: localStripe!.secretKey,
     webhookSecret: localStripe!.webhookSecret,
+    connectWebhookSecret: localStripe!.connectWebhookSecret,
   };
+  // The functions read Stripe's keys and the VAPID keys from here, as from Secrets Manager in the
+  // cloud; seeded at every start from where each is kept (the local Stripe's and .data/push's key
+  // files). A developer's real Stripe keys are kept in memory only, never written to disk.
+  const secrets = await startLocalSecretsManager(path.join(dataDir, 'secrets')).catch(async (error: unknown) => {
+    await Promise.all([dynamo.close(), s3.close(), localStripe?.close()]);
+    throw error;
+  });
+  const vapidKeys = loadOrCreateVapidKeys(path.join(dataDir, 'push'));
+  seedLocalSecret(
+    secrets,
+    'stripe',
+    {
+      secretKey: stripe.secretKey,
+      ...(stripe.webhookSecret ? { webhookSecret: stripe.webhookSecret } : {}),
+      ...(stripe.connectWebhookSecret ? { connectWebhookSecret: stripe.connectWebhookSecret } : {}),
+    },
+    { keep: !supplied },
+  );
+  seedLocalSecret(secrets, 'vapid', { publicKey: vapidKeys.publicKey, privateKey: vapidKeys.privateKey });
+  const edge = seedEdgeSecrets(secrets);
   // Only its management endpoint listens until startLocalStack attaches /ws; its handlers (the
   // socket functions) are loaded on the first connection, after the environment below is set.
-  const websocket = await startLocalWebSocketApi().catch(async (error: unknown) => {
-    await Promise.all([dynamo.close(), s3.close(), localStripe?.close()]);
+  const websocket = await startLocalWebSocketApi({ originSecret: edge.originSecret }).catch(async (error: unknown) => {
+    await Promise.all([dynamo.close(), s3.close(), localStripe?.close(), secrets.close()]);
     throw error;
   });
   // The sockets first: their $disconnect handlers still need dynalite.
   const close = async () => {
     await websocket.close();
-    await Promise.all([dynamo.close(), s3.close(), localStripe?.close()]);
+    await Promise.all([dynamo.close(), s3.close(), localStripe?.close(), secrets.close()]);
   };
   const client = localDynamoClient(dynamo.endpoint);
   const s3Client = localS3Client(s3.endpoint, LOCAL_CREDENTIALS);
@@ -214,14 +272,17 @@ export async function prepareData(dataDir: string, options: PrepareDataOptions =
     await close();
     throw error;
   });
-  const vapid = loadOrCreateVapidKeys(path.join(dataDir, 'push'));
-  Object.assign(process.env, localFunctionEnv(dynamo.endpoint, s3.endpoint, scheduler.endpoint, stripe, websocket.endpoint, vapid));
+  const secretsEnv = (): LocalSecretsEnv => ({ endpoint: secrets.endpoint, ids: secrets.secretIds() });
+  Object.assign(process.env, localFunctionEnv(dynamo.endpoint, s3.endpoint, scheduler.endpoint, stripe, websocket.endpoint, secretsEnv()));
   return {
     dynamoEndpoint: dynamo.endpoint,
     s3Endpoint: s3.endpoint,
     schedulerEndpoint: scheduler.endpoint,
     stripe,
     websocket,
+    secrets,
+    refreshSecretIds: () => Object.assign(process.env, localSecretsEnv(secrets)),
+    edge,
     close: async () => {
       await Promise.all([close(), scheduler.close()]);
     },
@@ -255,12 +316,14 @@ async function fireTimer({ functionName, input, scheduleName }: FiredTarget): Pr
 }
 
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
-  let webhookUrl: string | undefined;
-  const data = await prepareData(options.dataDir, { stripeWebhookUrl: () => webhookUrl });
+  let webhookBase: string | undefined;
+  const data = await prepareData(options.dataDir, {
+    stripeWebhookUrl: (endpoint) => webhookBase && `${webhookBase}${endpoint === 'connect' ? '/api/stripe/connect-webhook' : '/api/stripe/webhook'}`,
+  });
   // The daily jobs (shared/routes.ts `recurring`), run as EventBridge Scheduler's cron schedules run them in the cloud.
   const recurringJobs = startRecurringJobs(recurring, (name, input) => fireTimer({ functionName: name, input, scheduleName: name }));
   const built = typeof options.web === 'object' ? staticSite(options.web.dist) : undefined;
-  const api = httpApi({ viteDev: !built });
+  const api = httpApi({ viteDev: !built, originSecret: data.edge.originSecret });
   let vite: ViteDevServer | undefined;
   const server: Server = createServer((req, res) => {
     void api(req, res, () => {
@@ -303,11 +366,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     : address.family === 'IPv6'
       ? `[${address.address}]`
       : address.address;
-  webhookUrl = `http://${webhookHost}:${port}/api/stripe/webhook`;
+  webhookBase = `http://${webhookHost}:${port}`;
   const stackFile = path.join(options.dataDir, 'stack.json');
   // `npm run invoke` finds the running stack here and talks to its dynalite instead of opening the
-  // same LevelDB (which one process holds locked). It holds the local Stripe's secret key and
-  // webhook secret, so only its owner may read it, as the key files themselves.
+  // same LevelDB (which one process holds locked), and reads secrets from its Secrets Manager, like
+  // the functions (this file holds no key). Only its owner may read it, as the key files themselves.
   writePrivateFile(
     stackFile,
     JSON.stringify({
@@ -316,8 +379,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       s3Endpoint: data.s3Endpoint,
       schedulerEndpoint: data.schedulerEndpoint,
       websocketEndpoint: data.websocket.endpoint,
-      // Only the local Stripe's endpoint and keys: a developer's real key is never written to disk.
-      ...(data.stripe.apiUrl ? { stripe: data.stripe } : {}),
+      secrets: { endpoint: data.secrets.endpoint, ids: data.secrets.secretIds() } satisfies LocalSecretsEnv,
+      ...(data.stripe.apiUrl ? { stripe: { apiUrl: data.stripe.apiUrl } } : {}),
       pid: process.pid,
     }),
   );
@@ -330,6 +393,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     s3Endpoint: data.s3Endpoint,
     ...(data.stripe.apiUrl ? { stripeEndpoint: data.stripe.apiUrl } : {}),
     websocketEndpoint: data.websocket.endpoint,
+    secretsEndpoint: data.secrets.endpoint,
+    ...((await ownerExists(data.dynamoEndpoint, LOCAL_TABLE)) ? {} : { ownerSetup: { url: `${url}/admin/setup`, code: data.edge.setupCode } }),
     stopPhase: () => phase,
     stop: () =>
       (stopping ??= (async () => {

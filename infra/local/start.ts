@@ -27,6 +27,10 @@ const stack = await startLocalStack({ port: PORT, dataDir: path.resolve(DATA_DIR
   process.exit(1);
 });
 
+// Before the ready line, which is what scripts wait for: the setup code is there by then.
+if (stack.ownerSetup) {
+  console.log(`No owner yet: set up the owner account at ${stack.ownerSetup.url} with the setup code ${stack.ownerSetup.code}`);
+}
 console.log(`Marketplace ready at ${stack.url} (data in ${DATA_DIR}, ${Date.now() - started} ms)`);
 
 let stopping = false;

@@ -3,10 +3,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { pageFileFor } from '../../web/src/app/prerendered-pages';
+import { cacheControlFor, isHashedAsset } from '../site-cache';
 
 /**
  * The production build of web/ served as CloudFront serves it: a file as it is, an app route's
- * prerendered page or else the empty index.html, compressed text, hashed assets cached for good.
+ * prerendered page or else the empty index.html, compressed text, and the Cache-Control the cloud
+ * gives each file (infra/site-cache.ts: hashed assets kept for a year, everything else revalidated).
  * `npm start` (with a build), the browser journeys, the CSP test and the bench all serve it this way.
  */
 
@@ -44,7 +46,9 @@ export function fileForPath(distDir: string, urlPath: string): string | undefine
   const file = path.join(distDir, path.normalize(clean));
   if (!file.startsWith(distDir)) return undefined;
   if (clean !== '/' && existsSync(file) && statSync(file).isFile()) return file;
-  if (path.extname(clean) || clean.startsWith('/assets/')) return undefined;
+  // A chunk a new release removed must fail as a script load (the app then offers the new version),
+  // never parse the app's HTML as JavaScript.
+  if (path.extname(clean) || isHashedAsset(clean)) return undefined;
   const page = path.join(distDir, pageFileFor(clean));
   return existsSync(page) ? page : path.join(distDir, 'index.html');
 }
@@ -55,13 +59,13 @@ export function staticSite(distDir: string): (req: IncomingMessage, res: ServerR
   const cache = new Map<string, { plain: Buffer; gzipped?: Buffer }>();
   return (req, res) => {
     const file = fileForPath(root, req.url ?? '/');
-    if (!file) return void res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+    if (!file) return void res.writeHead(404, { 'content-type': 'text/plain', 'cache-control': 'no-cache' }).end('Not found');
     const ext = path.extname(file);
     let entry = cache.get(file);
     if (!entry) cache.set(file, (entry = { plain: readFileSync(file) }));
     const headers: Record<string, string> = {
       'content-type': TYPES[ext] ?? 'application/octet-stream',
-      'cache-control': file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      'cache-control': cacheControlFor(path.relative(root, file)),
     };
     let body = entry.plain;
     if (COMPRESSIBLE.has(ext) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {

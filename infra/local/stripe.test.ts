@@ -1,13 +1,14 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startLocalStripe, type LocalStripe } from './stripe';
+import { startLocalStripe, type LocalStripe, type WebhookEndpoint } from './stripe';
 
 interface Delivery {
   payload: string;
   signature: string;
+  endpoint: WebhookEndpoint;
 }
 
 const dir = mkdtempSync(path.join(tmpdir(), 'local-stripe-'));
@@ -22,7 +23,7 @@ function sdk(endpoint: string, key: string): Stripe {
 }
 
 async function start(dataDir: string, deliver: (d: Delivery) => Promise<void> = async (d) => void delivered.push(d), retryDelaysMs?: number[]) {
-  const started = await startLocalStripe(dataDir, { deliver: (payload, signature) => deliver({ payload, signature }), retryDelaysMs });
+  const started = await startLocalStripe(dataDir, { deliver: (payload, signature, endpoint) => deliver({ payload, signature, endpoint }), retryDelaysMs });
   running.push(started);
   return started;
 }
@@ -48,6 +49,7 @@ const checkoutParams = (overrides: Partial<Stripe.Checkout.SessionCreateParams> 
 const post = (url: string) =>
   fetch(url, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
 
+/** A platform event, checked as the platform endpoint checks it. */
 const verify = (d: Delivery) => stripe.webhooks.constructEvent(d.payload, d.signature, local.webhookSecret);
 
 beforeAll(async () => {
@@ -174,6 +176,10 @@ describe('local Stripe: Checkout Sessions', () => {
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe(`http://localhost:3000/pay/done?session_id=${session.id}`);
     expect(delivered).toHaveLength(before + 1);
+    expect(delivered.at(-1)!.endpoint).toBe('platform');
+    expect(() => stripe.webhooks.constructEvent(delivered.at(-1)!.payload, delivered.at(-1)!.signature, local.connectWebhookSecret)).toThrow(
+      Stripe.errors.StripeSignatureVerificationError,
+    );
     const event = verify(delivered.at(-1)!);
     expect(event).toMatchObject({
       object: 'event',
@@ -304,7 +310,11 @@ describe('local Stripe: Connect', () => {
     expect(reused.status).toBe(303);
     expect(reused.headers.get('location')).toBe('http://localhost:3000/worker/payouts?refresh=1');
     expect(delivered).toHaveLength(before + 1);
-    const event = verify(delivered.at(-1)!);
+    // An event about a connected account goes to the Connect endpoint, signed with its own secret.
+    const delivery = delivered.at(-1)!;
+    expect(delivery.endpoint).toBe('connect');
+    expect(() => verify(delivery)).toThrow(Stripe.errors.StripeSignatureVerificationError);
+    const event = stripe.webhooks.constructEvent(delivery.payload, delivery.signature, local.connectWebhookSecret);
     expect(event).toMatchObject({ type: 'account.updated', account: account.id });
     expect(event.data.object).toMatchObject({ id: account.id, charges_enabled: true, payouts_enabled: true, details_submitted: true });
     expect(await stripe.accounts.retrieve(account.id)).toMatchObject({ payouts_enabled: true, capabilities: { transfers: 'active' } });
@@ -409,11 +419,30 @@ describe('local Stripe: keys, deliveries and restarts', () => {
     // Assess
     expect(second.secretKey).toBe(first.secretKey);
     expect(second.webhookSecret).toBe(first.webhookSecret);
+    expect(second.connectWebhookSecret).toBe(first.connectWebhookSecret);
     expect(second.secretKey).toMatch(/^sk_test_local_/);
     expect(second.webhookSecret).toMatch(/^whsec_local_/);
+    expect(second.connectWebhookSecret).toMatch(/^whsec_local_connect_/);
+    expect(second.connectWebhookSecret).not.toBe(second.webhookSecret);
     expect(retrieved).toMatchObject({ id: session.id, status: 'open', url: `${second.endpoint}/checkout/${session.id}` });
     expect(replayed.id).toBe(session.id);
     expect(found).toMatchObject({ id: account.id, email: 'kim@example.com' });
     expect(JSON.parse(readFileSync(path.join(dataDir, 'state.json'), 'utf8'))).toHaveProperty('sessions');
+  });
+
+  it('adds a Connect signing secret to keys kept from before it existed, keeping the others', async () => {
+    // Prepare
+    const dataDir = path.join(dir, 'older-keys');
+    mkdirSync(dataDir, { recursive: true });
+    const older = { secretKey: 'sk_test_local_kept_from_before_0123456789', webhookSecret: 'whsec_local_kept_from_before_0123456789' };
+    writeFileSync(path.join(dataDir, 'keys.json'), JSON.stringify(older));
+
+    // Act
+    const started = await start(dataDir);
+
+    // Assess
+    expect(started).toMatchObject(older);
+    expect(started.connectWebhookSecret).toMatch(/^whsec_local_connect_/);
+    expect(JSON.parse(readFileSync(path.join(dataDir, 'keys.json'), 'utf8'))).toEqual({ ...older, connectWebhookSecret: started.connectWebhookSecret });
   });
 });

@@ -23,11 +23,14 @@ import { writePrivateFile } from './private-file';
  *
  * Two hosted pages stand in for Stripe's: the Checkout page (`/checkout/<session id>`: Pay or
  * Cancel) and Express onboarding (`/connect/onboarding/<link id>`: Complete onboarding). Paying and
- * onboarding send `checkout.session.completed` / `account.updated` to `deliver`, signed with the
- * webhook secret exactly as Stripe signs (the SDK's own generateTestHeaderString), and only then
- * redirect the browser, so the app's success page sees the webhook's effect. A failed delivery is
- * retried a few times with a short backoff, then given up (logged); paying again on a completed
- * session resends that same event (same id) instead of making a new one.
+ * onboarding send `checkout.session.completed` / `account.updated` to `deliver`, signed exactly as
+ * Stripe signs (the SDK's own generateTestHeaderString), and only then redirect the browser. As in
+ * Stripe, events about a connected account (`account` set: account.updated) go to the Connect
+ * endpoint, signed with its own secret (`connectWebhookSecret`); the platform's own events to the
+ * platform endpoint, signed with `webhookSecret`. The redirect waits for the delivery, so the app's
+ * success page sees the webhook's effect. A failed delivery is retried a few times with a short
+ * backoff, then given up (logged); paying again on a completed session resends that same event
+ * (same id) instead of making a new one.
  *
  * `GET /_local/events` lists every event made and whether it was delivered. It is local-only, for
  * tests and debugging: real Stripe has no such path.
@@ -43,12 +46,18 @@ export interface LocalStripe {
   /** `http://127.0.0.1:<port>`: STRIPE_API_URL, and the origin of the hosted pages. */
   endpoint: string;
   secretKey: string;
+  /** Signs the platform's events (the platform webhook endpoint's secret). */
   webhookSecret: string;
+  /** Signs events about connected accounts (the Connect webhook endpoint's secret). */
+  connectWebhookSecret: string;
   close(): Promise<void>;
 }
 
-/** Sends one signed event to the app's webhook; throws (or rejects) if it was not accepted. */
-export type DeliverWebhook = (payload: string, signature: string) => Promise<void>;
+/** Which of Stripe's two webhook endpoints an event goes to: the platform's or the Connect one. */
+export type WebhookEndpoint = 'platform' | 'connect';
+
+/** Sends one signed event to the app's webhook endpoint; throws (or rejects) if it was not accepted. */
+export type DeliverWebhook = (payload: string, signature: string, endpoint: WebhookEndpoint) => Promise<void>;
 
 export interface LocalStripeOptions {
   deliver: DeliverWebhook;
@@ -56,6 +65,8 @@ export interface LocalStripeOptions {
   secretKey?: string;
   /** Defaults to one generated (`whsec_local_…`) and kept in the data dir. */
   webhookSecret?: string;
+  /** Defaults to one generated (`whsec_local_connect_…`) and kept in the data dir. */
+  connectWebhookSecret?: string;
   /** The waits before each retry of a failed delivery (default 250, 750, 2000 ms: four attempts). */
   retryDelaysMs?: readonly number[];
 }
@@ -63,6 +74,7 @@ export interface LocalStripeOptions {
 /** Every key this emulator generates starts so; no real Stripe key does. */
 export const LOCAL_SECRET_KEY_PREFIX = 'sk_test_local_';
 const LOCAL_WEBHOOK_SECRET_PREFIX = 'whsec_local_';
+const LOCAL_CONNECT_WEBHOOK_SECRET_PREFIX = 'whsec_local_connect_';
 
 const STATE_FILE = 'state.json';
 const KEYS_FILE = 'keys.json';
@@ -372,13 +384,15 @@ export async function startLocalStripe(dir: string, options: LocalStripeOptions)
     if (running) return running;
     const attempt = (async () => {
       const payload = JSON.stringify(stored.event);
+      const endpoint: WebhookEndpoint = stored.event.account ? 'connect' : 'platform';
+      const secret = endpoint === 'connect' ? keys.connectWebhookSecret : keys.webhookSecret;
       for (let i = 0; i <= retryDelays.length && !closed; i++) {
         if (i > 0) await sleep(retryDelays[i - 1]!);
         if (closed) break;
         stored.attempts++;
         try {
-          const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: keys.webhookSecret });
-          await options.deliver(payload, signature);
+          const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
+          await options.deliver(payload, signature, endpoint);
           stored.delivered = true;
           stored.last_error = null;
           if (!closed) save();
@@ -522,6 +536,7 @@ export async function startLocalStripe(dir: string, options: LocalStripeOptions)
     endpoint,
     secretKey: keys.secretKey,
     webhookSecret: keys.webhookSecret,
+    connectWebhookSecret: keys.connectWebhookSecret,
     close: () =>
       (closing ??= new Promise<void>((resolve, reject) => {
         closed = true;
@@ -1408,8 +1423,14 @@ function sortKeys(value: FormValue): unknown {
 // ---------------------------------------------------------------------------------------------
 // Keys, state, HTTP helpers
 
-function loadKeys(file: string, options: LocalStripeOptions): { secretKey: string; webhookSecret: string } {
-  let stored: Partial<{ secretKey: string; webhookSecret: string }> = {};
+interface Keys {
+  secretKey: string;
+  webhookSecret: string;
+  connectWebhookSecret: string;
+}
+
+function loadKeys(file: string, options: LocalStripeOptions): Keys {
+  let stored: Partial<Keys> = {};
   try {
     stored = JSON.parse(readFileSync(file, 'utf8')) as typeof stored;
   } catch (error) {
@@ -1418,11 +1439,17 @@ function loadKeys(file: string, options: LocalStripeOptions): { secretKey: strin
   const keys = {
     secretKey: stored.secretKey ?? `${LOCAL_SECRET_KEY_PREFIX}${randomId(32)}`,
     webhookSecret: stored.webhookSecret ?? `${LOCAL_WEBHOOK_SECRET_PREFIX}${randomId(32)}`,
+    // Data folders from before the Connect endpoint get one added, the other keys kept.
+    connectWebhookSecret: stored.connectWebhookSecret ?? `${LOCAL_CONNECT_WEBHOOK_SECRET_PREFIX}${randomId(32)}`,
   };
-  if (stored.secretKey !== keys.secretKey || stored.webhookSecret !== keys.webhookSecret) {
+  if (stored.secretKey !== keys.secretKey || stored.webhookSecret !== keys.webhookSecret || stored.connectWebhookSecret !== keys.connectWebhookSecret) {
     writePrivateFile(file, JSON.stringify(keys, null, 2));
   }
-  return { secretKey: options.secretKey ?? keys.secretKey, webhookSecret: options.webhookSecret ?? keys.webhookSecret };
+  return {
+    secretKey: options.secretKey ?? keys.secretKey,
+    webhookSecret: options.webhookSecret ?? keys.webhookSecret,
+    connectWebhookSecret: options.connectWebhookSecret ?? keys.connectWebhookSecret,
+  };
 }
 
 function loadState(file: string): State {

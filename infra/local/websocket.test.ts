@@ -111,6 +111,31 @@ describe('local WebSocket API: /ws', () => {
     expect(event!.isBase64Encoded).toBe(false);
   });
 
+  it("adds what CloudFront adds to the handshake: the origin secret and the visitor's address, over what the client sent under those names", async () => {
+    // Prepare
+    const { url, events } = await harness({}, { originSecret: () => 'the-origin-secret' });
+
+    // Act: a client trying to pass for CloudFront and for another visitor
+    await connect(url, [], { 'X-Origin-Verify': 'made-up', 'x-viewer-address': '203.0.113.66' });
+
+    // Assess
+    const headers = events.$connect[0]!.headers!;
+    const edgeHeaders = Object.entries(headers).filter(([name]) => ['x-origin-verify', 'x-viewer-address'].includes(name.toLowerCase()));
+    expect(Object.fromEntries(edgeHeaders)).toEqual({ 'x-origin-verify': 'the-origin-secret', 'x-viewer-address': expect.stringMatching(/127\.0\.0\.1/) });
+    expect(events.$connect[0]!.multiValueHeaders!['x-origin-verify']).toEqual(['the-origin-secret']);
+  });
+
+  it('adds no origin secret without one, so connect-socket refuses the handshake', async () => {
+    // Prepare
+    const { url, events } = await harness();
+
+    // Act
+    await connect(url, [], { 'x-origin-verify': 'made-up' });
+
+    // Assess
+    expect(Object.keys(events.$connect[0]!.headers!).map((n) => n.toLowerCase())).not.toContain('x-origin-verify');
+  });
+
   it('selects the subprotocol $connect answers in Sec-WebSocket-Protocol', async () => {
     // Prepare
     const { url, events } = await harness({ connect: async () => ({ statusCode: 200, headers: { 'Sec-WebSocket-Protocol': 'fixly.v1' } }) });

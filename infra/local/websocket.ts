@@ -4,8 +4,9 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '../../shared/edge';
 import { socketRoutes } from '../../shared/routes';
-import { lambdaContext, loadHandler, normalizeResult } from './http-api';
+import { atTheEdge, lambdaContext, loadHandler, normalizeResult } from './http-api';
 import { readBody, sendJson } from './http-io';
 
 /**
@@ -88,6 +89,12 @@ export interface LocalWebSocketOptions {
    * can model that. 0 by default.
    */
   managementLatencyMs?: number;
+  /**
+   * The origin secret added to every handshake as CloudFront adds it to /ws requests (with the
+   * visitor's address: infra/local/http-api.ts atTheEdge), asked at each handshake. Absent: none is
+   * added, and connect-socket refuses every handshake.
+   */
+  originSecret?: () => string | undefined;
 }
 
 export interface LocalWebSocketApi {
@@ -296,12 +303,18 @@ export async function startLocalWebSocketApi(options: LocalWebSocketOptions = {}
       gone: false,
       timers: [],
     };
-    const { headers, multiValueHeaders } = gatewayHeaders(req.rawHeaders);
+    const sent = gatewayHeaders(req.rawHeaders);
     const forwarded = { 'X-Forwarded-For': connection.identity.sourceIp, 'X-Forwarded-Port': String((socket as Socket).localPort ?? ''), 'X-Forwarded-Proto': 'http' };
+    const headers = atTheEdge({ ...sent.headers, ...forwarded }, connection.identity.sourceIp, options.originSecret?.());
+    // What the fronts set is one value; a client's own headers keep all theirs.
+    const set = new Set([...Object.keys(forwarded), VIEWER_ADDRESS_HEADER, ORIGIN_VERIFY_HEADER]);
+    const multiValueHeaders = Object.fromEntries(
+      Object.entries(headers).map(([name, value]) => [name, set.has(name) ? [value] : (sent.multiValueHeaders[name] ?? [value])]),
+    );
     const event: WebSocketEvent = {
       requestContext: context(connection, '$connect'),
-      headers: { ...headers, ...forwarded },
-      multiValueHeaders: { ...multiValueHeaders, ...Object.fromEntries(Object.entries(forwarded).map(([k, v]) => [k, [v]])) },
+      headers,
+      multiValueHeaders,
       ...gatewayQuery(url),
       isBase64Encoded: false,
     };

@@ -1,10 +1,14 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import webpush from 'web-push';
 import type { TestProject } from 'vitest/node';
+import type { SecretName } from '../../shared/secrets';
 import { ensureTable, localDynamoClient, seedCatalog, startDynalite } from '../local/dynamo';
 import { ensureBucket, localS3Client, startLocalS3 } from '../local/s3';
 import { startLocalScheduler } from '../local/scheduler';
+import { seedLocalSecret, startLocalSecretsManager } from '../local/secrets-manager';
 import { startLocalStripe } from '../local/stripe';
 import { LOCAL_CREDENTIALS, LOCAL_TABLE, LOCAL_UPLOADS_BUCKET } from '../local/stack';
 import { startLocalWebSocketApi } from '../local/websocket';
@@ -15,16 +19,22 @@ declare module 'vitest' {
     s3Endpoint: string;
     schedulerEndpoint: string;
     stripeEndpoint: string;
-    stripeSecretKey: string;
-    stripeWebhookSecret: string;
     websocketEndpoint: string;
+    /** The local Secrets Manager the handlers read every secret from, and the ids of what it holds. */
+    secretsEndpoint: string;
+    secretIds: Partial<Record<SecretName, string>>;
+    /** The origin secret's value: what CloudFront adds to every request (functions/lib/testing/events.ts). */
+    originSecret: string;
+    /** The owner setup code (setup-admin): what the operator reads from the stack output or the npm start console. */
+    setupCode: string;
   }
 }
 
 /**
  * One in-memory dynalite for the handler tests (a real table with real conditional writes), one
  * local S3 in a temp dir (real signatures, presigned URLs and POST policies), one local Scheduler,
- * one local Stripe and one local WebSocket API management endpoint.
+ * one local Stripe, one local WebSocket API management endpoint, and one local Secrets Manager that
+ * holds every secret the handlers read (no test puts a secret in the environment).
  */
 export default async function setup(project: TestProject) {
   const dynamo = await startDynalite();
@@ -53,17 +63,32 @@ export default async function setup(project: TestProject) {
   // through its /_local inspection API (functions/lib/testing/sockets.ts) and read what was posted.
   const websocket = await startLocalWebSocketApi();
 
+  // The secrets, as the local runtime seeds them at start: the local Stripe's keys, VAPID keys, the
+  // origin secret CloudFront would send and a setup code. Tests that rotate one put it back after.
+  const secretsDir = mkdtempSync(path.join(tmpdir(), 'marketplace-secrets-'));
+  const secrets = await startLocalSecretsManager(secretsDir);
+  seedLocalSecret(secrets, 'stripe', { secretKey: stripe.secretKey, webhookSecret: stripe.webhookSecret, connectWebhookSecret: stripe.connectWebhookSecret });
+  const vapid = webpush.generateVAPIDKeys();
+  seedLocalSecret(secrets, 'vapid', { publicKey: vapid.publicKey, privateKey: vapid.privateKey });
+  const originSecret = randomBytes(32).toString('base64url');
+  seedLocalSecret(secrets, 'origin', { value: originSecret });
+  const setupCode = randomBytes(12).toString('base64url');
+  seedLocalSecret(secrets, 'setup', { code: setupCode });
+
   project.provide('dynamoEndpoint', dynamo.endpoint);
   project.provide('s3Endpoint', s3.endpoint);
   project.provide('schedulerEndpoint', scheduler.endpoint);
   project.provide('stripeEndpoint', stripe.endpoint);
-  project.provide('stripeSecretKey', stripe.secretKey);
-  project.provide('stripeWebhookSecret', stripe.webhookSecret);
   project.provide('websocketEndpoint', websocket.endpoint);
+  project.provide('secretsEndpoint', secrets.endpoint);
+  project.provide('secretIds', secrets.secretIds());
+  project.provide('originSecret', originSecret);
+  project.provide('setupCode', setupCode);
   return async () => {
-    await Promise.all([dynamo.close(), s3.close(), scheduler.close(), stripe.close(), websocket.close()]);
+    await Promise.all([dynamo.close(), s3.close(), scheduler.close(), stripe.close(), websocket.close(), secrets.close()]);
     rmSync(s3Dir, { recursive: true, force: true });
     rmSync(schedulerDir, { recursive: true, force: true });
     rmSync(stripeDir, { recursive: true, force: true });
+    rmSync(secretsDir, { recursive: true, force: true });
   };
 }

@@ -4,11 +4,15 @@ import { localFunctionEnv } from '../local/stack';
 // Handlers parse their environment at import, so it is in place before any test imports one.
 Object.assign(
   process.env,
-  localFunctionEnv(inject('dynamoEndpoint'), inject('s3Endpoint'), inject('schedulerEndpoint'), {
-    apiUrl: inject('stripeEndpoint'),
-    secretKey: inject('stripeSecretKey'),
-    webhookSecret: inject('stripeWebhookSecret'),
-  }, inject('websocketEndpoint')),
+  localFunctionEnv(
+    inject('dynamoEndpoint'),
+    inject('s3Endpoint'),
+    inject('schedulerEndpoint'),
+    { apiUrl: inject('stripeEndpoint') },
+    inject('websocketEndpoint'),
+    // Secrets only by id: the handlers read them from the setup's local Secrets Manager.
+    { endpoint: inject('secretsEndpoint'), ids: inject('secretIds') },
+  ),
 );
 
 // Every handler test calls from the sample events' one address into one shared table, as a crowd

@@ -6,6 +6,10 @@ const root = path.resolve(import.meta.dirname, '../..');
 export interface RunningStack {
   child: ChildProcess;
   url: string;
+  /** The owner setup code the console showed (a data folder without an owner), as the operator reads it there. */
+  setupCode?: string;
+  /** The setup page's address, shown with it. */
+  setupUrl?: string;
   /** Ctrl-C, as a person stops it; resolves with the exit code. */
   stop(): Promise<number | null>;
   /** SIGKILL, as a crash or the OOM killer ends it: no handler runs; resolves with the signal it died of. */
@@ -36,7 +40,9 @@ export function startStackProcess(dataDir: string, env: Record<string, string> =
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /ready at (http:\/\/localhost:\d+)/.exec(output);
-      if (match) resolve({ child, url: match[1]!, stop, kill });
+      // Printed before the ready line (infra/local/start.ts), so it is in by now.
+      const setup = /set up the owner account at (\S+) with the setup code (\S+)/.exec(output);
+      if (match) resolve({ child, url: match[1]!, ...(setup ? { setupUrl: setup[1]!, setupCode: setup[2]! } : {}), stop, kill });
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', onData);

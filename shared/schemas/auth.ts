@@ -5,6 +5,15 @@ import { password } from './password';
 
 /** Owner setup (spec: admin setup). The confirm message sits on the confirm field. */
 export const adminSetupSchema = strictBody({
+  /**
+   * The one-time code the operator got with the deployment (the stack's SetupCodeCommand output, or
+   * the `npm start` console): without it, whoever reached this page first would own the marketplace.
+   */
+  setupCode: text(
+    'Enter the setup code',
+    z.minLength(1, 'Enter the setup code'),
+    z.maxLength(200, 'That is longer than any setup code: paste the code alone'),
+  ),
   username: text(
     'Username must be at least 3 characters',
     z.minLength(3, 'Username must be at least 3 characters'),

@@ -37,7 +37,7 @@ describe('proof of arrival', () => {
 
   beforeAll(async () => {
     [stack, browser] = await Promise.all([startJourneyStack(dataDir, OFFLINE_GEOCODER), launchBrowser()]);
-    owner = await ownerCookie(stack.url);
+    owner = await ownerCookie(stack);
   });
 
   afterAll(async () => {

@@ -162,7 +162,7 @@ describe('one journey for the customer, whatever door they came in by', () => {
 
   beforeAll(async () => {
     [stack, browser] = await Promise.all([startJourneyStack(dataDir, OFFLINE_GEOCODER), launchBrowser()]);
-    const owner = await ownerCookie(stack.url);
+    const owner = await ownerCookie(stack);
     plumber = await proOnCall(stack.url, owner, 'Riley Chen', 'plumbing');
     electrician = await proOnCall(stack.url, owner, 'Sam Okafor', 'electrical');
     painter = await proOnCall(stack.url, owner, 'Alex Brandt', 'painting');

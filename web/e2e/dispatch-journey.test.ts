@@ -17,7 +17,7 @@ describe('a home-page request is dispatched, accepted and worked to completion',
 
   beforeAll(async () => {
     [stack, browser] = await Promise.all([startStackProcess(dataDir, OFFLINE_GEOCODER), launchBrowser()]);
-    pro = await approvedPro(stack.url, await ownerCookie(stack.url), 'Sam Okafor', ['plumbing']);
+    pro = await approvedPro(stack.url, await ownerCookie(stack), 'Sam Okafor', ['plumbing']);
   });
 
   afterAll(async () => {
@@ -123,7 +123,7 @@ describe('offers that expire and a pro who arrives late', () => {
     // Short windows by configuration, so the timers fire within the test.
     const env = { ...OFFLINE_GEOCODER, OFFER_SECONDS: '10', ARRIVAL_GRACE_SECONDS: '3', MAX_OFFERS: '3' };
     [stack, browser] = await Promise.all([startStackProcess(dataDir, env), launchBrowser()]);
-    owner = await ownerCookie(stack.url);
+    owner = await ownerCookie(stack);
   });
 
   afterAll(async () => {

@@ -101,7 +101,7 @@ describe('a pro manages compliance documents and the owner reviews them', () => 
 
   beforeAll(async () => {
     [stack, browser] = await Promise.all([startStackProcess(dataDir, OFFLINE_GEOCODER), launchBrowser()]);
-    owner = await ownerCookie(stack.url);
+    owner = await ownerCookie(stack);
     pro = await approvedPro(stack.url, owner, 'Morgan Reyes', ['plumbing']);
   });
 

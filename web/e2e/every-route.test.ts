@@ -234,7 +234,7 @@ describe('every route renders, accessibly and without errors, on a phone and a d
   beforeAll(async () => {
     [stack, browser] = await Promise.all([startStackProcess(dataDir, OFFLINE_GEOCODER), launchBrowser()]);
     const base = stack.url;
-    owner = await ownerCookie(base);
+    owner = await ownerCookie(stack);
     pro = await approvedPro(base, owner, 'Avery Brooks', ['plumbing']);
     await bringOnCall(base, pro, NEAR);
 

@@ -74,7 +74,7 @@ describe('the site by keyboard', () => {
   beforeAll(async () => {
     [stack, browser] = await Promise.all([startStackProcess(dataDir, OFFLINE_GEOCODER), launchBrowser()]);
     // A pro on call near the customer, for Hire Now.
-    const pro = await approvedPro(stack.url, await ownerCookie(stack.url), 'Sam Ortiz', ['electrical']);
+    const pro = await approvedPro(stack.url, await ownerCookie(stack), 'Sam Ortiz', ['electrical']);
     await asPro(stack.url, pro, 'POST', '/api/workers/clock-in');
     await asPro(stack.url, pro, 'POST', '/api/workers/availability', { isAvailable: true });
     await asPro(stack.url, pro, 'POST', '/api/workers/location', NEAR);

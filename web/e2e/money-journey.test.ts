@@ -23,7 +23,7 @@ describe('a completed job is verified, invoiced, paid by card and reviewed', () 
 
   beforeAll(async () => {
     [stack, browser] = await Promise.all([startStackProcess(dataDir, OFFLINE_GEOCODER), launchBrowser()]);
-    pro = await approvedPro(stack.url, await ownerCookie(stack.url), 'Riley Chen', ['plumbing']);
+    pro = await approvedPro(stack.url, await ownerCookie(stack), 'Riley Chen', ['plumbing']);
     await bringOnCall(stack.url, pro, NEAR);
   });
 

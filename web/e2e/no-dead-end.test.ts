@@ -72,7 +72,7 @@ describe('no dead ends for the customer', () => {
     // The geocoder is out of reach for the whole file: one test is about exactly that, and no
     // other one looks an address up.
     [stack, browser] = await Promise.all([startJourneyStack(dataDir, OFFLINE_GEOCODER), launchBrowser()]);
-    owner = await ownerCookie(stack.url);
+    owner = await ownerCookie(stack);
   });
 
   afterAll(async () => {

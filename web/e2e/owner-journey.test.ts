@@ -46,16 +46,28 @@ describe('the owner sets up the account, logs out, logs back in and reads the da
     await page.getByLabel('Password', { exact: true }).fill('short');
     await page.getByLabel('Confirm password').fill('different');
     await page.getByRole('button', { name: 'Create Owner Account' }).click();
+    await page.getByText('Enter the setup code').waitFor();
     await page.getByText('Username must be at least 3 characters').waitFor();
     await page.getByText('Password must be at least 8 characters long.').waitFor();
     await page.getByText('Passwords do not match. Please try again.').waitFor();
-    expect(await page.getByLabel('Username').evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await page.getByLabel('Setup code').evaluate((el) => el === document.activeElement)).toBe(true);
     expect(page.url()).toMatch(/\/admin\/setup$/);
 
-    // The real setup logs the owner in and opens the dashboard after a short pause.
+    // Whoever reaches the page first does not get the marketplace: a wrong setup code is refused,
+    // with where to find the right one (the console npm start printed it on, with this page's address).
+    expect(stack.setupCode).toMatch(/^[A-Za-z0-9]{24}$/);
+    await page.getByLabel('Setup code').fill('NotTheCode1234567890abcd');
     await page.getByLabel('Username').fill(USERNAME);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByLabel('Confirm password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create Owner Account' }).click();
+    await page.locator('#setup-code-error').getByText(/That setup code is not right\. Find it in the console where npm start runs/).waitFor();
+    expect(await page.getByLabel('Setup code').evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(page.url()).toMatch(/\/admin\/setup$/);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // The real setup, with the code the console showed, logs the owner in and opens the dashboard after a short pause.
+    await page.getByLabel('Setup code').fill(stack.setupCode!);
     await page.getByRole('button', { name: 'Create Owner Account' }).click();
     await page.getByText('Admin Account Created!').waitFor();
     await page.waitForURL(/\/admin$/);

@@ -36,9 +36,13 @@ async function upload(base: string): Promise<string> {
   return presigned.key as string;
 }
 
-/** Sets up the owner once per stack; the session cookie header. */
-export async function ownerCookie(base: string): Promise<string> {
-  const { res } = await call(base, 'POST', '/api/admin/setup', { username: 'owner', password: 'owner-password-1', confirm: 'owner-password-1' });
+/**
+ * Sets up the owner once per stack, with the setup code its console showed (as the operator does);
+ * the session cookie header.
+ */
+export async function ownerCookie(stack: { url: string; setupCode?: string }): Promise<string> {
+  if (!stack.setupCode) throw new Error('The stack printed no setup code: is an owner already set up in its data folder?');
+  const { res } = await call(stack.url, 'POST', '/api/admin/setup', { setupCode: stack.setupCode, username: 'owner', password: 'owner-password-1', confirm: 'owner-password-1' });
   return res.headers.getSetCookie()[0]!.split(';')[0]!;
 }
 

@@ -35,7 +35,7 @@ describe('the installable app, its pages, and the worker dashboard offline', () 
 
   beforeAll(async () => {
     [stack, browser] = await Promise.all([startStackProcess(dataDir, OFFLINE_GEOCODER), launchBrowser()]);
-    pro = await approvedPro(stack.url, await ownerCookie(stack.url), 'Riley Moreno', ['plumbing']);
+    pro = await approvedPro(stack.url, await ownerCookie(stack), 'Riley Moreno', ['plumbing']);
   });
 
   afterAll(async () => {

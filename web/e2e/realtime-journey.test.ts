@@ -21,7 +21,7 @@ describe('the customer and the pro see each other live through /ws', () => {
 
   beforeAll(async () => {
     [stack, browser] = await Promise.all([startStackProcess(dataDir, OFFLINE_GEOCODER), launchBrowser()]);
-    pro = await approvedPro(stack.url, await ownerCookie(stack.url), 'Jamie Ortiz', ['electrical']);
+    pro = await approvedPro(stack.url, await ownerCookie(stack), 'Jamie Ortiz', ['electrical']);
     await asPro(stack.url, pro, 'POST', '/api/workers/clock-in');
     await asPro(stack.url, pro, 'POST', '/api/workers/availability', { isAvailable: true });
     await asPro(stack.url, pro, 'POST', '/api/workers/location', NEAR);
@@ -46,6 +46,13 @@ describe('the customer and the pro see each other live through /ws', () => {
     const customerContext = await browser.newContext({ geolocation: HOME, permissions: ['geolocation'] });
     const customer = await customerContext.newPage();
     const customerErrors = collectErrors(customer);
+    // The frames the customer's page receives, to count what one fix of the pro costs in posts.
+    const customerFrames: { event: string; data: Record<string, unknown> }[] = [];
+    customer.on('websocket', (socket) =>
+      socket.on('framereceived', ({ payload }) => {
+        if (typeof payload === 'string') customerFrames.push(JSON.parse(payload) as { event: string; data: Record<string, unknown> });
+      }),
+    );
     await customer.goto(`${stack.url}/`);
     const jobId = await requestFromPage(customer, {
       name: 'Dana Whitfield',
@@ -74,6 +81,12 @@ describe('the customer and the pro see each other live through /ws', () => {
     await toast(worker, 'Location Sharing Started');
     await card.getByTestId('tracking-eta').getByText(/Arriving in about \d+ min/).waitFor({ timeout: 15_000 });
     await card.getByTestId('tracking-distance').waitFor();
+    // Each fix reached the customer once, as one frame with the point and the ETA.
+    const fixes = customerFrames.filter((f) => f.event === 'worker:loc');
+    expect(fixes.length).toBeGreaterThan(0);
+    expect(fixes.every((f) => f.data.jobId === jobId && typeof f.data.eta === 'number')).toBe(true);
+    expect(new Set(fixes.map((f) => f.data.timestamp)).size).toBe(fixes.length);
+    expect(customerFrames.filter((f) => f.event === 'location_update')).toEqual([]);
     expect(await seriousA11yViolations(worker)).toEqual([]);
 
     await worker.getByRole('button', { name: '1 minute away' }).click();

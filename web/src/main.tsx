@@ -1,23 +1,30 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { NewVersionBoundary } from './app/new-version-boundary';
 import { hydratesAt } from './app/prerendered-pages';
 import { startAddressApiGets } from './app/route-data';
 import { AppRoutes } from './app/routes';
+import { watchForNewVersion } from './lib/new-version';
 import { startOfflineApp } from './lib/offline-app';
 import './index.css';
 
 // The service worker (offline shell, push) registers after the load event; the install offer is kept.
 startOfflineApp();
+// A lazy chunk that a release removed while this tab was open: reload once for the new version.
+watchForNewVersion();
 startAddressApiGets(location);
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
+// The boundary out here covers the lazy parts of the frame (nav bar, toasts); each screen has its own.
 const app = (
   <StrictMode>
-    <BrowserRouter>
-      <AppRoutes />
-    </BrowserRouter>
+    <NewVersionBoundary>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </NewVersionBoundary>
   </StrictMode>
 );
 

@@ -1,4 +1,5 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { clientNetwork } from '../client-address';
 import { deviceCookies } from './device-cookies';
 import type { SessionRole } from './sessions';
 import { loginThrottle } from './throttle';
@@ -20,14 +21,14 @@ export interface LoginAttempt {
  * name, per address and per both, whether or not the name exists.
  */
 export async function beginLogin(
-  event: Pick<APIGatewayProxyEventV2, 'cookies' | 'requestContext'>,
+  event: Pick<APIGatewayProxyEventV2, 'cookies' | 'headers' | 'requestContext'>,
   role: SessionRole,
   account: string,
 ): Promise<LoginAttempt> {
   const device = await deviceCookies.presented(event, role, account);
   const attempt = await loginThrottle.begin(LOGIN_SCOPE[role], {
     account,
-    address: event.requestContext.http.sourceIp,
+    address: clientNetwork(event),
     ...(device ? { device: device.id } : {}),
   });
   return {

@@ -2,8 +2,10 @@ import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } 
 
 /**
  * scrypt at one of OWASP's equivalent settings (N=2^15, r=8, p=3: 32 MiB, the cost of N=2^17 p=1
- * with a quarter of the memory, which suits 256 MB Lambdas). The parameters are stored with each
- * hash, so they can be raised later without invalidating old passwords.
+ * with a quarter of the memory). It is one thread of CPU work, so every function that loads this
+ * module gets one whole vCPU (PASSWORD_HASHING_MEMORY_MB in shared/routes.ts; README: Performance,
+ * `BENCH_ONLY=passwords`). The parameters are stored with each hash, so they can be raised later
+ * without invalidating old passwords.
  */
 const params = { N: 2 ** 15, r: 8, p: 3 } as const;
 const KEY_LENGTH = 32;

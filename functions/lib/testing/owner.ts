@@ -1,4 +1,5 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { inject } from 'vitest';
 import { OWNER_SESSION_COOKIE } from '../../../shared/constants';
 import { hashPassword } from '../auth/passwords';
 import { sessionItem, sessions } from '../auth/sessions';
@@ -51,4 +52,9 @@ export async function setUpOwnerSessionCookie(): Promise<string> {
   const secret = newSecret();
   await dynamo.send(new PutCommand({ TableName: tableName, Item: sessionItem('admin', owner!.id, owner!.username, secret) }));
   return `${OWNER_SESSION_COOKIE}=${secret}`;
+}
+
+/** The test run's owner setup code, as the operator reads it (infra/testing/dynalite-global-setup.ts). */
+export function testSetupCode(): string {
+  return inject('setupCode');
 }

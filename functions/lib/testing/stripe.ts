@@ -1,8 +1,11 @@
+import { CreateSecretCommand, PutSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import Stripe from 'stripe';
+import { vi } from 'vitest';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { InvoiceItem } from '../data/invoices';
 import { env } from '../env';
 import { newId } from '../ids';
+import { readSecretFields } from '../secrets';
 import { sampleEvent } from './events';
 
 /**
@@ -10,7 +13,9 @@ import { sampleEvent } from './events';
  * (infra/local/stripe.ts), plus its hosted pages, driven as a browser would post their forms.
  */
 const local = new URL(env.STRIPE_API_URL!);
-export const testStripe = new Stripe(env.STRIPE_SECRET_KEY!, { host: local.hostname, port: Number(local.port), protocol: 'http' });
+/** The keys the functions read, from the test setup's local Secrets Manager, as they read them. */
+export const stripeKeys = await readSecretFields('stripe', ['secretKey', 'webhookSecret', 'connectWebhookSecret']);
+export const testStripe = new Stripe(stripeKeys.secretKey, { host: local.hostname, port: Number(local.port), protocol: 'http' });
 
 /** Presses a hosted page's button (Pay, Cancel, Complete onboarding); answers where it redirects. */
 export async function pressHostedButton(pageUrl: string, action: 'pay' | 'cancel' | 'complete'): Promise<string | null> {
@@ -30,15 +35,29 @@ export async function onboardedAccount(email = 'worker@example.com'): Promise<st
 
 const signer = new Stripe('sk_test_unused');
 
-/** A Stripe event as Stripe sends it to the webhook: the raw JSON and its Stripe-Signature header. */
+/**
+ * A Stripe event as Stripe sends it to one of the webhook endpoints: the raw JSON and its
+ * Stripe-Signature header, signed with that endpoint's secret (`connect`: the Connect endpoint's,
+ * with the connected `account` the event is about, as Stripe sends it there).
+ */
 export function signedStripeEvent(
   type: string,
   object: Record<string, unknown>,
-  options: { id?: string; secret?: string } = {},
-  sample: APIGatewayProxyEventV2 = sampleEvent('handle-stripe-webhook'),
+  options: { id?: string; secret?: string; connect?: boolean } = {},
+  sample: APIGatewayProxyEventV2 = sampleEvent(options.connect ? 'handle-stripe-connect-webhook' : 'handle-stripe-webhook'),
 ): APIGatewayProxyEventV2 {
-  const payload = JSON.stringify({ id: options.id ?? `evt_${newId()}`, object: 'event', api_version: Stripe.API_VERSION, created: Math.floor(Date.now() / 1000), livemode: false, type, data: { object } });
-  const signature = signer.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? env.STRIPE_WEBHOOK_SECRET! });
+  const payload = JSON.stringify({
+    id: options.id ?? `evt_${newId()}`,
+    object: 'event',
+    ...(options.connect && typeof object.id === 'string' ? { account: object.id } : {}),
+    api_version: Stripe.API_VERSION,
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    type,
+    data: { object },
+  });
+  const secret = options.secret ?? (options.connect ? stripeKeys.connectWebhookSecret : stripeKeys.webhookSecret);
+  const signature = signer.webhooks.generateTestHeaderString({ payload, secret });
   return { ...sample, body: payload, headers: { ...sample.headers, 'stripe-signature': signature } };
 }
 
@@ -54,5 +73,29 @@ export function completedSession(invoice: InvoiceItem, overrides: Record<string,
     client_reference_id: invoice.id,
     metadata: { invoiceId: invoice.id, jobId: invoice.jobId, destination: '' },
     ...overrides,
+  };
+}
+
+/**
+ * A Stripe secret of the test's own (a copy of the setup's keys, `SECRETS_MANAGER_ENDPOINT` as
+ * given) and a handler loaded afresh, as a new container told that secret's id: rotating it moves no
+ * other test's secret. `rotate` puts new values in it, as the operator does.
+ */
+export async function withOwnStripeSecret<H>(load: () => Promise<H>, endpoint = process.env.SECRETS_MANAGER_ENDPOINT!) {
+  const admin = new SecretsManagerClient({ region: env.AWS_REGION, endpoint: process.env.SECRETS_MANAGER_ENDPOINT });
+  const id = `marketplace/test/stripe-${newId()}`;
+  let current: Record<string, string> = { ...stripeKeys };
+  await admin.send(new CreateSecretCommand({ Name: id, SecretString: JSON.stringify(current) }));
+  vi.resetModules();
+  vi.stubEnv('STRIPE_SECRET_ID', id);
+  vi.stubEnv('SECRETS_MANAGER_ENDPOINT', endpoint);
+  const handler = await load();
+  vi.unstubAllEnvs();
+  return {
+    handler,
+    rotate: async (fields: Partial<typeof stripeKeys>) => {
+      current = { ...current, ...fields };
+      await admin.send(new PutSecretValueCommand({ SecretId: id, SecretString: JSON.stringify(current) }));
+    },
   };
 }

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
+import { NewVersionBoundary } from '../../app/new-version-boundary';
 import { RealtimeHost } from '../notifications/realtime-hosts';
 import { ToasterHost } from '../ui/toaster-host';
 import { BackgroundVideo } from './background-video';
@@ -7,8 +8,12 @@ import { Footer } from './footer';
 import { NavBar } from './nav-bar';
 import { PageLoading } from './page-loading';
 
-/** The frame of every public page: skip link, nav bar, background video, footer, toasts, the realtime socket. */
+/**
+ * The frame of every public page: skip link, nav bar, background video, footer, toasts, the realtime
+ * socket. A screen whose chunk a new release removed shows the new-version page in its place.
+ */
 export function PublicLayout() {
+  const { pathname } = useLocation();
   return (
     <div className="flex min-h-screen flex-col text-slate-100">
       <a
@@ -21,9 +26,11 @@ export function PublicLayout() {
       <NavBar />
       {/* At least a screen tall, so the footer starts below the fold and a page filling in (skeletons, lazy parts) moves nothing visible. */}
       <main id="main" tabIndex={-1} className="min-h-screen flex-1 outline-none">
-        <Suspense fallback={<PageLoading />}>
-          <Outlet />
-        </Suspense>
+        <NewVersionBoundary resetKey={pathname}>
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </NewVersionBoundary>
       </main>
       <Footer />
       <ToasterHost />

@@ -53,7 +53,6 @@ export function JobTracking({
   const [live, setLive] = useState<LiveTracking>(initialLive);
 
   useRealtimeEvent('worker:loc', (data) => setLive((known) => applyLive(known, jobId, { event: 'worker:loc', data })));
-  useRealtimeEvent('location_update', (data) => setLive((known) => applyLive(known, jobId, { event: 'location_update', data })));
   useRealtimeEvent('work_status', (data) => {
     if (data?.requestId !== jobId) return;
     setLive((known) => applyLive(known, jobId, { event: 'work_status', data }));

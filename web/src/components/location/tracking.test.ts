@@ -70,25 +70,30 @@ describe('pointOf', () => {
 });
 
 describe('applyLive', () => {
-  it("takes the worker's point from worker:loc and the ETA from location_update, for this job only", () => {
+  it("takes the worker's point and the ETA from one worker:loc frame, for this job only", () => {
     // Prepare
     let live: LiveTracking = initialLive;
 
     // Act
-    live = applyLive(live, 'job-1', { event: 'worker:loc', data: { jobId: 'job-1', lat: 37.8, lng: -122.4, accuracy: 8, timestamp: stamp } });
-    live = applyLive(live, 'job-1', {
-      event: 'location_update',
-      data: { requestId: 'job-1', latitude: 37.8, longitude: -122.4, accuracy: 8, eta: 9, timestamp: stamp },
-    });
-    live = applyLive(live, 'job-1', { event: 'worker:loc', data: { jobId: 'job-2', lat: 1, lng: 1, accuracy: 8, timestamp: stamp } });
-    live = applyLive(live, 'job-1', {
-      event: 'location_update',
-      data: { requestId: 'job-1', latitude: 37.8, longitude: -122.4, accuracy: 8, eta: null, timestamp: stamp },
-    });
+    live = applyLive(live, 'job-1', { event: 'worker:loc', data: { jobId: 'job-1', lat: 37.8, lng: -122.4, accuracy: 8, eta: 9, timestamp: stamp } });
+    const afterFirst = live;
+    live = applyLive(live, 'job-1', { event: 'worker:loc', data: { jobId: 'job-2', lat: 1, lng: 1, accuracy: 8, eta: 1, timestamp: stamp } });
 
     // Assess
-    expect(live.worker).toEqual({ lat: 37.8, lng: -122.4, accuracy: 8, timestamp: stamp });
-    expect(live.eta).toBe(9);
+    expect(afterFirst).toEqual({ worker: { lat: 37.8, lng: -122.4, accuracy: 8, timestamp: stamp }, eta: 9, arrival: null });
+    expect(live).toBe(afterFirst);
+  });
+
+  it('keeps a known ETA when a fix comes without one (a job with no position), and moves the point', () => {
+    // Prepare
+    const later = '2025-01-01T10:00:02.000Z';
+    const known = applyLive(initialLive, 'job-1', { event: 'work_status', data: { requestId: 'job-1', status: 'one_minute_away', eta: null, timestamp: stamp } });
+
+    // Act
+    const live = applyLive(known, 'job-1', { event: 'worker:loc', data: { jobId: 'job-1', lat: 37.81, lng: -122.41, accuracy: null, eta: null, timestamp: later } });
+
+    // Assess
+    expect(live).toMatchObject({ eta: 1, worker: { lat: 37.81, lng: -122.41, accuracy: null, timestamp: later } });
   });
 
   it('moves the arrival status forward and counts one minute away as a 1 minute ETA', () => {

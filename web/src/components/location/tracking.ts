@@ -99,7 +99,7 @@ export function pointOf(latitude: number | null | undefined, longitude: number |
 /** What the job room has said about this job so far. */
 export interface LiveTracking {
   worker: (LatLng & { accuracy: number | null; timestamp: string }) | null;
-  /** Minutes, from the last location_update that knew it (or "1 minute away"). */
+  /** Minutes, from the last fix that knew it (or "1 minute away"). */
   eta: number | null;
   arrival: ArrivalStatus | null;
 }
@@ -108,24 +108,20 @@ export const initialLive: LiveTracking = { worker: null, eta: null, arrival: nul
 
 export type LiveEvent =
   | { event: 'worker:loc'; data: ServerEvents['worker:loc'] }
-  | { event: 'location_update'; data: ServerEvents['location_update'] }
   | { event: 'work_status'; data: ServerEvents['work_status'] };
 
 /** Folds one live event for job `jobId` into what is known; events of other jobs change nothing. */
 export function applyLive(live: LiveTracking, jobId: string, message: LiveEvent): LiveTracking {
   switch (message.event) {
     case 'worker:loc': {
+      // The pro's fix: their point and, when the job has a position, the ETA to it. An ETA the
+      // server could not know leaves a known one (a "1 minute away") in place.
       const { data } = message;
       if (data.jobId !== jobId) return live;
       const point = pointOf(data.lat, data.lng);
-      return point ? { ...live, worker: { ...point, accuracy: data.accuracy, timestamp: data.timestamp } } : live;
-    }
-    case 'location_update': {
-      const { data } = message;
-      if (data.requestId !== jobId) return live;
-      // The position itself comes from worker:loc (only a worker sends those); here only the ETA is
-      // taken, and only when the server knew one, so a fix without it does not erase a known one.
-      return typeof data.eta === 'number' && Number.isFinite(data.eta) ? { ...live, eta: data.eta } : live;
+      const worker = point ? { ...point, accuracy: data.accuracy, timestamp: data.timestamp } : live.worker;
+      const eta = typeof data.eta === 'number' && Number.isFinite(data.eta) ? data.eta : live.eta;
+      return worker === live.worker && eta === live.eta ? live : { ...live, worker, eta };
     }
     case 'work_status': {
       const { data } = message;

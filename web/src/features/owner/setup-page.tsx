@@ -16,7 +16,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { FormAlert } from './form-alert';
 import { isNetworkError, useFormErrors } from '../../lib/use-form-errors';
 
-const fieldOrder = ['username', 'password', 'confirm'] as const;
+const fieldOrder = ['setupCode', 'username', 'password', 'confirm'] as const;
 export const setupStatusKey = ['/api/admin/setup/status'] as const;
 /** Spec section 9: the dashboard opens 1.5 s after a successful setup. */
 const REDIRECT_DELAY_MS = 1500;
@@ -27,7 +27,7 @@ export default function SetupPage() {
   const queryClient = useQueryClient();
   const auth = useAuth();
   const status = useQuery<{ needsSetup: boolean }>({ queryKey: setupStatusKey, refetchOnMount: 'always' });
-  const [values, setValues] = useState<AdminSetupInput>({ username: '', password: '', confirm: '' });
+  const [values, setValues] = useState<AdminSetupInput>({ setupCode: '', username: '', password: '', confirm: '' });
   const { errors, show, clear, refFor: ref } = useFormErrors(fieldOrder);
   const [done, setDone] = useState(false);
   const timer = useRef<number | undefined>(undefined);
@@ -49,6 +49,8 @@ export default function SetupPage() {
         return;
       }
       if (error instanceof ApiError && error.status === 400) show(error.fields);
+      // A wrong setup code: the server's words (where to find the right one) under its field.
+      if (error instanceof ApiError && error.status === 403) show({ setupCode: errorMessage(error) ?? 'That setup code is not right.' });
       toast({ title: 'Setup Failed', description: errorMessage(error) ?? 'Failed to create admin account', variant: 'destructive' });
       if (error instanceof ApiError && error.status === 409) void status.refetch();
     },
@@ -95,6 +97,14 @@ export default function SetupPage() {
               <FormAlert message="We couldn’t check whether setup is still needed. You can still try; the server refuses a second owner." />
             ) : null}
             <FormAlert message={errors._} />
+            <Field
+              id="setup-code"
+              label="Setup code"
+              hint="The one-time code from whoever started this marketplace: printed by npm start on a laptop, or read with the command in the stack output SetupCodeCommand in AWS."
+              error={errors.setupCode}
+            >
+              <input type="text" autoComplete="one-time-code" autoCapitalize="none" spellCheck={false} {...bind('setupCode')} />
+            </Field>
             <Field id="setup-username" label="Username" hint="At least 3 characters: letters, digits and . _ @ -" error={errors.username}>
               <input type="text" autoComplete="username" autoCapitalize="none" spellCheck={false} {...bind('username')} />
             </Field>
