@@ -14,6 +14,8 @@ export interface RunningStack {
   stop(): Promise<number | null>;
   /** SIGKILL, as a crash or the OOM killer ends it: no handler runs; resolves with the signal it died of. */
   kill(): Promise<NodeJS.Signals | null>;
+  /** Everything it printed so far, to show with a failed assertion. */
+  output(): string;
 }
 
 /** `npm start` as a user runs it: a child process on a free port that prints its URL when ready. */
@@ -35,14 +37,14 @@ export function startStackProcess(dataDir: string, env: Record<string, string> =
       child.once('exit', (_code, signal) => resolve(signal));
       child.kill('SIGKILL');
     });
+  let output = '';
   return new Promise((resolve, reject) => {
-    let output = '';
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /ready at (http:\/\/localhost:\d+)/.exec(output);
       // Printed before the ready line (infra/local/start.ts), so it is in by now.
       const setup = /set up the owner account at (\S+) with the setup code (\S+)/.exec(output);
-      if (match) resolve({ child, url: match[1]!, ...(setup ? { setupUrl: setup[1]!, setupCode: setup[2]! } : {}), stop, kill });
+      if (match) resolve({ child, url: match[1]!, ...(setup ? { setupUrl: setup[1]!, setupCode: setup[2]! } : {}), stop, kill, output: () => output });
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', onData);
