@@ -1,7 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { App, type Stack } from 'aws-cdk-lib';
+import type { Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { CfnRole } from 'aws-cdk-lib/aws-iam';
 import type { CfnEventSourceMapping, CfnFunction } from 'aws-cdk-lib/aws-lambda';
@@ -15,7 +12,7 @@ import { keys, table as tableDef } from '../shared/table';
 import { adoptedTableOf } from './adopted-table';
 import { ASYNC_MAX_EVENT_AGE, ASYNC_RETRY_ATTEMPTS, FAILED_BATCH_DAYS } from './failed-runs';
 import { MarketplaceStack } from './marketplace-stack';
-import { flattened, testSynth } from './testing/synth';
+import { testSynth } from './testing/synth';
 
 type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string; UpdateReplacePolicy?: string };
 type Statement = { Action: string | string[]; Resource: unknown; Effect: string; Condition?: Record<string, Record<string, unknown>> };
@@ -43,19 +40,8 @@ function statementsOfRole(template: Template, roleId: string): Statement[] {
 }
 const roleIdOf = (stack: MarketplaceStack, fn: { role?: IConstruct }) => logicalId(stack, fn.role!);
 
-/** The stack as `cdk deploy -c key=value` builds it. */
-const contextDirs: string[] = [];
-function synthWithContext(context: Record<string, unknown>) {
-  const cdkContext = (JSON.parse(readFileSync(join(import.meta.dirname, '..', 'cdk.json'), 'utf8')) as { context: Record<string, unknown> }).context;
-  const webAssetPath = mkdtempSync(join(tmpdir(), 'marketplace-web-'));
-  writeFileSync(join(webAssetPath, 'index.html'), '<!doctype html>');
-  const outdir = mkdtempSync(join(tmpdir(), 'marketplace-cdk-'));
-  contextDirs.push(webAssetPath, outdir);
-  const app = new App({ outdir, context: { ...cdkContext, ...context, 'aws:cdk:bundling-stacks': [] } });
-  const stack = new MarketplaceStack(app, 'Marketplace-prod', { stage: 'prod', platformFeePercent: 10, supportEmail: 'support@fixly.app', webAssetPath });
-  return { stack, template: Template.fromJSON(flattened(stack)) };
-}
-afterAll(() => contextDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+/** The stack as `cdk synth -c key=value` builds it. */
+const synthWithContext = (context: Record<string, unknown>) => synth({}, context);
 
 describe('deploy safety: a first deploy that fails can be retried', () => {
   /** Properties that give a resource a physical name of ours, which a second one cannot take. */

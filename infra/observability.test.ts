@@ -1,7 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { App, Stack } from 'aws-cdk-lib';
+import { Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { CfnApi, CfnStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { CfnDistribution } from 'aws-cdk-lib/aws-cloudfront';
@@ -23,7 +20,7 @@ import {
 } from './monitoring';
 import { unacknowledgedNagFindings } from './nag';
 import { routesByArea } from './route-areas';
-import { flattened, testSynth } from './testing/synth';
+import { testSynth } from './testing/synth';
 
 type Resource = { Type: string; Properties: Record<string, any>; Condition?: string };
 
@@ -41,19 +38,8 @@ beforeAll(() => {
 }, SYNTHS_TIMEOUT);
 afterAll(cleanup);
 
-const contextDirs: string[] = [];
-/** The stack as `cdk synth -c key=value` builds it: the CLI hands context values over as strings. */
-function synthWithContext(context: Record<string, string>) {
-  const cdkContext = (JSON.parse(readFileSync(join(import.meta.dirname, '..', 'cdk.json'), 'utf8')) as { context: Record<string, unknown> }).context;
-  const webAssetPath = mkdtempSync(join(tmpdir(), 'marketplace-web-'));
-  writeFileSync(join(webAssetPath, 'index.html'), '<!doctype html>');
-  const outdir = mkdtempSync(join(tmpdir(), 'marketplace-cdk-'));
-  contextDirs.push(webAssetPath, outdir);
-  const app = new App({ outdir, context: { ...cdkContext, ...context, 'aws:cdk:bundling-stacks': [] } });
-  const stack = new MarketplaceStack(app, 'Marketplace-prod', { stage: 'prod', platformFeePercent: 10, supportEmail: 'support@fixly.app', webAssetPath });
-  return { stack, template: Template.fromJSON(flattened(stack)) };
-}
-afterAll(() => contextDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+/** The stack as `cdk synth -c key=value` builds it. */
+const synthWithContext = (context: Record<string, string>) => synth({}, context);
 
 const resourcesOf = (template: Template, type: string) =>
   Object.entries(template.toJSON().Resources as Record<string, Resource>).filter(([, r]) => r.Type === type);

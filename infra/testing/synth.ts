@@ -20,10 +20,11 @@ export function testSynth() {
   writeFileSync(join(webAssetPath, 'index.html'), '<!doctype html>');
   dirs.push(webAssetPath);
 
-  function synth(overrides: Partial<MarketplaceStackProps> = {}) {
+  /** `context` is what `cdk synth -c key=value` adds, read by the stack itself. */
+  function synth(overrides: Partial<MarketplaceStackProps> = {}, context: Record<string, unknown> = {}) {
     const outdir = mkdtempSync(join(tmpdir(), 'marketplace-cdk-'));
     dirs.push(outdir);
-    const app = new App({ outdir, context: { ...cdkContext, 'aws:cdk:bundling-stacks': [] } });
+    const app = new App({ outdir, context: { ...cdkContext, ...context, 'aws:cdk:bundling-stacks': [] } });
     const props: MarketplaceStackProps = {
       stage: 'prod',
       platformFeePercent: 10,
