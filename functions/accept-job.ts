@@ -7,9 +7,8 @@ import { http } from './lib/http';
 import { toWorkerJobView } from './lib/job-views';
 import { jobAccepted } from './lib/job-events';
 import { logger } from './lib/logger';
-import { acceptRefusal, JOB_NOT_FOUND } from './lib/worker-jobs';
+import { acceptRefusal } from './lib/worker-jobs';
 import { requireOwnWorkerId } from './lib/worker-scope';
-import { NotFoundError } from './lib/errors';
 import { unavailable } from './lib/transient';
 
 /**
@@ -19,8 +18,7 @@ import { unavailable } from './lib/transient';
 export const handler = http(routeByName('accept-job'), jobActionSchema, async ({ params, body, caller }) => {
   const worker = caller.worker;
   requireOwnWorkerId(worker, body.workerId);
-  const jobId = params.jobId ?? '';
-  if (!/^[A-Za-z0-9_-]{22}$/.test(jobId)) throw new NotFoundError(JOB_NOT_FOUND);
+  const { jobId } = params;
   const nowMs = Date.now();
   const now = new Date(nowMs).toISOString();
   const arriveBy = new Date(nowMs + env.ARRIVAL_GRACE_SECONDS * 1000).toISOString();

@@ -5,7 +5,7 @@ import { fromLegacyApplication } from './lib/data/applications';
 import { http } from './lib/http';
 import { takeCreation } from './lib/creation-limits';
 
-/** The spec's first form's names (rate in dollars), stored as the same record as the JSON form. */
+/** The shorter form's field names (rate in dollars), stored as the same record as the full JSON form. */
 export const handler = http(routeByName('apply-worker'), workerApplyLegacySchema, async ({ body, event }) => {
   await takeCreation('application', event);
   return fileWorkerApplication(fromLegacyApplication(body), {

@@ -12,7 +12,7 @@ import { invoke, sampleEvent } from './lib/testing/events';
 import { createTestWorker, workerToken } from './lib/testing/workers';
 
 /**
- * DESIGN.md section 7: every route answers only whom the manifest allows. Walks the whole
+ * Every route answers only whom the manifest allows. Walks the whole
  * manifest with every kind of caller; a new route is covered the moment it is listed.
  */
 type CallerKind =
@@ -45,6 +45,8 @@ const callerKinds: CallerKind[] = [
 /** Who each access level lets in; everyone else must get 401 or 403. */
 const admits: Record<Access, readonly CallerKind[]> = {
   public: callerKinds,
+  anyone: callerKinds,
+  'signed-in': ['owner', 'worker', 'pending worker', 'terminated worker'],
   customer: ['customer'],
   admin: ['owner'],
   worker: ['worker', 'pending worker', 'terminated worker'],
@@ -138,7 +140,8 @@ async function handlerOf(route: RouteDef) {
   return mod.handler;
 }
 
-const guarded = (routes as readonly RouteDef[]).filter((r) => r.access !== 'public');
+/** Routes that refuse someone: all but those open to anyone (identified or not). */
+const guarded = (routes as readonly RouteDef[]).filter((r) => r.access !== 'public' && r.access !== 'anyone');
 
 describe('authorisation across the whole manifest', () => {
   describe.each(guarded.map((r) => [`${r.method} ${r.path} (${r.access})`, r] as const))('%s', (_, route) => {
@@ -175,7 +178,7 @@ describe('authorisation across the whole manifest', () => {
         const body = event.body ? (JSON.parse(event.body) as Record<string, unknown>) : {};
         attempts.push({ ...event, body: JSON.stringify({ ...body, workerId: workerIds.other }) });
       } else if (route.method !== 'GET') {
-        // The spec's client sends workerId in the body of job calls; a body-less route takes none.
+        // Job calls accept a workerId in the body; a body-less route takes none.
         const headers = { ...event.headers, 'content-type': 'application/json' };
         attempts.push({ ...event, headers, body: JSON.stringify({ workerId: workerIds.other }) });
       }

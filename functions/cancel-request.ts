@@ -13,12 +13,12 @@ import { logger } from './lib/logger';
  * (one that fires anyway finds nothing to expire).
  */
 export const handler = http(routeByName('cancel-request'), async ({ params, caller }) => {
-  const found = await jobsRepo.findCustomersJob(params.id ?? '', caller.customerId);
+  const found = await jobsRepo.findCustomersJob(params.id, caller.id);
   if (!found) throw new NotFoundError(REQUEST_NOT_FOUND);
   if (found.state === 'cancelled') return (await requestViews([found]))[0]!;
   let before;
   try {
-    before = await jobsRepo.cancel(found.id, caller.customerId, new Date().toISOString());
+    before = await jobsRepo.cancel(found.id, caller.id, new Date().toISOString());
   } catch (error) {
     if (!(error instanceof JobChangeRefused)) throw error;
     if (error.current?.state === 'cancelled') return (await requestViews([error.current]))[0]!;

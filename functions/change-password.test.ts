@@ -15,7 +15,7 @@ describe('POST /api/auth/change-password', () => {
     expect(res.status).toBe(401);
   });
 
-  it("puts the spec's messages on the fields", async () => {
+  it("puts each problem's message on its own field", async () => {
     const cookie = await ownerSessionCookie();
 
     const res = await invoke(

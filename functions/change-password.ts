@@ -14,7 +14,7 @@ import { logger } from './lib/logger';
 const SCOPE = 'change-password';
 
 export const handler = http(routeByName('change-password'), changePasswordSchema, async ({ body, caller, event }) => {
-  const ownerId = caller.session.subjectId;
+  const ownerId = caller.id;
   const owner = await ownerRepo.find();
   // A session outliving its owner (or a local dev-login one) has no password to change.
   if (!owner || owner.id !== ownerId) throw new UnauthorizedError('Log in as the owner to continue.');
@@ -30,7 +30,7 @@ export const handler = http(routeByName('change-password'), changePasswordSchema
   }
 
   await ownerRepo.updatePasswordHash(owner.id, owner.passwordHash, await hashPassword(body.newPassword));
-  await sessions.endAllOf('admin', owner.id, caller.session.secret);
+  await sessions.endAllOf('admin', owner.id, caller.sessionSecret);
   // A device cookie spares its browser the lockouts, and anyone who logged in with the old password
   // holds one: they all end. This browser, which just proved the new password, gets a new one.
   await deviceCookies.endAllOf('admin', owner.id);

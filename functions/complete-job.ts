@@ -14,7 +14,7 @@ import { requireOwnWorkerId } from './lib/worker-scope';
 export const handler = http(routeByName('complete-job'), jobActionSchema, async ({ params, body, caller }) => {
   const worker = caller.worker;
   requireOwnWorkerId(worker, body.workerId);
-  const job = await jobForWorker(params.id ?? '', worker);
+  const job = await jobForWorker(params.id, worker);
   if (job.acceptedBy !== worker.id) throw new ConflictError('Accept the job first.');
   checkWorkerMove(job, 'completed');
   const now = new Date().toISOString();

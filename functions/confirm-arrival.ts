@@ -32,7 +32,7 @@ function nothingToAnswer(job: JobItem, arrived: boolean): Error | null {
  * a second answer and the arrival timer.
  */
 export const handler = http(routeByName('confirm-arrival'), arrivalAnswerSchema, async ({ params, body, caller }) => {
-  const job = await jobsRepo.findCustomersJob(params.id ?? '', caller.customerId);
+  const job = await jobsRepo.findCustomersJob(params.id, caller.id);
   if (!job) throw new NotFoundError(REQUEST_NOT_FOUND);
   const claim = job.arrivalClaim;
   const answer = async (current: JobItem) => {
@@ -45,7 +45,7 @@ export const handler = http(routeByName('confirm-arrival'), arrivalAnswerSchema,
   try {
     answered = await jobsRepo.answerArrivalClaim({
       jobId: job.id,
-      customerId: caller.customerId,
+      customerId: caller.id,
       workerId: claim.workerId,
       claimedAt: claim.claimedAt,
       arrived: body.arrived,

@@ -34,7 +34,7 @@ async function confirmedBefore(workerId: string, uploadId: string): Promise<Docu
  */
 export const handler = http(routeByName('confirm-document-upload'), async ({ caller, params }) => {
   const workerId = caller.worker.id;
-  const uploadId = params.uploadId ?? '';
+  const uploadId = params.uploadId;
   const existing = await confirmedBefore(workerId, uploadId);
   if (existing) return reply(201, { document: toDocumentView(existing) } satisfies { document: DocumentView });
 

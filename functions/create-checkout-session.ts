@@ -32,7 +32,7 @@ async function customersInvoice(body: { invoiceId?: string; jobId?: string }, cu
  * unpaid invoice of the caller's; its open session is handed back rather than a second one made.
  */
 export const handler = http(routeByName('create-checkout-session'), checkoutSessionSchema, async ({ body, caller, event }) => {
-  const invoice = await customersInvoice(body, caller.customerId);
+  const invoice = await customersInvoice(body, caller.id);
   if (body.workerId && body.workerId !== invoice.workerId) throw new ConflictError('This invoice is from another professional.');
   if (body.amount !== undefined && dollarsToCents(body.amount) !== invoice.totalAmount) {
     throw new ConflictError(`The invoice total is $${(invoice.totalAmount / 100).toFixed(2)}. Reload the invoice and pay again.`);

@@ -29,7 +29,7 @@ function refusalFor(job: JobItem | undefined): Error {
 export const handler = http(routeByName('create-invoice'), createInvoiceSchema, async ({ params, body, caller }) => {
   const worker = caller.worker;
   requireOwnWorkerId(worker, body.workerId ?? undefined);
-  const job = await jobForWorker(params.id ?? '', worker);
+  const job = await jobForWorker(params.id, worker);
   if (job.acceptedBy !== worker.id || job.state !== 'verified' || job.invoiceId) throw refusalFor(job);
 
   const invoice = invoiceForJob(job, worker, {

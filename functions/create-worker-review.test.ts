@@ -3,7 +3,7 @@ import { REVIEW_TOO_SHORT } from '../shared/schemas/review';
 import { handler } from './create-worker-review';
 import { jobsRepo, type JobItem } from './lib/data/jobs';
 import { reviewsRepo } from './lib/data/reviews';
-import { workersRepo, type WorkerItem } from './lib/data/workers';
+import { workersRepo } from './lib/data/workers';
 import { newId } from './lib/ids';
 import { markIssued } from './lib/testing/customers';
 import { dispatchableWorker, offeredJob, testCategory, testJob } from './lib/testing/dispatch';

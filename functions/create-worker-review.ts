@@ -1,4 +1,5 @@
 import { routeByName } from '../shared/routes';
+import { isId } from '../shared/schemas/id';
 import { workerReviewSchema } from '../shared/schemas/review';
 import { reviewsRepo, REVIEW_JOB_NOT_FOUND } from './lib/data/reviews';
 import { NotFoundError } from './lib/errors';
@@ -12,10 +13,10 @@ import { logger } from './lib/logger';
  */
 export const handler = http(routeByName('create-worker-review'), workerReviewSchema, async ({ body, caller }) => {
   const jobId = body.serviceRequestId;
-  if (!/^[A-Za-z0-9_-]{22}$/.test(jobId)) throw new NotFoundError(REVIEW_JOB_NOT_FOUND);
+  if (!isId(jobId)) throw new NotFoundError(REVIEW_JOB_NOT_FOUND);
   const result = await reviewsRepo.record({
     jobId,
-    customerId: caller.customerId,
+    customerId: caller.id,
     rating: body.rating,
     text: body.reviewText,
     reviewerName: body.clientName,

@@ -12,7 +12,7 @@ import { requireOwnWorkerId } from './lib/worker-scope';
 export const handler = http(routeByName('decline-job'), jobActionSchema, async ({ params, body, caller }) => {
   const worker = caller.worker;
   requireOwnWorkerId(worker, body.workerId);
-  const job = await jobForWorker(params.jobId ?? '', worker);
+  const job = await jobForWorker(params.jobId, worker);
   if (!(await jobsRepo.withdrawOffer(job.id, worker.id, new Date().toISOString()))) {
     throw new ConflictError('This offer is no longer open.');
   }

@@ -40,10 +40,10 @@ export function earlierVersions(doc: DocumentItem, all: readonly DocumentItem[])
  * or one already deleted, is a 404.
  */
 export const handler = http(routeByName('delete-document'), async ({ caller, params }) => {
-  const doc = await documentsRepo.findOwn(caller.worker.id, params.id ?? '');
+  const doc = await documentsRepo.findOwn(caller.worker.id, params.id);
   if (!doc || !(await deleteDocument(doc))) throw documentNotFound();
   const earlier = earlierVersions(doc, doc.parentDocumentId ? await documentsRepo.allVersionsOf(doc.workerId) : []);
   for (const version of earlier) await deleteDocument(version);
   logger.info('Document deleted', { documentId: doc.id, workerId: doc.workerId, versions: 1 + earlier.length, retained: Boolean(categoryOf(doc).retentionYears) });
-  return { success: true };
+  return { success: true } as const;
 });

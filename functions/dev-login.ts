@@ -9,8 +9,8 @@ import { env, secureCookies } from './lib/env';
 import { NotFoundError, ValidationError } from './lib/errors';
 import { http, reply } from './lib/http';
 import { customersRepo } from './lib/data/customers';
+import { isId } from '../shared/schemas/id';
 
-const customerIdPattern = /^[A-Za-z0-9_-]{22}$/;
 const ONE_YEAR = 365 * 24 * 60 * 60;
 
 /**
@@ -30,10 +30,10 @@ export const handler = http(routeByName('dev-login'), devLoginSchema, async ({ b
     }
     case 'worker': {
       const { secret } = await sessions.start('worker', body.userId, body.username);
-      return { ok: true, user, token: secret };
+      return { ok: true, user, token: secret } as const;
     }
     case 'customer': {
-      if (!customerIdPattern.test(body.userId)) {
+      if (!isId(body.userId)) {
         const message = 'A customer id is 22 characters: letters, digits, - and _';
         throw new ValidationError(message, { userId: message });
       }

@@ -1,12 +1,12 @@
 import { routeByName } from '../shared/routes';
 import { documentsRepo } from './lib/data/documents';
-import { documentNotFound, downloadLink, downloadMode } from './lib/documents';
+import { documentNotFound, downloadLink } from './lib/documents';
 import { http } from './lib/http';
 
 /** The owner opens any worker's document (not a deleted one): a presigned GET of 5 minutes, access-logged with the owner. */
 export const handler = http(routeByName('get-admin-document-download'), async ({ caller, params, query, event }) => {
-  const mode = downloadMode(query);
-  const doc = await documentsRepo.findById(params.id ?? '');
+  const { mode } = query;
+  const doc = await documentsRepo.findById(params.id);
   if (!doc || doc.deletedAt) throw documentNotFound();
-  return downloadLink(doc, mode, { userId: caller.session.subjectId, role: 'admin' }, event);
+  return downloadLink(doc, mode, { userId: caller.id, role: 'admin' }, event);
 });

@@ -1,5 +1,5 @@
 import { routeByName } from '../shared/routes';
-import { applicationsRepo, companyDocuments, isId, workerDocuments } from './lib/data/applications';
+import { applicationsRepo, companyDocuments, workerDocuments } from './lib/data/applications';
 import { NotFoundError } from './lib/errors';
 import { http } from './lib/http';
 import { logger } from './lib/logger';
@@ -23,10 +23,10 @@ async function documentKey(id: string, document: string): Promise<string | undef
 
 /** A presigned GET valid 2 minutes; each access is logged (ids only, never the URL). */
 export const handler = http(routeByName('get-application-document'), async ({ params, caller }) => {
-  const { id = '', document = '' } = params;
-  const key = isId(id) ? await documentKey(id, document) : undefined;
+  const { id, document } = params;
+  const key = await documentKey(id, document);
   if (!key) throw new NotFoundError(NOT_FOUND);
   const download = await presignDownload(key, DOWNLOAD_SECONDS);
-  logger.info('Application document accessed', { applicationId: id, document, ownerId: caller.session.subjectId });
+  logger.info('Application document accessed', { applicationId: id, document, ownerId: caller.id });
   return download;
 });

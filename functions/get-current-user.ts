@@ -1,14 +1,12 @@
 import { routeByName } from '../shared/routes';
-import { ownerFrom } from './lib/auth/caller';
 import { toOwnerUser } from './lib/data/owner';
 import { http, reply } from './lib/http';
 
 /**
- * The cookie session's user (spec: "not ok or no user means signed out"). Workers ask
+ * The cookie session's user; an answer that is not ok, or has no user, means signed out. Workers ask
  * GET /api/workers/me with their token instead.
  */
-export const handler = http(routeByName('get-current-user'), async ({ event }) => {
-  const session = await ownerFrom(event);
-  if (!session) return reply(401, { ok: false, error: 'UnauthorizedError', message: 'Not signed in' });
-  return { ok: true, user: toOwnerUser({ id: session.subjectId, username: session.username }) };
+export const handler = http(routeByName('get-current-user'), async ({ caller }) => {
+  if (caller.role !== 'owner') return reply(401, { ok: false, error: 'UnauthorizedError', message: 'Not signed in' });
+  return { ok: true, user: toOwnerUser(caller) } as const;
 });

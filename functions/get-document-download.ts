@@ -1,6 +1,6 @@
 import { routeByName } from '../shared/routes';
 import { documentsRepo } from './lib/data/documents';
-import { documentNotFound, downloadLink, downloadMode, logAccess } from './lib/documents';
+import { documentNotFound, downloadLink, logAccess } from './lib/documents';
 import { http } from './lib/http';
 
 /**
@@ -9,9 +9,9 @@ import { http } from './lib/http';
  * the refused attempt is logged against it).
  */
 export const handler = http(routeByName('get-document-download'), async ({ caller, params, query, event }) => {
-  const mode = downloadMode(query);
+  const { mode } = query;
   const who = { userId: caller.worker.id, role: 'worker' as const };
-  const doc = await documentsRepo.findById(params.id ?? '');
+  const doc = await documentsRepo.findById(params.id);
   if (!doc || doc.deletedAt) throw documentNotFound();
   if (doc.workerId !== who.userId) {
     await logAccess(doc, who, mode, false, event);

@@ -5,5 +5,5 @@ import { jobForWorker } from './lib/worker-jobs';
 
 /** One job, for the worker who holds it or is offered it; anyone else gets 404. */
 export const handler = http(routeByName('get-job'), async ({ params, caller }) =>
-  toWorkerJobView(await jobForWorker(params.id ?? '', caller.worker), caller.worker),
+  toWorkerJobView(await jobForWorker(params.id, caller.worker), caller.worker),
 );

@@ -1,5 +1,4 @@
 import { routeByName } from '../shared/routes';
-import { bookingIdPattern } from '../shared/schemas/booking';
 import { invoiceNumber } from '../shared/domain/invoice';
 import type { PaymentConfirmationView } from '../shared/schemas/job';
 import { invoicesRepo } from './lib/data/invoices';
@@ -13,11 +12,10 @@ import { http } from './lib/http';
  * The job id is the same unguessable capability /track uses.
  */
 export const handler = http(routeByName('get-payment-confirmation'), async ({ params, query }) => {
-  const id = params.id ?? '';
-  const job = bookingIdPattern.test(id) ? await jobsRepo.findById(id, false) : undefined;
+  const job = await jobsRepo.findById(params.id, false);
   if (!job) throw new NotFoundError('We could not find this job.');
   const invoice = job.invoiceId ? await invoicesRepo.findById(job.invoiceId) : undefined;
-  const sessionId = query.session_id || undefined;
+  const sessionId = query.session_id;
   const paid = invoice?.paymentStatus === 'paid' && (sessionId === undefined || invoice.stripeSessionId === sessionId);
   return {
     jobId: job.id,

@@ -1,5 +1,4 @@
 import { routeByName } from '../shared/routes';
-import { bookingIdPattern } from '../shared/schemas/booking';
 import type { TrackedRequestView } from '../shared/schemas/job';
 import { existingCustomer } from './lib/customer';
 import { requestViews } from './lib/customer-jobs';
@@ -11,7 +10,6 @@ import { BOOKING_NOT_FOUND } from '../shared/schemas/tracking';
 
 /** The job an id names: a job's own id (a request, a hire, a booking's job) or a booking's id. */
 async function jobNamed(id: string): Promise<JobItem | undefined> {
-  if (!bookingIdPattern.test(id)) return undefined;
   const job = await jobsRepo.findById(id, false);
   if (job) return job;
   const booking = await bookingsRepo.findById(id);
@@ -24,7 +22,7 @@ async function jobNamed(id: string): Promise<JobItem | undefined> {
  * themselves check the cookie again).
  */
 export const handler = http(routeByName('get-tracked-request'), async ({ params, event }) => {
-  const job = await jobNamed(params.id ?? '');
+  const job = await jobNamed(params.id);
   if (!job) throw new NotFoundError(BOOKING_NOT_FOUND);
   const [view] = await requestViews([job]);
   return { ...view!, viewer: (await existingCustomer(event)) === job.customerId ? 'customer' : 'link' } satisfies TrackedRequestView;

@@ -8,7 +8,7 @@ import { http } from './lib/http';
 
 /** One worker's documents as the owner reviews them: all current ones, required ones missing, those expiring, the pause. */
 export const handler = http(routeByName('get-worker-compliance'), async ({ params }): Promise<WorkerCompliance> => {
-  const id = params.id ?? '';
+  const { id } = params;
   const worker = await workersRepo.findById(id);
   if (!worker) throw new NotFoundError('No such worker.');
   const { documents, missingRequired, expiring, offersPaused } = complianceOf(worker, await documentsRepo.allVersionsOf(id));

@@ -13,7 +13,7 @@ import { sampleEvent } from './lib/testing/events';
 import { createTestWorker } from './lib/testing/workers';
 
 /**
- * Issue 9, hostile input: every route of the manifest, called by someone it admits, with bodies,
+ * Hostile input: every route of the manifest, called by someone it admits, with bodies,
  * query strings and path parameters generated from its schema (valid, at the limits) and garbage
  * (prototype keys, huge and odd strings, wrong types, deep nesting, invalid JSON, non-UTF-8,
  * oversized bodies). Whatever arrives: never a 5xx, nothing internal in the answer, and a refused
@@ -37,9 +37,13 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 20);
 /** Refused requests may still leave these: failed-login counters and the document access log. */
 const auditPrefixes = ['THROTTLE#', 'DOCACCESS#'];
 
-/** Internals a response must never show: stack frames, source paths, SDK and runtime error names. */
+/**
+ * Internals a response must never show: stack frames, source paths, SDK and runtime error names. A
+ * frame is "at fn (/path/file:line:col)" or "at /path/file:line:col", within one token: an address
+ * in a notification ("at 742 Evergreen Terrace"), or a time after "at" ("at 14:10:43"), is none.
+ */
 const internalDetail =
-  /\bat .+:\d+:\d+|\.[jt]s:\d+|node_modules|"stack"|ConditionalCheckFailed|ResourceNotFound|ValidationException|TransactionCanceled|dynalite|\b(TypeError|ReferenceError|RangeError|SyntaxError)\b|Unexpected token|Cannot read propert|is not a function|undefined is not|DynamoDB/;
+  /\bat (?:[^\s"]+ \()?[^\s"()]*[/\\][^\s"()]*:\d+:\d+|\.[jt]s:\d+|node_modules|"stack"|ConditionalCheckFailed|ResourceNotFound|ValidationException|TransactionCanceled|dynalite|\b(TypeError|ReferenceError|RangeError|SyntaxError)\b|Unexpected token|Cannot read propert|is not a function|undefined is not|DynamoDB/;
 
 /** Query keys the handlers read, beside the sample event's own. */
 const queryKeys = ['mode', 'status', 'categoryId', 'documentType', 'workerId', 'lat', 'lng', 'category', 'q', 'days', 'id'];

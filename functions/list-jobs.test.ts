@@ -8,7 +8,7 @@ import { invoke, sampleEvent } from './lib/testing/events';
 import { handler } from './list-jobs';
 
 describe('GET /api/admin/jobs/all', () => {
-  it('answers a list read from the jobs index (empty until issue 4 creates jobs)', async () => {
+  it('answers a list read from the jobs index', async () => {
     const res = await invoke(handler, await asOwner('list-jobs'));
 
     expect(res.status).toBe(200);
@@ -16,7 +16,7 @@ describe('GET /api/admin/jobs/all', () => {
   });
 
   it('shows a job that carries the jobs index keys, in the owner\'s view', async () => {
-    // Prepare: a job as issue 4 will store it (under a test-only partition key, so no real job view sees it)
+    // Prepare: a job as the job repository stores it (under a test-only partition key, so no real job view sees it)
     const id = newId();
     const createdAt = new Date().toISOString();
     await dynamo.send(

@@ -1,4 +1,4 @@
-import { categories, categorySlugs, isCategorySlug } from '../shared/categories';
+import { categories, categorySlugs } from '../shared/categories';
 import { bandBetween, bandRank, bandUpperKm, type DistanceUnit } from '../shared/domain/distance-bands';
 import type { LatLng } from '../shared/domain/geo';
 import { routeByName } from '../shared/routes';
@@ -36,12 +36,10 @@ const nameOf = new Map(categories.map((c) => [c.slug as string, c.name]));
  * `maxKm`, the dashboard's "within" filter: only pros whose whole band lies within it. It needs a
  * saved service address, the only place distances are measured from.
  */
-function parseMaxKm(query: Record<string, string>, origin: LatLng | null): number | null {
-  if (query.maxKm === undefined || query.maxKm === '') return null;
-  const km = Number(query.maxKm);
-  if (!Number.isFinite(km) || km <= 0 || km > 1000) throw new BadRequestError('maxKm must be a distance in kilometres, more than 0 and at most 1000.');
+function withinKm(maxKm: number | undefined, origin: LatLng | null): number | null {
+  if (maxKm === undefined) return null;
   if (!origin) throw new BadRequestError('Save your service address first: distances are measured from it.');
-  return km;
+  return maxKm;
 }
 
 function toListing(worker: WorkerItem, origin: LatLng | null, unit: DistanceUnit, photoUrl: string | null): WorkerListingView {
@@ -82,20 +80,20 @@ function tooManyListings(retryAfterSeconds: number): TooManyRequestsError {
  * the caller's saved service address (PUT /api/customer/service-address); a lat/lng in the query
  * is not read, so no caller can measure from a point of their choosing.
  */
-export const handler = http(routeByName('list-worker-profiles'), async ({ query, event }) => {
+export const handler = http(routeByName('list-worker-profiles'), async (input) => {
+  const { event } = input;
+  // Rationed before the query is read: calls refused for their query count too.
   await takeAllowances(
     'worker-list',
     [{ key: `address#${clientNetwork(event)}`, limit: LISTINGS_PER_WINDOW, windowSeconds: LISTING_WINDOW_SECONDS }],
     tooManyListings,
   );
-  const category = query.category || undefined;
-  if (category !== undefined && !isCategorySlug(category)) {
-    throw new BadRequestError(`category must be one of: ${categorySlugs.join(', ')}.`);
-  }
+  const { query } = input;
+  const { category } = query;
   const customerId = await existingCustomer(event);
   const saved = customerId ? await serviceAddressesRepo.find(customerId) : undefined;
   const origin = saved ? { lat: saved.lat, lng: saved.lng } : null;
-  const maxKm = parseMaxKm(query, origin);
+  const maxKm = withinKm(query.maxKm, origin);
   // One trade near the saved address: the nearest by the same rings as dispatch, however many
   // workers there are. Otherwise the first page of each trade's list.
   const candidates =

@@ -16,7 +16,7 @@ import { handler as submitWorkerApplication } from './submit-worker-application'
 import { handler as subscribePush } from './subscribe-push';
 
 /**
- * Issue 9: the logs never hold a password, a session cookie or bearer token (nor its hash), the
+ * The logs never hold a password, a session cookie or bearer token (nor its hash), the
  * last digits of an SSN, or a push subscription's keys. Runs the journeys that handle them (owner
  * setup, logins right and wrong, password change, worker signup, both application forms, push
  * subscribe) with everything written to the console captured, then searches it for each secret.

@@ -1,17 +1,15 @@
 import { routeByName } from '../shared/routes';
 import { jobRatingSchema } from '../shared/schemas/review';
-import { reviewsRepo, REVIEW_JOB_NOT_FOUND } from './lib/data/reviews';
-import { NotFoundError } from './lib/errors';
+import { reviewsRepo } from './lib/data/reviews';
 import { http, reply } from './lib/http';
 import { logger } from './lib/logger';
 
 /** The /rate/:jobId page: stars and an optional comment, the same one review per job as the dialog. */
 export const handler = http(routeByName('rate-job'), jobRatingSchema, async ({ body, params, caller }) => {
-  const jobId = params.id ?? '';
-  if (!/^[A-Za-z0-9_-]{22}$/.test(jobId)) throw new NotFoundError(REVIEW_JOB_NOT_FOUND);
+  const jobId = params.id;
   const result = await reviewsRepo.record({
     jobId,
-    customerId: caller.customerId,
+    customerId: caller.id,
     rating: body.rating,
     text: body.comment,
     now: new Date().toISOString(),

@@ -29,5 +29,5 @@ export const handler = http(routeByName('renew-push-subscription'), pushRenewSch
   );
   await pushSubscriptionsRepo.remove(person, body.oldEndpoint);
   logger.info('Push subscription renewed', { role: person.role });
-  return { success: true };
+  return { success: true } as const;
 });

@@ -11,7 +11,7 @@ import { http } from './lib/http';
  * answers it as it stands.
  */
 export const handler = http(routeByName('retry-request'), async ({ params, caller }) => {
-  const job = await jobsRepo.findCustomersJob(params.id ?? '', caller.customerId);
+  const job = await jobsRepo.findCustomersJob(params.id, caller.id);
   if (!job) throw new NotFoundError(REQUEST_NOT_FOUND);
   const waiting = job.state === 'booked' && job.dispatch === 'no_worker_available';
   if (waiting) await restartSearch(job, 'We are asking the pros nearby again.');

@@ -1,9 +1,8 @@
 import { routeByName } from '../shared/routes';
-import { coordinatesFrom, reverseGeocode } from './lib/geocoder';
+import { reverseGeocode } from './lib/geocoder';
 import { http } from './lib/http';
 
 /** The address at the browser's position ("use my location"); `available: false` when the geocoder could not answer. */
 export const handler = http(routeByName('reverse-geocode'), async ({ query }) => {
-  const { lat, lng } = coordinatesFrom(query);
-  return reverseGeocode(lat, lng);
+  return reverseGeocode(query.lat, query.lng);
 });

@@ -38,10 +38,10 @@ async function tellWorker(doc: DocumentItem): Promise<void> {
  * expiry paused the worker's offers lifts that pause. The worker is notified either way.
  */
 export const handler = http(routeByName('review-document'), documentReviewSchema, async ({ body, params, caller }) => {
-  const id = params.id ?? '';
+  const id = params.id;
   const at = new Date().toISOString();
   const status = body.decision === 'approve' ? 'approved' : 'rejected';
-  const reviewed = await documentsRepo.review(id, { status, notes: body.notes || null, ownerId: caller.session.subjectId, at, today: todayUtc() });
+  const reviewed = await documentsRepo.review(id, { status, notes: body.notes || null, ownerId: caller.id, at, today: todayUtc() });
   if (!reviewed) {
     const doc = await documentsRepo.findById(id);
     throw !doc || doc.deletedAt ? documentNotFound() : notReviewable(doc);

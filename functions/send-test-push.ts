@@ -11,8 +11,8 @@ const NO_SUBSCRIPTION = 'No push subscription for this browser. Enable push firs
 const homeOf: Record<PushPerson['role'], string> = { customer: '/', worker: '/worker/dashboard', owner: '/admin' };
 
 /** Sends "Test notification" to every browser the caller enabled push on. */
-export const handler = http(routeByName('send-test-push'), async ({ event }) => {
-  const person = await requirePushPerson(event);
+export const handler = http(routeByName('send-test-push'), async ({ caller }) => {
+  const person = requirePushPerson(caller);
   if (!(await vapidPublicKey())) throw new PushNotConfiguredError();
   const outcome = await pushTo(person.role, person.userId, {
     title: 'Test notification',
@@ -20,7 +20,7 @@ export const handler = http(routeByName('send-test-push'), async ({ event }) => 
     url: homeOf[person.role],
     tag: 'test',
   }, { ttlSeconds: 60 });
-  if (outcome.sent > 0) return { success: true, sent: outcome.sent };
+  if (outcome.sent > 0) return { success: true, sent: outcome.sent } as const;
   // Nothing stored, or every stored one had ended at its push service (now deleted).
   if (outcome.failed === 0) throw new NotFoundError(NO_SUBSCRIPTION);
   return reply(502, { error: 'PushDeliveryError', message: 'The push service did not accept the notification. Try again in a moment.' });

@@ -66,7 +66,7 @@ async function arrive(job: JobItem, worker: WorkerItem, position: { lat: number;
 export const handler = http(routeByName('set-job-state'), jobStateSchema, async ({ params, body, caller }) => {
   const worker = caller.worker;
   requireOwnWorkerId(worker, body.workerId);
-  const job = await jobForWorker(params.id ?? '', worker);
+  const job = await jobForWorker(params.id, worker);
   if (job.acceptedBy !== worker.id) throw new ConflictError('Accept the job first.');
   checkWorkerMove(job, body.state);
   if (body.state === 'arrived') return arrive(job, worker, body.position);

@@ -35,7 +35,7 @@ describe('POST /api/client-verification', () => {
     expect(await jobsRepo.findById(job.id)).toMatchObject({ state: 'verified', verificationStatus: 'approved', verificationAt: expect.any(String) });
   });
 
-  it('refuses a rejection without notes with the spec message, and changes nothing', async () => {
+  it('refuses a rejection without notes, saying notes are required, and changes nothing', async () => {
     const { job } = await finished();
 
     const res = await answer(job.customerId, { serviceRequestId: job.id, verificationStatus: 'rejected', verificationNotes: '   ' });

@@ -35,7 +35,7 @@ function refusalFor(job: JobItem | undefined): Error {
 }
 
 /**
- * The customer's answer to "verify the completed work" (customer spec sections 3-5). Approving lets
+ * The customer's answer to "verify the completed work". Approving lets
  * the worker invoice; rejecting (notes required, checked by the schema) sends the job back to them.
  * An invoice_verification approval is Verify Work on the job's invoice.
  */
@@ -43,7 +43,7 @@ export const handler = http(routeByName('submit-client-verification'), clientVer
   if (body.verificationType === 'worker_verification') {
     throw new BadRequestError(WORKER_VERIFICATION_REFUSED);
   }
-  const job = await customersJob(body.serviceRequestId, caller.customerId);
+  const job = await customersJob(body.serviceRequestId, caller.id);
   if (body.workerId && job.acceptedBy && body.workerId !== job.acceptedBy) throw new ForbiddenError('This verification is for another professional.');
   const approved = body.verificationStatus === 'approved';
   const now = new Date().toISOString();
@@ -52,7 +52,7 @@ export const handler = http(routeByName('submit-client-verification'), clientVer
     if (!approved) throw new ConflictError('To dispute an invoice, contact support; it stays unpaid until then.');
     if (!job.invoiceId) throw new ConflictError('There is no invoice for this job yet.');
     // Approving the work already verified an invoice made after it: answering again changes nothing.
-    const invoice = await invoicesRepo.markWorkVerified(job.invoiceId, caller.customerId, now);
+    const invoice = await invoicesRepo.markWorkVerified(job.invoiceId, caller.id, now);
     if (invoice) logger.info('Invoice verified', { jobId: job.id, invoiceId: job.invoiceId });
     return { ok: true, jobId: job.id, state: job.state, verificationStatus: 'approved' } satisfies ClientVerificationResult;
   }
@@ -60,7 +60,7 @@ export const handler = http(routeByName('submit-client-verification'), clientVer
   try {
     const updated = await jobsRepo.recordVerification({
       jobId: job.id,
-      customerId: caller.customerId,
+      customerId: caller.id,
       approved,
       notes: body.verificationNotes?.trim() || null,
       now,

@@ -11,7 +11,7 @@ const sampleBody = JSON.parse(sample.body!) as Record<string, unknown>;
 const fresh = (overrides: Record<string, unknown> = {}): Record<string, unknown> => ({ ...sampleBody, emailAddress: freshEmail(), ...overrides });
 
 describe('POST /api/company-applications', () => {
-  it('stores a pending company application and answers with the spec\'s promise', async () => {
+  it('stores a pending company application and promises contact within 2-3 business days', async () => {
     // Prepare
     const body = fresh();
 

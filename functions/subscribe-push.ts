@@ -11,8 +11,8 @@ import { takeCreation } from './lib/creation-limits';
  * Enables push for this browser: the subscription is stored for the signed-in person. Subscribing
  * again (new keys after the browser renewed it, or another login in the same browser) replaces it.
  */
-export const handler = http(routeByName('subscribe-push'), pushSubscribeSchema, async ({ body, event }) => {
-  const person = await requirePushPerson(event);
+export const handler = http(routeByName('subscribe-push'), pushSubscribeSchema, async ({ body, caller, event }) => {
+  const person = requirePushPerson(caller);
   // Every push to it is a POST from our functions: only a browser vendor's push service may get one.
   // Checked before anything is counted or written, so a refused endpoint leaves nothing behind.
   assertPushServiceEndpoint(body.endpoint);

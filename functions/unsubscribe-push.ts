@@ -6,12 +6,12 @@ import { http } from './lib/http';
 import { logger } from './lib/logger';
 import { requirePushPerson } from './lib/push-caller';
 
-/** Disables push for this browser. Not stored for the caller: 404 (the spec's client ignores it). */
-export const handler = http(routeByName('unsubscribe-push'), pushEndpointSchema, async ({ body, event }) => {
-  const person = await requirePushPerson(event);
+/** Disables push for this browser. Not stored for the caller: 404, which the web client ignores (the browser is unsubscribed either way). */
+export const handler = http(routeByName('unsubscribe-push'), pushEndpointSchema, async ({ body, caller }) => {
+  const person = requirePushPerson(caller);
   if (!(await pushSubscriptionsRepo.remove(person, body.endpoint))) {
     throw new NotFoundError('No push subscription for this browser.');
   }
   logger.info('Push unsubscribed', { role: person.role });
-  return { success: true };
+  return { success: true } as const;
 });

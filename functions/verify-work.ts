@@ -7,10 +7,10 @@ import { logger } from './lib/logger';
 
 /** Verify Work: the customer accepts the invoice's work and charges, which payment needs. */
 export const handler = http(routeByName('verify-work'), async ({ params, caller }) => {
-  const found = await invoicesRepo.findById(params.id ?? '');
-  if (!found || found.customerId !== caller.customerId) throw new NotFoundError('Invoice not found');
+  const found = await invoicesRepo.findById(params.id);
+  if (!found || found.customerId !== caller.id) throw new NotFoundError('Invoice not found');
   // Verifying twice (a double click, a retry) answers with the invoice as it is: verified once.
-  const invoice = (await invoicesRepo.markWorkVerified(found.id, caller.customerId, new Date().toISOString())) ?? (await invoicesRepo.findById(found.id));
+  const invoice = (await invoicesRepo.markWorkVerified(found.id, caller.id, new Date().toISOString())) ?? (await invoicesRepo.findById(found.id));
   if (!invoice) throw new NotFoundError('Invoice not found');
   logger.info('Invoice verified', { invoiceId: found.id });
   return toInvoiceView(invoice, 'customer');

@@ -1,7 +1,7 @@
 import type { Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { CfnRole } from 'aws-cdk-lib/aws-iam';
-import type { CfnEventSourceMapping, CfnFunction } from 'aws-cdk-lib/aws-lambda';
+import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import type { CfnBucket } from 'aws-cdk-lib/aws-s3';
 import type { CfnScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import type { CfnQueue } from 'aws-cdk-lib/aws-sqs';

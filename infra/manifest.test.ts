@@ -5,11 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_HASHING_MEMORY_MB, recurring, routeKey, routes, socketRoutes, streamConsumers, timers, type RouteDef } from '../shared/routes';
 import type { CfnApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
+import { paramSchemas } from '../shared/schemas/params';
+import { querySchemas } from '../shared/schemas/query';
+import { responseSchemas } from '../shared/schemas/responses';
 import { ownModulesLoadedBy } from './testing/module-graph';
 import { testSynth } from './testing/synth';
 
 /**
- * DESIGN.md section 3: every manifest entry has a handler, a sample event and a CDK route; every
+ * Every manifest entry has a handler, a sample event and a CDK route; every
  * timer a handler, a sample event (the schedule's input) and a CDK function.
  * Handler modules are read as text, never imported: they parse their environment at import.
  */
@@ -131,6 +134,22 @@ describe('route manifest (shared/routes.ts)', () => {
       expect(existsSync(file), `missing ${file}`).toBe(true);
       expect(event.version).toBe('2.0');
       expect(event.routeKey).toBe(routeKey(route));
+    });
+
+    it('names the schemas of its contract: parameters exactly as its path has them, its query, its answer', () => {
+      // Prepare
+      const def = route as RouteDef;
+      const pathNames = [...def.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).sort();
+
+      // Act
+      const paramNames = def.params ? Object.keys(paramSchemas[def.params].shape).sort() : [];
+
+      // Assess
+      expect(paramNames, 'the params schema names the path\'s {parameters}, no more').toEqual(pathNames);
+      expect(def.missing === undefined || def.params !== undefined, 'an answer for missing parameters needs parameters').toBe(true);
+      expect(def.query === undefined || def.query in querySchemas, `no query schema named ${def.query}`).toBe(true);
+      expect(def.response, 'every route names its response schema').toBeDefined();
+      expect(def.response! in responseSchemas, `no response schema named ${def.response}`).toBe(true);
     });
 
     const deployed = !('localRuntimeOnly' in route && route.localRuntimeOnly);

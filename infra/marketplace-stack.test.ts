@@ -1013,7 +1013,7 @@ describe('MarketplaceStack: web', () => {
   });
 });
 
-describe('MarketplaceStack: compliance documents (issue 7)', () => {
+describe('MarketplaceStack: compliance documents', () => {
   const prodStack = () => prod;
   let prod: ReturnType<typeof synth>;
   beforeAll(() => {
@@ -1193,7 +1193,7 @@ describe('MarketplaceStack: compliance documents (issue 7)', () => {
   });
 });
 
-// ---- Issue 9: the cloud stack's security and operations ----------------------------------------
+// ---- The cloud stack's security and operations --------------------------------------------------
 
 /** Synthesizes the stack from cdk context alone, as infra/app.ts does (bundling skipped). */
 function synthFromContext(context: Record<string, unknown>, extra?: (stack: MarketplaceStack) => void) {

@@ -49,13 +49,13 @@ function distanceUnitOf(value: unknown): 'mi' | 'km' | undefined {
 export interface MarketplaceStackProps extends StackProps {
   /** Deployment stage, e.g. 'prod' or 'dev'. Only 'prod' keeps its data when the stack goes. */
   stage: string;
-  /** The one platform fee rate (DESIGN.md section 8), 0..100. */
+  /** The one platform fee rate, in percent of an invoice's total, 0..100. */
   platformFeePercent: number;
   supportEmail: string;
   /** Folder holding the built web app (index.html at its root). */
   webAssetPath: string;
   /**
-   * Dispatch tuning (DESIGN.md section 8); each one absent here comes from the cdk context key of
+   * Dispatch tuning; each one absent here comes from the cdk context key of
    * the same name if set there, else the functions use shared/domain/dispatch.ts's default.
    */
   dispatch?: Partial<Record<DispatchSetting, number>>;
@@ -184,7 +184,7 @@ function pascal(name: string): string {
 }
 
 // Explicit action lists rather than grantReadData/grantWriteData: those include Scan, which no
-// request path may use (DESIGN.md section 6), so IAM refuses it too.
+// request path may use (it reads the whole table; repositories Query keys), so IAM refuses it too.
 const readActions = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'];
 const writeActions = [
   'dynamodb:PutItem',
@@ -478,7 +478,7 @@ export class MarketplaceStack extends Stack {
       autoDeleteObjects: !isProd,
       lifecycleRules: [
         { abortIncompleteMultipartUploadAfter: Duration.days(1) },
-        // Copies of deleted compliance documents, kept for their category's retention period (issue 7).
+        // Copies of deleted compliance documents, kept for their category's retention period.
         ...retentionPeriods().map((years) => ({
           id: `retained-${years}y`,
           prefix: `retained/${years}y/`,

@@ -1,5 +1,5 @@
 /**
- * Per-route throttling of the HTTP API (issue 9). API Gateway counts a route's limit across every
+ * Per-route throttling of the HTTP API. API Gateway counts a route's limit across every
  * caller, so these are ceilings for the whole marketplace, not per person: a flood against one
  * sensitive route is cut off there (429) without taking the rest of the API down with it. Per-person
  * limits live in the handlers (login throttling per name and address, per-connection frame limits).

@@ -111,7 +111,7 @@ export const categories: readonly CategorySeed[] = [
   },
 ];
 
-/** Shown for any category without its own list (the spec's four generic items). */
+/** Shown for any category without its own list (four generic items). */
 export const genericIncluded = [
   'Professional service',
   'Quality workmanship',

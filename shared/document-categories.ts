@@ -8,7 +8,7 @@ import {
 import type { DocumentCategoryView } from './schemas/documents';
 
 /**
- * The compliance documents a US home-services platform collects from its pros (issue 7). Kept as
+ * The compliance documents a US home-services platform collects from its pros. Kept as
  * code, not table items: the upload checks, the owner's compliance view, the daily expiry job and
  * the CDK lifecycle rules for retained copies all need the same list, without a read, and a change
  * to it is a change of policy that ships with the code that enforces it.

@@ -15,7 +15,7 @@ export const CONNECTION_TTL_SECONDS = 2 * 60 * 60;
 export const NOTIFICATION_TTL_SECONDS = 30 * 24 * 60 * 60;
 export const MAX_NOTIFICATIONS_SHOWN = 100;
 
-/** The web client's reconnect rule (worker-owner spec): up to 10 attempts, 1 s doubling to 30 s, with jitter; 10 s connect timeout. */
+/** The web client's reconnect rule: up to 10 attempts, 1 s doubling to 30 s, with jitter; 10 s connect timeout. */
 export const reconnect = { attempts: 10, initialDelayMs: 1000, maxDelayMs: 30_000, connectTimeoutMs: 10_000 } as const;
 
 export const realtimeRoles = ['customer', 'worker', 'owner'] as const;

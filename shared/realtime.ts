@@ -2,10 +2,10 @@ import * as z from 'zod/mini';
 import { MAX_FRAME_BYTES } from './realtime-limits';
 
 /**
- * The realtime protocol of /ws (customer spec section 7), typed once for the server and the web
+ * The realtime protocol of /ws, typed once for the server and the web
  * client. Every frame, both ways, is one JSON object `{ "event": <name>, "data": <payload> }`.
- * Rooms: `job:<jobId>` (the customer of a request or hire and the worker who holds it; the spec's
- * join_request and join:jobRoom both join it) and a user channel per person (`user:<role>:<id>`),
+ * Rooms: `job:<jobId>` (the customer of a request or hire and the worker who holds it; the
+ * client frames join_request and join:jobRoom both join it) and a user channel per person (`user:<role>:<id>`),
  * which the connection joins on connect.
  */
 
@@ -55,7 +55,7 @@ export type ClientMessage = { [E in ClientEvent]: { event: E; data: z.infer<(typ
 const text = z.string();
 const nullableNumber = z.nullable(z.number());
 
-/** A stored notification (worker-owner spec section 3). */
+/** A stored notification. */
 export const notificationSchema = z.object({
   id: text,
   type: text,

@@ -1,3 +1,4 @@
+import type * as z from 'zod/mini';
 import type { companyApplicationSchema, uploadRequestSchema, workerApplicationSchema, workerApplyLegacySchema } from './schemas/applications';
 import type { adminLoginSchema, adminSetupSchema, changePasswordSchema, devLoginSchema, workerCreateAccountSchema, workerLoginSchema } from './schemas/auth';
 import type { bookingInputSchema } from './schemas/booking';
@@ -10,6 +11,9 @@ import type { checkoutSessionSchema, clientVerificationSchema, createInvoiceSche
 import type { pushEndpointSchema, pushRenewSchema, pushSubscribeSchema } from './schemas/push';
 import type { jobRatingSchema, workerReviewSchema } from './schemas/review';
 import type { availabilitySchema, workerProfileSchema, workerTypeSchema } from './schemas/worker';
+import type { paramSchemas } from './schemas/params';
+import type { querySchemas } from './schemas/query';
+import type { responseSchemas } from './schemas/responses';
 import { keys } from './table';
 
 /**
@@ -54,16 +58,40 @@ export interface BodySchemas {
 export type BodySchemaName = keyof BodySchemas;
 
 /**
- * Every HTTP route, once (DESIGN.md section 3). The CDK stack makes one Lambda and one HTTP API
+ * The path parameters' schema of each route with any (`{id}` in its path), by name; type-only like
+ * BodySchemas. The runtime schemas are shared/schemas/params.ts, small enough that the stack
+ * (functions/lib/http.ts) bundles them all and checks every route's parameters itself.
+ */
+export type ParamSchemas = typeof paramSchemas;
+export type ParamSchemaName = keyof ParamSchemas;
+
+/** The query string's schema of each route that reads one, by name (shared/schemas/query.ts). */
+export type QuerySchemas = typeof querySchemas;
+export type QuerySchemaName = keyof QuerySchemas;
+
+/**
+ * The schema of each route's answer (2xx body), by name: checked by the tests only, never at run
+ * time (shared/schemas/responses.ts holds the runtime map the tests use).
+ */
+export type ResponseSchemas = typeof responseSchemas;
+export type ResponseSchemaName = keyof ResponseSchemas;
+
+/**
+ * Every HTTP route, once. The CDK stack makes one Lambda and one HTTP API
  * route per entry; the local runtime serves the same entries; a test ties the three together.
  * `name` is the handler file (functions/<name>.ts) and the sample event (events/<name>.json).
  */
 /**
- * public: anyone. customer: the anonymous customer cookie. admin: the owner's session cookie.
+ * public: anyone, unidentified (the handler reads no credentials, or one of its own choosing).
+ * anyone: anyone, identified if possible: the handler gets whoever the call proves to be, a
+ * worker's bearer token first (a worker's browser may also carry a customer cookie), then the
+ * owner's session cookie, then the customer cookie, else anonymous.
+ * signed-in: an owner or a worker (any worker's token), whichever the call proves, in that order.
+ * customer: the anonymous customer cookie. admin: the owner's session cookie.
  * worker: any worker's bearer token (pending and terminated workers may read their status).
  * active-worker: an approved, active worker's token.
  */
-export type Access = 'public' | 'customer' | 'admin' | 'worker' | 'active-worker';
+export type Access = 'public' | 'anyone' | 'signed-in' | 'customer' | 'admin' | 'worker' | 'active-worker';
 export type TableAccess = 'none' | 'read' | 'write' | 'readwrite';
 /**
  * What a function may do in the single table: an access level, or one limited to the items whose
@@ -86,6 +114,18 @@ export interface RouteDef {
   access: Access;
   /** The JSON body's schema (its export name in shared/schemas/); routes without one accept no body. */
   body?: BodySchemaName;
+  /** The path parameters' schema (ParamSchemas); required exactly when the path has `{…}`. */
+  params?: ParamSchemaName;
+  /**
+   * What the route answers for path parameters that name nothing, a malformed one included (the
+   * stack refuses it with this answer before the handler runs). Without it, a malformed parameter
+   * is a 400 naming it.
+   */
+  missing?: { status: 403 | 404; message: string };
+  /** The query string's schema (QuerySchemas); routes without one ignore the query string. */
+  query?: QuerySchemaName;
+  /** The schema of the 2xx answer's body (ResponseSchemas), checked by the tests; every manifest entry names one. */
+  response?: ResponseSchemaName;
   /** Least-privilege grant on the single table. */
   table: TableGrant;
   /**
@@ -130,40 +170,104 @@ export const PASSWORD_HASHING_MEMORY_MB = 1769;
 /** The geocode cache's items (shared/table.ts `keys.geocode`), whatever the query. */
 const geocodeCacheOnly = { access: 'readwrite', partitionKeys: [keys.geocode('*').pk] } as const satisfies TableGrant;
 
+/** The answer of a job call for a job that is not the worker's (or is no job at all). */
+const OWN_JOBS_ONLY = { status: 403, message: 'You can only act on your own jobs.' } as const;
+/** A worker's job screens: a job id that names none of the worker's jobs. */
+const JOB_NOT_FOUND = { status: 404, message: 'Job not found. It may have been reassigned or it is not yours.' } as const;
+const NO_SUCH_DOCUMENT = { status: 404, message: 'No such document.' } as const;
+
 export const routes = [
-  { name: 'get-config', method: 'GET', path: '/api/config', access: 'public', table: 'none' },
-  { name: 'list-services', method: 'GET', path: '/api/services', access: 'public', table: 'read' },
-  { name: 'get-service', method: 'GET', path: '/api/services/{slug}', access: 'public', table: 'read' },
+  { name: 'get-config', method: 'GET', path: '/api/config', access: 'public', response: 'publicConfig', table: 'none' },
+  { name: 'list-services', method: 'GET', path: '/api/services', access: 'public', response: 'services', table: 'read' },
+  {
+    name: 'get-service',
+    method: 'GET',
+    path: '/api/services/{slug}',
+    access: 'public',
+    params: 'slug',
+    missing: { status: 404, message: "The service you're looking for could not be found." },
+    response: 'service',
+    table: 'read',
+  },
   {
     name: 'create-booking',
     method: 'POST',
     path: '/api/bookings',
     access: 'public',
     body: 'bookingInputSchema',
+    response: 'booking',
     table: 'readwrite',
     scheduler: true,
     realtime: true,
   },
-  { name: 'get-booking', method: 'GET', path: '/api/bookings/{id}', access: 'public', table: 'read' },
+  {
+    name: 'get-booking',
+    method: 'GET',
+    path: '/api/bookings/{id}',
+    access: 'public',
+    params: 'id',
+    missing: { status: 404, message: 'The booking ID you entered could not be found.' },
+    response: 'booking',
+    table: 'read',
+  },
   // Any door's job (a booking, a request, a hire) by its unguessable id: the link is the capability.
-  { name: 'get-tracked-request', method: 'GET', path: '/api/track/{id}', access: 'public', table: 'read', uploads: 'read' },
+  {
+    name: 'get-tracked-request',
+    method: 'GET',
+    path: '/api/track/{id}',
+    access: 'public',
+    params: 'id',
+    missing: { status: 404, message: 'The booking ID you entered could not be found.' },
+    response: 'trackedRequest',
+    table: 'read',
+    uploads: 'read',
+  },
   // The number a screen showed plus the phone it was made with; guessing is throttled like a login.
-  { name: 'find-tracked-request', method: 'POST', path: '/api/track/lookup', access: 'public', body: 'trackLookupSchema', table: 'readwrite' },
+  {
+    name: 'find-tracked-request',
+    method: 'POST',
+    path: '/api/track/lookup',
+    access: 'public',
+    body: 'trackLookupSchema',
+    response: 'trackLookup',
+    table: 'readwrite',
+  },
 
   // The owner
-  { name: 'get-admin-status', method: 'GET', path: '/api/admin/status', access: 'public', table: 'read' },
-  { name: 'get-setup-status', method: 'GET', path: '/api/admin/setup/status', access: 'public', table: 'read' },
-  { name: 'setup-admin', method: 'POST', path: '/api/admin/setup', access: 'public', body: 'adminSetupSchema', table: 'readwrite', memoryMb: PASSWORD_HASHING_MEMORY_MB },
-  { name: 'login-admin', method: 'POST', path: '/api/admin/login', access: 'public', body: 'adminLoginSchema', table: 'readwrite', memoryMb: PASSWORD_HASHING_MEMORY_MB },
-  { name: 'logout-admin', method: 'POST', path: '/api/admin/logout', access: 'public', table: 'write' },
-  { name: 'end-session', method: 'POST', path: '/api/auth/logout', access: 'public', table: 'write' },
-  { name: 'get-current-user', method: 'GET', path: '/api/auth/me', access: 'public', table: 'read' },
+  { name: 'get-admin-status', method: 'GET', path: '/api/admin/status', access: 'anyone', response: 'adminStatus', table: 'read' },
+  { name: 'get-setup-status', method: 'GET', path: '/api/admin/setup/status', access: 'public', response: 'setupStatus', table: 'read' },
+  {
+    name: 'setup-admin',
+    method: 'POST',
+    path: '/api/admin/setup',
+    access: 'public',
+    body: 'adminSetupSchema',
+    response: 'ownerSignedIn',
+    table: 'readwrite',
+    memoryMb: PASSWORD_HASHING_MEMORY_MB,
+  },
+  {
+    name: 'login-admin',
+    method: 'POST',
+    path: '/api/admin/login',
+    access: 'public',
+    body: 'adminLoginSchema',
+    response: 'ownerSignedIn',
+    table: 'readwrite',
+    memoryMb: PASSWORD_HASHING_MEMORY_MB,
+  },
+  // Public, not 'signed-in': a logout without a live session still clears the cookie (200), and it
+  // may only delete: it ends whatever session the cookie names without reading who that is.
+  { name: 'logout-admin', method: 'POST', path: '/api/admin/logout', access: 'public', response: 'ok', table: 'write' },
+  { name: 'end-session', method: 'POST', path: '/api/auth/logout', access: 'public', response: 'ok', table: 'write' },
+  { name: 'get-current-user', method: 'GET', path: '/api/auth/me', access: 'anyone', response: 'currentUser', table: 'read' },
   {
     name: 'change-password',
     method: 'POST',
     path: '/api/auth/change-password',
     access: 'admin',
     body: 'changePasswordSchema',
+    response: 'message',
     table: 'readwrite',
     memoryMb: PASSWORD_HASHING_MEMORY_MB,
   },
@@ -173,21 +277,52 @@ export const routes = [
     path: '/api/auth/dev-login',
     access: 'public',
     body: 'devLoginSchema',
+    response: 'devLogin',
     table: 'readwrite',
     localRuntimeOnly: true,
   },
-  { name: 'list-pending-workers', method: 'GET', path: '/api/admin/workers/pending', access: 'admin', table: 'read' },
-  { name: 'list-workers', method: 'GET', path: '/api/admin/workers/all', access: 'admin', table: 'read' },
-  { name: 'list-jobs', method: 'GET', path: '/api/admin/jobs/all', access: 'admin', table: 'read' },
-  { name: 'get-analytics', method: 'GET', path: '/api/admin/analytics', access: 'admin', table: 'read' },
-  { name: 'approve-worker', method: 'POST', path: '/api/admin/workers/{id}/approve', access: 'admin', table: 'readwrite' },
-  { name: 'reject-worker', method: 'POST', path: '/api/admin/workers/{id}/reject', access: 'admin', table: 'readwrite' },
-  { name: 'terminate-worker', method: 'POST', path: '/api/admin/workers/{id}/terminate', access: 'admin', table: 'readwrite' },
+  { name: 'list-pending-workers', method: 'GET', path: '/api/admin/workers/pending', access: 'admin', response: 'pendingWorkers', table: 'read' },
+  { name: 'list-workers', method: 'GET', path: '/api/admin/workers/all', access: 'admin', response: 'workers', table: 'read' },
+  { name: 'list-jobs', method: 'GET', path: '/api/admin/jobs/all', access: 'admin', response: 'adminJobs', table: 'read' },
+  { name: 'get-analytics', method: 'GET', path: '/api/admin/analytics', access: 'admin', response: 'analytics', table: 'read' },
+  {
+    name: 'approve-worker',
+    method: 'POST',
+    path: '/api/admin/workers/{id}/approve',
+    access: 'admin',
+    params: 'id',
+    missing: { status: 404, message: 'No application with this id.' },
+    response: 'workerApproved',
+    table: 'readwrite',
+  },
+  {
+    name: 'reject-worker',
+    method: 'POST',
+    path: '/api/admin/workers/{id}/reject',
+    access: 'admin',
+    params: 'id',
+    missing: { status: 404, message: 'No application with this id.' },
+    response: 'message',
+    table: 'readwrite',
+  },
+  {
+    name: 'terminate-worker',
+    method: 'POST',
+    path: '/api/admin/workers/{id}/terminate',
+    access: 'admin',
+    params: 'id',
+    missing: { status: 404, message: 'No worker with this id.' },
+    response: 'message',
+    table: 'readwrite',
+  },
   {
     name: 'get-application-document',
     method: 'GET',
     path: '/api/admin/applications/{id}/documents/{document}',
     access: 'admin',
+    params: 'applicationDocument',
+    missing: { status: 404, message: 'No such document for this application.' },
+    response: 'presignedDownload',
     table: 'read',
     uploads: 'review',
   },
@@ -196,17 +331,28 @@ export const routes = [
     method: 'GET',
     path: '/api/admin/company-applications',
     access: 'admin',
+    response: 'companyApplications',
     table: 'read',
   },
 
   // Applications
-  { name: 'create-upload', method: 'POST', path: '/api/upload', access: 'public', body: 'uploadRequestSchema', table: 'none', uploads: 'write' },
+  {
+    name: 'create-upload',
+    method: 'POST',
+    path: '/api/upload',
+    access: 'public',
+    body: 'uploadRequestSchema',
+    response: 'presignedUpload',
+    table: 'none',
+    uploads: 'write',
+  },
   {
     name: 'submit-worker-application',
     method: 'POST',
     path: '/api/worker-applications',
     access: 'public',
     body: 'workerApplicationSchema',
+    response: 'applicationReceived',
     table: 'write',
     uploads: 'file',
   },
@@ -216,6 +362,7 @@ export const routes = [
     path: '/api/workers/apply',
     access: 'public',
     body: 'workerApplyLegacySchema',
+    response: 'applicationReceived',
     table: 'write',
     uploads: 'file',
   },
@@ -225,29 +372,41 @@ export const routes = [
     path: '/api/company-applications',
     access: 'public',
     body: 'companyApplicationSchema',
+    response: 'applicationReceived',
     table: 'write',
     uploads: 'file',
   },
 
   // Worker accounts
-  { name: 'login-worker', method: 'POST', path: '/api/workers/login', access: 'public', body: 'workerLoginSchema', table: 'readwrite', memoryMb: PASSWORD_HASHING_MEMORY_MB },
+  {
+    name: 'login-worker',
+    method: 'POST',
+    path: '/api/workers/login',
+    access: 'public',
+    body: 'workerLoginSchema',
+    response: 'workerSession',
+    table: 'readwrite',
+    memoryMb: PASSWORD_HASHING_MEMORY_MB,
+  },
   {
     name: 'create-worker-account',
     method: 'POST',
     path: '/api/workers/create-account',
     access: 'public',
     body: 'workerCreateAccountSchema',
+    response: 'workerSession',
     table: 'readwrite',
     memoryMb: PASSWORD_HASHING_MEMORY_MB,
   },
-  { name: 'logout-worker', method: 'POST', path: '/api/workers/logout', access: 'worker', table: 'write' },
-  { name: 'get-worker-self', method: 'GET', path: '/api/workers/me', access: 'worker', table: 'read', uploads: 'read' },
+  { name: 'logout-worker', method: 'POST', path: '/api/workers/logout', access: 'worker', response: 'ok', table: 'write' },
+  { name: 'get-worker-self', method: 'GET', path: '/api/workers/me', access: 'worker', response: 'workerSelf', table: 'read', uploads: 'read' },
   {
     name: 'update-worker-profile',
     method: 'PUT',
     path: '/api/workers/me',
     access: 'active-worker',
     body: 'workerProfileSchema',
+    response: 'workerSelf',
     table: 'readwrite',
     uploads: 'read',
   },
@@ -257,19 +416,30 @@ export const routes = [
     path: '/api/workers/availability',
     access: 'active-worker',
     body: 'availabilitySchema',
+    response: 'availability',
     table: 'readwrite',
     // Going on call offers the pro a job nearby that found nobody in the last half hour.
     scheduler: true,
     realtime: true,
   },
-  { name: 'clock-in', method: 'POST', path: '/api/workers/clock-in', access: 'active-worker', table: 'readwrite', scheduler: true, realtime: true },
-  { name: 'clock-out', method: 'POST', path: '/api/workers/clock-out', access: 'active-worker', table: 'readwrite' },
+  {
+    name: 'clock-in',
+    method: 'POST',
+    path: '/api/workers/clock-in',
+    access: 'active-worker',
+    response: 'clockedIn',
+    table: 'readwrite',
+    scheduler: true,
+    realtime: true,
+  },
+  { name: 'clock-out', method: 'POST', path: '/api/workers/clock-out', access: 'active-worker', response: 'clockedOut', table: 'readwrite' },
   {
     name: 'set-worker-type',
     method: 'POST',
     path: '/api/workers/worker-type',
     access: 'active-worker',
     body: 'workerTypeSchema',
+    response: 'workerTypeSet',
     table: 'readwrite',
   },
 
@@ -280,38 +450,117 @@ export const routes = [
     path: '/api/requests',
     access: 'public',
     body: 'serviceRequestSchema',
+    response: 'createdRequest',
     table: 'readwrite',
     scheduler: true,
     realtime: true,
   },
   // Public, not 'customer': a visitor without requests gets an empty list rather than a 401.
-  { name: 'list-requests', method: 'GET', path: '/api/requests', access: 'public', table: 'read', uploads: 'read' },
+  { name: 'list-requests', method: 'GET', path: '/api/requests', access: 'public', response: 'serviceRequests', table: 'read', uploads: 'read' },
   // No dead end: the same job offered afresh after nobody accepted, or withdrawn before anyone did.
-  { name: 'retry-request', method: 'POST', path: '/api/requests/{id}/retry', access: 'customer', table: 'readwrite', scheduler: true, realtime: true },
-  { name: 'cancel-request', method: 'POST', path: '/api/requests/{id}/cancel', access: 'customer', table: 'readwrite', scheduler: true, realtime: true },
+  {
+    name: 'retry-request',
+    method: 'POST',
+    path: '/api/requests/{id}/retry',
+    access: 'customer',
+    params: 'id',
+    missing: { status: 404, message: 'We could not find this request among yours.' },
+    response: 'serviceRequest',
+    table: 'readwrite',
+    scheduler: true,
+    realtime: true,
+  },
+  {
+    name: 'cancel-request',
+    method: 'POST',
+    path: '/api/requests/{id}/cancel',
+    access: 'customer',
+    params: 'id',
+    missing: { status: 404, message: 'We could not find this request among yours.' },
+    response: 'serviceRequest',
+    table: 'readwrite',
+    scheduler: true,
+    realtime: true,
+  },
   // "Has your pro arrived?": the customer's answer to a Mark Arrived that no location proved.
   {
     name: 'confirm-arrival',
     method: 'POST',
     path: '/api/requests/{id}/arrival',
     access: 'customer',
+    params: 'id',
+    missing: { status: 404, message: 'We could not find this request among yours.' },
     body: 'arrivalAnswerSchema',
+    response: 'serviceRequest',
     table: 'readwrite',
     scheduler: true,
     realtime: true,
   },
   // What the payment-success page shows: asked of the server, never taken from the address bar.
-  { name: 'get-payment-confirmation', method: 'GET', path: '/api/requests/{id}/payment', access: 'public', table: 'read' },
-  { name: 'hire-worker', method: 'POST', path: '/api/hire', access: 'public', body: 'hireSchema', table: 'readwrite', scheduler: true, realtime: true },
+  {
+    name: 'get-payment-confirmation',
+    method: 'GET',
+    path: '/api/requests/{id}/payment',
+    access: 'public',
+    params: 'id',
+    missing: { status: 404, message: 'We could not find this job.' },
+    query: 'paymentConfirmation',
+    response: 'paymentConfirmation',
+    table: 'read',
+  },
+  {
+    name: 'hire-worker',
+    method: 'POST',
+    path: '/api/hire',
+    access: 'public',
+    body: 'hireSchema',
+    response: 'createdRequest',
+    table: 'readwrite',
+    scheduler: true,
+    realtime: true,
+  },
   // Distance bands from the caller's saved service address only; rationed per network address.
-  { name: 'list-worker-profiles', method: 'GET', path: '/api/worker-profiles', access: 'public', table: 'readwrite', uploads: 'read' },
+  {
+    name: 'list-worker-profiles',
+    method: 'GET',
+    path: '/api/worker-profiles',
+    access: 'public',
+    query: 'workerProfiles',
+    response: 'workerListings',
+    table: 'readwrite',
+    uploads: 'read',
+  },
   // Public, not 'customer': saving the address is how a first-time visitor gets their customer
   // identity (as with a first request); changes are rationed per customer and per network address.
-  { name: 'get-service-address', method: 'GET', path: '/api/customer/service-address', access: 'public', table: 'read' },
-  { name: 'save-service-address', method: 'PUT', path: '/api/customer/service-address', access: 'public', body: 'serviceAddressSchema', table: 'readwrite' },
+  { name: 'get-service-address', method: 'GET', path: '/api/customer/service-address', access: 'public', response: 'serviceAddress', table: 'read' },
+  {
+    name: 'save-service-address',
+    method: 'PUT',
+    path: '/api/customer/service-address',
+    access: 'public',
+    body: 'serviceAddressSchema',
+    response: 'serviceAddress',
+    table: 'readwrite',
+  },
   // Public and unauthenticated: they read and write the geocode cache and nothing else in the table.
-  { name: 'search-addresses', method: 'GET', path: '/api/geocode', access: 'public', table: geocodeCacheOnly },
-  { name: 'reverse-geocode', method: 'GET', path: '/api/geocode/reverse', access: 'public', table: geocodeCacheOnly },
+  {
+    name: 'search-addresses',
+    method: 'GET',
+    path: '/api/geocode',
+    access: 'public',
+    query: 'addressSearch',
+    response: 'geocode',
+    table: geocodeCacheOnly,
+  },
+  {
+    name: 'reverse-geocode',
+    method: 'GET',
+    path: '/api/geocode/reverse',
+    access: 'public',
+    query: 'coordinates',
+    response: 'geocode',
+    table: geocodeCacheOnly,
+  },
 
   // Workers' jobs
   {
@@ -320,17 +569,30 @@ export const routes = [
     path: '/api/workers/location',
     access: 'active-worker',
     body: 'workerLocationSchema',
+    response: 'noContent',
     table: 'readwrite',
     scheduler: true,
     realtime: true,
   },
-  { name: 'list-job-offers', method: 'GET', path: '/api/jobs/offers/{workerId}', access: 'active-worker', table: 'read' },
+  {
+    name: 'list-job-offers',
+    method: 'GET',
+    path: '/api/jobs/offers/{workerId}',
+    access: 'active-worker',
+    params: 'workerId',
+    missing: OWN_JOBS_ONLY,
+    response: 'jobOffers',
+    table: 'read',
+  },
   {
     name: 'accept-job',
     method: 'POST',
     path: '/api/jobs/accept/{jobId}',
     access: 'active-worker',
+    params: 'jobId',
+    missing: OWN_JOBS_ONLY,
     body: 'jobActionSchema',
+    response: 'workerJob',
     table: 'readwrite',
     scheduler: true,
     realtime: true,
@@ -340,20 +602,53 @@ export const routes = [
     method: 'POST',
     path: '/api/jobs/decline/{jobId}',
     access: 'active-worker',
+    params: 'jobId',
+    missing: OWN_JOBS_ONLY,
     body: 'jobActionSchema',
+    response: 'noContent',
     table: 'readwrite',
     scheduler: true,
     realtime: true,
   },
-  { name: 'list-worker-jobs', method: 'GET', path: '/api/jobs/worker/{workerId}', access: 'active-worker', table: 'read' },
-  { name: 'list-completed-jobs', method: 'GET', path: '/api/jobs/completed/{workerId}', access: 'active-worker', table: 'read' },
-  { name: 'get-job', method: 'GET', path: '/api/jobs/{id}', access: 'active-worker', table: 'read' },
+  {
+    name: 'list-worker-jobs',
+    method: 'GET',
+    path: '/api/jobs/worker/{workerId}',
+    access: 'active-worker',
+    params: 'workerId',
+    missing: OWN_JOBS_ONLY,
+    response: 'workerJobs',
+    table: 'read',
+  },
+  {
+    name: 'list-completed-jobs',
+    method: 'GET',
+    path: '/api/jobs/completed/{workerId}',
+    access: 'active-worker',
+    params: 'workerId',
+    missing: OWN_JOBS_ONLY,
+    response: 'completedJobs',
+    table: 'read',
+  },
+  {
+    name: 'get-job',
+    method: 'GET',
+    path: '/api/jobs/{id}',
+    access: 'active-worker',
+    params: 'id',
+    missing: JOB_NOT_FOUND,
+    response: 'workerJob',
+    table: 'read',
+  },
   {
     name: 'set-job-state',
     method: 'POST',
     path: '/api/jobs/{id}/state',
     access: 'active-worker',
+    params: 'id',
+    missing: OWN_JOBS_ONLY,
     body: 'jobStateSchema',
+    response: 'workerJob',
     table: 'readwrite',
     scheduler: true,
     realtime: true,
@@ -363,67 +658,229 @@ export const routes = [
     method: 'POST',
     path: '/api/jobs/{id}/complete',
     access: 'active-worker',
+    params: 'id',
+    missing: OWN_JOBS_ONLY,
     body: 'jobActionSchema',
+    response: 'workerJob',
     table: 'readwrite',
     realtime: true,
   },
 
   // Reviews: the customer of a completed job, once (the anonymous customer cookie).
-  { name: 'create-worker-review', method: 'POST', path: '/api/worker-reviews', access: 'customer', body: 'workerReviewSchema', table: 'readwrite' },
-  { name: 'rate-job', method: 'POST', path: '/api/jobs/{id}/rating', access: 'customer', body: 'jobRatingSchema', table: 'readwrite' },
+  {
+    name: 'create-worker-review',
+    method: 'POST',
+    path: '/api/worker-reviews',
+    access: 'customer',
+    body: 'workerReviewSchema',
+    response: 'review',
+    table: 'readwrite',
+  },
+  {
+    name: 'rate-job',
+    method: 'POST',
+    path: '/api/jobs/{id}/rating',
+    access: 'customer',
+    params: 'id',
+    missing: { status: 404, message: 'We could not find this job among yours.' },
+    body: 'jobRatingSchema',
+    response: 'review',
+    table: 'readwrite',
+  },
 
   // Verification, invoices and payments. Invoices are read by whoever they belong to: the customer
-  // (cookie), the worker (token) or the owner (session); the handlers scope them, so 'public' here.
+  // (cookie), the worker (token) or the owner (session); 'anyone' identifies which, the handlers scope them.
   {
     name: 'submit-client-verification',
     method: 'POST',
     path: '/api/client-verification',
     access: 'customer',
     body: 'clientVerificationSchema',
+    response: 'clientVerification',
     table: 'readwrite',
     realtime: true,
   },
-  { name: 'create-invoice', method: 'POST', path: '/api/jobs/{id}/invoice', access: 'active-worker', body: 'createInvoiceSchema', table: 'readwrite', realtime: true },
-  { name: 'list-invoices', method: 'GET', path: '/api/invoices', access: 'public', table: 'read' },
-  { name: 'get-invoice', method: 'GET', path: '/api/invoices/{id}', access: 'public', table: 'read' },
-  { name: 'get-request-invoice', method: 'GET', path: '/api/requests/{id}/invoice', access: 'customer', table: 'read' },
-  { name: 'verify-work', method: 'POST', path: '/api/verify-work/{id}', access: 'customer', table: 'readwrite' },
+  {
+    name: 'create-invoice',
+    method: 'POST',
+    path: '/api/jobs/{id}/invoice',
+    access: 'active-worker',
+    params: 'id',
+    missing: JOB_NOT_FOUND,
+    body: 'createInvoiceSchema',
+    response: 'invoice',
+    table: 'readwrite',
+    realtime: true,
+  },
+  { name: 'list-invoices', method: 'GET', path: '/api/invoices', access: 'anyone', response: 'invoices', table: 'read' },
+  {
+    name: 'get-invoice',
+    method: 'GET',
+    path: '/api/invoices/{id}',
+    access: 'anyone',
+    params: 'id',
+    missing: { status: 404, message: 'Invoice not found' },
+    response: 'invoice',
+    table: 'read',
+  },
+  {
+    name: 'get-request-invoice',
+    method: 'GET',
+    path: '/api/requests/{id}/invoice',
+    access: 'customer',
+    params: 'id',
+    missing: { status: 404, message: 'Request not found' },
+    response: 'invoice',
+    table: 'read',
+  },
+  {
+    name: 'verify-work',
+    method: 'POST',
+    path: '/api/verify-work/{id}',
+    access: 'customer',
+    params: 'id',
+    missing: { status: 404, message: 'Invoice not found' },
+    response: 'invoice',
+    table: 'readwrite',
+  },
   {
     name: 'create-checkout-session',
     method: 'POST',
     path: '/api/create-checkout-session',
     access: 'customer',
     body: 'checkoutSessionSchema',
+    response: 'checkoutSession',
     table: 'readwrite',
     stripe: true,
   },
-  { name: 'handle-stripe-webhook', method: 'POST', path: '/api/stripe/webhook', access: 'public', table: 'readwrite', stripe: true, rawBody: true, realtime: true },
+  {
+    name: 'handle-stripe-webhook',
+    method: 'POST',
+    path: '/api/stripe/webhook',
+    access: 'public',
+    response: 'webhookReceipt',
+    table: 'readwrite',
+    stripe: true,
+    rawBody: true,
+    realtime: true,
+  },
   // Connected accounts' events (account.updated) come to an endpoint of their own, with its own signing secret.
-  { name: 'handle-stripe-connect-webhook', method: 'POST', path: '/api/stripe/connect-webhook', access: 'public', table: 'readwrite', stripe: true, rawBody: true, realtime: true },
-  { name: 'get-payout-status', method: 'GET', path: '/api/workers/payouts', access: 'active-worker', table: 'readwrite', stripe: true },
-  { name: 'start-payout-onboarding', method: 'POST', path: '/api/workers/payouts/onboard', access: 'active-worker', table: 'readwrite', stripe: true },
+  {
+    name: 'handle-stripe-connect-webhook',
+    method: 'POST',
+    path: '/api/stripe/connect-webhook',
+    access: 'public',
+    response: 'webhookReceipt',
+    table: 'readwrite',
+    stripe: true,
+    rawBody: true,
+    realtime: true,
+  },
+  {
+    name: 'get-payout-status',
+    method: 'GET',
+    path: '/api/workers/payouts',
+    access: 'active-worker',
+    response: 'payoutStatus',
+    table: 'readwrite',
+    stripe: true,
+  },
+  {
+    name: 'start-payout-onboarding',
+    method: 'POST',
+    path: '/api/workers/payouts/onboard',
+    access: 'active-worker',
+    response: 'payoutOnboarding',
+    table: 'readwrite',
+    stripe: true,
+  },
 
-  // Web push (customer spec section 7). Subscriptions belong to whoever is signed in: a worker's
-  // token, the owner's session or the customer cookie; the handlers resolve which, so 'public' here.
-  { name: 'get-vapid-public-key', method: 'GET', path: '/api/push/vapid-public-key', access: 'public', table: 'none', push: true },
-  { name: 'subscribe-push', method: 'POST', path: '/api/push/subscribe', access: 'public', body: 'pushSubscribeSchema', table: 'readwrite' },
-  { name: 'unsubscribe-push', method: 'POST', path: '/api/push/unsubscribe', access: 'public', body: 'pushEndpointSchema', table: 'readwrite' },
-  { name: 'verify-push-subscription', method: 'POST', path: '/api/push/verify-subscription', access: 'public', body: 'pushEndpointSchema', table: 'read' },
-  { name: 'renew-push-subscription', method: 'POST', path: '/api/push/renew', access: 'public', body: 'pushRenewSchema', table: 'readwrite' },
-  { name: 'send-test-push', method: 'POST', path: '/api/push/test', access: 'public', table: 'readwrite', push: true },
+  // Web push. Subscriptions belong to whoever is signed in: a worker's token, the owner's session or
+  // the customer cookie ('anyone' identifies which; the handlers refuse the anonymous). A renewal
+  // proves itself by the old endpoint instead, so it stays 'public'.
+  {
+    name: 'get-vapid-public-key',
+    method: 'GET',
+    path: '/api/push/vapid-public-key',
+    access: 'public',
+    response: 'vapidPublicKey',
+    table: 'none',
+    push: true,
+  },
+  {
+    name: 'subscribe-push',
+    method: 'POST',
+    path: '/api/push/subscribe',
+    access: 'anyone',
+    body: 'pushSubscribeSchema',
+    response: 'success',
+    table: 'readwrite',
+  },
+  {
+    name: 'unsubscribe-push',
+    method: 'POST',
+    path: '/api/push/unsubscribe',
+    access: 'anyone',
+    body: 'pushEndpointSchema',
+    response: 'success',
+    table: 'readwrite',
+  },
+  {
+    name: 'verify-push-subscription',
+    method: 'POST',
+    path: '/api/push/verify-subscription',
+    access: 'anyone',
+    body: 'pushEndpointSchema',
+    response: 'pushValid',
+    table: 'read',
+  },
+  {
+    name: 'renew-push-subscription',
+    method: 'POST',
+    path: '/api/push/renew',
+    access: 'public',
+    body: 'pushRenewSchema',
+    response: 'success',
+    table: 'readwrite',
+  },
+  { name: 'send-test-push', method: 'POST', path: '/api/push/test', access: 'anyone', response: 'testPushSent', table: 'readwrite', push: true },
   // The notification centre's history (also sent on connect as notifications:batch).
-  { name: 'list-notifications', method: 'GET', path: '/api/notifications', access: 'public', table: 'read' },
+  { name: 'list-notifications', method: 'GET', path: '/api/notifications', access: 'anyone', response: 'notifications', table: 'read' },
 
-  // Worker compliance documents (issue 7). A worker reaches only their own; the owner every one.
-  { name: 'list-document-categories', method: 'GET', path: '/api/documents/categories', access: 'public', table: 'none' },
-  { name: 'list-documents', method: 'GET', path: '/api/documents', access: 'worker', table: 'read' },
-  { name: 'list-expiring-documents', method: 'GET', path: '/api/documents/expiring/{days}', access: 'worker', table: 'read' },
+  // Worker compliance documents. A worker reaches only their own; the owner every one.
+  {
+    name: 'list-document-categories',
+    method: 'GET',
+    path: '/api/documents/categories',
+    access: 'public',
+    response: 'documentCategories',
+    table: 'none',
+  },
+  {
+    name: 'list-documents',
+    method: 'GET',
+    path: '/api/documents',
+    access: 'worker',
+    query: 'documentFilters',
+    response: 'documentList',
+    table: 'read',
+  },
+  {
+    name: 'list-expiring-documents',
+    method: 'GET',
+    path: '/api/documents/expiring/{days}',
+    access: 'worker',
+    params: 'days',
+    response: 'documentList',
+    table: 'read',
+  },
   {
     name: 'create-document-upload',
     method: 'POST',
     path: '/api/documents/upload',
     access: 'active-worker',
     body: 'documentUploadSchema',
+    response: 'documentUploadTicket',
     table: 'readwrite',
     documents: ['upload'],
   },
@@ -432,30 +889,85 @@ export const routes = [
     method: 'POST',
     path: '/api/documents/uploads/{uploadId}/confirm',
     access: 'active-worker',
+    params: 'uploadId',
+    missing: { status: 404, message: 'No such upload, or it is more than an hour old. Upload the file again.' },
+    response: 'document',
     table: 'readwrite',
     // Reads the upload, writes the checked bytes under documents/, deletes the upload (and its own
     // copy when a concurrent confirm of the same upload won).
     documents: ['read-upload', 'delete-upload', 'write', 'delete'],
   },
-  { name: 'delete-document', method: 'DELETE', path: '/api/documents/{id}', access: 'active-worker', table: 'readwrite', documents: ['read', 'delete', 'retain'] },
-  { name: 'get-document-download', method: 'GET', path: '/api/documents/{id}/download', access: 'worker', table: 'readwrite', documents: ['read'] },
-  { name: 'list-all-documents', method: 'GET', path: '/api/admin/documents', access: 'admin', table: 'read' },
-  { name: 'get-worker-compliance', method: 'GET', path: '/api/admin/workers/{id}/documents', access: 'admin', table: 'read' },
-  { name: 'list-compliance', method: 'GET', path: '/api/admin/documents/compliance', access: 'admin', table: 'read' },
+  {
+    name: 'delete-document',
+    method: 'DELETE',
+    path: '/api/documents/{id}',
+    access: 'active-worker',
+    params: 'id',
+    missing: NO_SUCH_DOCUMENT,
+    response: 'success',
+    table: 'readwrite',
+    documents: ['read', 'delete', 'retain'],
+  },
+  {
+    name: 'get-document-download',
+    method: 'GET',
+    path: '/api/documents/{id}/download',
+    access: 'worker',
+    params: 'id',
+    missing: NO_SUCH_DOCUMENT,
+    query: 'documentDownload',
+    response: 'documentDownload',
+    table: 'readwrite',
+    documents: ['read'],
+  },
+  {
+    name: 'list-all-documents',
+    method: 'GET',
+    path: '/api/admin/documents',
+    access: 'admin',
+    query: 'documentFilters',
+    response: 'documentList',
+    table: 'read',
+  },
+  {
+    name: 'get-worker-compliance',
+    method: 'GET',
+    path: '/api/admin/workers/{id}/documents',
+    access: 'admin',
+    params: 'id',
+    missing: { status: 404, message: 'No such worker.' },
+    response: 'workerCompliance',
+    table: 'read',
+  },
+  { name: 'list-compliance', method: 'GET', path: '/api/admin/documents/compliance', access: 'admin', response: 'compliance', table: 'read' },
   {
     name: 'review-document',
     method: 'POST',
     path: '/api/admin/documents/{id}/review',
     access: 'admin',
+    params: 'id',
+    missing: NO_SUCH_DOCUMENT,
     body: 'documentReviewSchema',
+    response: 'document',
     table: 'readwrite',
     realtime: true,
   },
-  { name: 'get-admin-document-download', method: 'GET', path: '/api/admin/documents/{id}/download', access: 'admin', table: 'readwrite', documents: ['read'] },
-] as const satisfies readonly RouteDef[];
+  {
+    name: 'get-admin-document-download',
+    method: 'GET',
+    path: '/api/admin/documents/{id}/download',
+    access: 'admin',
+    params: 'id',
+    missing: NO_SUCH_DOCUMENT,
+    query: 'documentDownload',
+    response: 'documentDownload',
+    table: 'readwrite',
+    documents: ['read'],
+  },
+] as const satisfies readonly (RouteDef & { response: ResponseSchemaName })[];
 
 /**
- * Functions that EventBridge Scheduler invokes (DESIGN.md section 3: listed like the routes). Each
+ * Functions that EventBridge Scheduler invokes, listed like the routes. Each
  * is functions/<name>.ts with a sample event in events/<name>.json; the schedule's input is its event.
  */
 export interface TimerDef {
@@ -466,7 +978,7 @@ export interface TimerDef {
 }
 
 /**
- * The WebSocket API of /ws (DESIGN.md section 1): one function per route key. `$connect`
+ * The WebSocket API of /ws: one function per route key. `$connect`
  * authenticates, `$disconnect` forgets, `$default` takes every client frame (shared/realtime.ts).
  */
 export interface SocketRouteDef {
@@ -502,7 +1014,7 @@ export interface RecurringDef {
 
 export const recurring = [
   {
-    // Expiry reminders 30 and 7 days before, expired documents marked, offers paused (issue 7).
+    // Expiry reminders 30 and 7 days before, expired documents marked, offers paused.
     name: 'expire-documents',
     cron: 'cron(15 6 * * ? *)',
     dailyAtUtc: { hour: 6, minute: 15 },
@@ -562,6 +1074,43 @@ export const deployedRoutes: readonly RouteDef[] = (routes as readonly RouteDef[
 export type RouteName = (typeof routes)[number]['name'];
 
 export type RouteOf<N extends RouteName> = Extract<(typeof routes)[number], { name: N }>;
+
+/** The names in a path template: "/api/jobs/{id}/state" gives "id". */
+export type PathParamNames<P extends string> = P extends `${string}{${infer K}}${infer Rest}` ? K | PathParamNames<Rest> : never;
+
+/**
+ * What a route's path parameters are, as the handler receives them (after the stack checked them):
+ * the params schema's output where the manifest names one, else a string per `{name}` in the path.
+ */
+export type ParamsOf<N extends RouteName> =
+  RouteOf<N> extends { params: infer S extends ParamSchemaName }
+    ? z.output<ParamSchemas[S]>
+    : { [K in PathParamNames<RouteOf<N>['path']>]: string };
+
+/**
+ * A route's query string, parsed (numbers as numbers): what the handler receives, and what a client
+ * sends (each value as String(value)). Routes without a query schema take none: `undefined`.
+ */
+export type QueryOf<N extends RouteName> =
+  RouteOf<N> extends { query: infer S extends QuerySchemaName } ? z.output<QuerySchemas[S]> : undefined;
+
+/** A route's query string as a client sends it (the schema's input: values with defaults optional). */
+export type QueryInputOf<N extends RouteName> =
+  RouteOf<N> extends { query: infer S extends QuerySchemaName } ? z.input<QuerySchemas[S]> : undefined;
+
+/** A route's path parameters as a client sends them (strings, before the stack checks them). */
+export type ParamsInputOf<N extends RouteName> =
+  RouteOf<N> extends { params: infer S extends ParamSchemaName }
+    ? z.input<ParamSchemas[S]>
+    : { [K in PathParamNames<RouteOf<N>['path']>]: string };
+
+/** A route's JSON body as a client sends it (the schema's input); `undefined` for routes without one. */
+export type BodyOf<N extends RouteName> =
+  RouteOf<N> extends { body: infer S extends BodySchemaName } ? z.input<BodySchemas[S]> : undefined;
+
+/** The body of a route's 2xx answer: its response schema's output (`undefined` for a 204). */
+export type ResponseOf<N extends RouteName> =
+  RouteOf<N> extends { response: infer S extends ResponseSchemaName } ? z.output<ResponseSchemas[S]> : unknown;
 
 export function routeByName<N extends RouteName>(name: N): RouteOf<N> {
   const route = routes.find((r) => r.name === name);

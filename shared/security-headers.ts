@@ -1,5 +1,5 @@
 /**
- * The security headers every response carries (issue 9): CloudFront's response-headers policy in
+ * The security headers every response carries: CloudFront's response-headers policy in
  * the cloud (infra/marketplace-stack.ts builds it from this module) and the local runtime
  * (infra/local/http-api.ts) send the same values, so the app is tested under the policy it ships with.
  *
@@ -20,7 +20,7 @@
  * build (CloudFront, `vite preview`, the bench) gets the strict policy.
  */
 
-/** The OpenStreetMap tile server web/src/components/location/live-map.tsx loads tiles from. */
+/** The OpenStreetMap tile server web/src/domain/location/live-map.tsx loads tiles from. */
 export const MAP_TILE_ORIGIN = 'https://tile.openstreetmap.org';
 
 /** The origins of a regional S3 bucket's presigned URLs (virtual-hosted style, as the SDK makes them). */

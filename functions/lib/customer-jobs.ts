@@ -2,7 +2,7 @@ import type { ServiceRequestView } from '../../shared/schemas/job';
 import type { ServiceRequestInput } from '../../shared/schemas/request';
 import { invoicesRepo } from './data/invoices';
 import { jobItem, type JobItem } from './data/jobs';
-import type { CustomerIdentity } from './customer';
+import type { IssuedCustomer } from './customer';
 import { reply } from './http';
 import { workersRepo } from './data/workers';
 import { toServiceRequestView } from './job-views';
@@ -53,8 +53,8 @@ export function jobFromRequest(
   });
 }
 
-/** 201 `{ success, request }` (spec section 7), with the customer cookie when this call minted it. */
-export async function createdRequestReply(job: JobItem, customer: CustomerIdentity) {
+/** 201 `{ success, request }`, with the customer cookie when this call minted it. */
+export async function createdRequestReply(job: JobItem, customer: IssuedCustomer) {
   const [request] = await requestViews([job]);
   return reply(201, { success: true, request }, { cookies: customer.setCookie ? [customer.setCookie] : [] });
 }

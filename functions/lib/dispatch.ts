@@ -10,7 +10,7 @@ import { logger } from './logger';
 import { cancelSchedule, scheduleOnce } from './scheduler';
 
 /**
- * Dispatch (DESIGN.md section 8): keeps up to OFFERS_AT_ONCE offers outstanding on a job, nearest
+ * Dispatch: keeps up to OFFERS_AT_ONCE offers outstanding on a job, nearest
  * untried workers first, each expiring after OFFER_SECONDS by its own one-time schedule; after
  * MAX_OFFERS workers, or when nobody is left, the customer is told no worker is available.
  */

@@ -12,8 +12,6 @@ import {
 } from '../../shared/domain/documents';
 import {
   DOWNLOAD_URL_SECONDS,
-  documentStatuses,
-  documentTypes,
   todayUtc,
   type DownloadMode,
 } from '../../shared/schemas/document-rules';
@@ -22,7 +20,7 @@ import { clientAddress } from './client-address';
 import { dispatchIndex, offersPaused } from './data/dispatch-index';
 import { DOCUMENT_UPLOADS_PREFIX, documentAccessLog, documentsRepo, type AccessType, type DocumentItem, type DocumentUploadItem } from './data/documents';
 import type { WorkerItem } from './data/workers';
-import { BadRequestError, ConflictError, NotFoundError, ValidationError } from './errors';
+import { BadRequestError, ConflictError, NotFoundError } from './errors';
 import { logger } from './logger';
 import { deleteObject, headObject, ObjectTooLargeError, objectExists, presignDownload, readObject } from './storage';
 import { isTransient, orUnavailable } from './transient';
@@ -79,31 +77,12 @@ export function currentOf(docs: readonly DocumentItem[]): DocumentItem[] {
   return docs.filter((d) => d.isLatestVersion && !d.deletedAt);
 }
 
+/** The lists' filters, as the query string gives them (shared/schemas/query.ts `documentFilters`). */
 export interface DocumentFilters {
   categoryId?: string;
   status?: string;
   documentType?: string;
   workerId?: string;
-}
-
-/** Query-string filters; an unknown status or type is a 400 naming the accepted ones. */
-export function parseFilters(query: Record<string, string>): DocumentFilters {
-  const filters: DocumentFilters = {};
-  if (query.status) {
-    if (!(documentStatuses as readonly string[]).includes(query.status)) {
-      throw new ValidationError(`status must be one of ${documentStatuses.join(', ')}`, { status: `status must be one of ${documentStatuses.join(', ')}` });
-    }
-    filters.status = query.status;
-  }
-  if (query.documentType) {
-    if (!(documentTypes as readonly string[]).includes(query.documentType)) {
-      throw new ValidationError(`documentType must be one of ${documentTypes.join(', ')}`, { documentType: `documentType must be one of ${documentTypes.join(', ')}` });
-    }
-    filters.documentType = query.documentType;
-  }
-  if (query.categoryId) filters.categoryId = query.categoryId;
-  if (query.workerId) filters.workerId = query.workerId;
-  return filters;
 }
 
 export function applyFilters(docs: readonly DocumentItem[], filters: DocumentFilters): DocumentItem[] {
@@ -241,14 +220,6 @@ export function documentFromUpload(
 export function contentDisposition(mode: DownloadMode, filename: string): string {
   const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `${mode === 'view' ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
-}
-
-export function downloadMode(query: Record<string, string>): DownloadMode {
-  const mode = query.mode ?? 'view';
-  if (mode !== 'view' && mode !== 'download') {
-    throw new ValidationError('mode must be view or download', { mode: 'mode must be view or download' });
-  }
-  return mode;
 }
 
 export interface Accessor {

@@ -109,7 +109,7 @@ export function parseEnv(source: Source) {
     /** The SQS queue a timer goes to when Scheduler cannot deliver it (set by the CDK stack; none locally). */
     SCHEDULER_DEAD_LETTER_ARN: text(r, source, 'SCHEDULER_DEAD_LETTER_ARN', 'be the ARN of the timers\' dead-letter queue'),
     PLATFORM_FEE_PERCENT: number(r, source, 'PLATFORM_FEE_PERCENT', { min: 0, max: 100 }, DEFAULT_PLATFORM_FEE_PERCENT),
-    /** Dispatch (DESIGN.md section 8): tunable per stage, so tests and demos can use short windows. */
+    /** Dispatch timings: tunable per stage, so tests and demos can use short windows. */
     OFFER_SECONDS: number(r, source, 'OFFER_SECONDS', { min: 1, max: 3600, whole: true }, dispatchDefaults.offerSeconds),
     OFFERS_AT_ONCE: number(r, source, 'OFFERS_AT_ONCE', { min: 1, max: 10, whole: true }, dispatchDefaults.offersAtOnce),
     MAX_OFFERS: number(r, source, 'MAX_OFFERS', { min: 1, max: 100, whole: true }, dispatchDefaults.maxOffers),

@@ -1,7 +1,8 @@
 import type { AddressSuggestion, GeocodeResult } from '../../shared/schemas/job';
+import { MAX_ADDRESS_QUERY_LENGTH, MIN_ADDRESS_QUERY_LENGTH, normaliseAddressQuery, querySchemas, roundCoordinate } from '../../shared/schemas/query';
 import { geocodeCache } from './data/geocode-cache';
 import { env } from './env';
-import { ValidationError } from './errors';
+import { validateBody } from './http';
 import { logger } from './logger';
 
 /**
@@ -13,61 +14,25 @@ import { logger } from './logger';
 
 export const GEOCODER_TIMEOUT_MS = 3000;
 export const SEARCH_LIMIT = 5;
-export const MIN_QUERY_LENGTH = 3;
-export const MAX_QUERY_LENGTH = 200;
-/** About a metre: finer than any address, coarse enough that a device's jitter hits the cache. */
-const COORDINATE_DECIMALS = 5;
 
 const unavailable = (): GeocodeResult => ({ suggestions: [], available: false });
 
-// ---- Inputs ---------------------------------------------------------------------------------
-
-/** Trimmed, single-spaced, lower case: "  10  Main St" and "10 main st" are one cache entry. */
-export function normaliseQuery(raw: string): string {
-  return raw.trim().replace(/\s+/g, ' ').toLowerCase();
-}
+/**
+ * The inputs: GET /api/geocode's `q` and /reverse's `lat` and `lng` are checked by the handler stack
+ * with the manifest's query schemas (shared/schemas/query.ts); these give the same answers to a
+ * caller holding a query string of its own.
+ */
+export { MAX_ADDRESS_QUERY_LENGTH as MAX_QUERY_LENGTH, MIN_ADDRESS_QUERY_LENGTH as MIN_QUERY_LENGTH, normaliseAddressQuery as normaliseQuery, roundCoordinate };
 
 /** The normalised `q` of GET /api/geocode, or a 400 saying what to change. */
 export function searchQueryFrom(query: Record<string, string | undefined>): string {
-  const q = normaliseQuery(query.q ?? '');
-  if (q.length < MIN_QUERY_LENGTH) {
-    const message = `Type at least ${MIN_QUERY_LENGTH} characters to search for an address.`;
-    throw new ValidationError(message, { q: message });
-  }
-  if (q.length > MAX_QUERY_LENGTH) {
-    const message = `Keep the address search under ${MAX_QUERY_LENGTH} characters.`;
-    throw new ValidationError(message, { q: message });
-  }
-  return q;
-}
-
-export function roundCoordinate(value: number): number {
-  // `+ 0` turns -0 into 0, so "-0" never becomes a cache key of its own.
-  return Number(value.toFixed(COORDINATE_DECIMALS)) + 0;
-}
-
-const decimal = /^-?\d{1,3}(\.\d+)?$/;
-
-function coordinate(raw: string | undefined, name: 'lat' | 'lng', limit: number, what: string) {
-  const value = raw !== undefined && decimal.test(raw.trim()) ? Number(raw.trim()) : Number.NaN;
-  if (!Number.isFinite(value) || Math.abs(value) > limit) {
-    return { error: `${name} must be a ${what} between -${limit} and ${limit}.` };
-  }
-  return { value: roundCoordinate(value) };
+  return validateBody(querySchemas.addressSearch, query).q;
 }
 
 /** `lat` and `lng` of GET /api/geocode/reverse, rounded to 5 decimals, or a 400 naming the bad one. */
 export function coordinatesFrom(query: Record<string, string | undefined>): { lat: number; lng: number } {
-  const lat = coordinate(query.lat, 'lat', 90, 'latitude');
-  const lng = coordinate(query.lng, 'lng', 180, 'longitude');
-  const fields: Record<string, string> = {};
-  if (lat.error) fields.lat = lat.error;
-  if (lng.error) fields.lng = lng.error;
-  if (lat.value === undefined || lng.value === undefined) {
-    const messages = Object.values(fields);
-    throw new ValidationError(messages.length === 1 ? messages[0]! : 'Send a valid latitude and longitude.', fields);
-  }
-  return { lat: lat.value, lng: lng.value };
+  const { lat, lng } = validateBody(querySchemas.coordinates, query);
+  return { lat, lng };
 }
 
 export const reverseCacheKey = (lat: number, lng: number) => `rev:${lat},${lng}`;

@@ -5,6 +5,8 @@ import { ConflictError } from './errors';
 import { http, reply } from './http';
 import { newId } from './ids';
 import { issuedCustomer } from './testing/customers';
+import { ownerTestSession } from './testing/owner';
+import { createTestWorker, workerToken } from './testing/workers';
 import { aroundTheEdge, invoke, sampleEvent, withBody } from './testing/events';
 import { NOT_THROUGH_SITE_MESSAGE } from './origin-verify';
 
@@ -155,6 +157,105 @@ describe('the shared handler stack', () => {
     const res = await invoke(handler, withBody(event, `{"isAvailable":true,"n":${number}}`));
 
     expect(res).toMatchObject({ status: 400, body: { error: 'ValidationError', message: 'Unknown field: n' } });
+  });
+});
+
+describe('who the stack says is calling', () => {
+  const getRoute = { name: 'test-get', method: 'GET', path: '/api/test', access: 'anyone', table: 'none' } as const satisfies RouteDef;
+  const getEvent = sampleEvent('get-config');
+  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+  it("tells an 'anyone' route who the call proves to be: a worker's token first, then the owner, then the customer, else anonymous", async () => {
+    // Prepare
+    const handler = http(getRoute, async ({ caller }) => ({ role: caller.role, id: 'id' in caller ? caller.id : null }));
+    const workerId = (await createTestWorker()).id;
+    const { cookie: ownerCookie, ownerId } = await ownerTestSession();
+    const customer = await issuedCustomer();
+
+    // Act
+    const worker = await invoke(handler, { ...getEvent, cookies: [ownerCookie, customer.cookie], headers: { ...getEvent.headers, ...bearer(await workerToken(workerId)) } });
+    const owner = await invoke(handler, { ...getEvent, cookies: [ownerCookie, customer.cookie] });
+    const asCustomer = await invoke(handler, { ...getEvent, cookies: [customer.cookie] });
+    const madeUp = await invoke(handler, { ...getEvent, cookies: [`customer_id=${newId()}`] });
+
+    // Assess
+    expect(worker.body).toEqual({ role: 'worker', id: workerId });
+    expect(owner.body).toEqual({ role: 'owner', id: ownerId });
+    expect(asCustomer.body).toEqual({ role: 'customer', id: customer.customerId });
+    expect(madeUp.body).toEqual({ role: 'anonymous', id: null });
+  });
+
+  it("refuses a 'signed-in' route to a customer and to nobody, and lets the owner and any worker in", async () => {
+    // Prepare
+    const handler = http({ ...getRoute, access: 'signed-in' }, async ({ caller }) => ({ role: caller.role }));
+    const pendingId = (await createTestWorker({ status: 'pending_review' })).id;
+    const { cookie: ownerCookie } = await ownerTestSession();
+
+    // Act
+    const nobody = await invoke(handler, getEvent);
+    const customer = await invoke(handler, { ...getEvent, cookies: [(await issuedCustomer()).cookie] });
+    const owner = await invoke(handler, { ...getEvent, cookies: [ownerCookie] });
+    const worker = await invoke(handler, { ...getEvent, headers: { ...getEvent.headers, ...bearer(await workerToken(pendingId)) } });
+
+    // Assess
+    expect(nobody).toMatchObject({ status: 401, body: { error: 'UnauthorizedError', message: 'Log in to continue.' } });
+    expect(customer.status).toBe(401);
+    expect(owner).toMatchObject({ status: 200, body: { role: 'owner' } });
+    expect(worker).toMatchObject({ status: 200, body: { role: 'worker' } });
+  });
+});
+
+describe('path parameters and query strings', () => {
+  const idRoute = { name: 'test-id', method: 'GET', path: '/api/test/{id}', access: 'public', params: 'id', table: 'none' } as const satisfies RouteDef;
+  const at = (params: Record<string, string>, query?: Record<string, string>) => ({ ...sampleEvent('get-config'), pathParameters: params, queryStringParameters: query });
+
+  it('hands the handler parameters of the id shape, and refuses any other with a 400 naming the parameter', async () => {
+    // Prepare
+    const ran = vi.fn();
+    const handler = http(idRoute, async ({ params }) => {
+      ran();
+      return { id: params.id };
+    });
+    const id = newId();
+
+    // Act
+    const good = await invoke(handler, at({ id }));
+    const bad = await invoke(handler, at({ id: 'nope' }));
+
+    // Assess
+    expect(good.body).toEqual({ id });
+    expect(bad).toMatchObject({ status: 400, body: { error: 'ValidationError', fields: { id: expect.any(String) } } });
+    expect(ran).toHaveBeenCalledOnce();
+  });
+
+  it('answers a malformed id as the route answers an unknown one, where the manifest says what that is', async () => {
+    // Prepare
+    const notFound = http({ ...idRoute, missing: { status: 404, message: 'No such thing.' } }, async () => ({}));
+    const forbidden = http({ ...idRoute, missing: { status: 403, message: 'Not yours.' } }, async () => ({}));
+
+    // Act
+    const missing = await invoke(notFound, at({ id: '../../etc/passwd' }));
+    const refused = await invoke(forbidden, at({ id: 'x'.repeat(300) }));
+
+    // Assess
+    expect(missing).toMatchObject({ status: 404, body: { error: 'NotFoundError', message: 'No such thing.' } });
+    expect(refused).toMatchObject({ status: 403, body: { error: 'ForbiddenError', message: 'Not yours.' } });
+  });
+
+  it('hands the handler the query its schema makes (numbers as numbers), and refuses a bad value with a 400 saying what to change', async () => {
+    // Prepare
+    const handler = http({ ...idRoute, path: '/api/test', params: undefined, query: 'workerProfiles' }, async ({ query }) => ({ maxKm: query.maxKm ?? null }));
+
+    // Act
+    const good = await invoke(handler, at({}, { maxKm: '8.5', utm_source: 'mail' }));
+    const bad = await invoke(handler, at({}, { maxKm: 'far' }));
+
+    // Assess
+    expect(good.body).toEqual({ maxKm: 8.5 });
+    expect(bad).toMatchObject({
+      status: 400,
+      body: { error: 'ValidationError', message: 'maxKm must be a distance in kilometres, more than 0 and at most 1000.' },
+    });
   });
 });
 

@@ -6,15 +6,28 @@ import type {
 } from 'aws-lambda';
 import type * as z from 'zod/mini';
 import { MAX_REQUEST_BODY_BYTES } from '../../shared/constants';
-import type { BodySchemaName, BodySchemas, RouteDef } from '../../shared/routes';
+import type {
+  BodySchemaName,
+  BodySchemas,
+  ParamSchemaName,
+  ParamSchemas,
+  QuerySchemaName,
+  QuerySchemas,
+  ResponseSchemaName,
+  ResponseSchemas,
+  RouteDef,
+} from '../../shared/routes';
+import { paramSchemas } from '../../shared/schemas/params';
+import { querySchemas } from '../../shared/schemas/query';
 import { validate, type Schema } from '../../shared/validation';
-import { ownerFrom, workerFrom, type SessionCaller } from './auth/caller';
+import { identifiedCaller, ownerCaller, signedInCaller, workerCaller, type Caller } from './auth/caller';
 import { existingCustomer } from './customer';
 import { workersRepo, type WorkerItem } from './data/workers';
 import {
   BadRequestError,
   ForbiddenError,
   HttpError,
+  NotFoundError,
   PayloadTooLargeError,
   ServiceUnavailableError,
   TooManyRequestsError,
@@ -30,29 +43,39 @@ import { isTransient, unavailable } from './transient';
 type Event = APIGatewayProxyEventV2;
 type Result = APIGatewayProxyStructuredResultV2;
 
+export type { Caller } from './auth/caller';
+
 /** The schema a route's body is checked with: the one the manifest names for it. */
 type SchemaOf<R extends RouteDef> = R['body'] extends BodySchemaName ? BodySchemas[R['body']] : never;
-type BodyOf<R extends RouteDef> = R['body'] extends BodySchemaName ? z.infer<SchemaOf<R>> : undefined;
+type ParsedBody<R extends RouteDef> = R['body'] extends BodySchemaName ? z.infer<SchemaOf<R>> : undefined;
+/** Path parameters as checked by the manifest's params schema (none: an empty object). */
+type ParsedParams<R extends RouteDef> = R['params'] extends ParamSchemaName ? z.output<ParamSchemas[R['params']]> : Record<string, never>;
+/** The query string as checked by the manifest's query schema; a route without one reads none. */
+type ParsedQuery<R extends RouteDef> = R['query'] extends QuerySchemaName ? z.output<QuerySchemas[R['query']]> : undefined;
+/** What the handler answers with a plain return (a `reply()` carries its own body, checked by the tests). */
+type ResponseBody<R extends RouteDef> = [R] extends [never] ? unknown : R['response'] extends ResponseSchemaName ? z.output<ResponseSchemas[R['response']]> : unknown;
 
-/** Who is calling, as far as the route's access needed to establish. */
-export type Caller =
-  | { role: 'anonymous' }
-  | { role: 'customer'; customerId: string }
-  | { role: 'admin'; session: SessionCaller }
-  | { role: 'worker'; session: SessionCaller; worker: WorkerItem };
+/** A worker on a worker route: the profile is read too, its status decides 'active-worker'. */
+export type WorkerWithProfile = Extract<Caller, { role: 'worker' }> & { worker: WorkerItem };
 
-type CallerOf<R extends RouteDef> = R['access'] extends 'admin'
-  ? Extract<Caller, { role: 'admin' }>
+/** The caller each access level guarantees. */
+export type CallerOf<R extends RouteDef> = R['access'] extends 'admin'
+  ? Extract<Caller, { role: 'owner' }>
   : R['access'] extends 'worker' | 'active-worker'
-    ? Extract<Caller, { role: 'worker' }>
+    ? WorkerWithProfile
     : R['access'] extends 'customer'
       ? Extract<Caller, { role: 'customer' }>
-      : Caller;
+      : R['access'] extends 'signed-in'
+        ? Extract<Caller, { role: 'owner' | 'worker' }>
+        : R['access'] extends 'anyone'
+          ? Caller
+          : { role: 'anonymous' };
 
 export interface HttpInput<R extends RouteDef> {
-  body: BodyOf<R>;
-  params: Record<string, string>;
-  query: Record<string, string>;
+  body: ParsedBody<R>;
+  params: ParsedParams<R>;
+  /** Checked with the manifest's schema when first read (a 400 naming the value to change). */
+  query: ParsedQuery<R>;
   event: Event;
   caller: CallerOf<R>;
   /** The body as sent, for routes that verify a signature over it (`rawBody` in the manifest). */
@@ -98,8 +121,9 @@ function json(status: number, body: unknown, extra: Pick<Reply, 'cookies' | 'hea
 
 type Internal = Record<string, unknown>;
 
-/** Validated bodies, handed from the parsing middleware to the handler without mutating the event. */
+/** Validated bodies and path parameters, handed from the parsing middleware to the handler without mutating the event. */
 const parsedBodies = new WeakMap<Event, unknown>();
+const parsedParams = new WeakMap<Event, unknown>();
 
 function header(event: Event, name: string): string | undefined {
   return event.headers?.[name] ?? undefined;
@@ -178,11 +202,33 @@ export function validateBody<T>(schema: Schema<T>, value: unknown): T {
   throw new ValidationError(message, fields);
 }
 
+/**
+ * The path parameters, checked with the manifest's schema. A value that cannot name anything is
+ * answered as the route answers for one that names nothing (`missing`), so a malformed id and an
+ * unknown one look alike; without `missing`, a 400 names the parameter.
+ */
+export function parseParams(route: RouteDef, event: Event): unknown {
+  if (!route.params) return {};
+  const schema: Schema = paramSchemas[route.params];
+  const result = validate(schema, event.pathParameters ?? {});
+  if (result.success) return result.data;
+  if (route.missing?.status === 404) throw new NotFoundError(route.missing.message);
+  if (route.missing?.status === 403) throw new ForbiddenError(route.missing.message);
+  return validateBody(schema, event.pathParameters ?? {});
+}
+
+/** The query string, checked with the manifest's schema (a 400 naming the value to change); other routes read none. */
+export function parseQuery(route: RouteDef, event: Event): unknown {
+  const schema: Schema | undefined = route.query ? querySchemas[route.query] : undefined;
+  return schema ? validateBody(schema, event.queryStringParameters ?? {}) : undefined;
+}
+
 function requestParsing(route: RouteDef, schema: Schema | undefined): MiddlewareObj<Event, Result, Error, Context, Internal> {
   return {
     before: (request) => {
       const body = parseBody(route, request.event);
       parsedBodies.set(request.event, schema ? validateBody(schema, body) : undefined);
+      parsedParams.set(request.event, parseParams(route, request.event));
     },
   };
 }
@@ -192,24 +238,31 @@ function requestParsing(route: RouteDef, schema: Schema | undefined): Middleware
  * also loads the worker, whose status decides 'active-worker' routes (pending and terminated
  * workers may see their status, nothing more).
  */
-export async function authorize(route: RouteDef, event: Event): Promise<Caller> {
+export async function authorize(route: RouteDef, event: Event): Promise<Caller | WorkerWithProfile> {
   switch (route.access) {
     case 'public':
       return { role: 'anonymous' };
+    case 'anyone':
+      return identifiedCaller(event);
+    case 'signed-in': {
+      const caller = await signedInCaller(event);
+      if (!caller) throw new UnauthorizedError('Log in to continue.');
+      return caller;
+    }
     case 'customer': {
       const customerId = await existingCustomer(event);
       if (!customerId) throw new UnauthorizedError('Make a booking or a request first: this page shows only your own.');
-      return { role: 'customer', customerId };
+      return { role: 'customer', id: customerId };
     }
     case 'admin': {
-      const session = await ownerFrom(event);
-      if (!session) throw new UnauthorizedError('Log in as the owner to continue.');
-      return { role: 'admin', session };
+      const owner = await ownerCaller(event);
+      if (!owner) throw new UnauthorizedError('Log in as the owner to continue.');
+      return owner;
     }
     case 'worker':
     case 'active-worker': {
-      const session = await workerFrom(event);
-      const worker = session ? await workersRepo.findById(session.subjectId) : undefined;
+      const session = await workerCaller(event);
+      const worker = session ? await workersRepo.findById(session.id) : undefined;
       if (!session || !worker) throw new UnauthorizedError('Log in as a worker to continue.');
       if (route.access === 'active-worker' && worker.status !== 'active') {
         throw new ForbiddenError(
@@ -218,12 +271,12 @@ export async function authorize(route: RouteDef, event: Event): Promise<Caller> 
             : 'Your application is still under review.',
         );
       }
-      return { role: 'worker', session, worker };
+      return { ...session, worker };
     }
   }
 }
 
-const callers = new WeakMap<Event, Caller>();
+const callers = new WeakMap<Event, Caller | WorkerWithProfile>();
 
 const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -294,18 +347,22 @@ function errorResponses(route: RouteDef): MiddlewareObj<Event, Result, Error, Co
   };
 }
 
-type Fn<R extends RouteDef> = (input: HttpInput<R>, context: Context) => Promise<unknown>;
-type Handler = ReturnType<typeof middy<Event, Result, Error, Context, Internal>> & { bodySchema?: Schema };
+type Fn<R extends RouteDef> = (input: HttpInput<R>, context: Context) => Promise<ResponseBody<R> | Reply>;
+/** The stack, with what the tests check it against: the body schema it validates with, and its route. */
+type Handler = ReturnType<typeof middy<Event, Result, Error, Context, Internal>> & { bodySchema?: Schema; route?: RouteDef };
 
 /**
- * The one handler stack (DESIGN.md section 5): body limits and JSON parsing, zod validation,
+ * The one handler stack: body limits and JSON parsing, zod validation,
  * typed errors, a 500 that reveals nothing, and the manifest's `access` enforced on every call,
  * after the origin secret proved the call came through CloudFront.
  * A route with a body takes its schema too (`http(route, schema, fn)`): the handler imports only
  * its own, so no function bundles the others; the manifest test checks it is the one named there.
+ * Path parameters and the query string are checked with the schemas the manifest names (small, so
+ * the stack holds them all): the handler gets them typed. Answers are not checked here (that would
+ * cost every call): the tests check each route's against its response schema.
  */
-export function http<R extends RouteDef & { body?: undefined }>(route: R, fn: Fn<R>): Handler;
-export function http<R extends RouteDef & { body: BodySchemaName }>(route: R, schema: SchemaOf<R>, fn: Fn<R>): Handler;
+export function http<R extends RouteDef & { body?: undefined }>(route: R, fn: Fn<NoInfer<R>>): Handler;
+export function http<R extends RouteDef & { body: BodySchemaName }>(route: R, schema: SchemaOf<R>, fn: Fn<NoInfer<R>>): Handler;
 export function http<R extends RouteDef>(route: R, ...args: [Fn<R>] | [Schema, Fn<R>]): Handler {
   const [schema, fn] = args.length === 2 ? args : [undefined, args[0]];
   if (Boolean(route.body) !== Boolean(schema)) {
@@ -317,10 +374,16 @@ export function http<R extends RouteDef>(route: R, ...args: [Fn<R>] | [Schema, F
     .use(authorization(route))
     .use(requestParsing(route, schema))
     .handler(async (event, context) => {
+      let query: { value: ParsedQuery<R> } | undefined;
       const input: HttpInput<R> = {
-        body: parsedBodies.get(event) as BodyOf<R>,
-        params: (event.pathParameters ?? {}) as Record<string, string>,
-        query: (event.queryStringParameters ?? {}) as Record<string, string>,
+        body: parsedBodies.get(event) as ParsedBody<R>,
+        params: parsedParams.get(event) as ParsedParams<R>,
+        // Checked when the handler first reads it: at once for one that destructures its input, after
+        // its rationing for one that counts refused calls too (the worker list).
+        get query() {
+          query ??= { value: parseQuery(route, event) as ParsedQuery<R> };
+          return query.value;
+        },
         event,
         caller: callers.get(event) as CallerOf<R>,
         ...(route.rawBody ? { rawBody: rawBody(event) } : {}),
@@ -329,5 +392,6 @@ export function http<R extends RouteDef>(route: R, ...args: [Fn<R>] | [Schema, F
       return isReply(out) ? json(out.status, out.body, out) : json(200, out);
     });
   handler.bodySchema = schema;
+  handler.route = route;
   return withRequestContext(handler);
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { customerFor, type CustomerIdentity } from './customer';
+import { customerFor, type IssuedCustomer } from './customer';
 import { WriteCancelled } from './data/transact';
 import { BadRequestError } from './errors';
 import { newId } from './ids';
@@ -16,7 +16,7 @@ import { newId } from './ids';
 const KEY = /^[A-Za-z0-9_-]{16,64}$/;
 
 export interface CreateIds {
-  customer: CustomerIdentity;
+  customer: IssuedCustomer;
   /** The id of the item this label names: derived from the key, or fresh without one. */
   id(label: string): string;
   keyed: boolean;

@@ -1,19 +1,18 @@
-import type { Person } from './auth/person';
+import type { Caller } from './auth/caller';
 import type { InvoiceItem } from './data/invoices';
 
 /**
- * Invoices belong to three kinds of caller (customer spec: /invoices does not say who may see it):
- * a worker's token sees their own, the owner's session sees every one, the customer cookie sees
- * the customer's own (who is calling: functions/lib/auth/person.ts).
+ * Invoices belong to three kinds of caller: a worker's token sees their own, the owner's session
+ * sees every one, the customer cookie sees the customer's own (routes open to 'anyone' identify them).
  */
-export function mayRead(person: Person | undefined, invoice: InvoiceItem): person is Person {
-  switch (person?.role) {
+export function mayRead(caller: Caller, invoice: InvoiceItem): caller is Exclude<Caller, { role: 'anonymous' }> {
+  switch (caller.role) {
     case 'owner':
       return true;
     case 'worker':
-      return invoice.workerId === person.id;
+      return invoice.workerId === caller.id;
     case 'customer':
-      return invoice.customerId === person.id;
+      return invoice.customerId === caller.id;
     default:
       return false;
   }

@@ -6,8 +6,8 @@ import { toAssignedWorker } from './job-views';
 import { notify, publish, publishToJob } from './realtime';
 
 /**
- * The domain events of the job lifecycle, told to the rooms that follow them (customer spec
- * section 7) and to the people concerned as notifications. Called after the state change is
+ * The domain events of the job lifecycle, told to the rooms that follow them and to the people
+ * concerned as notifications. Called after the state change is
  * written; delivery never fails the call (functions/lib/realtime.ts).
  */
 

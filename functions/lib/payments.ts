@@ -11,7 +11,7 @@ import { logger } from './logger';
 import { stripe, type Stripe } from './stripe';
 
 /**
- * Card payments and payouts (issue 5) over the one Stripe adapter. A worker with payouts enabled is
+ * Card payments and payouts over the one Stripe adapter. A worker with payouts enabled is
  * paid by a destination charge (their share goes straight to their connected account, the fee
  * stays with us); otherwise the platform keeps the charge and the share is held, then transferred
  * once they finish onboarding. Every Stripe create carries an idempotency key derived from what it

@@ -1,12 +1,11 @@
-import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { RealtimeRole } from '../../shared/realtime';
-import { signedInPerson } from './auth/person';
+import type { Caller } from './auth/caller';
 import { UnauthorizedError } from './errors';
 
 /**
- * Whom a push subscription belongs to: the same (role, id) pairs the notification channels use
- * (functions/lib/data/connections.ts), so a notification for a person can also go out as a push.
- * There is one owner, whose channel id is fixed.
+ * Whom a push subscription (or a notification) belongs to: the same (role, id) pairs the
+ * notification channels use (functions/lib/data/connections.ts), so a notification for a person can
+ * also go out as a push. There is one owner, whose channel id is fixed.
  */
 export interface PushPerson {
   role: RealtimeRole;
@@ -15,17 +14,14 @@ export interface PushPerson {
 
 export const OWNER_PUSH_ID = 'owner';
 
-/**
- * The signed-in person behind a push call: a worker's token first (a worker's browser may also
- * carry a customer cookie), then the owner's session, then the customer cookie.
- */
-export async function pushPersonOf(event: APIGatewayProxyEventV2): Promise<PushPerson | undefined> {
-  const person = await signedInPerson(event);
-  return person ? { role: person.role, userId: person.role === 'owner' ? OWNER_PUSH_ID : person.id } : undefined;
+/** The channel of an identified caller (routes open to 'anyone'); an anonymous one has none. */
+export function pushPersonOf(caller: Caller): PushPerson | undefined {
+  if (caller.role === 'anonymous') return undefined;
+  return { role: caller.role, userId: caller.role === 'owner' ? OWNER_PUSH_ID : caller.id };
 }
 
-export async function requirePushPerson(event: APIGatewayProxyEventV2): Promise<PushPerson> {
-  const person = await pushPersonOf(event);
+export function requirePushPerson(caller: Caller): PushPerson {
+  const person = pushPersonOf(caller);
   if (!person) {
     throw new UnauthorizedError('Push notifications are for signed-in people: log in, or make a booking or request first.');
   }

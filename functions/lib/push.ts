@@ -7,7 +7,7 @@ import { isAllowedPushEndpoint } from './push-endpoint';
 import type { PushPerson } from './push-caller';
 
 /**
- * The one adapter for web push (DESIGN.md section 4): `web-push` encrypts the payload for the
+ * The one adapter for web push: `web-push` encrypts the payload for the
  * subscription (aes128gcm) and signs the VAPID header with the keys of the VAPID secret; the
  * request itself goes out with fetch, so the local runtime's loopback http stand-in works as well
  * as the browsers' https push services. Only those are ever sent to (functions/lib/push-endpoint.ts,

@@ -7,7 +7,7 @@ import { newId } from './ids';
 import { logger } from './logger';
 
 /**
- * The one adapter for /ws delivery (DESIGN.md section 1): frames posted to connections through the
+ * The one adapter for /ws delivery: frames posted to connections through the
  * API Gateway management API (locally the runtime's @connections endpoint). Delivery is best
  * effort and never fails the call that caused it: the state change is already written, and the
  * screens' polling is the fallback. A connection that answers 410 Gone is forgotten on the spot.

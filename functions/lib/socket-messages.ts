@@ -7,9 +7,10 @@ import { jobsRepo, type JobItem } from './data/jobs';
 import { notificationsRepo } from './data/notifications';
 import { logger } from './logger';
 import { publish, publishToJob, sendTo } from './realtime';
+import { isId } from '../../shared/schemas/id';
 
 /**
- * What a client frame does (customer spec section 7), as plain functions over the connection's
+ * What a client frame does, as plain functions over the connection's
  * identity. Answers to the sender go back on its own connection; refusals are `error` frames.
  */
 type Reply = <E extends ServerEvent>(event: E, data: ServerEvents[E]) => Promise<void>;
@@ -56,7 +57,7 @@ async function relayCustomerPosition(
 
 /** The job, if this identity may follow it: its customer, or the worker who holds or held it. */
 async function followable(identity: Identity, jobId: string): Promise<JobItem | undefined> {
-  if (!/^[A-Za-z0-9_-]{22}$/.test(jobId)) return undefined;
+  if (!isId(jobId)) return undefined;
   const job = await jobsRepo.findById(jobId, false);
   if (!job) return undefined;
   if (identity.customerId && job.customerId === identity.customerId) return job;

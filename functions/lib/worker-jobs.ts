@@ -3,6 +3,7 @@ import { canMove, nextStates } from '../../shared/domain/job-lifecycle';
 import { JobChangeRefused, jobsRepo, type JobItem } from './data/jobs';
 import type { WorkerItem } from './data/workers';
 import { ConflictError, ForbiddenError, NotFoundError } from './errors';
+import { isId } from '../../shared/schemas/id';
 
 /** The refusals of the job calls, worded for the worker who gets them. */
 
@@ -10,7 +11,7 @@ export const JOB_NOT_FOUND = 'Job not found. It may have been reassigned or it i
 
 /** The job as this worker may see it: one they hold or held, or one offered to them now. */
 export async function jobForWorker(jobId: string, worker: WorkerItem): Promise<JobItem> {
-  const job = /^[A-Za-z0-9_-]{22}$/.test(jobId) ? await jobsRepo.findById(jobId, false) : undefined;
+  const job = isId(jobId) ? await jobsRepo.findById(jobId, false) : undefined;
   const offered = job?.state === 'offered' && job.offers?.[worker.id] !== undefined;
   if (!job || (job.acceptedBy !== worker.id && !offered)) throw new NotFoundError(JOB_NOT_FOUND);
   return job;

@@ -10,6 +10,7 @@ import { fanoutTable, MODELLED_LATENCY_MS, runFanout } from './fanout';
 import { LOAD_CONNECTIONS, LOAD_SECONDS, loadTable, measureLoad } from './load';
 import { lighthouseTable, measureLighthouse } from './lighthouse';
 import { HASH_PROCESSES, measurePasswordHashing, passwordHashTable } from './password-hash';
+import { measureStart, startTable } from './start';
 import { buildWeb, measureRouteLoads, requireWebConfig, routeLoadTable } from './web';
 
 /**
@@ -26,6 +27,7 @@ import { buildWeb, measureRouteLoads, requireWebConfig, routeLoadTable } from '.
  *   BENCH_ONLY=passwords  only one password hash from the login functions' bundle, cold and warm, against a SHA-256 reference
  *   BENCH_ONLY=web        only the web app: initial JavaScript per route and Lighthouse on LIGHTHOUSE_ROUTES
  *   BENCH_ONLY=bundles    only the web app's initial JavaScript per route (seconds, not the minutes Lighthouse takes; README untouched)
+ *   BENCH_ONLY=start      only npm start (production build) against npm run dev (Vite): first page answered, then a usable screen
  *
  * The web figures are also written into README.md, between its `bench:web` markers.
  */
@@ -33,9 +35,10 @@ const MIN_DISPATCH_SPEEDUP = 20;
 const DISPATCH_SIZES = [2_500, 10_000] as const;
 const DISPATCH_RUNS = 9;
 const MAX_IMPORT_RATIO = 1.25;
-/** The routes the issue sets Lighthouse targets for; /track is measured with a booking's id. */
+/** The public pages with Lighthouse targets (see the README's Performance section); /track is measured with a booking's id. */
 const LIGHTHOUSE_ROUTES = ['/', '/services', '/book', '/track'] as const;
 const LIGHTHOUSE_RUNS = 3;
+const START_RUNS = 3;
 
 const root = path.resolve(import.meta.dirname, '../..');
 const outDir = path.join(root, '.bench');
@@ -236,6 +239,11 @@ async function main(): Promise<void> {
     console.log(`\n${passwordHashTable(await measurePasswordHashing(root, path.join(outDir, 'passwords')))}\n`);
     return;
   }
+  if (process.env.BENCH_ONLY === 'start') {
+    log(`start: npm start against npm run dev, ${START_RUNS} starts of each, interleaved`);
+    console.log(`\n${startTable(await measureStart(START_RUNS, log))}\n`);
+    return;
+  }
   if (process.env.BENCH_ONLY === 'bundles') {
     requireWebConfig(webConfig);
     console.log(`\n${await measureBundles(path.join(outDir, 'web'))}\n`);
@@ -285,7 +293,10 @@ async function main(): Promise<void> {
   log(`password hashing: ${HASH_PROCESSES} fresh processes, each a cold verify then warm ones, beside a SHA-256 reference`);
   const passwords = passwordHashTable(await measurePasswordHashing(root, path.join(outDir, 'passwords')));
 
-  const text = `${summary(fns, refs, medians, web)}\n\n${dispatchTable(dispatch)}\n\n${fanout}\n\n${load}\n\n${passwords}`;
+  log(`start: npm start against npm run dev, ${START_RUNS} starts of each, interleaved`);
+  const start = startTable(await measureStart(START_RUNS, log));
+
+  const text = `${summary(fns, refs, medians, web)}\n\n${dispatchTable(dispatch)}\n\n${fanout}\n\n${load}\n\n${passwords}\n\n${start}`;
   mkdirSync(outDir, { recursive: true });
   writeFileSync(path.join(outDir, 'results.md'), `${text}\n`);
   console.log(`\n${text}\n`);

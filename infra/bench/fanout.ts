@@ -125,7 +125,10 @@ export async function measureFanout(latencyMs = 0, clients = FANOUT_CLIENTS, sta
       if (mode === 'publish') outcome = await publish(ROOM, 'job_reassigned', data);
       else {
         const text = frame('job_reassigned', data);
-        for (const id of await connectionsRepo.members(ROOM)) (await sendTo(id, text)) ? outcome.delivered++ : outcome.pruned++;
+        for (const id of await connectionsRepo.members(ROOM)) {
+          if (await sendTo(id, text)) outcome.delivered++;
+          else outcome.pruned++;
+        }
       }
       const callMs = performance.now() - start;
       await Promise.race([all, new Promise((resolve) => setTimeout(resolve, 30_000))]);

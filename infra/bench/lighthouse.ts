@@ -1,13 +1,13 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, request, type IncomingMessage, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { staticSite } from '../local/static-site';
+import { browserEnv, resolveChromium } from '../testing/chromium';
 import { startStackProcess } from '../testing/local-process';
 import { markdownTable, verdict } from './report';
 import { median } from './timing';
@@ -173,7 +173,7 @@ export async function measureLighthouse(
   log: (message: string) => void,
 ): Promise<LighthouseRow[]> {
   if (!existsSync(path.join(distDir, 'index.html'))) throw new Error(`No production build in ${distDir}`);
-  const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  const found = await resolveChromium();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-lighthouse-'));
   const cleanups: (() => Promise<unknown> | void)[] = [() => rmSync(dataDir, { recursive: true, force: true })];
   try {
@@ -184,7 +184,12 @@ export async function measureLighthouse(
     const bookingId = await createBooking(site.url);
     const urlOf = (route: string) => `${site.url}${route}${route === '/track' ? `?id=${encodeURIComponent(bookingId)}` : ''}`;
 
-    const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' });
+    const chrome = await chromeLauncher.launch({
+      chromePath: found.executablePath,
+      chromeFlags: CHROMIUM_FLAGS,
+      envVars: browserEnv(found),
+      logLevel: 'silent',
+    });
     cleanups.unshift(() => chrome.kill());
     const samples = new Map<string, LighthouseFigures[]>(routes.map((r) => [r, []]));
     for (let round = 0; round < runs; round++) {

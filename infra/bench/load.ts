@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { ScanCommand } from '@aws-sdk/client-dynamodb';
+import { ScanCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import { approvedPro, ownerCookie, type Pro } from '../../web/e2e/people';
 import { localDynamoClient } from '../local/dynamo';
 import { LOCAL_TABLE } from '../local/stack';
@@ -191,7 +191,7 @@ function startBareServer(dynamoEndpoint: string): Promise<{ base: string; stop()
 async function storedBookingIds(dynamoEndpoint: string): Promise<string[]> {
   const client = localDynamoClient(dynamoEndpoint);
   const ids: string[] = [];
-  let start: Record<string, any> | undefined;
+  let start: Record<string, AttributeValue> | undefined;
   do {
     const out = await client.send(
       new ScanCommand({ TableName: LOCAL_TABLE, FilterExpression: 'entity = :b', ExpressionAttributeValues: { ':b': { S: 'booking' } }, ExclusiveStartKey: start }),

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
  * go to each consumer whose filter matches, after the write has answered and in the order written,
  * like an event source mapping with a batch of one; a consumer that throws is logged, not retried.
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- DynamoDB's JSON protocol, read field by field as the service itself reads it.
 type Json = Record<string, any>;
 
 export interface StreamRecord {

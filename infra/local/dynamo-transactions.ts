@@ -24,6 +24,7 @@ const MAX_BODY_BYTES = 16 * 1024 * 1024;
 const WRITES = new Set(['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem']);
 const ERROR_PREFIX = 'com.amazonaws.dynamodb.v20120810#';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- DynamoDB's JSON protocol, read field by field as the service itself reads it.
 type Json = Record<string, any>;
 type Call = (operation: string, input: Json) => Promise<{ status: number; body: Json }>;
 

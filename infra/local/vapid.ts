@@ -4,8 +4,8 @@ import webpush from 'web-push';
 import { writePrivateFile } from './private-file';
 
 /**
- * The local runtime's VAPID keys (DESIGN.md section 4: "VAPID keys generated on first start and
- * kept under .data/"). Generated once with web-push and kept in `<dir>/vapid.json`, so browsers'
+ * The local runtime's VAPID keys: generated with web-push on first start and kept in
+ * `<dir>/vapid.json` (under .data/), so browsers'
  * subscriptions (made with the public key) keep working across restarts. A damaged file is reported,
  * never silently replaced: new keys would orphan every subscription made with the old ones.
  */

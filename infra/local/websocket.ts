@@ -10,7 +10,7 @@ import { atTheEdge, lambdaContext, loadHandler, normalizeResult } from './http-a
 import { readBody, sendJson } from './http-io';
 
 /**
- * The local API Gateway WebSocket API (DESIGN.md section 4): `/ws` on the stack's own HTTP server
+ * The local API Gateway WebSocket API: `/ws` on the stack's own HTTP server
  * calls the `$connect` / `$default` / `$disconnect` handlers of shared/routes.ts `socketRoutes` with
  * events shaped as API Gateway sends them, and a management endpoint on its own loopback port
  * answers `@connections` (POST, GET, DELETE) as execute-api does, so functions/lib/realtime.ts runs

@@ -6,6 +6,7 @@ import webpush from 'web-push';
 import type { TestProject } from 'vitest/node';
 import type { SecretName } from '../../shared/secrets';
 import { ensureTable, localDynamoClient, seedCatalog, startDynalite } from '../local/dynamo';
+import { ensureSiteBuild } from '../local/site-build';
 import { ensureBucket, localS3Client, startLocalS3 } from '../local/s3';
 import { startLocalScheduler } from '../local/scheduler';
 import { seedLocalSecret, startLocalSecretsManager } from '../local/secrets-manager';
@@ -37,6 +38,9 @@ declare module 'vitest' {
  * holds every secret the handlers read (no test puts a secret in the environment).
  */
 export default async function setup(project: TestProject) {
+  // The tests that start the stack as `npm start` does (owner setup, start) find the site's build
+  // fresh instead of each making it inside its own time limit.
+  await ensureSiteBuild({ log: () => {} });
   const dynamo = await startDynalite();
   const client = localDynamoClient(dynamo.endpoint);
   await ensureTable(client, LOCAL_TABLE);

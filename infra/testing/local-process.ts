@@ -18,9 +18,12 @@ export interface RunningStack {
   output(): string;
 }
 
-/** `npm start` as a user runs it: a child process on a free port that prints its URL when ready. */
-export function startStackProcess(dataDir: string, env: Record<string, string> = {}): Promise<RunningStack> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts'], {
+/**
+ * `npm start` as a user runs it: a child process on a free port that prints its URL when ready.
+ * `args` are start.ts's own (`['--dev']` is `npm run dev`).
+ */
+export function startStackProcess(dataDir: string, env: Record<string, string> = {}, args: readonly string[] = []): Promise<RunningStack> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts', ...args], {
     cwd: root,
     env: { ...process.env, PORT: '0', DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,4 +1,4 @@
-/** Server-side job lifecycle (DESIGN.md section 8). */
+/** Server-side job lifecycle: every state a job can be in (job-lifecycle.ts says who may move it where). */
 export const jobStates = [
   'booked',
   'offered',

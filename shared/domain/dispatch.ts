@@ -4,7 +4,7 @@ import type { JobState } from './booking-status';
 import { distanceKm, type LatLng } from './geo';
 
 /**
- * Dispatch rules (DESIGN.md section 8) that the server and the screens share. The figures are
+ * Dispatch rules that the server and the screens share. The figures are
  * defaults; the functions read overrides from their environment (functions/lib/env.ts).
  */
 export const dispatchDefaults = {
@@ -14,7 +14,7 @@ export const dispatchDefaults = {
   offerSeconds: 120,
   /** Workers offered in all before the customer is told no worker is available (3 rounds of 3). */
   maxOffers: 9,
-  /** Time from accepting to arriving (spec: 45 minutes). */
+  /** Time from accepting to arriving: 45 minutes. */
   arrivalGraceSeconds: 45 * 60,
   /** Strikes at which a worker is terminated. */
   strikesToTerminate: 2,
@@ -49,7 +49,7 @@ export function categoryForService(service: RequestService): CategorySlug {
   return categoryByService[service];
 }
 
-/** Spec: a service request is Pending until accepted, then In Progress, then Completed. */
+/** A service request is Pending until accepted, then In Progress, then Completed. */
 export function requestStatusOf(state: JobState): RequestStatus {
   switch (state) {
     case 'booked':

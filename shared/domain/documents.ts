@@ -8,7 +8,7 @@ import {
 } from '../schemas/document-rules';
 
 /**
- * The plain rules of compliance documents (issue 7): what an upload may be, what its first bytes
+ * The plain rules of compliance documents: what an upload may be, what its first bytes
  * must look like, when a document is expiring, expired or valid, and what a worker is missing.
  */
 

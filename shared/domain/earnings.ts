@@ -1,5 +1,5 @@
 /**
- * What a completed job earns (DESIGN.md section 8: integer cents, one configurable fee rate).
+ * What a completed job earns, in integer cents, with one configurable platform fee rate.
  * Billable time runs from Start Work to Complete Job, rounded up to the quarter hour, with a
  * one-hour call-out minimum as trades charge; shown with one decimal.
  */
@@ -39,7 +39,7 @@ export function workerShareCents(amountCents: number, feePercent: number): numbe
   return amountCents - platformFeeCents(amountCents, feePercent);
 }
 
-/** Spec: "this week" means the last 7 days. */
+/** "This week" means the last 7 days, not the calendar week. */
 export function isWithinLastWeek(at: string, now = Date.now()): boolean {
   const t = Date.parse(at);
   return Number.isFinite(t) && now - t <= 7 * 24 * 60 * 60 * 1000 && t <= now;

@@ -60,7 +60,7 @@ describe('invoice amounts', () => {
 });
 
 describe('invoice labels', () => {
-  it("labels the list's payment status as the spec says", () => {
+  it("labels the list's payment status Paid, Payment Pending or, for anything unknown, Payment Failed", () => {
     expect(paymentListLabel('completed')).toBe('Paid');
     expect(paymentListLabel('paid')).toBe('Paid');
     expect(paymentListLabel('pending')).toBe('Payment Pending');

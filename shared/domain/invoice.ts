@@ -1,7 +1,7 @@
 import { jobAmountCents, platformFeeCents } from './earnings';
 
 /**
- * Invoice money (customer spec section 9, DESIGN.md section 8): total = labour hours x hourly rate
+ * Invoice money: total = labour hours x hourly rate
  * + materials, in integer cents, computed on the server. The platform's fee is the one configured
  * rate of the whole total; the worker's share is the rest, so the two always add up to the total.
  */
@@ -39,7 +39,7 @@ export function invoiceAmounts(input: { laborHours: number; hourlyRateCents: num
   };
 }
 
-/** Payment status on the invoice (spec section 4). */
+/** Payment status on the invoice. */
 export const paymentStatuses = ['pending', 'processing', 'paid', 'failed'] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
@@ -51,16 +51,16 @@ export type PaymentStatus = (typeof paymentStatuses)[number];
 export const payoutStatuses = ['unpaid', 'transferred', 'held'] as const;
 export type PayoutStatus = (typeof payoutStatuses)[number];
 
-/** The list's label (spec section 4): completed/paid shows Paid, pending Payment Pending, anything else Payment Failed. */
+/** The list's label: completed/paid shows Paid, pending Payment Pending, anything else Payment Failed. */
 export function paymentListLabel(status: string): 'Paid' | 'Payment Pending' | 'Processing' | 'Payment Failed' {
   if (status === 'paid' || status === 'completed') return 'Paid';
   if (status === 'pending') return 'Payment Pending';
-  // Not in the spec's list, but a checkout in progress is not a failure.
+  // A checkout in progress is not a failure, so it gets a label of its own.
   if (status === 'processing') return 'Processing';
   return 'Payment Failed';
 }
 
-/** The pay button's label (spec section 4); `creating` while our checkout call is in flight. */
+/** The pay button's label; `creating` while our checkout call is in flight. */
 export function payButtonLabel(status: PaymentStatus, totalCents: number, creating: boolean): string {
   if (status === 'paid') return 'Paid';
   if (status === 'processing') return 'Processing...';
@@ -68,7 +68,7 @@ export function payButtonLabel(status: PaymentStatus, totalCents: number, creati
   return `Pay $${(totalCents / 100).toFixed(2)}`;
 }
 
-/** The invoice number shown: the last 8 characters of its id, upper case (spec section 9). */
+/** The invoice number shown: the last 8 characters of its id, upper case. */
 export function invoiceNumber(id: string): string {
   return id.slice(-8).toUpperCase();
 }

@@ -3,7 +3,7 @@ import { jobStates } from './booking-status';
 import { canMove, nextStates } from './job-lifecycle';
 
 describe('the job lifecycle', () => {
-  it('offers a worker exactly the steps of the spec\'s worker interface', () => {
+  it('offers a worker exactly the worker app\'s steps: en route, arrived, start work, complete', () => {
     expect(nextStates('accepted', 'worker')).toEqual(['en_route', 'arrived']);
     expect(nextStates('en_route', 'worker')).toEqual(['arrived']);
     expect(nextStates('arrived', 'worker')).toEqual(['in_progress']);

@@ -1,8 +1,8 @@
 import type { JobState } from './booking-status';
 
 /**
- * The job lifecycle of DESIGN.md section 8, as the server enforces it. Workers move their own job
- * only along the steps the spec's worker interface offers (Mark En Route, Mark Arrived, Start Work,
+ * The job lifecycle, as the server enforces it. Workers move their own job
+ * only along the steps the worker app offers (Mark En Route, Mark Arrived, Start Work,
  * Complete Job); dispatch, timers, the customer and payment move the rest.
  */
 export type JobActor = 'dispatch' | 'worker' | 'timer' | 'customer' | 'payment';

@@ -4,7 +4,7 @@
  * the cost of building every schema) into chunks that validate nothing.
  */
 
-/** The request form's service choices (spec section 5). */
+/** The request form's service choices. */
 export const requestServices = [
   'Insurance Claims',
   'Contract Workers',
@@ -21,7 +21,7 @@ export const requestServices = [
 ] as const;
 export type RequestService = (typeof requestServices)[number];
 
-/** Spec: a service request is Pending until accepted, then In Progress, then Completed. */
+/** A service request is Pending until accepted, then In Progress, then Completed. */
 export const requestStatuses = ['Pending', 'In Progress', 'Completed'] as const;
 export type RequestStatus = (typeof requestStatuses)[number];
 

@@ -14,7 +14,7 @@ const categoryList = (message: string) =>
   choices(categorySlugs, { invalid: 'Choose categories from the list', required: message, duplicate: 'Choose each category once' });
 
 /**
- * The one worker application (DESIGN.md section 8): the union of the spec's two forms, sent as JSON
+ * The one worker application: everything either application form asks for, sent as JSON
  * to POST /api/worker-applications after the three ID images went straight to S3.
  * hourlyRate is in cents, 15.00 to 200.00 in steps of 0.50.
  */
@@ -58,7 +58,7 @@ export const workerApplicationSchema = strictBody({
 export type WorkerApplicationInput = z.infer<typeof workerApplicationSchema>;
 
 /**
- * POST /api/workers/apply: the spec's first form's field names (rate in dollars), with the two ID
+ * POST /api/workers/apply: the shorter form's field names (phone, email, rate in dollars), with the two ID
  * photos as upload keys instead of multipart files. Stored as the same record as the above.
  */
 export const workerApplyLegacySchema = strictBody({

@@ -3,7 +3,9 @@ import { strictBody } from '../validation';
 import { email, text } from './fields';
 import { password } from './password';
 
-/** Owner setup (spec: admin setup). The confirm message sits on the confirm field. */
+export type { CurrentUser } from './views/people';
+
+/** Owner setup. The confirm message sits on the confirm field. */
 export const adminSetupSchema = strictBody({
   /**
    * The one-time code the operator got with the deployment (the stack's SetupCodeCommand output, or
@@ -81,9 +83,3 @@ export const devLoginSchema = strictBody({
   username: text('username is required', z.minLength(1, 'username is required'), z.maxLength(64, 'username is too long')),
 });
 
-/** GET /api/auth/me. */
-export interface CurrentUser {
-  id: string;
-  role: Role;
-  username: string;
-}

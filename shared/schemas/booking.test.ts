@@ -9,7 +9,7 @@ describe('the booking form schema', () => {
     expect(bookingInputSchema.safeParse(valid).success).toBe(true);
   });
 
-  it('gives the spec\'s message for each field, one per field', () => {
+  it('gives each field its own message, one per field', () => {
     const result = bookingInputSchema.safeParse({ name: ' ', phone: 'abc', address: '1 A', category: '' });
 
     expect(result.success).toBe(false);

@@ -1,5 +1,5 @@
 /**
- * Worker compliance documents' plain rules (issue 7): no schema library here, so repositories,
+ * Worker compliance documents' plain rules: no schema library here, so repositories,
  * the expiry job and the screens can use them without bundling the forms' schemas.
  */
 export const documentTypes = ['legal', 'tax', 'general'] as const;
@@ -27,7 +27,7 @@ export const documentFormatNames = Object.keys(documentFormats) as DocumentForma
 export const downloadModes = ['view', 'download'] as const;
 export type DownloadMode = (typeof downloadModes)[number];
 
-/** The spec's defaults for a category that names none. */
+/** The limits for a category that names none of its own. */
 export const DEFAULT_MAX_FILE_SIZE_MB = 10;
 export const DEFAULT_ALLOWED_FORMATS: readonly DocumentFormat[] = ['pdf', 'doc', 'docx', 'jpg', 'jpeg', 'png'];
 
@@ -37,7 +37,7 @@ export const EXPIRING_SOON_DAYS = 30;
 export const EXPIRY_REMINDER_DAYS = [30, 7] as const;
 /** GET /api/documents/expiring/{days}: 1 to 365. */
 export const MAX_EXPIRING_DAYS = 365;
-/** A presigned download link lives at most 5 minutes (issue 7). */
+/** A presigned download link lives at most 5 minutes, so a copied or leaked link soon stops working. */
 export const DOWNLOAD_URL_SECONDS = 300;
 /** A presigned upload policy lives 5 minutes; the intent to confirm it, an hour. */
 export const UPLOAD_POLICY_SECONDS = 300;

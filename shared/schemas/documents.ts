@@ -5,55 +5,26 @@ import {
   SELECT_FILE_AND_CATEGORY,
   isCalendarDate,
   todayUtc,
-  type DocumentStatus,
-  type DocumentType,
-  type DocumentUserType,
 } from './document-rules';
 
+/** The views the document calls answer: zod schemas (the tests check answers with them), types here. */
+export type {
+  ComplianceResponse,
+  ComplianceRow,
+  DocumentCategoriesResponse,
+  DocumentCategoryView,
+  DocumentDownload,
+  DocumentListResponse,
+  DocumentUploadTicket,
+  DocumentView,
+  WorkerCompliance,
+} from './views/documents';
+
 /**
- * Worker compliance documents (issue 7, /work/notes/issue7-contract.md): the shapes both the
+ * Worker compliance documents: the shapes both the
  * handlers and the Documents tab use.
  */
 export * from './document-rules';
-
-export interface DocumentCategoryView {
-  id: string;
-  name: string;
-  description: string;
-  documentType: DocumentType;
-  userType: DocumentUserType;
-  isRequired: boolean;
-  expirationRequired: boolean;
-  maxFileSizeMB: number;
-  /** File extensions, e.g. 'pdf', 'jpg'. */
-  allowedFormats: string[];
-  displayOrder: number;
-}
-
-export interface DocumentView {
-  id: string;
-  workerId: string;
-  categoryId: string;
-  categoryName: string;
-  documentType: DocumentType;
-  filename: string;
-  displayName: string | null;
-  description: string | null;
-  /** Bytes. */
-  fileSize: number;
-  mimeType: string;
-  status: DocumentStatus;
-  /** YYYY-MM-DD or null. */
-  expirationDate: string | null;
-  /** Expires within 30 days and not yet past. */
-  expiringSoon: boolean;
-  reviewNotes: string | null;
-  reviewedAt: string | null;
-  version: number;
-  parentDocumentId: string | null;
-  isLatestVersion: boolean;
-  createdAt: string;
-}
 
 const optionalText = (field: string, max: number) =>
   z.optional(
@@ -101,15 +72,6 @@ export const documentUploadSchema = strictBody({
 });
 export type DocumentUploadInput = z.infer<typeof documentUploadSchema>;
 
-export interface DocumentUploadTicket {
-  uploadId: string;
-  url: string;
-  fields: Record<string, string>;
-  key: string;
-  expiresAt: string;
-  maxBytes: number;
-}
-
 /** POST /api/admin/documents/{id}/review. */
 export const documentReviewSchema = strictBody({
   decision: z.enum(['approve', 'reject'], { error: 'Choose approve or reject' }),
@@ -122,36 +84,3 @@ export const documentReviewSchema = strictBody({
 );
 export type DocumentReviewInput = z.infer<typeof documentReviewSchema>;
 
-export interface DocumentDownload {
-  downloadUrl: string;
-  expiresAt: string;
-  filename: string;
-}
-
-export interface DocumentListResponse {
-  documents: DocumentView[];
-}
-export interface DocumentCategoriesResponse {
-  categories: DocumentCategoryView[];
-}
-
-export interface WorkerCompliance {
-  worker: { id: string; fullName: string };
-  documents: DocumentView[];
-  missingRequired: DocumentCategoryView[];
-  expiring: DocumentView[];
-  offersPaused: boolean;
-}
-
-export interface ComplianceRow {
-  workerId: string;
-  fullName: string;
-  /** Category names. */
-  missingRequired: string[];
-  expiringCount: number;
-  pendingReviewCount: number;
-  offersPaused: boolean;
-}
-export interface ComplianceResponse {
-  workers: ComplianceRow[];
-}

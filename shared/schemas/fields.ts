@@ -2,7 +2,8 @@ import * as z from 'zod/mini';
 
 /**
  * Field builders shared by every form schema. zod/mini keeps Lambda bundles small; each builder
- * gives the same message for a missing value as for an invalid one, as the spec's forms do.
+ * gives the same message for a missing value as for an invalid one, so a field shows one message
+ * whether it was left empty or filled in wrongly.
  */
 export const text = (required: string, ...checks: z.core.$ZodCheck<string>[]) =>
   z.string({ error: (issue) => (issue.input === undefined ? required : 'Must be text') }).check(z.trim(), ...checks);

@@ -1,11 +1,21 @@
 import * as z from 'zod/mini';
-import type { JobState } from '../domain/booking-status';
-import { MAX_LABOR_HOURS, MAX_MATERIALS_CENTS, type PaymentStatus, type PayoutStatus } from '../domain/invoice';
+import { MAX_LABOR_HOURS, MAX_MATERIALS_CENTS } from '../domain/invoice';
 import { strictBody } from '../validation';
 import { text } from './fields';
 
+/** The views the invoice and payment calls answer: zod schemas (the tests check answers with them), types here. */
+export type {
+  CheckoutSessionResult,
+  ClientVerificationResult,
+  InvoiceSummary,
+  InvoiceView,
+  PayoutOnboardingLink,
+  PayoutStatusView,
+  WorkVerificationView,
+} from './views/invoice';
+
 /**
- * Work verification, invoices, payments and payouts (customer spec sections 2-8, issue 5).
+ * Work verification, invoices, payments and payouts.
  * Money in views is integer cents; the forms take dollars and hours as people type them.
  */
 
@@ -18,7 +28,7 @@ const id = (what: string) => text(`Choose the ${what}`, z.minLength(1, `Choose t
 const optionalId = (field: string) => z.optional(z.nullable(z.string({ error: `${field} must be text` }).check(z.maxLength(64, `${field} is too long`))));
 
 /**
- * POST /api/client-verification: the spec's verification record. The customer comes from the
+ * POST /api/client-verification: the customer's verdict on the finished work. The customer comes from the
  * cookie (clientId is accepted and ignored), the worker from the job. Rejecting needs notes.
  */
 export const clientVerificationSchema = z
@@ -67,7 +77,7 @@ export const createInvoiceSchema = strictBody({
 export type CreateInvoiceInput = z.infer<typeof createInvoiceSchema>;
 
 /**
- * POST /api/create-checkout-session, either body of the spec: the invoice view's
+ * POST /api/create-checkout-session, with either of two bodies: the invoice view's
  * { invoiceId, workerStripeAccountId } or the client dashboard's { jobId, workerId, clientEmail,
  * amount, description }. The amount charged is always the invoice's; the account is always the
  * worker's on file, so neither can be steered by the browser.
@@ -89,101 +99,3 @@ export const checkoutSessionSchema = strictBody({
 }).check(z.refine((v) => Boolean(v.invoiceId || v.jobId), { message: 'Send the invoiceId (or the jobId) to pay', path: ['invoiceId'] }));
 export type CheckoutSessionInput = z.infer<typeof checkoutSessionSchema>;
 
-/** An invoice as its customer, its worker or the owner sees it (GET /api/invoices, /api/invoices/{id}). */
-export interface InvoiceView {
-  id: string;
-  /** Last 8 characters, upper case. */
-  invoiceNumber: string;
-  /** The job (a request or hire is its job). */
-  serviceRequestId: string;
-  workerId: string;
-  workerName: string;
-  customerName: string;
-  service: string;
-  location: string;
-  description: string;
-  /** One decimal. */
-  laborHours: number;
-  /** Cents. */
-  hourlyRate: number;
-  materialsCost: number;
-  totalAmount: number;
-  platformFee: number;
-  workerShare: number;
-  feePercent: number;
-  notes: string | null;
-  paymentStatus: PaymentStatus;
-  /** The customer confirmed the invoice's work and charges (Verify Work); payment needs it. */
-  workVerified: boolean;
-  workVerifiedAt: string | null;
-  paidAt: string | null;
-  /** The worker's and owner's view only; null for the customer. */
-  payoutStatus: PayoutStatus | null;
-  /** Only the worker and owner see it; the server never takes it from the browser. */
-  workerStripeAccountId: string | null;
-  createdAt: string;
-}
-
-/** What a customer's request card needs to know of its invoice. */
-export interface InvoiceSummary {
-  id: string;
-  invoiceNumber: string;
-  /** One decimal. */
-  laborHours: number;
-  /** Cents, like every amount here. */
-  hourlyRate: number;
-  materialsCost: number;
-  totalAmount: number;
-  platformFee: number;
-  workerShare: number;
-  feePercent: number;
-  paymentStatus: PaymentStatus;
-  workVerified: boolean;
-  paidAt: string | null;
-}
-
-/** The verification step of a completed request, as its customer sees it (polled now, live later). */
-export interface WorkVerificationView {
-  /** True while the customer is asked to approve or reject the finished work. */
-  pending: boolean;
-  /** Billable hours the worker recorded. */
-  workHours: number | null;
-  status: 'approved' | 'rejected' | null;
-  notes: string | null;
-  at: string | null;
-  message: string;
-}
-
-/** POST /api/client-verification's answer. */
-export interface ClientVerificationResult {
-  ok: true;
-  jobId: string;
-  state: JobState;
-  verificationStatus: 'approved' | 'rejected';
-}
-
-/** POST /api/create-checkout-session's answer (spec: success, url, message). */
-export interface CheckoutSessionResult {
-  success: true;
-  url: string;
-  sessionId: string;
-  message: string;
-}
-
-/** GET /api/workers/payouts: the worker's Stripe Connect standing and what awaits them. */
-export interface PayoutStatusView {
-  /** not_started: no connected account; pending: onboarding not finished; enabled: payouts flow. */
-  status: 'not_started' | 'pending' | 'enabled';
-  accountId: string | null;
-  /** Paid by customers and waiting for onboarding, cents. */
-  heldCents: number;
-  heldCount: number;
-  /** Sent to the connected account, cents. */
-  transferredCents: number;
-  feePercent: number;
-}
-
-/** POST /api/workers/payouts/onboard: the Stripe-hosted onboarding page to go to. */
-export interface PayoutOnboardingLink {
-  url: string;
-}

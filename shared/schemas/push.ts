@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { strictBody } from '../validation';
 
-/** Web push subscriptions (customer spec section 7): the browser's PushSubscription, as JSON. */
+/** Web push subscriptions: the browser's PushSubscription, as JSON. */
 const endpoint = z.string({ error: 'endpoint must be the push service URL' }).check(
   z.maxLength(2048, 'endpoint is too long'),
   z.refine((v) => {

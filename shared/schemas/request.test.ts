@@ -15,13 +15,13 @@ const valid = {
 };
 
 describe('the service request schema', () => {
-  it('accepts what the spec\'s client sends, lower-casing the email', () => {
+  it('accepts what the request form sends, lower-casing the email', () => {
     const result = validate(serviceRequestSchema, valid);
 
     expect(result).toMatchObject({ success: true, data: { email: 'sam@example.com' } });
   });
 
-  it('gives the spec\'s messages for email, phone and description', () => {
+  it('gives its own message for a bad email, phone and description', () => {
     const result = validate(serviceRequestSchema, { ...valid, email: 'nope', phoneNumber: '555', description: 'leak' });
 
     expect(result).toEqual({

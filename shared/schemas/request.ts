@@ -6,9 +6,9 @@ import { email, notCoordinates, phone, text } from './fields';
 export { requestNumber, requestServices, requestStatuses, type RequestService, type RequestStatus } from '../domain/requests';
 
 /**
- * The home page's request form and POST /api/requests. The spec gives no messages for name,
- * service and location; these say what to do. Coordinates 0/0 with gpsEnabled false mean "no fix"
- * (the spec's client always sends them).
+ * The home page's request form and POST /api/requests. The messages for name, service and
+ * location say what to do. Coordinates 0/0 with gpsEnabled false mean "no fix" (the form always
+ * sends coordinates, so it sends zeros when the browser gave none).
  */
 export const serviceRequestSchema = strictBody({
   name: text('Name is required', z.minLength(1, 'Name is required'), z.maxLength(100, 'Name must be at most 100 characters')),

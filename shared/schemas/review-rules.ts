@@ -2,6 +2,9 @@
  * The reviews' plain rules (labels, limits, messages, the worker's average) without the schema
  * library, so the functions that only show or count ratings do not bundle the review forms' schemas.
  */
+
+export type { ReviewResult } from './views/people';
+
 export const ratingLabels = ['Poor', 'Fair', 'Good', 'Very Good', 'Excellent'] as const;
 /** 1 Poor … 5 Excellent. */
 export function ratingLabel(rating: number): string {
@@ -17,16 +20,6 @@ export const REVIEW_MIN = 10;
 export const REVIEW_MAX = 500;
 export const REVIEW_TOO_SHORT = 'Review too short - Please write at least 10 characters for your review.';
 export const RATING_REQUIRED = 'Rating is required to submit feedback';
-
-/** What both calls answer. */
-export interface ReviewResult {
-  success: true;
-  jobId: string;
-  rating: number;
-  /** The worker's average after this review, one decimal, and how many reviews it is over. */
-  workerRating: number;
-  workerReviewCount: number;
-}
 
 /** A worker's average from the running totals kept on the profile; null before the first review. */
 export function averageRating(sum: number, count: number): number | null {

@@ -4,7 +4,7 @@ import { text } from './fields';
 import { RATING_REQUIRED, REVIEW_MAX, REVIEW_MIN, REVIEW_TOO_SHORT } from './review-rules';
 
 /**
- * Reviews and ratings (customer spec sections 2, 3, 5, 8). A review belongs to one completed job
+ * Reviews and ratings. A review belongs to one completed job
  * and is written once, by that job's customer (the anonymous cookie); it moves the worker's rating.
  */
 export * from './review-rules';
@@ -18,7 +18,7 @@ const optionalText = (field: string, max: number) =>
   z.optional(text(`${field} must be text`, z.maxLength(max, `${field} must be at most ${max} characters`)));
 
 /**
- * POST /api/worker-reviews, the review dialog. The spec's client also sends workerId, clientId,
+ * POST /api/worker-reviews, the review dialog. A client may also send workerId, clientId,
  * clientName and serviceName: accepted, but the server takes the worker, the customer and the
  * service from the job (a workerId that is not the job's worker is refused).
  */

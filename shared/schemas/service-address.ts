@@ -2,6 +2,8 @@ import * as z from 'zod/mini';
 import { strictBody } from '../validation';
 import { notCoordinates, text } from './fields';
 
+export type { ServiceAddressView } from './views/people';
+
 /**
  * PUT /api/customer/service-address: where the customer wants the work done, saved once. The worker
  * list measures its distance bands from it, and only from it: a listing that measured from any
@@ -29,7 +31,3 @@ export type ServiceAddressInput = z.infer<typeof serviceAddressSchema>;
 /** How many times a customer may change their saved service address in a day. */
 export const SERVICE_ADDRESS_CHANGES_PER_DAY = 3;
 
-/** GET and PUT /api/customer/service-address: the saved address as its customer sees it (no position). */
-export interface ServiceAddressView {
-  serviceAddress: { address: string; savedAt: string } | null;
-}

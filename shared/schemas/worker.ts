@@ -4,44 +4,12 @@ import { strictBody } from '../validation';
 import { choices, text } from './fields';
 import { uploadKeyPattern } from './application-rules';
 
+export type { WorkerSelf, WorkerAdminView } from './views/people';
+
 export const workerStatuses = ['pending_review', 'active', 'terminated'] as const;
 export type WorkerStatus = (typeof workerStatuses)[number];
 export const workerTypes = ['contract', 'independent'] as const;
 export type WorkerType = (typeof workerTypes)[number];
-
-/** The worker's own view (GET /api/workers/me). Rates are cents. */
-export interface WorkerSelf {
-  id: string;
-  fullName: string;
-  email: string;
-  status: WorkerStatus;
-  strikes: number;
-  isAvailable: boolean;
-  isClockedIn: boolean;
-  lastClockIn: string | null;
-  yearsExp: number;
-  categories: string[];
-  hourlyRate: number;
-  workerType: WorkerType | null;
-  profilePhotoUrl: string | null;
-  /** Required document categories (ids) whose document expired: no offers until a valid one is approved. */
-  offersPausedFor: string[];
-}
-
-/** The owner's view of a worker (GET /api/admin/workers/all). */
-export interface WorkerAdminView {
-  id: string;
-  fullName: string;
-  email: string;
-  phone: string;
-  createdAt: string;
-  yearsExp: number;
-  hourlyRate: number;
-  categories: string[];
-  status: WorkerStatus;
-  isAvailable: boolean;
-  strikes: number;
-}
 
 /** PUT /api/workers/me (JSON; the photo goes to S3 first, as every upload does). Rate in cents. */
 export const workerProfileSchema = strictBody({

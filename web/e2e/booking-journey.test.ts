@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStackProcess, type RunningStack } from '../../infra/testing/local-process';
 import { launchBrowser, seriousA11yViolations } from './browser';
@@ -102,7 +102,7 @@ describe('a visitor books a service and tracks it', () => {
     expect(await check.isDisabled()).toBe(true);
   });
 
-  it('shows the not-found screen for an unknown path and follows the spec\'s redirects', async () => {
+  it('shows the not-found screen for an unknown path and follows the app\'s redirects', async () => {
     const page = await browser.newPage();
 
     await page.goto(`${stack.url}/no-such-page`);

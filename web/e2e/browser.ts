@@ -1,11 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { browserEnv, resolveChromium } from '../../infra/testing/chromium';
 
-/** The system Chromium (Debian's package), with the flags this closed network needs. */
-export function launchBrowser(): Promise<Browser> {
+/** A Chromium (CHROMIUM_PATH, the system's, or the packaged one), with the flags this closed network needs. */
+export async function launchBrowser(): Promise<Browser> {
+  const found = await resolveChromium();
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: found.executablePath,
+    env: browserEnv(found),
     args: [
       '--headless',
       '--no-sandbox',

@@ -10,11 +10,11 @@ import { HOME, NEAR, OFFLINE_GEOCODER, requestFromPage } from './journey';
 import { approvedPro, asPro, ownerCookie, signIn, type Pro, bringOnCall, workToCompletion } from './people';
 
 /**
- * Every route of the spec's route table (customer spec section 2, worker spec section 2), at a
- * phone's width and a desktop's: it shows its screen (its h1) or lands where the spec redirects it,
- * with no console error, no page error and no serious or critical axe finding. The ids the
- * parameterised routes need are real, made through the API: a booking, a service, a customer's
- * completed, approved and invoiced job; the signed-in routes are visited as the customer (cookie),
+ * Every route of the app (the `patterns` in web/src/lib/paths.ts), at a phone's width and a
+ * desktop's: it shows its screen (its h1) or lands where the app redirects it, with no console
+ * error, no page error and no serious or critical axe finding. The ids the parameterised routes
+ * need are real, made through the API: a booking, a service, a customer's completed, approved and
+ * invoiced job; the signed-in routes are visited as the customer (cookie),
  * an approved pro (local storage) and the owner (session cookie).
  */
 
@@ -79,7 +79,7 @@ function routeTable(ids: { service: string; serviceName: string; booking: string
     { url: '/worker/apply', who: 'visitor', heading: 'Apply to be a Pro' },
     { url: '/worker/login', who: 'visitor', heading: 'Worker Login' },
     { url: '/worker/signup', who: 'visitor', heading: 'Create Worker Account' },
-    // Signed out, the worker area sends the visitor to the login (spec: no worker stored).
+    // Signed out, the worker area sends the visitor to the login (no worker stored).
     { url: '/worker/dashboard', who: 'visitor', landsOn: '/worker/login', heading: 'Worker Login' },
     { url: '/worker/profile', who: 'visitor', landsOn: '/worker/login', heading: 'Worker Login' },
     {
@@ -104,13 +104,13 @@ function routeTable(ids: { service: string; serviceName: string; booking: string
     { url: `/worker/jobs/${ids.job}`, who: 'pro', heading: ids.jobService },
     { url: '/worker/earnings', who: 'pro', heading: 'Earnings' },
     { url: '/worker-type', who: 'pro', heading: 'Choose Your Worker Type' },
-    // The owner exists, so setup is no longer needed (spec: redirects to /admin/login).
+    // The owner exists, so setup is no longer needed: it redirects to /admin/login.
     { url: '/admin/setup', who: 'visitor', landsOn: '/admin/login', heading: 'Owner Access' },
     { url: '/admin/login', who: 'visitor', heading: 'Owner Access' },
     { url: '/admin', who: 'visitor', landsOn: '/admin/login', heading: 'Owner Access' },
     { url: '/admin', who: 'owner', heading: 'Owner Dashboard', states: [tab('Workers'), tab('Jobs'), tab('Analytics'), tab('Documents')] },
     { url: '/account/change-password', who: 'owner', heading: 'Change Password' },
-    // Spec: the session check fails, so it goes to /.
+    // Signed out, the session check fails, so it goes to /.
     { url: '/account/change-password', who: 'visitor', landsOn: '/', heading: /.+/ },
     { url: `/rate/${ids.job}`, who: 'customer', heading: 'Rate Your Service' },
     { url: '/customer', who: 'customer', heading: 'Client Dashboard' },
@@ -232,7 +232,9 @@ describe('every route renders, accessibly and without errors, on a phone and a d
   let routes: RouteCheck[];
 
   beforeAll(async () => {
-    [stack, browser] = await Promise.all([startStackProcess(dataDir, OFFLINE_GEOCODER), launchBrowser()]);
+    // `npm run dev`: the check that the home page loads its heavy parts on demand names them by
+    // the source modules the dev server serves one by one (a production build hashes them into chunks).
+    [stack, browser] = await Promise.all([startStackProcess(dataDir, OFFLINE_GEOCODER, ['--dev']), launchBrowser()]);
     const base = stack.url;
     owner = await ownerCookie(stack);
     pro = await approvedPro(base, owner, 'Avery Brooks', ['plumbing']);
@@ -297,7 +299,7 @@ describe('every route renders, accessibly and without errors, on a phone and a d
   }
 
   /**
-   * The lists' other states with the spec's texts: each call answered 500 (the browser logs that
+   * The lists' other states with the texts people read: each call answered 500 (the browser logs that
    * one response, nothing else may be logged) and the lists of someone who has nothing yet.
    */
   it('every list says when its call fails, and when it is empty', async () => {
@@ -421,8 +423,8 @@ describe('every route renders, accessibly and without errors, on a phone and a d
           const seen: string[] = [];
           page.on('pageerror', (error) => seen.push(`page error: ${error.message}`));
           page.on('console', (message) => {
-            // Signed out, the owner screens' session check (GET /api/auth/me) is answered 401, as the
-            // spec has it; the browser logs every 4xx response. That answer is how they know.
+            // Signed out, the owner screens' session check (GET /api/auth/me) is answered 401, by
+            // design; the browser logs every 4xx response. That answer is how they know.
             if (route.who === 'visitor' && /status of 401/.test(message.text()) && new URL(message.location().url).pathname === '/api/auth/me') return;
             if (message.type() === 'error') seen.push(`console error: ${message.text()} (${message.location().url})`);
           });

@@ -1,23 +1,20 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { buildWeb } from '../../infra/local/static-site';
+import { ensureSiteBuild } from '../../infra/local/site-build';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The production build of web/ the browser journeys are served (built once per run). */
+    /** The production build of web/ the browser journeys are served. */
     webDist: string;
   }
 }
 
 /**
- * The browser journeys run against the production build, as people meet it on CloudFront: built
- * once for the whole run here, then served by each journey's stack (WEB_DIST) under the strict CSP.
+ * The browser journeys run against the production build, as people meet it on CloudFront. It is
+ * `npm start`'s own build (built here only when the sources changed since the last one), so a
+ * journey that starts the stack as a person does finds it fresh and builds nothing, and a rerun
+ * with unchanged sources builds nothing at all.
  */
 export default async function setup(project: TestProject) {
-  const dist = mkdtempSync(path.join(tmpdir(), 'marketplace-web-'));
-  await buildWeb(dist);
+  const { dist } = await ensureSiteBuild({ log: () => {} });
   project.provide('webDist', dist);
-  return () => rmSync(dist, { recursive: true, force: true });
 }

@@ -1,4 +1,4 @@
-/* The service worker at /sw.js (customer spec section 7), registered for every visitor after the
+/* The service worker at /sw.js, registered for every visitor after the
  * page loads (web/src/lib/offline-app.ts) and by push when it is enabled.
  *
  * Push: shows each web push as a notification and, on a click, focuses a tab already showing its

@@ -1,11 +1,12 @@
 /**
  * Makes the app's icons and the background video's poster, committed under web/public (run again
  * only when the mark or the video changes): `npx tsx web/scripts/make-pwa-assets.ts`.
- * The system Chromium renders the SVG mark to PNG and takes a frame of the video as WebP.
+ * A Chromium (CHROMIUM_PATH, the system's, or the packaged one: infra/testing/chromium.ts) renders the SVG mark to PNG and takes a frame of the video as WebP.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { browserEnv, resolveChromium } from '../../infra/testing/chromium';
 
 const publicDir = path.resolve(import.meta.dirname, '../public');
 const SLATE = '#020617';
@@ -52,7 +53,8 @@ function ico(png: Buffer, size: number): Buffer {
   return Buffer.concat([header, png]);
 }
 
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox'] });
+const found = await resolveChromium();
+const browser = await chromium.launch({ executablePath: found.executablePath, env: browserEnv(found), args: ['--headless', '--no-sandbox'] });
 try {
   const page = await browser.newPage();
   async function render(svg: string, size: number): Promise<Buffer> {

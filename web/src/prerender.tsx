@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppRoutes } from './app/routes';
-import { queryKeyUrl } from './lib/api';
+import { queryKeyUrl } from './lib/endpoint';
 
 /**
  * The HTML of one route's first screen, rendered at build time (web/vite-prerender.ts) with the same

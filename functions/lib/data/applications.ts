@@ -1,5 +1,5 @@
 import type { CompanyApplicationView, CompanyDocument, PendingWorkerView, WorkerDocument } from '../../../shared/schemas/admin';
-import { GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type {
   ApplicationStatus,
   CompanyApplicationInput,
@@ -7,87 +7,35 @@ import type {
   WorkerApplyLegacyInput,
 } from '../../../shared/schemas/applications';
 import { applicationStatuses } from '../../../shared/schemas/application-rules';
-import { keys } from '../../../shared/table';
+import {
+  companyApplicationEntity,
+  companyEmailClaimEntity,
+  emailClaimEntity,
+  workerApplicationEntity,
+  type CompanyApplicationItem,
+  type CompanyEmailClaimItem,
+  type EmailClaimItem,
+  type WorkerApplicationItem,
+} from '../../../shared/entities';
 import { dynamo, tableName } from '../clients';
 import { ConflictError } from '../errors';
+import { isNew, putOf } from './expressions';
+import { countAll, queryAll } from './query';
 import { writeTogether, WriteCancelled } from './transact';
 
+export type { CompanyApplicationItem, EmailClaimItem, WorkerApplicationItem } from '../../../shared/entities';
+
 /**
- * Worker and company applications (the spec's contractor_applications and company_applications),
+ * Worker and company applications,
  * and the email claims that make "one application or account per email" a conditional write.
  * The SSN's last four are stored for the owner's background check and never leave this module
  * through any view below.
  */
 
-/** The stored worker application. Upload fields hold the S3 keys of the uploaded images. */
-export interface WorkerApplicationItem {
-  pk: string;
-  sk: string;
-  gsi1pk: string;
-  gsi1sk: string;
-  entity: 'worker-application';
-  id: string;
-  /** Which call filed it: the JSON form or the first form's field names. */
-  source: 'worker-applications' | 'workers-apply';
-  fullName: string;
-  phoneNumber: string;
-  emailAddress: string;
-  homeAddress: string;
-  yearsExperience: number;
-  servicesProvided: string[];
-  /** Cents. */
-  hourlyRate: number;
-  ssnLastFour: string;
-  workingHours?: string;
-  availableSameDay?: boolean;
-  workerAgreement: boolean;
-  workQualityAgreement: boolean;
-  timelinessAgreement: boolean;
-  liabilityAgreement: boolean;
-  legalDisclaimerAccepted: boolean;
-  photoIdFrontUrl: string;
-  photoIdBackUrl: string;
-  selfieUrl: string;
-  status: ApplicationStatus;
-  identityVerificationStatus: 'pending';
-  submittedAt: string;
-  reviewedAt?: string;
-  approvedAt?: string;
-  /** The worker profile the approval created. */
-  workerId?: string;
-}
-
 export type WorkerApplicationRecord = Omit<
   WorkerApplicationItem,
   'pk' | 'sk' | 'gsi1pk' | 'gsi1sk' | 'entity' | 'id' | 'status' | 'identityVerificationStatus' | 'submittedAt'
 >;
-
-export interface CompanyApplicationItem extends CompanyApplicationInput {
-  pk: string;
-  sk: string;
-  gsi1pk: string;
-  gsi1sk: string;
-  entity: 'company-application';
-  id: string;
-  status: ApplicationStatus;
-  submittedAt: string;
-  reviewedAt?: string;
-  approvedAt?: string;
-}
-
-/**
- * EMAIL#<email>: the email is taken by a worker application (and, once approved, its worker).
- * The worker account call finds the approved worker through `workerId`.
- */
-export interface EmailClaimItem {
-  pk: string;
-  sk: string;
-  entity: 'email-claim';
-  email: string;
-  applicationId: string;
-  workerId?: string;
-  createdAt: string;
-}
 
 /** The documents an application may carry, by the name the owner's screens use. */
 export const workerDocuments = {
@@ -170,59 +118,16 @@ export function fromLegacyApplication(input: WorkerApplyLegacyInput): WorkerAppl
 }
 
 /** Ids from newId(): anything else names no record, so it is refused before reading the table. */
-export function isId(value: string | undefined): value is string {
-  return typeof value === 'string' && /^[A-Za-z0-9_-]{22}$/.test(value);
-}
+export { isId } from '../../../shared/schemas/id';
 
 const EMAIL_TAKEN = 'An application or account already exists for this email address.';
 const COMPANY_EMAIL_TAKEN = 'A company application already exists for this email address.';
 
-/** Every item of one gsi1/gsi2/gsi3 partition, following the pages. */
-export async function queryAll<T>(input: Omit<QueryCommandInput, 'TableName'>): Promise<T[]> {
-  const items: T[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await dynamo.send(new QueryCommand({ ...input, TableName: tableName, ExclusiveStartKey: start }));
-    items.push(...((out.Items ?? []) as T[]));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return items;
-}
+const entityOf = { worker: workerApplicationEntity, company: companyApplicationEntity } as const;
 
-/** How many items one index partition holds (Select COUNT, following the pages). */
-export async function countAll(index: string, partitionKey: string, value: string): Promise<number> {
-  let count = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await dynamo.send(
-      new QueryCommand({
-        TableName: tableName,
-        IndexName: index,
-        KeyConditionExpression: '#pk = :pk',
-        ExpressionAttributeNames: { '#pk': partitionKey },
-        ExpressionAttributeValues: { ':pk': value },
-        Select: 'COUNT',
-        ExclusiveStartKey: start,
-      }),
-    );
-    count += out.Count ?? 0;
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return count;
-}
-
-function byStatus(kind: 'worker' | 'company', status: ApplicationStatus) {
-  return queryAll<never>({
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': keys.applicationsByStatus(kind, status).gsi1pk },
-  });
-}
 
 async function countsOf(kind: 'worker' | 'company'): Promise<Record<ApplicationStatus, number>> {
-  const counts = await Promise.all(
-    applicationStatuses.map((s) => countAll('gsi1', 'gsi1pk', keys.applicationsByStatus(kind, s).gsi1pk)),
-  );
+  const counts = await Promise.all(applicationStatuses.map((s) => countAll(entityOf[kind].indexes.byStatus.range(s))));
   return Object.fromEntries(applicationStatuses.map((s, i) => [s, counts[i]])) as Record<ApplicationStatus, number>;
 }
 
@@ -235,8 +140,8 @@ export const applicationsRepo = {
   }): Promise<WorkerApplicationItem> {
     const { id, submittedAt, record } = input;
     const item: WorkerApplicationItem = {
-      ...keys.workerApplication(id),
-      ...keys.applicationsByStatus('worker', 'pending', submittedAt),
+      ...workerApplicationEntity.key(id),
+      ...workerApplicationEntity.indexes.byStatus.key('pending', submittedAt),
       entity: 'worker-application',
       id,
       ...record,
@@ -245,7 +150,7 @@ export const applicationsRepo = {
       submittedAt,
     };
     const claim: EmailClaimItem = {
-      ...keys.email(record.emailAddress),
+      ...emailClaimEntity.key(record.emailAddress),
       entity: 'email-claim',
       email: record.emailAddress.toLowerCase(),
       applicationId: id,
@@ -253,8 +158,8 @@ export const applicationsRepo = {
     };
     try {
       await writeTogether([
-        { Put: { TableName: tableName, Item: claim, ConditionExpression: 'attribute_not_exists(pk)' } },
-        { Put: { TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
+        { Put: putOf(emailClaimEntity, claim, isNew) },
+        { Put: putOf(workerApplicationEntity, item, isNew) },
       ]);
     } catch (error) {
       if (error instanceof WriteCancelled && error.refusedAt(0)) throw new ConflictError(EMAIL_TAKEN);
@@ -270,16 +175,16 @@ export const applicationsRepo = {
   }): Promise<CompanyApplicationItem> {
     const { id, submittedAt, application } = input;
     const item: CompanyApplicationItem = {
-      ...keys.companyApplication(id),
-      ...keys.applicationsByStatus('company', 'pending', submittedAt),
+      ...companyApplicationEntity.key(id),
+      ...companyApplicationEntity.indexes.byStatus.key('pending', submittedAt),
       entity: 'company-application',
       id,
       ...application,
       status: 'pending',
       submittedAt,
     };
-    const claim = {
-      ...keys.companyEmail(application.emailAddress),
+    const claim: CompanyEmailClaimItem = {
+      ...companyEmailClaimEntity.key(application.emailAddress),
       entity: 'company-email-claim',
       email: application.emailAddress.toLowerCase(),
       applicationId: id,
@@ -287,8 +192,8 @@ export const applicationsRepo = {
     };
     try {
       await writeTogether([
-        { Put: { TableName: tableName, Item: claim, ConditionExpression: 'attribute_not_exists(pk)' } },
-        { Put: { TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
+        { Put: putOf(companyEmailClaimEntity, claim, isNew) },
+        { Put: putOf(companyApplicationEntity, item, isNew) },
       ]);
     } catch (error) {
       if (error instanceof WriteCancelled && error.refusedAt(0)) throw new ConflictError(COMPANY_EMAIL_TAKEN);
@@ -299,13 +204,13 @@ export const applicationsRepo = {
 
   async findWorkerApplication(id: string): Promise<WorkerApplicationItem | undefined> {
     const out = await dynamo.send(
-      new GetCommand({ TableName: tableName, Key: keys.workerApplication(id), ConsistentRead: true }),
+      new GetCommand({ TableName: tableName, Key: workerApplicationEntity.key(id), ConsistentRead: true }),
     );
     return out.Item as WorkerApplicationItem | undefined;
   },
 
   async findCompanyApplication(id: string): Promise<CompanyApplicationItem | undefined> {
-    const out = await dynamo.send(new GetCommand({ TableName: tableName, Key: keys.companyApplication(id) }));
+    const out = await dynamo.send(new GetCommand({ TableName: tableName, Key: companyApplicationEntity.key(id) }));
     return out.Item as CompanyApplicationItem | undefined;
   },
 
@@ -314,20 +219,19 @@ export const applicationsRepo = {
    * after a first filing took the uploads); the write that files it stays conditional.
    */
   async requireEmailFree(kind: 'worker' | 'company', email: string): Promise<void> {
-    const key = kind === 'worker' ? keys.email(email) : keys.companyEmail(email);
+    const key = kind === 'worker' ? emailClaimEntity.key(email) : companyEmailClaimEntity.key(email);
     const out = await dynamo.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true, ProjectionExpression: 'pk' }));
     if (out.Item) throw new ConflictError(kind === 'worker' ? EMAIL_TAKEN : COMPANY_EMAIL_TAKEN);
   },
 
   async findEmailClaim(email: string): Promise<EmailClaimItem | undefined> {
-    const out = await dynamo.send(new GetCommand({ TableName: tableName, Key: keys.email(email), ConsistentRead: true }));
+    const out = await dynamo.send(new GetCommand({ TableName: tableName, Key: emailClaimEntity.key(email), ConsistentRead: true }));
     return out.Item as EmailClaimItem | undefined;
   },
 
   /** Oldest first (gsi1 sorts by submittedAt). */
-  listWorkerApplications: (status: ApplicationStatus) => byStatus('worker', status) as Promise<WorkerApplicationItem[]>,
-  listCompanyApplications: (status: ApplicationStatus) =>
-    byStatus('company', status) as Promise<CompanyApplicationItem[]>,
+  listWorkerApplications: (status: ApplicationStatus) => queryAll(workerApplicationEntity.indexes.byStatus.range(status)),
+  listCompanyApplications: (status: ApplicationStatus) => queryAll(companyApplicationEntity.indexes.byStatus.range(status)),
 
   workerCounts: () => countsOf('worker'),
   companyCounts: () => countsOf('company'),

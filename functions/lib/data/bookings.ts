@@ -1,23 +1,12 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { bookingStatusOf, type JobState } from '../../../shared/domain/booking-status';
+import { bookingEntity, type BookingItem } from '../../../shared/entities';
 import type { Booking, BookingInput } from '../../../shared/schemas/booking';
-import { keys } from '../../../shared/table';
 import { dynamo, tableName } from '../clients';
+import { isNew, putOf } from './expressions';
 import type { WriteAction } from './transact';
 
-export interface BookingItem extends BookingInput {
-  pk: string;
-  sk: string;
-  gsi1pk: string;
-  gsi1sk: string;
-  entity: 'booking';
-  id: string;
-  customerId: string;
-  /** The booking's job, which holds its progress. Bookings made before dispatch existed have none. */
-  jobId?: string;
-  state: JobState;
-  createdAt: string;
-}
+export type { BookingItem } from '../../../shared/entities';
 
 /** The public view: the customer id, the job and storage keys never leave the server. */
 export function toBooking(item: BookingItem, job?: { state: JobState; dispatch: Booking['dispatch'] }): Booking {
@@ -28,8 +17,8 @@ export function toBooking(item: BookingItem, job?: { state: JobState; dispatch: 
 export const bookingsRepo = {
   newItem(input: { id: string; customerId: string; createdAt: string; jobId: string } & BookingInput): BookingItem {
     return {
-      ...keys.booking(input.id),
-      ...keys.customerBookings(input.customerId, input.createdAt),
+      ...bookingEntity.key(input.id),
+      ...bookingEntity.indexes.customerBookings.key(input.customerId, input.createdAt),
       entity: 'booking',
       state: 'booked',
       ...input,
@@ -39,11 +28,11 @@ export const bookingsRepo = {
   /** The write that creates the booking, to go together with its job's. */
   putAction(item: BookingItem): WriteAction {
     // A 128-bit id never collides in practice; the condition makes "never" a guarantee.
-    return { Put: { TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } };
+    return { Put: putOf(bookingEntity, item, isNew) };
   },
 
   async findById(id: string): Promise<BookingItem | undefined> {
-    const out = await dynamo.send(new GetCommand({ TableName: tableName, Key: keys.booking(id) }));
+    const out = await dynamo.send(new GetCommand({ TableName: tableName, Key: bookingEntity.key(id) }));
     return out.Item as BookingItem | undefined;
   },
 };

@@ -1,35 +1,20 @@
-import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { connectionEntity, roomMemberEntity, type ConnectionItem, type Identity, type RoomMemberItem } from '../../../shared/entities';
 import { CONNECTION_TTL_SECONDS, type RealtimeRole } from '../../../shared/realtime';
-import { keys } from '../../../shared/table';
 import { dynamo, tableName } from '../clients';
-import { batchGet } from './batch';
+import { batchGet, batchWrite } from './batch';
+import { deleteOf, listAppend, putOf, updateOf } from './expressions';
 import { queryAll } from './query';
+import { applyUpdate, lostRace } from './write';
+
+export type { ConnectionItem, Identity } from '../../../shared/entities';
 
 /**
- * /ws connections and their rooms (DESIGN.md sections 1 and 6). A connection knows who is behind
- * it (a browser may be a customer and a worker at once) and which rooms it joined; a room's members
- * are items of their own, so fan-out is one Query. Everything expires (TTL) a little after API
- * Gateway's two-hour connection limit, so a $disconnect that never came leaves nothing for long.
+ * /ws connections and their rooms. A connection knows who is behind it (a browser may be a customer
+ * and a worker at once) and which rooms it joined; a room's members are items of their own, so
+ * fan-out is one Query. Everything expires (TTL) a little after API Gateway's two-hour connection
+ * limit, so a $disconnect that never came leaves nothing for long.
  */
-export interface Identity {
-  customerId?: string;
-  workerId?: string;
-  owner?: boolean;
-}
-
-export interface ConnectionItem extends Identity {
-  pk: string;
-  sk: string;
-  entity: 'connection';
-  connectionId: string;
-  rooms: string[];
-  connectedAt: string;
-  /** The second (epoch) the message counter is for, and how many came in it. */
-  windowSecond?: number;
-  windowCount?: number;
-  expiresAt: number;
-}
-
 const ttl = () => Math.floor(Date.now() / 1000) + CONNECTION_TTL_SECONDS;
 
 /** The user channels of an identity: one per role it carries. */
@@ -46,20 +31,21 @@ export function userRoom(role: RealtimeRole, id: string): string {
 }
 
 function putMember(room: string, connectionId: string) {
-  return dynamo.send(new PutCommand({ TableName: tableName, Item: { ...keys.roomMember(room, connectionId), entity: 'room-member', room, connectionId, expiresAt: ttl() } }));
+  const member: RoomMemberItem = { ...roomMemberEntity.key(room, connectionId), entity: 'room-member', room, connectionId, expiresAt: ttl() };
+  return dynamo.send(new PutCommand(putOf(roomMemberEntity, member)));
 }
 
 export const connectionsRepo = {
   async open(connectionId: string, identity: Identity, now: string): Promise<ConnectionItem> {
     const rooms = userRooms(identity);
-    const item: ConnectionItem = { ...keys.connection(connectionId), entity: 'connection', connectionId, ...identity, rooms, connectedAt: now, expiresAt: ttl() };
-    await dynamo.send(new PutCommand({ TableName: tableName, Item: item }));
+    const item: ConnectionItem = { ...connectionEntity.key(connectionId), entity: 'connection', connectionId, ...identity, rooms, connectedAt: now, expiresAt: ttl() };
+    await dynamo.send(new PutCommand(putOf(connectionEntity, item)));
     await Promise.all(rooms.map((room) => putMember(room, connectionId)));
     return item;
   },
 
   async find(connectionId: string): Promise<ConnectionItem | undefined> {
-    const out = await dynamo.send(new GetCommand({ TableName: tableName, Key: keys.connection(connectionId), ConsistentRead: true }));
+    const out = await dynamo.send(new GetCommand({ TableName: tableName, Key: connectionEntity.key(connectionId), ConsistentRead: true }));
     return out.Item as ConnectionItem | undefined;
   },
 
@@ -67,16 +53,15 @@ export const connectionsRepo = {
   async join(connectionId: string, room: string): Promise<boolean> {
     try {
       await dynamo.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: keys.connection(connectionId),
-          UpdateExpression: 'SET rooms = list_append(rooms, :room)',
-          ConditionExpression: 'attribute_exists(pk) AND NOT contains(rooms, :name)',
-          ExpressionAttributeValues: { ':room': [room], ':name': room },
-        }),
+        new UpdateCommand(
+          updateOf(connectionEntity, connectionEntity.key(connectionId), {
+            set: { rooms: listAppend([room]) },
+            if: (c) => c.and(c.exists('pk'), c.not(c.contains('rooms', room))),
+          }),
+        ),
       );
     } catch (error) {
-      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+      if (!lostRace(error)) throw error;
       const current = await connectionsRepo.find(connectionId);
       if (!current) return false;
     }
@@ -88,9 +73,11 @@ export const connectionsRepo = {
     const current = await connectionsRepo.find(connectionId);
     if (current) {
       const rooms = current.rooms.filter((r) => r !== room);
-      await dynamo.send(new UpdateCommand({ TableName: tableName, Key: keys.connection(connectionId), UpdateExpression: 'SET rooms = :rooms', ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':rooms': rooms } })).catch(() => undefined);
+      await dynamo
+        .send(new UpdateCommand(updateOf(connectionEntity, connectionEntity.key(connectionId), { set: { rooms }, if: (c) => c.exists('pk') })))
+        .catch(() => undefined);
     }
-    await dynamo.send(new DeleteCommand({ TableName: tableName, Key: keys.roomMember(room, connectionId) }));
+    await dynamo.send(new DeleteCommand(deleteOf(roomMemberEntity, roomMemberEntity.key(room, connectionId))));
   },
 
   /** Forgets the connection and every membership it had. */
@@ -101,21 +88,17 @@ export const connectionsRepo = {
   /** Forgets many connections at once (the gone ones of a fan-out): one read, batched deletes. */
   async closeMany(connectionIds: readonly string[]): Promise<void> {
     if (connectionIds.length === 0) return;
-    const found = await batchGet<ConnectionItem>(connectionIds.map((id) => keys.connection(id)), true);
+    const found = await batchGet<ConnectionItem>(connectionIds.map((id) => connectionEntity.key(id)), true);
     const deletes = [
-      ...connectionIds.map((id) => keys.connection(id)),
-      ...found.flatMap((c) => c.rooms.map((room) => keys.roomMember(room, c.connectionId))),
+      ...connectionIds.map((id) => connectionEntity.key(id)),
+      ...found.flatMap((c) => c.rooms.map((room) => roomMemberEntity.key(room, c.connectionId))),
     ];
-    await Promise.all(
-      Array.from({ length: Math.ceil(deletes.length / 25) }, (_, i) =>
-        dynamo.send(new BatchWriteCommand({ RequestItems: { [tableName]: deletes.slice(i * 25, i * 25 + 25).map((Key) => ({ DeleteRequest: { Key } })) } })),
-      ),
-    );
+    await batchWrite([], deletes);
   },
 
   /** The connections in a room (a Query on the room's partition). */
   async members(room: string): Promise<string[]> {
-    const items = await queryAll<{ connectionId: string }>({ pk: keys.roomMember(room).pk, skPrefix: 'CONN#', projection: 'connectionId' });
+    const items = await queryAll<{ connectionId: string }>({ ...roomMemberEntity.range(room), projection: 'connectionId' });
     return items.map((i) => i.connectionId);
   },
 
@@ -131,35 +114,28 @@ export const connectionsRepo = {
    * true means the connection is gone: Infinity, nothing to count or answer.
    */
   async countMessage(connectionId: string, second: number): Promise<number> {
+    const key = connectionEntity.key(connectionId);
     for (let round = 0; round < 3; round++) {
       try {
-        const out = await dynamo.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: keys.connection(connectionId),
-            UpdateExpression: 'ADD windowCount :one',
-            ConditionExpression: 'windowSecond >= :s',
-            ExpressionAttributeValues: { ':one': 1, ':s': second },
-            ReturnValues: 'UPDATED_NEW',
-          }),
+        const counted = await applyUpdate(
+          updateOf(connectionEntity, key, { add: { windowCount: 1 }, if: (c) => c.ge('windowSecond', second) }),
         );
-        return out.Attributes?.windowCount as number;
+        return counted.windowCount!;
       } catch (error) {
-        if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+        if (!lostRace(error)) throw error;
       }
       try {
         await dynamo.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: keys.connection(connectionId),
-            UpdateExpression: 'SET windowSecond = :s, windowCount = :one',
-            ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(windowSecond) OR windowSecond < :s)',
-            ExpressionAttributeValues: { ':one': 1, ':s': second },
-          }),
+          new UpdateCommand(
+            updateOf(connectionEntity, key, {
+              set: { windowSecond: second, windowCount: 1 },
+              if: (c) => c.and(c.exists('pk'), c.or(c.notExists('windowSecond'), c.lt('windowSecond', second))),
+            }),
+          ),
         );
         return 1;
       } catch (error) {
-        if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+        if (!lostRace(error)) throw error;
       }
     }
     return Number.POSITIVE_INFINITY;

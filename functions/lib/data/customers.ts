@@ -1,37 +1,31 @@
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { keys, table } from '../../../shared/table';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { bookingEntity, customerEntity, customerKeyEntity, type CustomerItem, type CustomerKeyItem } from '../../../shared/entities';
 import { dynamo, tableName } from '../clients';
 import { newId } from '../ids';
+import { isNew, putOf } from './expressions';
+import { queryAll } from './query';
 import { WriteCancelled, writeTogether } from './transact';
 
 /** A retry comes within minutes of its first call; a day covers a person pressing again tomorrow. */
 const KEY_TTL_SECONDS = 24 * 60 * 60;
 
-interface CustomerItem {
-  pk: string;
-  sk: string;
-  entity: 'customer';
-  id: string;
-  issuedAt: string;
-}
-
 const epochSeconds = () => Math.floor(Date.now() / 1000);
 
 function identityItem(id: string): CustomerItem {
-  return { ...keys.customer(id), entity: 'customer', id, issuedAt: new Date().toISOString() };
+  return { ...customerEntity.key(id), entity: 'customer', id, issuedAt: new Date().toISOString() };
 }
 
 /** Customer identities: issued by the server only, random, and stored, so a client cannot choose one. */
 export const customersRepo = {
   async issue(): Promise<string> {
     const item = identityItem(newId());
-    await dynamo.send(new PutCommand({ TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
+    await dynamo.send(new PutCommand(putOf(customerEntity, item, isNew)));
     return item.id;
   },
 
   /** Records an identity under an id the caller names: only the local runtime's dev-login does. */
   async issueAs(id: string): Promise<void> {
-    await dynamo.send(new PutCommand({ TableName: tableName, Item: identityItem(id) }));
+    await dynamo.send(new PutCommand(putOf(customerEntity, identityItem(id))));
   },
 
   /**
@@ -41,24 +35,16 @@ export const customersRepo = {
    */
   async issueForKey(keyHash: string): Promise<string> {
     const item = identityItem(newId());
+    const byKey: CustomerKeyItem = { ...customerKeyEntity.key(keyHash), entity: 'customer-key', customerId: item.id, expiresAt: epochSeconds() + KEY_TTL_SECONDS };
     try {
-      await writeTogether([
-        { Put: { TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
-        {
-          Put: {
-            TableName: tableName,
-            Item: { ...keys.customerByKey(keyHash), entity: 'customer-key', customerId: item.id, [table.ttlAttribute]: epochSeconds() + KEY_TTL_SECONDS },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-      ]);
+      await writeTogether([{ Put: putOf(customerEntity, item, isNew) }, { Put: putOf(customerKeyEntity, byKey, isNew) }]);
       return item.id;
     } catch (error) {
       if (!(error instanceof WriteCancelled) || !error.refusedAt(1)) throw error;
       // A concurrent first call may still be committing: read strongly, and once more after a beat.
       for (let attempt = 0; attempt < 3; attempt++) {
-        const out = await dynamo.send(new GetCommand({ TableName: tableName, Key: keys.customerByKey(keyHash), ConsistentRead: true }));
-        const customerId = out.Item?.customerId as string | undefined;
+        const out = await dynamo.send(new GetCommand({ TableName: tableName, Key: customerKeyEntity.key(keyHash), ConsistentRead: true }));
+        const customerId = (out.Item as CustomerKeyItem | undefined)?.customerId;
         if (customerId) return customerId;
         await new Promise((resolve) => setTimeout(resolve, 50 * (attempt + 1)));
       }
@@ -73,18 +59,10 @@ export const customersRepo = {
    * read grant can ask too.
    */
   async isIssued(id: string): Promise<boolean> {
-    const out = await dynamo.send(new GetCommand({ TableName: tableName, Key: keys.customer(id) }));
+    const out = await dynamo.send(new GetCommand({ TableName: tableName, Key: customerEntity.key(id) }));
     if (out.Item) return true;
-    const owned = await dynamo.send(
-      new QueryCommand({
-        TableName: tableName,
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.customerBookings(id).gsi1pk },
-        Limit: 1,
-        ProjectionExpression: 'pk',
-      }),
-    );
-    return Boolean(owned.Items?.length);
+    // The customer's partition of gsi1 (bookings, requests and invoices alike), not one sort prefix.
+    const owned = await queryAll({ index: 'gsi1', pk: bookingEntity.indexes.customerBookings.key(id).gsi1pk, limit: 1, projection: 'pk' });
+    return owned.length > 0;
   },
 };

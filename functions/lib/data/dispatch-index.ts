@@ -1,4 +1,4 @@
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   DISPATCH_PARTITION_PRECISION,
   DISPATCH_SEARCH_PRECISIONS,
@@ -7,14 +7,16 @@ import {
   type Candidate,
 } from '../../../shared/domain/dispatch';
 import { cellAndNeighbours, decodeGeohash, distanceKm, encodeGeohash, type LatLng } from '../../../shared/domain/geo';
-import { keys } from '../../../shared/table';
-import { dynamo, tableName } from '../clients';
+import { dispatchCategoryEntity, dispatchCellEntity, workerEntity, type DispatchEntryItem, type KeyRange } from '../../../shared/entities';
+import { dynamo } from '../clients';
 import { batchWrite } from './batch';
+import { deleteOf, putOf, updateOf } from './expressions';
+import { queryAll, queryPage, type PageStart } from './query';
 import type { WriteAction } from './transact';
 import { workersRepo, type WorkerItem, type WorkerProfileChange } from './workers';
 
 /**
- * The sparse index dispatch reads instead of scanning workers (DESIGN.md section 6). A worker has
+ * The sparse index dispatch reads instead of scanning workers. A worker has
  * entries only while dispatchable, per category:
  * - located: DISPATCH#<category>#<4-char cell> / <9-char geohash>#<id>, so the workers near a
  *   point are a few Queries with begins_with on a finer cell;
@@ -25,14 +27,7 @@ import { workersRepo, type WorkerItem, type WorkerProfileChange } from './worker
  */
 const UNLOCATED_CELL = '-';
 
-interface EntryItem {
-  pk: string;
-  sk: string;
-  entity: 'dispatch-entry';
-  workerId: string;
-  lat: number | null;
-  lng: number | null;
-}
+type EntryItem = DispatchEntryItem;
 
 /** Whether dispatch may offer this worker a job (the worker may still be busy with one). */
 export function isDispatchable(worker: WorkerItem): boolean {
@@ -57,11 +52,11 @@ export function entriesFor(worker: WorkerItem): EntryItem[] {
   return [...new Set(worker.categories)].flatMap((category) => {
     const base = { entity: 'dispatch-entry' as const, workerId: worker.id, lat: location?.lat ?? null, lng: location?.lng ?? null };
     const cellEntry = location
-      ? keys.dispatchCell(category, location.geohash.slice(0, DISPATCH_PARTITION_PRECISION), location.geohash, worker.id)
-      : keys.dispatchCell(category, UNLOCATED_CELL, UNLOCATED_CELL, worker.id);
+      ? dispatchCellEntity.key(category, location.geohash.slice(0, DISPATCH_PARTITION_PRECISION), location.geohash, worker.id)
+      : dispatchCellEntity.key(category, UNLOCATED_CELL, UNLOCATED_CELL, worker.id);
     return [
       { ...cellEntry, ...base },
-      { ...keys.dispatchCategory(category, worker.id), ...base },
+      { ...dispatchCategoryEntity.key(category, worker.id), ...base },
     ];
   });
 }
@@ -76,23 +71,10 @@ const entryKey = (id: string) => {
   return { pk, sk };
 };
 
-async function query(pk: string, skPrefix?: string, limit?: number): Promise<EntryItem[]> {
-  const items: EntryItem[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await dynamo.send(
-      new QueryCommand({
-        TableName: tableName,
-        KeyConditionExpression: skPrefix ? 'pk = :pk AND begins_with(sk, :sk)' : 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': pk, ...(skPrefix ? { ':sk': skPrefix } : {}) },
-        ...(limit ? { Limit: limit - items.length } : {}),
-        ExclusiveStartKey: start,
-      }),
-    );
-    items.push(...((out.Items ?? []) as EntryItem[]));
-    start = out.LastEvaluatedKey;
-  } while (start && (!limit || items.length < limit));
-  return items;
+/** A cell's entries, those whose fine geohash begins with `prefix` (a finer cell), or all of them. */
+function cellEntries(category: string, cell: string, prefix?: string): Promise<EntryItem[]> {
+  const range: KeyRange<EntryItem> = dispatchCellEntity.range(category, cell);
+  return queryAll(prefix ? { ...range, sk: { beginsWith: prefix } } : range);
 }
 
 const toCandidate = (e: EntryItem): Candidate => ({
@@ -197,13 +179,7 @@ export const dispatchIndex = {
     const stale = [...new Set(worker.dispatchEntries ?? [])].filter((id) => !wantedIds.has(id)).map(entryKey);
     await batchWrite(wanted, stale);
     await dynamo.send(
-      new UpdateCommand({
-        TableName: tableName,
-        Key: keys.worker(worker.id),
-        UpdateExpression: 'SET dispatchEntries = :entries',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':entries': [...wantedIds] },
-      }),
+      new UpdateCommand(updateOf(workerEntity, workerEntity.key(worker.id), { set: { dispatchEntries: [...wantedIds] }, if: (c) => c.exists('pk') })),
     );
   },
 
@@ -217,8 +193,8 @@ export const dispatchIndex = {
     const stale = [...new Set(current.dispatchEntries ?? [])].filter((id) => !wantedIds.has(id)).map(entryKey);
     return {
       writes: [
-        ...wanted.map((Item): WriteAction => ({ Put: { TableName: tableName, Item } })),
-        ...stale.map((Key): WriteAction => ({ Delete: { TableName: tableName, Key } })),
+        ...wanted.map((item): WriteAction => ({ Put: putOf(dispatchCellEntity, item) })),
+        ...stale.map((key): WriteAction => ({ Delete: deleteOf(dispatchCellEntity, key) })),
       ],
       entries: [...wantedIds],
     };
@@ -248,40 +224,32 @@ export const dispatchIndex = {
       for (const precision of DISPATCH_SEARCH_PRECISIONS) {
         const cells = cellAndNeighbours(encodeGeohash(origin, precision));
         const rings = await Promise.all(
-          cells.map((cell) => query(keys.dispatchCell(category, cell.slice(0, DISPATCH_PARTITION_PRECISION)).pk, cell)),
+          cells.map((cell) => cellEntries(category, cell.slice(0, DISPATCH_PARTITION_PRECISION), cell)),
         );
         search.add(rings.flat());
         await search.settle();
         if (search.isDecidedWithin(ringRadiusKm(origin, precision))) return search.result();
       }
       if (!search.isFull()) {
-        search.add(await query(keys.dispatchCell(category, UNLOCATED_CELL).pk));
+        search.add(await cellEntries(category, UNLOCATED_CELL));
         await search.settle();
       }
       return search.result();
     }
     // No location to measure from: any dispatchable worker of the category, a page at a time.
-    let start: Record<string, unknown> | undefined;
+    let start: PageStart | undefined;
     do {
-      const out = await dynamo.send(
-        new QueryCommand({
-          TableName: tableName,
-          KeyConditionExpression: 'pk = :pk',
-          ExpressionAttributeValues: { ':pk': keys.dispatchCategory(category).pk },
-          Limit: 50,
-          ExclusiveStartKey: start,
-        }),
-      );
-      search.add((out.Items ?? []) as EntryItem[]);
+      const page = await queryPage({ pk: dispatchCategoryEntity.key(category).pk, limit: 50 }, start);
+      search.add(page.items as EntryItem[]);
       await search.settle();
-      start = out.LastEvaluatedKey;
+      start = page.next;
     } while (start && !search.isFull());
     return search.result();
   },
 
   /** Dispatchable workers of some categories (the client dashboard's list), at most `limit` per category. */
   async listAvailable(categories: readonly string[], limit = 100): Promise<Candidate[]> {
-    const pages = await Promise.all(categories.map((c) => query(keys.dispatchCategory(c).pk, undefined, limit)));
+    const pages = await Promise.all(categories.map((c) => queryAll<EntryItem>({ pk: dispatchCategoryEntity.key(c).pk, limit })));
     return nearestUntried(null, pages.flat().map(toCandidate), new Set(), Number.POSITIVE_INFINITY);
   },
 };

@@ -1,20 +1,12 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { AddressSuggestion } from '../../../shared/schemas/job';
-import { keys, table } from '../../../shared/table';
+import { geocodeEntity, type GeocodeItem } from '../../../shared/entities';
+import { table } from '../../../shared/table';
 import { dynamo, tableName } from '../clients';
+import { putOf } from './expressions';
 
 /** Addresses change rarely; a month keeps repeated searches off the geocoder's rate limit. */
 export const GEOCODE_CACHE_SECONDS = 30 * 24 * 3600;
-
-interface GeocodeItem {
-  pk: string;
-  sk: string;
-  entity: 'geocode';
-  suggestions: AddressSuggestion[];
-  cachedAt: string;
-  /** Epoch seconds: the table's TTL attribute. */
-  [table.ttlAttribute]: number;
-}
 
 const epochSeconds = (at: Date) => Math.floor(at.getTime() / 1000);
 
@@ -22,7 +14,7 @@ const epochSeconds = (at: Date) => Math.floor(at.getTime() / 1000);
 export const geocodeCache = {
   /** A cached answer still within its TTL (DynamoDB removes expired items only eventually). */
   async findFresh(cacheKey: string, now = new Date()): Promise<AddressSuggestion[] | undefined> {
-    const out = await dynamo.send(new GetCommand({ TableName: tableName, Key: keys.geocode(cacheKey) }));
+    const out = await dynamo.send(new GetCommand({ TableName: tableName, Key: geocodeEntity.key(cacheKey) }));
     const item = out.Item as GeocodeItem | undefined;
     if (!item || item[table.ttlAttribute] <= epochSeconds(now)) return undefined;
     return item.suggestions;
@@ -31,12 +23,12 @@ export const geocodeCache = {
   /** Only answers the geocoder actually gave are remembered; failures are retried next time. */
   async remember(cacheKey: string, suggestions: AddressSuggestion[], now = new Date()): Promise<void> {
     const item: GeocodeItem = {
-      ...keys.geocode(cacheKey),
+      ...geocodeEntity.key(cacheKey),
       entity: 'geocode',
       suggestions,
       cachedAt: now.toISOString(),
       [table.ttlAttribute]: epochSeconds(now) + GEOCODE_CACHE_SECONDS,
     };
-    await dynamo.send(new PutCommand({ TableName: tableName, Item: item }));
+    await dynamo.send(new PutCommand(putOf(geocodeEntity, item)));
   },
 };

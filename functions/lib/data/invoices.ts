@@ -1,64 +1,23 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { invoiceAmounts, roundHours, type PaymentStatus, type PayoutStatus } from '../../../shared/domain/invoice';
-import { keys } from '../../../shared/table';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { invoiceAmounts, roundHours, type PayoutStatus } from '../../../shared/domain/invoice';
+import { invoiceEntity, jobEntity, type InvoiceItem, type KeyRange } from '../../../shared/entities';
 import { dynamo, tableName } from '../clients';
 import { batchGet } from './batch';
 import { queryAll } from './query';
 import type { JobItem } from './jobs';
+import { isNew, putOf, updateOf, type UpdateSpec } from './expressions';
 import { writeTogether, WriteCancelled } from './transact';
+import { tryUpdate } from './write';
+import { isId } from '../../../shared/schemas/id';
+
+export type { InvoiceItem } from '../../../shared/entities';
 
 /**
- * Invoices (customer spec section 3): one per job, written together with the job's `invoiceId`
+ * Invoices: one per job, written together with the job's `invoiceId`
  * (conditional on its absence and on the customer's approval), so two submissions make one
  * invoice. Money in cents. Payment and payout fields move only by conditional writes from the
  * Stripe webhook, so a repeated or late event cannot pay twice or un-pay.
  */
-export interface InvoiceItem {
-  pk: string;
-  sk: string;
-  gsi1pk: string;
-  gsi1sk: string;
-  gsi2pk: string;
-  gsi2sk: string;
-  gsi3pk: string;
-  gsi3sk: string;
-  entity: 'invoice';
-  id: string;
-  jobId: string;
-  customerId: string;
-  customerEmail: string | null;
-  workerId: string;
-  workerName: string;
-  customerName: string;
-  service: string;
-  location: string;
-  description: string;
-  laborHours: number;
-  hourlyRate: number;
-  materialsCost: number;
-  totalAmount: number;
-  platformFee: number;
-  workerShare: number;
-  feePercent: number;
-  notes: string | null;
-  paymentStatus: PaymentStatus;
-  workVerified: boolean;
-  workVerifiedAt: string | null;
-  /** The open (or last) Checkout session and how many were made, for the idempotency key. */
-  stripeSessionId: string | null;
-  checkoutAttempts: number;
-  stripePaymentIntentId: string | null;
-  paidAt: string | null;
-  /** When the payment was announced to the customer and the worker (once; see claimPaidNotice). */
-  paidNoticeAt?: string;
-  payoutStatus: PayoutStatus;
-  /** The connected account the share went to (destination charge or later transfer). */
-  payoutAccountId: string | null;
-  transferId: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
 export type NewInvoice = Omit<
   InvoiceItem,
   | 'pk' | 'sk' | 'gsi1pk' | 'gsi1sk' | 'gsi2pk' | 'gsi2sk' | 'gsi3pk' | 'gsi3sk' | 'entity'
@@ -73,10 +32,10 @@ export type NewInvoice = Omit<
  */
 export function invoiceItem(input: NewInvoice, workVerifiedAt: string | null = null): InvoiceItem {
   return {
-    ...keys.invoice(input.id),
-    ...keys.customerInvoices(input.customerId, input.createdAt),
-    ...keys.workerInvoices(input.workerId, input.createdAt),
-    ...keys.allInvoices(input.createdAt),
+    ...invoiceEntity.key(input.id),
+    ...invoiceEntity.indexes.customerInvoices.key(input.customerId, input.createdAt),
+    ...invoiceEntity.indexes.workerInvoices.key(input.workerId, input.createdAt),
+    ...invoiceEntity.indexes.all.key(input.createdAt),
     entity: 'invoice',
     ...input,
     paymentStatus: 'pending',
@@ -136,21 +95,11 @@ export class InvoiceRefused extends Error {
   }
 }
 
-function lostRace(error: unknown): boolean {
-  return (error as Error)?.name === 'ConditionalCheckFailedException';
-}
+const newestFirst = (range: KeyRange<InvoiceItem>) => queryAll({ ...range, newestFirst: true });
 
-const newestFirst = (index: 'gsi1' | 'gsi2' | 'gsi3', pk: string) => queryAll<InvoiceItem>({ index, pk, skPrefix: 'INVOICE#', newestFirst: true });
-
-/** Conditional update that answers false, not an error, when its condition no longer holds. */
-async function updateIf(input: ConstructorParameters<typeof UpdateCommand>[0]): Promise<InvoiceItem | undefined> {
-  try {
-    const out = await dynamo.send(new UpdateCommand({ ...input, ReturnValues: 'ALL_NEW' }));
-    return out.Attributes as InvoiceItem;
-  } catch (error) {
-    if (lostRace(error)) return undefined;
-    throw error;
-  }
+/** A conditional change of one invoice: the invoice after it, or undefined when its condition no longer holds. */
+function updateIf(id: string, spec: UpdateSpec<InvoiceItem>): Promise<InvoiceItem | undefined> {
+  return tryUpdate(updateOf(invoiceEntity, invoiceEntity.key(id), spec));
 }
 
 export const invoicesRepo = {
@@ -159,47 +108,40 @@ export const invoicesRepo = {
     try {
       await writeTogether([
         {
-          Update: {
-            TableName: tableName,
-            Key: keys.job(invoice.jobId),
-            UpdateExpression: 'SET invoiceId = :id, updatedAt = :now',
-            ConditionExpression: '#state = :verified AND acceptedBy = :w AND attribute_not_exists(invoiceId)',
-            ExpressionAttributeNames: { '#state': 'state' },
-            ExpressionAttributeValues: { ':id': invoice.id, ':now': invoice.createdAt, ':verified': 'verified', ':w': invoice.workerId },
-          },
+          Update: updateOf(jobEntity, jobEntity.key(invoice.jobId), {
+            set: { invoiceId: invoice.id, updatedAt: invoice.createdAt },
+            if: (c) => c.and(c.eq('state', 'verified'), c.eq('acceptedBy', invoice.workerId), c.notExists('invoiceId')),
+          }),
         },
-        { Put: { TableName: tableName, Item: invoice, ConditionExpression: 'attribute_not_exists(pk)' } },
+        { Put: putOf(invoiceEntity, invoice, isNew) },
       ]);
     } catch (error) {
       if (!(error instanceof WriteCancelled)) throw error;
-      const out = await dynamo.send(new GetCommand({ TableName: tableName, Key: keys.job(invoice.jobId), ConsistentRead: true }));
+      const out = await dynamo.send(new GetCommand({ TableName: tableName, Key: jobEntity.key(invoice.jobId), ConsistentRead: true }));
       throw new InvoiceRefused(out.Item as JobItem | undefined);
     }
   },
 
   async findById(id: string): Promise<InvoiceItem | undefined> {
-    if (!/^[A-Za-z0-9_-]{22}$/.test(id)) return undefined;
-    const out = await dynamo.send(new GetCommand({ TableName: tableName, Key: keys.invoice(id), ConsistentRead: true }));
+    if (!isId(id)) return undefined;
+    const out = await dynamo.send(new GetCommand({ TableName: tableName, Key: invoiceEntity.key(id), ConsistentRead: true }));
     return out.Item as InvoiceItem | undefined;
   },
 
   async findMany(ids: readonly string[]): Promise<InvoiceItem[]> {
-    return batchGet<InvoiceItem>([...new Set(ids)].map((id) => keys.invoice(id)));
+    return batchGet<InvoiceItem>([...new Set(ids)].map((id) => invoiceEntity.key(id)));
   },
 
   /** Newest first. */
-  listForCustomer: (customerId: string) => newestFirst('gsi1', keys.customerInvoices(customerId).gsi1pk),
-  listForWorker: (workerId: string) => newestFirst('gsi2', keys.workerInvoices(workerId).gsi2pk),
-  listAll: () => newestFirst('gsi3', keys.allInvoices().gsi3pk),
+  listForCustomer: (customerId: string) => newestFirst(invoiceEntity.indexes.customerInvoices.range(customerId)),
+  listForWorker: (workerId: string) => newestFirst(invoiceEntity.indexes.workerInvoices.range(workerId)),
+  listAll: () => newestFirst(invoiceEntity.indexes.all.range()),
 
   /** Verify Work: the customer accepts the invoice's work and charges. Once; false if already. */
   async markWorkVerified(id: string, customerId: string, now: string): Promise<InvoiceItem | undefined> {
-    return updateIf({
-      TableName: tableName,
-      Key: keys.invoice(id),
-      UpdateExpression: 'SET workVerified = :true, workVerifiedAt = :now, updatedAt = :now',
-      ConditionExpression: 'attribute_exists(pk) AND customerId = :c AND workVerified = :false',
-      ExpressionAttributeValues: { ':true': true, ':false': false, ':now': now, ':c': customerId },
+    return updateIf(id, {
+      set: { workVerified: true, workVerifiedAt: now, updatedAt: now },
+      if: (c) => c.and(c.exists('pk'), c.eq('customerId', customerId), c.eq('workVerified', false)),
     });
   },
 
@@ -208,23 +150,17 @@ export const invoicesRepo = {
    * `attempts` was read (so two clicks never leave two sessions on one invoice).
    */
   async recordCheckout(id: string, input: { attempts: number; sessionId: string; now: string }): Promise<InvoiceItem | undefined> {
-    return updateIf({
-      TableName: tableName,
-      Key: keys.invoice(id),
-      UpdateExpression: 'SET stripeSessionId = :s, checkoutAttempts = :next, updatedAt = :now',
-      ConditionExpression: 'checkoutAttempts = :attempts AND paymentStatus <> :paid',
-      ExpressionAttributeValues: { ':s': input.sessionId, ':next': input.attempts + 1, ':attempts': input.attempts, ':now': input.now, ':paid': 'paid' },
+    return updateIf(id, {
+      set: { stripeSessionId: input.sessionId, checkoutAttempts: input.attempts + 1, updatedAt: input.now },
+      if: (c) => c.and(c.eq('checkoutAttempts', input.attempts), c.ne('paymentStatus', 'paid')),
     });
   },
 
   /** checkout.session.completed with an async method still settling: processing, unless already settled. */
   async markProcessing(id: string, sessionId: string, now: string): Promise<InvoiceItem | undefined> {
-    return updateIf({
-      TableName: tableName,
-      Key: keys.invoice(id),
-      UpdateExpression: 'SET paymentStatus = :processing, stripeSessionId = :s, updatedAt = :now',
-      ConditionExpression: 'paymentStatus IN (:pending, :failed)',
-      ExpressionAttributeValues: { ':processing': 'processing', ':pending': 'pending', ':failed': 'failed', ':s': sessionId, ':now': now },
+    return updateIf(id, {
+      set: { paymentStatus: 'processing', stripeSessionId: sessionId, updatedAt: now },
+      if: (c) => c.oneOf('paymentStatus', ['pending', 'failed']),
     });
   },
 
@@ -233,20 +169,17 @@ export const invoicesRepo = {
     id: string,
     input: { sessionId: string; paymentIntentId: string | null; now: string; payoutStatus: PayoutStatus; payoutAccountId: string | null },
   ): Promise<InvoiceItem | undefined> {
-    return updateIf({
-      TableName: tableName,
-      Key: keys.invoice(id),
-      UpdateExpression:
-        'SET paymentStatus = :paid, paidAt = :now, stripeSessionId = :s, stripePaymentIntentId = :pi, payoutStatus = :payout, payoutAccountId = :acct, updatedAt = :now',
-      ConditionExpression: 'attribute_exists(pk) AND paymentStatus <> :paid',
-      ExpressionAttributeValues: {
-        ':paid': 'paid',
-        ':now': input.now,
-        ':s': input.sessionId,
-        ':pi': input.paymentIntentId,
-        ':payout': input.payoutStatus,
-        ':acct': input.payoutAccountId,
+    return updateIf(id, {
+      set: {
+        paymentStatus: 'paid',
+        paidAt: input.now,
+        stripeSessionId: input.sessionId,
+        stripePaymentIntentId: input.paymentIntentId,
+        payoutStatus: input.payoutStatus,
+        payoutAccountId: input.payoutAccountId,
+        updatedAt: input.now,
       },
+      if: (c) => c.and(c.exists('pk'), c.ne('paymentStatus', 'paid')),
     });
   },
 
@@ -255,47 +188,34 @@ export const invoicesRepo = {
    * midway finishes the work without telling anyone twice.
    */
   async claimPaidNotice(id: string, now: string): Promise<boolean> {
-    return Boolean(
-      await updateIf({
-        TableName: tableName,
-        Key: keys.invoice(id),
-        UpdateExpression: 'SET paidNoticeAt = :now',
-        ConditionExpression: 'paymentStatus = :paid AND attribute_not_exists(paidNoticeAt)',
-        ExpressionAttributeValues: { ':paid': 'paid', ':now': now },
-      }),
-    );
+    const claimed = await updateIf(id, {
+      set: { paidNoticeAt: now },
+      if: (c) => c.and(c.eq('paymentStatus', 'paid'), c.notExists('paidNoticeAt')),
+    });
+    return Boolean(claimed);
   },
 
   /** An async payment failed: the customer may try again. Never touches a paid invoice. */
   async markFailed(id: string, sessionId: string, now: string): Promise<InvoiceItem | undefined> {
-    return updateIf({
-      TableName: tableName,
-      Key: keys.invoice(id),
-      UpdateExpression: 'SET paymentStatus = :failed, updatedAt = :now',
-      ConditionExpression: 'stripeSessionId = :s AND paymentStatus IN (:pending, :processing)',
-      ExpressionAttributeValues: { ':failed': 'failed', ':pending': 'pending', ':processing': 'processing', ':s': sessionId, ':now': now },
+    return updateIf(id, {
+      set: { paymentStatus: 'failed', updatedAt: now },
+      if: (c) => c.and(c.eq('stripeSessionId', sessionId), c.oneOf('paymentStatus', ['pending', 'processing'])),
     });
   },
 
   /** The session expired unpaid: forget it, so the next Pay makes a fresh one. */
   async forgetSession(id: string, sessionId: string, now: string): Promise<InvoiceItem | undefined> {
-    return updateIf({
-      TableName: tableName,
-      Key: keys.invoice(id),
-      UpdateExpression: 'SET stripeSessionId = :null, updatedAt = :now',
-      ConditionExpression: 'stripeSessionId = :s AND paymentStatus <> :paid',
-      ExpressionAttributeValues: { ':null': null, ':s': sessionId, ':now': now, ':paid': 'paid' },
+    return updateIf(id, {
+      set: { stripeSessionId: null, updatedAt: now },
+      if: (c) => c.and(c.eq('stripeSessionId', sessionId), c.ne('paymentStatus', 'paid')),
     });
   },
 
   /** A held share went to the worker's account: once (conditional on still being held). */
   async markTransferred(id: string, input: { transferId: string; accountId: string; now: string }): Promise<InvoiceItem | undefined> {
-    return updateIf({
-      TableName: tableName,
-      Key: keys.invoice(id),
-      UpdateExpression: 'SET payoutStatus = :transferred, transferId = :t, payoutAccountId = :a, updatedAt = :now',
-      ConditionExpression: 'payoutStatus = :held',
-      ExpressionAttributeValues: { ':transferred': 'transferred', ':held': 'held', ':t': input.transferId, ':a': input.accountId, ':now': input.now },
+    return updateIf(id, {
+      set: { payoutStatus: 'transferred', transferId: input.transferId, payoutAccountId: input.accountId, updatedAt: input.now },
+      if: (c) => c.eq('payoutStatus', 'held'),
     });
   },
 };

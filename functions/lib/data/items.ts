@@ -1,26 +1,15 @@
 import { categories, type CategorySeed } from '../../../shared/categories';
-import { keys } from '../../../shared/table';
+import { serviceEntity, type ServiceItem } from '../../../shared/entities';
+
+export type { ServiceItem } from '../../../shared/entities';
 
 /**
  * Item builders with no client attached, so the local runtime and the CDK seed resource can
  * build exactly the items the repositories read.
  */
-export interface ServiceItem {
-  pk: string;
-  sk: string;
-  entity: 'service';
-  id: string;
-  slug: string;
-  name: string;
-  description: string;
-  category: string;
-  included: string[];
-  position: number;
-}
-
 export function serviceItem(seed: CategorySeed, position: number): ServiceItem {
   return {
-    ...keys.service(seed.slug),
+    ...serviceEntity.key(seed.slug),
     entity: 'service',
     id: seed.slug,
     slug: seed.slug,

@@ -1,102 +1,26 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { ArrivalClaim, ArrivalEvidence } from '../../../shared/domain/arrival';
 import type { JobState } from '../../../shared/domain/booking-status';
-import type { DispatchStatus } from '../../../shared/schemas/job';
 import { phoneDigits, requestNumber } from '../../../shared/domain/requests';
-import { keys } from '../../../shared/table';
+import { jobEntity, trackingNumberEntity, workerEntity, workerOfferEntity, type JobItem, type TrackingNumberItem, type WorkerOfferItem } from '../../../shared/entities';
 import { dynamo, tableName } from '../clients';
 import { batchGet } from './batch';
+import { deleteOf, increment, incrementFrom, isNew, listAppend, putOf, updateOf, valueOf } from './expressions';
 import { queryAll } from './query';
 import { writeTogether, WriteCancelled, type WriteAction } from './transact';
+import { tryUpdate } from './write';
+import { isId } from '../../../shared/schemas/id';
 
 /**
- * Jobs (DESIGN.md sections 6 and 8). A booking's job sits beside its booking; a service request
+ * Jobs. A booking's job sits beside its booking; a service request
  * and a hire are their job. Every change is conditional on the state it expects; dispatch changes
  * also on `version`, so two timers or a timer and an accept never both win.
  */
-export type JobKind = 'booking' | 'request' | 'hire';
-
-export interface JobItem {
-  pk: string;
-  sk: string;
-  gsi1pk?: string;
-  gsi1sk?: string;
-  gsi2pk?: string;
-  gsi2sk?: string;
-  gsi3pk: string;
-  gsi3sk: string;
-  entity: 'job';
-  id: string;
-  kind: JobKind;
-  bookingId: string | null;
-  customerId: string;
-  category: string;
-  service: string;
-  customerName: string;
-  customerPhone: string;
-  customerEmail: string | null;
-  address: string;
-  latitude: number | null;
-  longitude: number | null;
-  gpsEnabled: boolean;
-  description: string;
-  state: JobState;
-  version: number;
-  dispatch: DispatchStatus;
-  /** Outstanding offers: worker id -> when the offer expires (ISO). */
-  offers: Record<string, string>;
-  /** Every worker offered this job so far (each at most once). */
-  tried: string[];
-  /** A hire: offered to this worker first, alone. */
-  preferredWorkerId: string | null;
-  acceptedBy: string | null;
-  /** The worker's rate when they accepted, cents. */
-  hourlyRate: number | null;
-  acceptedAt: string | null;
-  arriveBy: string | null;
-  enRouteAt: string | null;
-  arrivedAt: string | null;
-  startedAt: string | null;
-  endedAt: string | null;
-  totalHours: number | null;
-  reassignedCount: number;
-  /**
-   * The customer's review, on the job itself: written once (conditional on its absence) together
-   * with the worker's running totals. A worker's reviews are their completed jobs (gsi2 DONE#).
-   */
-  rating?: number;
-  reviewText?: string;
-  reviewerName?: string;
-  reviewedAt?: string;
-  /** The customer's answer to "verify the completed work" (the last one, if they asked for rework). */
-  verificationStatus?: 'approved' | 'rejected';
-  verificationNotes?: string | null;
-  verificationAt?: string;
-  /** The customer's notes from the last rejection, shown to the worker while they rework it. */
-  clientNotes?: string | null;
-  /** Times the customer sent the finished work back; billable hours add up across rounds. */
-  reworkCount?: number;
-  /** Hours billed before the current round of rework. */
-  priorHours?: number;
-  /** Set once, together with the invoice. */
-  invoiceId?: string;
-  paidAt?: string;
-  /** When the search last ended with nobody (the customer was told no worker is available). */
-  noWorkerAt?: string;
-  /** Times the search was started afresh (Try again, or a pro who came on call nearby). */
-  reopenedCount?: number;
-  cancelledAt?: string;
-  /** Why the job counts as arrived: a fix close to it, or the customer confirming the pro's claim. */
-  arrivalEvidence?: ArrivalEvidence;
-  /** The holder's Mark Arrived that no fix proved, until the customer answers it or the job is reassigned. */
-  arrivalClaim?: ArrivalClaim;
-  createdAt: string;
-  updatedAt: string;
-}
+export type { JobItem, JobKind } from '../../../shared/entities';
 
 export interface NewJob {
   id: string;
-  kind: JobKind;
+  kind: JobItem['kind'];
   bookingId?: string;
   customerId: string;
   category: string;
@@ -117,10 +41,10 @@ export interface NewJob {
 export function jobItem(input: NewJob): JobItem {
   const located = typeof input.latitude === 'number' && typeof input.longitude === 'number' && !(input.latitude === 0 && input.longitude === 0);
   return {
-    ...keys.job(input.id),
+    ...jobEntity.key(input.id),
     // Every door's job is among its customer's requests: a booking is verified, paid and rated as one.
-    ...keys.customerRequests(input.customerId, input.createdAt),
-    ...keys.allJobs(input.createdAt),
+    ...jobEntity.indexes.customerRequests.key(input.customerId, input.createdAt),
+    ...jobEntity.indexes.all.key(input.createdAt),
     entity: 'job',
     id: input.id,
     kind: input.kind,
@@ -175,11 +99,12 @@ export class JobChangeRefused extends Error {
 
 const offerTtlSeconds = (expiresAt: string) => Math.ceil(Date.parse(expiresAt) / 1000) + 24 * 3600;
 
-function lostRace(error: unknown): boolean {
-  return (error as Error)?.name === 'ConditionalCheckFailedException';
-}
+const queryJobs = (range: ReturnType<typeof jobEntity.range>) => queryAll<JobItem>(range);
 
-const queryJobs = (input: { index: 'gsi1' | 'gsi2'; pk: string; skPrefix: string }) => queryAll<JobItem>(input);
+/** The refusal of a job change that lost its condition, with the job as it is now. */
+async function refusedChange(jobId: string): Promise<never> {
+  throw new JobChangeRefused(await jobsRepo.findById(jobId));
+}
 
 export const jobsRepo = {
   /**
@@ -187,48 +112,28 @@ export const jobsRepo = {
    * booking's own item).
    */
   async create(job: JobItem, together: WriteAction[] = []): Promise<void> {
-    const lookup = keys.trackingNumber(jobNumber(job), phoneDigits(job.customerPhone), job.id);
-    await writeTogether([
-      ...together,
-      { Put: { TableName: tableName, Item: job, ConditionExpression: 'attribute_not_exists(pk)' } },
-      { Put: { TableName: tableName, Item: { ...lookup, entity: 'tracking-number', jobId: job.id } } },
-    ]);
+    const lookup: TrackingNumberItem = {
+      ...trackingNumberEntity.key(jobNumber(job), phoneDigits(job.customerPhone), job.id),
+      entity: 'tracking-number',
+      jobId: job.id,
+    };
+    await writeTogether([...together, { Put: putOf(jobEntity, job, isNew) }, { Put: putOf(trackingNumberEntity, lookup) }]);
   },
 
   /** The job a screen's number and the phone it was made with point at, if any. */
   async findByNumber(number: string, phone: string): Promise<JobItem | undefined> {
-    const digits = phoneDigits(phone);
-    const lookup = keys.trackingNumber(number, digits);
-    const out = await dynamo.send(
-      new QueryCommand({
-        TableName: tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-        ExpressionAttributeValues: { ':pk': lookup.pk, ':sk': lookup.sk },
-        Limit: 5,
-      }),
-    );
-    const id = (out.Items ?? [])[0]?.jobId as string | undefined;
-    return id ? jobsRepo.findById(id, false) : undefined;
+    const [lookup] = await queryAll({ ...trackingNumberEntity.range(number, phoneDigits(phone)), limit: 1 });
+    return lookup ? jobsRepo.findById(lookup.jobId, false) : undefined;
   },
 
   /** Removes the workers' side of offers the job item no longer has (their lists re-check the job anyway). */
   async dropOffers(jobId: string, workerIds: readonly string[]): Promise<void> {
-    await Promise.all(workerIds.map((workerId) => dynamo.send(new DeleteCommand({ TableName: tableName, Key: keys.workerOffer(workerId, jobId) }))));
+    await Promise.all(workerIds.map((workerId) => dynamo.send(new DeleteCommand(deleteOf(workerOfferEntity, workerOfferEntity.key(workerId, jobId))))));
   },
 
   /** Jobs of a trade whose search ended with nobody since `since` (ISO), oldest first. */
   async listUnfilledSince(category: string, since: string): Promise<JobItem[]> {
-    const { gsi2pk } = keys.unfilledJobs(category);
-    const out = await dynamo.send(
-      new QueryCommand({
-        TableName: tableName,
-        IndexName: 'gsi2',
-        KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk >= :since',
-        ExpressionAttributeValues: { ':pk': gsi2pk, ':since': since },
-        Limit: 50,
-      }),
-    );
-    return (out.Items ?? []) as JobItem[];
+    return queryAll({ ...jobEntity.indexes.unfilled.range(category), sk: { ge: since }, limit: 50 });
   },
 
   /**
@@ -237,33 +142,14 @@ export const jobsRepo = {
    * customer's Try again reopens it once.
    */
   async reopen(job: JobItem, now: string): Promise<boolean> {
-    try {
-      await dynamo.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: keys.job(job.id),
-          UpdateExpression:
-            'SET dispatch = :searching, tried = :empty, #offers = :none, reopenedCount = if_not_exists(reopenedCount, :zero) + :one, version = version + :one, updatedAt = :now REMOVE gsi2pk, gsi2sk',
-          ConditionExpression: 'version = :v AND #state = :booked AND dispatch = :noWorker',
-          ExpressionAttributeNames: { '#state': 'state', '#offers': 'offers' },
-          ExpressionAttributeValues: {
-            ':searching': 'searching',
-            ':empty': [],
-            ':none': {},
-            ':zero': 0,
-            ':one': 1,
-            ':now': now,
-            ':v': job.version,
-            ':booked': 'booked',
-            ':noWorker': 'no_worker_available',
-          },
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (lostRace(error)) return false;
-      throw error;
-    }
+    const reopened = await tryUpdate(
+      updateOf(jobEntity, jobEntity.key(job.id), {
+        set: { dispatch: 'searching', tried: [], offers: {}, reopenedCount: incrementFrom(0), version: increment(), updatedAt: now },
+        remove: ['gsi2pk', 'gsi2sk'],
+        if: (c) => c.and(c.eq('version', job.version), c.eq('state', 'booked'), c.eq('dispatch', 'no_worker_available')),
+      }),
+    );
+    return reopened !== undefined;
   },
 
   /**
@@ -271,75 +157,51 @@ export const jobsRepo = {
    * so an accept racing it leaves exactly one of the two. Answers the job as it was, for its offers.
    */
   async cancel(jobId: string, customerId: string, now: string): Promise<JobItem> {
-    try {
-      const out = await dynamo.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: keys.job(jobId),
-          UpdateExpression: 'SET #state = :cancelled, dispatch = :done, cancelledAt = :now, #offers = :none, version = version + :one, updatedAt = :now REMOVE gsi2pk, gsi2sk',
-          ConditionExpression: 'attribute_exists(pk) AND customerId = :c AND #state IN (:booked, :offered)',
-          ExpressionAttributeNames: { '#state': 'state', '#offers': 'offers' },
-          ExpressionAttributeValues: {
-            ':cancelled': 'cancelled',
-            ':done': 'done',
-            ':now': now,
-            ':none': {},
-            ':one': 1,
-            ':c': customerId,
-            ':booked': 'booked',
-            ':offered': 'offered',
-          },
-          ReturnValues: 'ALL_OLD',
-        }),
-      );
-      return out.Attributes as JobItem;
-    } catch (error) {
-      if (!lostRace(error)) throw error;
-      throw new JobChangeRefused(await jobsRepo.findById(jobId));
-    }
+    const before = await tryUpdate(
+      updateOf(jobEntity, jobEntity.key(jobId), {
+        set: { state: 'cancelled', dispatch: 'done', cancelledAt: now, offers: {}, version: increment(), updatedAt: now },
+        remove: ['gsi2pk', 'gsi2sk'],
+        if: (c) => c.and(c.exists('pk'), c.eq('customerId', customerId), c.oneOf('state', ['booked', 'offered'])),
+      }),
+      'ALL_OLD',
+    );
+    return before ?? refusedChange(jobId);
   },
 
   async findById(id: string, consistent = true): Promise<JobItem | undefined> {
-    const out = await dynamo.send(new GetCommand({ TableName: tableName, Key: keys.job(id), ConsistentRead: consistent }));
+    const out = await dynamo.send(new GetCommand({ TableName: tableName, Key: jobEntity.key(id), ConsistentRead: consistent }));
     return out.Item as JobItem | undefined;
   },
 
   /** A job of this customer's; another customer's (or a malformed id) answers as a missing one. */
   async findCustomersJob(id: string, customerId: string, consistent = true): Promise<JobItem | undefined> {
-    const job = /^[A-Za-z0-9_-]{22}$/.test(id) ? await jobsRepo.findById(id, consistent) : undefined;
+    const job = isId(id) ? await jobsRepo.findById(id, consistent) : undefined;
     return job?.customerId === customerId ? job : undefined;
   },
 
   async findMany(ids: readonly string[]): Promise<JobItem[]> {
-    return batchGet<JobItem>([...new Set(ids)].map((id) => keys.job(id)));
+    return batchGet<JobItem>([...new Set(ids)].map((id) => jobEntity.key(id)));
   },
 
   /** The customer's requests and hires, oldest first. */
   async listForCustomer(customerId: string): Promise<JobItem[]> {
-    const { gsi1pk } = keys.customerRequests(customerId);
-    return queryJobs({ index: 'gsi1', pk: gsi1pk, skPrefix: 'REQUEST#' });
+    return queryJobs(jobEntity.indexes.customerRequests.range(customerId));
   },
 
   /** The jobs a worker holds now (accepted to in progress). */
   async listHeldBy(workerId: string): Promise<JobItem[]> {
-    return queryJobs({ index: 'gsi2', pk: keys.workerJobs(workerId).gsi2pk, skPrefix: 'ACTIVE#' });
+    return queryJobs(jobEntity.indexes.workerJobs.range(workerId, 'ACTIVE'));
   },
 
   /** The jobs a worker finished, oldest first. */
   async listCompletedBy(workerId: string): Promise<JobItem[]> {
-    return queryJobs({ index: 'gsi2', pk: keys.workerJobs(workerId).gsi2pk, skPrefix: 'DONE#' });
+    return queryJobs(jobEntity.indexes.workerJobs.range(workerId, 'DONE'));
   },
 
   /** Ids of the jobs offered to a worker (the job item decides whether each offer still stands). */
   async offeredJobIds(workerId: string): Promise<string[]> {
-    const out = await dynamo.send(
-      new QueryCommand({
-        TableName: tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-        ExpressionAttributeValues: { ':pk': keys.workerOffer(workerId).pk, ':sk': keys.workerOffer(workerId).sk },
-      }),
-    );
-    return (out.Items ?? []).map((item) => item.jobId as string);
+    const offers = await queryAll(workerOfferEntity.range(workerId));
+    return offers.map((offer) => offer.jobId);
   },
 
   /**
@@ -347,69 +209,48 @@ export const jobsRepo = {
    * `version` was read. Returns false when somebody did: read again and decide again.
    */
   async addOffers(job: JobItem, offers: Record<string, string>, now: string): Promise<boolean> {
-    const names: Record<string, string> = { '#state': 'state', '#offers': 'offers' };
-    const values: Record<string, unknown> = { ':v': job.version, ':offered': 'offered', ':searching': 'searching', ':now': now, ':new': Object.keys(offers), ':one': 1 };
-    const sets = ['#state = :offered', 'dispatch = :searching', 'tried = list_append(tried, :new)', 'version = version + :one', 'updatedAt = :now'];
-    Object.entries(offers).forEach(([workerId, expiresAt], i) => {
-      names[`#w${i}`] = workerId;
-      values[`:e${i}`] = expiresAt;
-      sets.push(`#offers.#w${i} = :e${i}`);
-    });
-    try {
-      await dynamo.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: keys.job(job.id),
-          UpdateExpression: `SET ${sets.join(', ')}`,
-          ConditionExpression: 'version = :v',
-          ExpressionAttributeNames: names,
-          ExpressionAttributeValues: values,
-        }),
-      );
-    } catch (error) {
-      if (lostRace(error)) return false;
-      throw error;
-    }
+    const offered = await tryUpdate(
+      updateOf(jobEntity, jobEntity.key(job.id), {
+        set: { state: 'offered', dispatch: 'searching', tried: listAppend(Object.keys(offers)), version: increment(), updatedAt: now },
+        setEntries: { offers },
+        if: (c) => c.eq('version', job.version),
+      }),
+    );
+    if (!offered) return false;
     // The worker's side of each offer, for their list; the job item stays the authority.
     await Promise.all(
-      Object.entries(offers).map(([workerId, expiresAt]) =>
-        dynamo.send(
-          new PutCommand({
-            TableName: tableName,
-            Item: { ...keys.workerOffer(workerId, job.id), entity: 'offer', jobId: job.id, workerId, offerExpiresAt: expiresAt, expiresAt: offerTtlSeconds(expiresAt) },
-          }),
-        ),
-      ),
+      Object.entries(offers).map(([workerId, expiresAt]) => {
+        const item: WorkerOfferItem = {
+          ...workerOfferEntity.key(workerId, job.id),
+          entity: 'offer',
+          jobId: job.id,
+          workerId,
+          offerExpiresAt: expiresAt,
+          expiresAt: offerTtlSeconds(expiresAt),
+        };
+        return dynamo.send(new PutCommand(putOf(workerOfferEntity, item)));
+      }),
     );
     return true;
   },
 
   /** Nobody left to offer the job to: back to 'booked', and the customer is told. */
   async markNoWorker(job: JobItem, now: string): Promise<boolean> {
-    try {
-      await dynamo.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: keys.job(job.id),
+    const marked = await tryUpdate(
+      updateOf(jobEntity, jobEntity.key(job.id), {
+        set: {
+          state: 'booked',
+          dispatch: 'no_worker_available',
+          noWorkerAt: now,
           // Among the trade's unfilled jobs (gsi2), for a pro who comes on call nearby soon after.
-          UpdateExpression: 'SET #state = :booked, dispatch = :none, noWorkerAt = :now, gsi2pk = :g2pk, gsi2sk = :now, version = version + :one, updatedAt = :now',
-          ConditionExpression: 'version = :v',
-          ExpressionAttributeNames: { '#state': 'state' },
-          ExpressionAttributeValues: {
-            ':booked': 'booked',
-            ':none': 'no_worker_available',
-            ':v': job.version,
-            ':one': 1,
-            ':now': now,
-            ':g2pk': keys.unfilledJobs(job.category).gsi2pk,
-          },
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (lostRace(error)) return false;
-      throw error;
-    }
+          ...jobEntity.indexes.unfilled.key(job.category, now),
+          version: increment(),
+          updatedAt: now,
+        },
+        if: (c) => c.eq('version', job.version),
+      }),
+    );
+    return marked !== undefined;
   },
 
   /**
@@ -418,24 +259,17 @@ export const jobsRepo = {
    */
   async withdrawOffer(jobId: string, workerId: string, now: string, expiredBy?: string): Promise<boolean> {
     try {
-      await dynamo.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: keys.job(jobId),
-          UpdateExpression: 'REMOVE #offers.#w SET version = version + :one, updatedAt = :now',
-          ConditionExpression: expiredBy
-            ? '#state = :offered AND #offers.#w <= :by'
-            : '#state = :offered AND #offers.#w > :now',
-          ExpressionAttributeNames: { '#state': 'state', '#offers': 'offers', '#w': workerId },
-          ExpressionAttributeValues: { ':offered': 'offered', ':one': 1, ':now': now, ...(expiredBy ? { ':by': expiredBy } : {}) },
+      const withdrawn = await tryUpdate(
+        updateOf(jobEntity, jobEntity.key(jobId), {
+          set: { version: increment(), updatedAt: now },
+          removeEntries: { offers: [workerId] },
+          if: (c) =>
+            c.and(c.eq('state', 'offered'), expiredBy ? c.le(c.entry('offers', workerId), expiredBy) : c.gt(c.entry('offers', workerId), now)),
         }),
       );
-      return true;
-    } catch (error) {
-      if (lostRace(error)) return false;
-      throw error;
+      return withdrawn !== undefined;
     } finally {
-      await dynamo.send(new DeleteCommand({ TableName: tableName, Key: keys.workerOffer(workerId, jobId) }));
+      await dynamo.send(new DeleteCommand(deleteOf(workerOfferEntity, workerOfferEntity.key(workerId, jobId))));
     }
   },
 
@@ -448,41 +282,31 @@ export const jobsRepo = {
     try {
       await writeTogether([
         {
-          Update: {
-            TableName: tableName,
-            Key: keys.job(jobId),
-            UpdateExpression:
-              'SET #state = :accepted, dispatch = :assigned, acceptedBy = :w, acceptedAt = :now, arriveBy = :arriveBy, hourlyRate = :rate, #offers = :none, gsi2pk = :g2pk, gsi2sk = :g2sk, version = version + :one, updatedAt = :now',
-            ConditionExpression: '#state = :offered AND #offers.#w > :now',
-            ExpressionAttributeNames: { '#state': 'state', '#offers': 'offers', '#w': workerId },
-            ExpressionAttributeValues: {
-              ':accepted': 'accepted',
-              ':assigned': 'assigned',
-              ':offered': 'offered',
-              ':w': workerId,
-              ':now': now,
-              ':arriveBy': input.arriveBy,
-              ':rate': input.hourlyRate,
-              ':none': {},
-              ':g2pk': keys.workerJobs(workerId).gsi2pk,
-              ':g2sk': keys.workerJobs(workerId, 'ACTIVE', now).gsi2sk,
-              ':one': 1,
+          Update: updateOf(jobEntity, jobEntity.key(jobId), {
+            set: {
+              state: 'accepted',
+              dispatch: 'assigned',
+              acceptedBy: workerId,
+              acceptedAt: now,
+              arriveBy: input.arriveBy,
+              hourlyRate: input.hourlyRate,
+              offers: {},
+              ...jobEntity.indexes.workerJobs.key(workerId, 'ACTIVE', now),
+              version: increment(),
+              updatedAt: now,
             },
-          },
+            if: (c) => c.and(c.eq('state', 'offered'), c.gt(c.entry('offers', workerId), now)),
+          }),
         },
         {
-          Update: {
-            TableName: tableName,
-            Key: keys.worker(workerId),
-            UpdateExpression: 'SET activeJobId = :job, updatedAt = :now',
+          Update: updateOf(workerEntity, workerEntity.key(workerId), {
+            set: { activeJobId: jobId, updatedAt: now },
             // Not while offers are paused (an expired required document): an offer made just
             // before the pause must not still be taken.
-            ConditionExpression: 'attribute_exists(pk) AND #status = :active AND attribute_not_exists(activeJobId) AND attribute_not_exists(offersPausedFor)',
-            ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: { ':job': jobId, ':active': 'active', ':now': now },
-          },
+            if: (c) => c.and(c.exists('pk'), c.eq('status', 'active'), c.notExists('activeJobId'), c.notExists('offersPausedFor')),
+          }),
         },
-        { Delete: { TableName: tableName, Key: keys.workerOffer(workerId, jobId) } },
+        { Delete: deleteOf(workerOfferEntity, workerOfferEntity.key(workerId, jobId)) },
       ]);
     } catch (error) {
       if (!(error instanceof WriteCancelled)) throw error;
@@ -492,23 +316,13 @@ export const jobsRepo = {
 
   /** A worker's step (en route, arrived, started), only from the state the worker saw. */
   async advance(input: { jobId: string; workerId: string; from: JobState; to: JobState; stamp: 'enRouteAt' | 'arrivedAt' | 'startedAt'; now: string }): Promise<JobItem> {
-    try {
-      const out = await dynamo.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: keys.job(input.jobId),
-          UpdateExpression: 'SET #state = :to, #stamp = :now, version = version + :one, updatedAt = :now',
-          ConditionExpression: '#state = :from AND acceptedBy = :w',
-          ExpressionAttributeNames: { '#state': 'state', '#stamp': input.stamp },
-          ExpressionAttributeValues: { ':to': input.to, ':from': input.from, ':w': input.workerId, ':now': input.now, ':one': 1 },
-          ReturnValues: 'ALL_NEW',
-        }),
-      );
-      return out.Attributes as JobItem;
-    } catch (error) {
-      if (!lostRace(error)) throw error;
-      throw new JobChangeRefused(await jobsRepo.findById(input.jobId));
-    }
+    const moved = await tryUpdate(
+      updateOf(jobEntity, jobEntity.key(input.jobId), {
+        set: { state: input.to, [input.stamp]: input.now, version: increment(), updatedAt: input.now },
+        if: (c) => c.and(c.eq('state', input.from), c.eq('acceptedBy', input.workerId)),
+      }),
+    );
+    return moved ?? refusedChange(input.jobId);
   },
 
   /** Completes the job and frees the worker for the next one, together. */
@@ -518,32 +332,17 @@ export const jobsRepo = {
     try {
       await writeTogether([
         {
-          Update: {
-            TableName: tableName,
-            Key: keys.job(jobId),
-            UpdateExpression: 'SET #state = :completed, dispatch = :done, endedAt = :now, totalHours = :hours, gsi2sk = :g2sk, version = version + :one, updatedAt = :now',
-            ConditionExpression: '#state = :inProgress AND acceptedBy = :w',
-            ExpressionAttributeNames: { '#state': 'state' },
-            ExpressionAttributeValues: {
-              ':completed': 'completed',
-              ':done': 'done',
-              ':inProgress': 'in_progress',
-              ':w': workerId,
-              ':now': now,
-              ':hours': input.totalHours,
-              ':g2sk': keys.workerJobs(workerId, 'DONE', now).gsi2sk,
-              ':one': 1,
-            },
-          },
+          Update: updateOf(jobEntity, jobEntity.key(jobId), {
+            set: completion(workerId, now, input.totalHours),
+            if: (c) => c.and(c.eq('state', 'in_progress'), c.eq('acceptedBy', workerId)),
+          }),
         },
         {
-          Update: {
-            TableName: tableName,
-            Key: keys.worker(workerId),
-            UpdateExpression: 'REMOVE activeJobId SET updatedAt = :now',
-            ConditionExpression: 'activeJobId = :job',
-            ExpressionAttributeValues: { ':job': jobId, ':now': now },
-          },
+          Update: updateOf(workerEntity, workerEntity.key(workerId), {
+            set: { updatedAt: now },
+            remove: ['activeJobId'],
+            if: (c) => c.eq('activeJobId', jobId),
+          }),
         },
       ]);
     } catch (error) {
@@ -559,33 +358,13 @@ export const jobsRepo = {
    */
   async completeRework(input: { jobId: string; workerId: string; now: string; totalHours: number; reworkCount: number }): Promise<JobItem> {
     const { jobId, workerId, now } = input;
-    try {
-      const out = await dynamo.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: keys.job(jobId),
-          UpdateExpression: 'SET #state = :completed, dispatch = :done, endedAt = :now, totalHours = :hours, gsi2sk = :g2sk, version = version + :one, updatedAt = :now',
-          ConditionExpression: '#state = :inProgress AND acceptedBy = :w AND reworkCount = :rc',
-          ExpressionAttributeNames: { '#state': 'state' },
-          ExpressionAttributeValues: {
-            ':completed': 'completed',
-            ':done': 'done',
-            ':inProgress': 'in_progress',
-            ':w': workerId,
-            ':rc': input.reworkCount,
-            ':now': now,
-            ':hours': input.totalHours,
-            ':g2sk': keys.workerJobs(workerId, 'DONE', now).gsi2sk,
-            ':one': 1,
-          },
-          ReturnValues: 'ALL_NEW',
-        }),
-      );
-      return out.Attributes as JobItem;
-    } catch (error) {
-      if (!lostRace(error)) throw error;
-      throw new JobChangeRefused(await jobsRepo.findById(jobId));
-    }
+    const completed = await tryUpdate(
+      updateOf(jobEntity, jobEntity.key(jobId), {
+        set: completion(workerId, now, input.totalHours),
+        if: (c) => c.and(c.eq('state', 'in_progress'), c.eq('acceptedBy', workerId), c.eq('reworkCount', input.reworkCount)),
+      }),
+    );
+    return completed ?? refusedChange(jobId);
   },
 
   /**
@@ -595,43 +374,27 @@ export const jobsRepo = {
    */
   async recordVerification(input: { jobId: string; customerId: string; approved: boolean; notes: string | null; now: string }): Promise<JobItem> {
     const { jobId, now } = input;
-    const common = {
-      ':completed': 'completed',
-      ':c': input.customerId,
-      ':now': now,
-      ':notes': input.notes,
-      ':one': 1,
-    };
-    try {
-      const out = await dynamo.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: keys.job(jobId),
-          UpdateExpression: input.approved
-            ? 'SET #state = :verified, verificationStatus = :approved, verificationNotes = :notes, verificationAt = :now, version = version + :one, updatedAt = :now'
-            : 'SET #state = :inProgress, verificationStatus = :rejected, verificationNotes = :notes, verificationAt = :now, clientNotes = :notes, ' +
-              'reworkCount = if_not_exists(reworkCount, :zero) + :one, priorHours = totalHours, startedAt = :now, endedAt = :null, gsi2sk = :active, version = version + :one, updatedAt = :now',
-          ConditionExpression: 'attribute_exists(pk) AND #state = :completed AND customerId = :c',
-          ExpressionAttributeNames: { '#state': 'state' },
-          ExpressionAttributeValues: input.approved
-            ? { ...common, ':verified': 'verified', ':approved': 'approved' }
-            : {
-                ...common,
-                ':inProgress': 'in_progress',
-                ':rejected': 'rejected',
-                ':zero': 0,
-                ':null': null,
-                // Back among the jobs the worker holds (their today's list), by when it came back.
-                ':active': `ACTIVE#${now}`,
-              },
-          ReturnValues: 'ALL_NEW',
-        }),
-      );
-      return out.Attributes as JobItem;
-    } catch (error) {
-      if (!lostRace(error)) throw error;
-      throw new JobChangeRefused(await jobsRepo.findById(jobId));
-    }
+    const answer = { verificationNotes: input.notes, verificationAt: now, version: increment(), updatedAt: now };
+    const answered = await tryUpdate(
+      updateOf(jobEntity, jobEntity.key(jobId), {
+        set: input.approved
+          ? { state: 'verified', verificationStatus: 'approved', ...answer }
+          : {
+              state: 'in_progress',
+              verificationStatus: 'rejected',
+              ...answer,
+              clientNotes: input.notes,
+              reworkCount: incrementFrom(0),
+              priorHours: valueOf('totalHours'),
+              startedAt: now,
+              endedAt: null,
+              // Back among the jobs the worker holds (their today's list), by when it came back.
+              gsi2sk: `ACTIVE#${now}`,
+            },
+        if: (c) => c.and(c.exists('pk'), c.eq('state', 'completed'), c.eq('customerId', input.customerId)),
+      }),
+    );
+    return answered ?? refusedChange(jobId);
   },
 
   /**
@@ -639,23 +402,14 @@ export const jobsRepo = {
    * customer's confirmation or the arrival timer racing it leaves one result. A claim goes with it.
    */
   async arrive(input: { jobId: string; workerId: string; from: JobState; evidence: ArrivalEvidence; now: string }): Promise<JobItem> {
-    try {
-      const out = await dynamo.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: keys.job(input.jobId),
-          UpdateExpression: 'SET #state = :arrived, arrivedAt = :now, arrivalEvidence = :evidence, version = version + :one, updatedAt = :now REMOVE arrivalClaim',
-          ConditionExpression: '#state = :from AND acceptedBy = :w',
-          ExpressionAttributeNames: { '#state': 'state' },
-          ExpressionAttributeValues: { ':arrived': 'arrived', ':from': input.from, ':w': input.workerId, ':now': input.now, ':evidence': input.evidence, ':one': 1 },
-          ReturnValues: 'ALL_NEW',
-        }),
-      );
-      return out.Attributes as JobItem;
-    } catch (error) {
-      if (!lostRace(error)) throw error;
-      throw new JobChangeRefused(await jobsRepo.findById(input.jobId));
-    }
+    const arrived = await tryUpdate(
+      updateOf(jobEntity, jobEntity.key(input.jobId), {
+        set: { state: 'arrived', arrivedAt: input.now, arrivalEvidence: input.evidence, version: increment(), updatedAt: input.now },
+        remove: ['arrivalClaim'],
+        if: (c) => c.and(c.eq('state', input.from), c.eq('acceptedBy', input.workerId)),
+      }),
+    );
+    return arrived ?? refusedChange(input.jobId);
   },
 
   /**
@@ -663,23 +417,13 @@ export const jobsRepo = {
    * answer. The job's state and version are untouched, so nothing dispatch or the timer decide on moves.
    */
   async claimArrival(input: { jobId: string; from: JobState; claim: ArrivalClaim; now: string }): Promise<JobItem> {
-    try {
-      const out = await dynamo.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: keys.job(input.jobId),
-          UpdateExpression: 'SET arrivalClaim = :claim, updatedAt = :now',
-          ConditionExpression: '#state = :from AND acceptedBy = :w',
-          ExpressionAttributeNames: { '#state': 'state' },
-          ExpressionAttributeValues: { ':claim': input.claim, ':from': input.from, ':w': input.claim.workerId, ':now': input.now },
-          ReturnValues: 'ALL_NEW',
-        }),
-      );
-      return out.Attributes as JobItem;
-    } catch (error) {
-      if (!lostRace(error)) throw error;
-      throw new JobChangeRefused(await jobsRepo.findById(input.jobId));
-    }
+    const claimed = await tryUpdate(
+      updateOf(jobEntity, jobEntity.key(input.jobId), {
+        set: { arrivalClaim: input.claim, updatedAt: input.now },
+        if: (c) => c.and(c.eq('state', input.from), c.eq('acceptedBy', input.claim.workerId)),
+      }),
+    );
+    return claimed ?? refusedChange(input.jobId);
   },
 
   /**
@@ -689,48 +433,34 @@ export const jobsRepo = {
    * exactly one decides.
    */
   async answerArrivalClaim(input: { jobId: string; customerId: string; workerId: string; claimedAt: string; arrived: boolean; now: string }): Promise<JobItem> {
-    const condition = 'customerId = :c AND acceptedBy = :w AND #state IN (:accepted, :enRoute) AND arrivalClaim.claimedAt = :claimedAt';
-    const values = { ':c': input.customerId, ':w': input.workerId, ':accepted': 'accepted', ':enRoute': 'en_route', ':claimedAt': input.claimedAt, ':now': input.now };
     const evidence: ArrivalEvidence = { method: 'customer', claimedAt: input.claimedAt, confirmedAt: input.now };
-    try {
-      const out = await dynamo.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: keys.job(input.jobId),
-          UpdateExpression: input.arrived
-            ? 'SET #state = :arrived, arrivedAt = :claimedAt, arrivalEvidence = :evidence, version = version + :one, updatedAt = :now REMOVE arrivalClaim'
-            : 'SET updatedAt = :now REMOVE arrivalClaim',
-          ConditionExpression: condition,
-          ExpressionAttributeNames: { '#state': 'state' },
-          ExpressionAttributeValues: input.arrived ? { ...values, ':arrived': 'arrived', ':evidence': evidence, ':one': 1 } : values,
-          ReturnValues: 'ALL_NEW',
-        }),
-      );
-      return out.Attributes as JobItem;
-    } catch (error) {
-      if (!lostRace(error)) throw error;
-      throw new JobChangeRefused(await jobsRepo.findById(input.jobId));
-    }
+    const answered = await tryUpdate(
+      updateOf(jobEntity, jobEntity.key(input.jobId), {
+        set: input.arrived
+          ? { state: 'arrived', arrivedAt: input.claimedAt, arrivalEvidence: evidence, version: increment(), updatedAt: input.now }
+          : { updatedAt: input.now },
+        remove: ['arrivalClaim'],
+        if: (c) =>
+          c.and(
+            c.eq('customerId', input.customerId),
+            c.eq('acceptedBy', input.workerId),
+            c.oneOf('state', ['accepted', 'en_route']),
+            c.eq(c.entry('arrivalClaim', 'claimedAt'), input.claimedAt),
+          ),
+      }),
+    );
+    return answered ?? refusedChange(input.jobId);
   },
 
   /** Payment settled: verified → paid, once (a repeated or late event finds it paid and changes nothing). */
   async markPaid(jobId: string, now: string): Promise<boolean> {
-    try {
-      await dynamo.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: keys.job(jobId),
-          UpdateExpression: 'SET #state = :paid, paidAt = :now, version = version + :one, updatedAt = :now',
-          ConditionExpression: '#state = :verified',
-          ExpressionAttributeNames: { '#state': 'state' },
-          ExpressionAttributeValues: { ':paid': 'paid', ':verified': 'verified', ':now': now, ':one': 1 },
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (lostRace(error)) return false;
-      throw error;
-    }
+    const paid = await tryUpdate(
+      updateOf(jobEntity, jobEntity.key(jobId), {
+        set: { state: 'paid', paidAt: now, version: increment(), updatedAt: now },
+        if: (c) => c.eq('state', 'verified'),
+      }),
+    );
+    return paid !== undefined;
   },
 
   /**
@@ -745,44 +475,33 @@ export const jobsRepo = {
     try {
       await writeTogether([
         {
-          Update: {
-            TableName: tableName,
-            Key: keys.job(jobId),
-            // A claim the customer did not confirm in time goes with the pro who made it.
-            UpdateExpression:
-              'SET #state = :booked, dispatch = :searching, #offers = :none, tried = :lateOnly, reassignedCount = reassignedCount + :one, version = version + :one, updatedAt = :now, acceptedBy = :null, acceptedAt = :null, arriveBy = :null, enRouteAt = :null, hourlyRate = :null REMOVE gsi2pk, gsi2sk, arrivalClaim',
-            ConditionExpression: 'acceptedBy = :w AND #state IN (:accepted, :enRoute)',
-            ExpressionAttributeNames: { '#state': 'state', '#offers': 'offers' },
-            ExpressionAttributeValues: {
-              ':booked': 'booked',
-              ':searching': 'searching',
-              ':none': {},
-              ':one': 1,
-              ':now': now,
-              ':null': null,
-              ':w': workerId,
+          Update: updateOf(jobEntity, jobEntity.key(jobId), {
+            set: {
+              state: 'booked',
+              dispatch: 'searching',
+              offers: {},
               // A fresh round of dispatch: everyone may be offered it again but the worker who was late.
-              ':lateOnly': [workerId],
-              ':accepted': 'accepted',
-              ':enRoute': 'en_route',
+              tried: [workerId],
+              reassignedCount: increment(),
+              version: increment(),
+              updatedAt: now,
+              acceptedBy: null,
+              acceptedAt: null,
+              arriveBy: null,
+              enRouteAt: null,
+              hourlyRate: null,
             },
-          },
+            // A claim the customer did not confirm in time goes with the pro who made it.
+            remove: ['gsi2pk', 'gsi2sk', 'arrivalClaim'],
+            if: (c) => c.and(c.eq('acceptedBy', workerId), c.oneOf('state', ['accepted', 'en_route'])),
+          }),
         },
         {
-          Update: {
-            TableName: tableName,
-            Key: keys.worker(workerId),
-            UpdateExpression: `SET strikes = :strikes, updatedAt = :now${terminate ? ', #status = :terminated, isAvailable = :false' : ''} REMOVE activeJobId`,
-            ConditionExpression: 'activeJobId = :job AND strikes = :before',
-            ExpressionAttributeNames: terminate ? { '#status': 'status' } : undefined,
-            ExpressionAttributeValues: {
-              ':strikes': strikes,
-              ':now': now,
-              ':job': jobId,
-              ':before': input.strikesBefore,
-              ...(terminate ? { ':terminated': 'terminated', ':false': false } : {}),
-            },
-          },
+          Update: updateOf(workerEntity, workerEntity.key(workerId), {
+            set: { strikes, updatedAt: now, ...(terminate ? { status: 'terminated', isAvailable: false } : {}) },
+            remove: ['activeJobId'],
+            if: (c) => c.and(c.eq('activeJobId', jobId), c.eq('strikes', input.strikesBefore)),
+          }),
         },
       ]);
       return true;
@@ -792,3 +511,16 @@ export const jobsRepo = {
     }
   },
 };
+
+/** What completing a job (the first time or after rework) sets: among the worker's finished jobs, by when. */
+function completion(workerId: string, now: string, totalHours: number) {
+  return {
+    state: 'completed',
+    dispatch: 'done',
+    endedAt: now,
+    totalHours,
+    gsi2sk: jobEntity.indexes.workerJobs.key(workerId, 'DONE', now).gsi2sk,
+    version: increment(),
+    updatedAt: now,
+  } as const;
+}

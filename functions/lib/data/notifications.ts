@@ -1,25 +1,18 @@
-import { QueryCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { notificationEntity, type NotificationItem } from '../../../shared/entities';
 import { MAX_NOTIFICATIONS_SHOWN, NOTIFICATION_TTL_SECONDS, type NotificationView, type RealtimeRole } from '../../../shared/realtime';
-import { keys } from '../../../shared/table';
-import { dynamo, tableName } from '../clients';
+import { dynamo } from '../clients';
+import { putOf, updateOf } from './expressions';
+import { queryAll } from './query';
 
-/** A person's notifications (worker-owner spec section 3), kept 30 days (TTL), newest shown first. */
-export interface NotificationItem extends NotificationView {
-  pk: string;
-  sk: string;
-  entity: 'notification';
-  /** Whom it is for, as plain attributes: the stream consumer that pushes it reads them (deliver-push). */
-  recipientRole: RealtimeRole;
-  recipientId: string;
-  expiresAt: number;
-}
+export type { NotificationItem } from '../../../shared/entities';
 
 export type NewNotification = Omit<NotificationView, 'id' | 'timestamp' | 'read'>;
 
 export const notificationsRepo = {
   async add(role: RealtimeRole, userId: string, input: NewNotification & { id: string; timestamp: string }): Promise<NotificationView> {
     const item: NotificationItem = {
-      ...keys.notification(role, userId, input.timestamp, input.id),
+      ...notificationEntity.key(role, userId, input.timestamp, input.id),
       entity: 'notification',
       recipientRole: role,
       recipientId: userId,
@@ -27,39 +20,23 @@ export const notificationsRepo = {
       read: false,
       expiresAt: Math.floor(Date.parse(input.timestamp) / 1000) + NOTIFICATION_TTL_SECONDS,
     };
-    await dynamo.send(new PutCommand({ TableName: tableName, Item: item }));
+    await dynamo.send(new PutCommand(putOf(notificationEntity, item)));
     return toView(item);
   },
 
   /** The latest ones, newest first (at most what the panel keeps). */
   async latest(role: RealtimeRole, userId: string, limit = MAX_NOTIFICATIONS_SHOWN): Promise<NotificationView[]> {
-    const out = await dynamo.send(
-      new QueryCommand({
-        TableName: tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-        ExpressionAttributeValues: { ':pk': keys.notification(role, userId).pk, ':sk': 'NOTIF#' },
-        ScanIndexForward: false,
-        Limit: limit,
-      }),
-    );
+    const items = await queryAll({ ...notificationEntity.range(role, userId), newestFirst: true, limit });
     const now = Math.floor(Date.now() / 1000);
     // DynamoDB deletes expired items late (and dynalite never): they are not shown.
-    return ((out.Items ?? []) as NotificationItem[]).filter((i) => i.expiresAt > now).map(toView);
+    return items.filter((i) => i.expiresAt > now).map(toView);
   },
 
   /** notification:ack: read, by its id, among the person's own (the sort key carries the time). */
   async acknowledge(role: RealtimeRole, userId: string, notificationId: string): Promise<boolean> {
-    const mine = await dynamo.send(
-      new QueryCommand({
-        TableName: tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-        FilterExpression: 'id = :id',
-        ExpressionAttributeValues: { ':pk': keys.notification(role, userId).pk, ':sk': 'NOTIF#', ':id': notificationId },
-      }),
-    );
-    const item = mine.Items?.[0] as NotificationItem | undefined;
+    const [item] = await queryAll({ ...notificationEntity.range(role, userId), filter: (c) => c.eq('id', notificationId) });
     if (!item) return false;
-    await dynamo.send(new UpdateCommand({ TableName: tableName, Key: { pk: item.pk, sk: item.sk }, UpdateExpression: 'SET #read = :true', ExpressionAttributeNames: { '#read': 'read' }, ExpressionAttributeValues: { ':true': true } }));
+    await dynamo.send(new UpdateCommand(updateOf(notificationEntity, { pk: item.pk, sk: item.sk }, { set: { read: true } })));
     return true;
   },
 };

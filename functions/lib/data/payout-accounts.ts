@@ -1,7 +1,9 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { keys } from '../../../shared/table';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { stripeAccountEntity, workerEntity, type StripeAccountItem } from '../../../shared/entities';
 import { dynamo, tableName } from '../clients';
+import { putOf, updateOf } from './expressions';
 import { writeTogether, WriteCancelled } from './transact';
+import { tryUpdate } from './write';
 
 /**
  * Workers' Stripe Connect accounts: the id on the profile (set once, so two clicks on "Set up
@@ -10,23 +12,21 @@ import { writeTogether, WriteCancelled } from './transact';
 export const payoutAccountsRepo = {
   /** Records the account unless the worker has one already; answers the one that stands. */
   async attach(workerId: string, accountId: string, now: string): Promise<string> {
+    const reverse: StripeAccountItem = { ...stripeAccountEntity.key(accountId), entity: 'stripe-account', accountId, workerId, createdAt: now };
     try {
       await writeTogether([
         {
-          Update: {
-            TableName: tableName,
-            Key: keys.worker(workerId),
-            UpdateExpression: 'SET stripeAccountId = :a, payoutsEnabled = :false, updatedAt = :now',
-            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(stripeAccountId)',
-            ExpressionAttributeValues: { ':a': accountId, ':false': false, ':now': now },
-          },
+          Update: updateOf(workerEntity, workerEntity.key(workerId), {
+            set: { stripeAccountId: accountId, payoutsEnabled: false, updatedAt: now },
+            if: (c) => c.and(c.exists('pk'), c.notExists('stripeAccountId')),
+          }),
         },
-        { Put: { TableName: tableName, Item: { ...keys.stripeAccount(accountId), entity: 'stripe-account', accountId, workerId, createdAt: now } } },
+        { Put: putOf(stripeAccountEntity, reverse) },
       ]);
       return accountId;
     } catch (error) {
       if (!(error instanceof WriteCancelled)) throw error;
-      const out = await dynamo.send(new GetCommand({ TableName: tableName, Key: keys.worker(workerId), ConsistentRead: true }));
+      const out = await dynamo.send(new GetCommand({ TableName: tableName, Key: workerEntity.key(workerId), ConsistentRead: true }));
       const standing = out.Item?.stripeAccountId as string | undefined;
       if (!standing) throw error;
       return standing;
@@ -34,24 +34,18 @@ export const payoutAccountsRepo = {
   },
 
   async workerIdOf(accountId: string): Promise<string | undefined> {
-    const out = await dynamo.send(new GetCommand({ TableName: tableName, Key: keys.stripeAccount(accountId) }));
-    return out.Item?.workerId as string | undefined;
+    const out = await dynamo.send(new GetCommand({ TableName: tableName, Key: stripeAccountEntity.key(accountId) }));
+    return (out.Item as StripeAccountItem | undefined)?.workerId;
   },
 
   /** What Stripe last said of the account; only for the account on the profile. */
   async setPayoutsEnabled(workerId: string, accountId: string, enabled: boolean, now: string): Promise<void> {
-    try {
-      await dynamo.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: keys.worker(workerId),
-          UpdateExpression: 'SET payoutsEnabled = :e, updatedAt = :now',
-          ConditionExpression: 'stripeAccountId = :a',
-          ExpressionAttributeValues: { ':e': enabled, ':a': accountId, ':now': now },
-        }),
-      );
-    } catch (error) {
-      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
-    }
+    // Another account than the profile's (or no profile): nothing to record.
+    await tryUpdate(
+      updateOf(workerEntity, workerEntity.key(workerId), {
+        set: { payoutsEnabled: enabled, updatedAt: now },
+        if: (c) => c.eq('stripeAccountId', accountId),
+      }),
+    );
   },
 };

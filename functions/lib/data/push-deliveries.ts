@@ -1,7 +1,8 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { keys } from '../../../shared/table';
-import { dynamo, tableName } from '../clients';
+import { pushDeliveryEntity, type PushDeliveryItem } from '../../../shared/entities';
+import { dynamo } from '../clients';
+import { deleteOf, putOf, updateOf } from './expressions';
+import { lostRace } from './write';
 
 /**
  * How long a claim holds while its push is being sent. A container that dies mid-send leaves the
@@ -18,37 +19,37 @@ export const pushDeliveriesRepo = {
   /** Takes the notification's push for this run; false when it went out already or is going out now. */
   async claim(notificationId: string): Promise<boolean> {
     const now = nowSeconds();
+    const claim: PushDeliveryItem = {
+      ...pushDeliveryEntity.key(notificationId),
+      entity: 'push-delivery',
+      state: 'sending',
+      leaseUntil: now + SENDING_LEASE_SECONDS,
+      expiresAt: now + REMEMBER_SECONDS,
+    };
     try {
       await dynamo.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: { ...keys.pushDelivery(notificationId), entity: 'push-delivery', state: 'sending', leaseUntil: now + SENDING_LEASE_SECONDS, expiresAt: now + REMEMBER_SECONDS },
-          ConditionExpression: 'attribute_not_exists(pk) OR (#state = :sending AND leaseUntil < :now)',
-          ExpressionAttributeNames: { '#state': 'state' },
-          ExpressionAttributeValues: { ':sending': 'sending', ':now': now },
-        }),
+        new PutCommand(putOf(pushDeliveryEntity, claim, (c) => c.or(c.notExists('pk'), c.and(c.eq('state', 'sending'), c.lt('leaseUntil', now))))),
       );
       return true;
     } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return false;
+      if (lostRace(error)) return false;
       throw error;
     }
   },
 
   async markSent(notificationId: string): Promise<void> {
     await dynamo.send(
-      new UpdateCommand({
-        TableName: tableName,
-        Key: keys.pushDelivery(notificationId),
-        UpdateExpression: 'SET #state = :sent, sentAt = :at REMOVE leaseUntil',
-        ExpressionAttributeNames: { '#state': 'state' },
-        ExpressionAttributeValues: { ':sent': 'sent', ':at': new Date().toISOString() },
-      }),
+      new UpdateCommand(
+        updateOf(pushDeliveryEntity, pushDeliveryEntity.key(notificationId), {
+          set: { state: 'sent', sentAt: new Date().toISOString() },
+          remove: ['leaseUntil'],
+        }),
+      ),
     );
   },
 
   /** Gives the push back when it could not be attempted, so the retry sends it. */
   async release(notificationId: string): Promise<void> {
-    await dynamo.send(new DeleteCommand({ TableName: tableName, Key: keys.pushDelivery(notificationId) }));
+    await dynamo.send(new DeleteCommand(deleteOf(pushDeliveryEntity, pushDeliveryEntity.key(notificationId))));
   },
 };

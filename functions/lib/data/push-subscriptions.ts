@@ -1,12 +1,15 @@
 import { createHash } from 'node:crypto';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { RealtimeRole } from '../../../shared/realtime';
-import { keys } from '../../../shared/table';
+import { pushEndpointEntity, pushSubscriptionEntity, type PushEndpointItem, type PushSubscriptionItem } from '../../../shared/entities';
 import { dynamo, tableName } from '../clients';
-import { queryAll } from './query';
 import { ConflictError } from '../errors';
 import type { PushPerson } from '../push-caller';
+import { conditionOf, deleteOf, isNew, putOf, updateOf } from './expressions';
+import { queryAll } from './query';
 import { writeTogether, WriteCancelled, type WriteAction } from './transact';
+import { lostRace } from './write';
+
+export type { PushSubscriptionItem } from '../../../shared/entities';
 
 /**
  * Web push subscriptions (stored schema: push_subscriptions). One item per person and endpoint,
@@ -15,33 +18,6 @@ import { writeTogether, WriteCancelled, type WriteAction } from './transact';
  * so an endpoint belongs to one person at a time: subscribing it for someone else moves it.
  * Endpoints are capability URLs; keys are by their SHA-256, and they are never logged.
  */
-export interface PushSubscriptionItem {
-  pk: string;
-  sk: string;
-  entity: 'push-subscription';
-  role: RealtimeRole;
-  userId: string;
-  endpointHash: string;
-  endpoint: string;
-  p256dhKey: string;
-  authKey: string;
-  userAgent?: string;
-  /** When the push service says the subscription ends (epoch ms), if it says. */
-  expirationTime?: number;
-  isActive: boolean;
-  subscribedAt: string;
-  lastUsed?: string;
-}
-
-interface EndpointItem {
-  pk: string;
-  sk: string;
-  entity: 'push-endpoint';
-  role: RealtimeRole;
-  userId: string;
-  endpointHash: string;
-}
-
 export interface NewPushSubscription {
   endpoint: string;
   p256dh: string;
@@ -54,22 +30,16 @@ export function endpointHash(endpoint: string): string {
   return createHash('sha256').update(endpoint).digest('base64url');
 }
 
-const names = { '#role': 'role', '#userId': 'userId' };
-
 /** The endpoint entry still names this person. */
 function namesPerson(person: PushPerson) {
-  return {
-    ConditionExpression: '#role = :role AND #userId = :userId',
-    ExpressionAttributeNames: names,
-    ExpressionAttributeValues: { ':role': person.role, ':userId': person.userId },
-  };
+  return conditionOf(pushEndpointEntity, (c) => c.and(c.eq('role', person.role), c.eq('userId', person.userId)));
 }
 
 const samePerson = (a: PushPerson, b: PushPerson) => a.role === b.role && a.userId === b.userId;
 
 async function personOfHash(hash: string): Promise<PushPerson | undefined> {
-  const out = await dynamo.send(new GetCommand({ TableName: tableName, Key: keys.pushEndpoint(hash), ConsistentRead: true }));
-  const item = out.Item as EndpointItem | undefined;
+  const out = await dynamo.send(new GetCommand({ TableName: tableName, Key: pushEndpointEntity.key(hash), ConsistentRead: true }));
+  const item = out.Item as PushEndpointItem | undefined;
   return item ? { role: item.role, userId: item.userId } : undefined;
 }
 
@@ -79,8 +49,8 @@ async function removeHash(person: PushPerson, hash: string): Promise<boolean> {
   if (!current || !samePerson(current, person)) return false;
   try {
     await writeTogether([
-      { Delete: { TableName: tableName, Key: keys.pushEndpoint(hash), ...namesPerson(person) } },
-      { Delete: { TableName: tableName, Key: keys.pushSubscription(person.role, person.userId, hash) } },
+      { Delete: { ...deleteOf(pushEndpointEntity, pushEndpointEntity.key(hash)), ...namesPerson(person) } },
+      { Delete: deleteOf(pushSubscriptionEntity, pushSubscriptionEntity.key(person.role, person.userId, hash)) },
     ]);
     return true;
   } catch (error) {
@@ -98,7 +68,7 @@ export const pushSubscriptionsRepo = {
   async save(person: PushPerson, input: NewPushSubscription, now: string): Promise<PushSubscriptionItem> {
     const hash = endpointHash(input.endpoint);
     const item: PushSubscriptionItem = {
-      ...keys.pushSubscription(person.role, person.userId, hash),
+      ...pushSubscriptionEntity.key(person.role, person.userId, hash),
       entity: 'push-subscription',
       role: person.role,
       userId: person.userId,
@@ -111,22 +81,16 @@ export const pushSubscriptionsRepo = {
       isActive: true,
       subscribedAt: now,
     };
-    const entry: EndpointItem = { ...keys.pushEndpoint(hash), entity: 'push-endpoint', role: person.role, userId: person.userId, endpointHash: hash };
+    const entry: PushEndpointItem = { ...pushEndpointEntity.key(hash), entity: 'push-endpoint', role: person.role, userId: person.userId, endpointHash: hash };
     // A lost race against another save of the same endpoint reads the new owner and tries again.
     for (let attempt = 0; attempt < 3; attempt++) {
       const previous = await personOfHash(hash);
       const actions: WriteAction[] = [
-        {
-          Put: {
-            TableName: tableName,
-            Item: entry,
-            ...(previous ? namesPerson(previous) : { ConditionExpression: 'attribute_not_exists(pk)' }),
-          },
-        },
-        { Put: { TableName: tableName, Item: item } },
+        { Put: previous ? { ...putOf(pushEndpointEntity, entry), ...namesPerson(previous) } : putOf(pushEndpointEntity, entry, isNew) },
+        { Put: putOf(pushSubscriptionEntity, item) },
       ];
       if (previous && !samePerson(previous, person)) {
-        actions.push({ Delete: { TableName: tableName, Key: keys.pushSubscription(previous.role, previous.userId, hash) } });
+        actions.push({ Delete: deleteOf(pushSubscriptionEntity, pushSubscriptionEntity.key(previous.role, previous.userId, hash)) });
       }
       try {
         await writeTogether(actions);
@@ -151,7 +115,7 @@ export const pushSubscriptionsRepo = {
   /** The person's subscription with this endpoint, if stored for them. */
   async find(person: PushPerson, endpoint: string): Promise<PushSubscriptionItem | undefined> {
     const out = await dynamo.send(
-      new GetCommand({ TableName: tableName, Key: keys.pushSubscription(person.role, person.userId, endpointHash(endpoint)) }),
+      new GetCommand({ TableName: tableName, Key: pushSubscriptionEntity.key(person.role, person.userId, endpointHash(endpoint)) }),
     );
     const item = out.Item as PushSubscriptionItem | undefined;
     return item && item.endpoint === endpoint ? item : undefined;
@@ -164,24 +128,18 @@ export const pushSubscriptionsRepo = {
 
   /** Every subscription of the person (one per browser or device they enabled push on). */
   async listFor(person: PushPerson): Promise<PushSubscriptionItem[]> {
-    return queryAll<PushSubscriptionItem>({ pk: keys.pushSubscription(person.role, person.userId).pk, skPrefix: 'SUB#' });
+    return queryAll(pushSubscriptionEntity.range(person.role, person.userId));
   },
 
   /** The push service accepted a message for it. */
   async touch(item: Pick<PushSubscriptionItem, 'pk' | 'sk'>, now: string): Promise<void> {
     try {
       await dynamo.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: { pk: item.pk, sk: item.sk },
-          UpdateExpression: 'SET lastUsed = :now',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: { ':now': now },
-        }),
+        new UpdateCommand(updateOf(pushSubscriptionEntity, { pk: item.pk, sk: item.sk }, { set: { lastUsed: now }, if: (c) => c.exists('pk') })),
       );
     } catch (error) {
       // Unsubscribed meanwhile: nothing to mark.
-      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+      if (!lostRace(error)) throw error;
     }
   },
 };

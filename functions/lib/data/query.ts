@@ -1,35 +1,85 @@
-import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { KeyRange } from '../../../shared/entities';
+import { table } from '../../../shared/table';
 import { dynamo, tableName } from '../clients';
+import { Placeholders, renderCondition, type ConditionOf } from './expressions';
 
 /**
- * Every item of one key range, page after page: `pk` (or an index's partition key) equal, sort key
- * beginning with `skPrefix`. A Query, never a Scan (DESIGN.md section 6).
+ * Reading a key range: one partition of the table or of a GSI, optionally narrowed by sort key
+ * (an entity's `range(...)`, or one of its access patterns'). A Query, never a Scan: a Scan reads
+ * the whole table, and the functions' IAM policies refuse it anyway.
  */
-export async function queryAll<T>(input: {
-  index?: 'gsi1' | 'gsi2' | 'gsi3';
-  pk: string;
-  skPrefix: string;
+export interface Query<T> extends KeyRange<T> {
+  /** Descending sort key order (newest first, for the time-sorted keys). */
   newestFirst?: boolean;
+  /**
+   * At most this many items, over as many pages as it takes. DynamoDB counts its Limit before a
+   * filter, so with `filter` each page reads only what is still missing: leave it out there.
+   */
+  limit?: number;
+  consistent?: boolean;
+  /** Attributes to read, comma separated (plain attribute names). */
   projection?: string;
-}): Promise<T[]> {
-  const pkName = input.index ? `${input.index}pk` : 'pk';
-  const skName = input.index ? `${input.index}sk` : 'sk';
+  /** Which items of the range to keep (a FilterExpression: the reads still count every item). */
+  filter?: ConditionOf<T>;
+}
+
+/** Where the next page starts (DynamoDB's LastEvaluatedKey); absent after the last page. */
+export type PageStart = Record<string, unknown>;
+
+function commandOf<T>(query: Query<T>, start: PageStart | undefined, limit: number | undefined): QueryCommand {
+  const p = new Placeholders();
+  const index = query.index ? table.indexes.find((i) => i.name === query.index) : undefined;
+  const key = [`${p.name(index?.partitionKey ?? table.partitionKey)} = ${p.value(query.pk)}`];
+  const sortKey = index?.sortKey ?? table.sortKey;
+  const range = query.sk;
+  if (range && 'beginsWith' in range) key.push(`begins_with(${p.name(sortKey)}, ${p.value(range.beginsWith)})`);
+  if (range && 'lt' in range) key.push(`${p.name(sortKey)} < ${p.value(range.lt)}`);
+  if (range && 'ge' in range) key.push(`${p.name(sortKey)} >= ${p.value(range.ge)}`);
+  const filter = query.filter && renderCondition(query.filter, p);
+  return new QueryCommand({
+    TableName: tableName,
+    IndexName: query.index,
+    KeyConditionExpression: key.join(' AND '),
+    ...(filter ? { FilterExpression: filter } : {}),
+    ExpressionAttributeNames: p.names,
+    ExpressionAttributeValues: p.values,
+    ScanIndexForward: !query.newestFirst,
+    ConsistentRead: query.consistent,
+    ProjectionExpression: query.projection,
+    Limit: limit,
+    ExclusiveStartKey: start,
+  });
+}
+
+/** One page of the range from `start` (the first page without it): its items and where the next one starts. */
+export async function queryPage<T>(query: Query<T>, start?: PageStart): Promise<{ items: T[]; next?: PageStart }> {
+  const out = await dynamo.send(commandOf(query, start, query.limit));
+  return { items: (out.Items ?? []) as T[], ...(out.LastEvaluatedKey ? { next: out.LastEvaluatedKey } : {}) };
+}
+
+/** Every item of the range (up to `limit`), page after page. */
+export async function queryAll<T>(query: Query<T>): Promise<T[]> {
   const items: T[] = [];
-  let start: QueryCommandInput['ExclusiveStartKey'];
+  let start: PageStart | undefined;
   do {
-    const out = await dynamo.send(
-      new QueryCommand({
-        TableName: tableName,
-        IndexName: input.index,
-        KeyConditionExpression: `${pkName} = :pk AND begins_with(${skName}, :sk)`,
-        ExpressionAttributeValues: { ':pk': input.pk, ':sk': input.skPrefix },
-        ScanIndexForward: !input.newestFirst,
-        ProjectionExpression: input.projection,
-        ExclusiveStartKey: start,
-      }),
-    );
+    const out = await dynamo.send(commandOf(query, start, query.limit === undefined ? undefined : query.limit - items.length));
     items.push(...((out.Items ?? []) as T[]));
     start = out.LastEvaluatedKey;
-  } while (start);
+  } while (start && (query.limit === undefined || items.length < query.limit));
   return items;
+}
+
+/** How many items the range holds (Select COUNT, page after page). */
+export async function countAll(range: KeyRange): Promise<number> {
+  let count = 0;
+  let start: PageStart | undefined;
+  do {
+    const command = commandOf(range, start, undefined);
+    command.input.Select = 'COUNT';
+    const out = await dynamo.send(command);
+    count += out.Count ?? 0;
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return count;
 }

@@ -1,15 +1,17 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { averageRating, LOW_RATING, PROBATION_STREAK, type ReviewResult } from '../../../shared/schemas/review-rules';
-import { keys } from '../../../shared/table';
+import { jobEntity, workerEntity, workerProbationEntity, type WorkerProbationItem } from '../../../shared/entities';
 import { dynamo, tableName } from '../clients';
 import { ConflictError, ForbiddenError, NotFoundError } from '../errors';
 import { logger } from '../logger';
 import { jobsRepo, type JobItem } from './jobs';
+import { incrementFrom, isNew, putOf, updateOf } from './expressions';
+import { queryAll } from './query';
 import { writeTogether, WriteCancelled } from './transact';
 import type { WorkerItem } from './workers';
 
 /**
- * Reviews (customer spec sections 3, 5, 8). A review lives on its job and moves the worker's
+ * Reviews. A review lives on its job and moves the worker's
  * running totals in the same transaction, so the average can never count a review twice or miss
  * one. Only the job's customer reviews it, once, after the work is completed.
  */
@@ -22,19 +24,7 @@ export const PROBATION_REASON = 'Rated 2 stars or fewer 3 times in a row';
 
 const reviewableStates: readonly JobItem['state'][] = ['completed', 'verified', 'paid'];
 
-/** The worker_probations record of the stored schema, beside the worker's profile. */
-export interface WorkerProbationItem {
-  pk: string;
-  sk: string;
-  entity: 'worker-probation';
-  workerId: string;
-  reason: string;
-  startDate: string;
-  endDate: string | null;
-  status: 'active' | 'ended';
-  /** The job whose review completed the streak. */
-  reviewTrigger: string;
-}
+export type { WorkerProbationItem } from '../../../shared/entities';
 
 export interface NewReview {
   jobId: string;
@@ -59,7 +49,7 @@ function refusal(job: JobItem | undefined, customerId: string, workerId?: string
 }
 
 async function readWorker(id: string): Promise<WorkerItem | undefined> {
-  const out = await dynamo.send(new GetCommand({ TableName: tableName, Key: keys.worker(id), ConsistentRead: true }));
+  const out = await dynamo.send(new GetCommand({ TableName: tableName, Key: workerEntity.key(id), ConsistentRead: true }));
   return out.Item as WorkerItem | undefined;
 }
 
@@ -70,37 +60,26 @@ function reviewWrites(review: NewReview, workerId: string) {
   const low = rating <= LOW_RATING;
   return [
     {
-      Update: {
-        TableName: tableName,
-        Key: keys.job(review.jobId),
-        UpdateExpression: `SET rating = :rating, reviewedAt = :now, updatedAt = :now${text ? ', reviewText = :text' : ''}${name ? ', reviewerName = :name' : ''}`,
-        ConditionExpression:
-          'attribute_exists(pk) AND customerId = :customer AND attribute_not_exists(reviewedAt) AND #state IN (:completed, :verified, :paid) AND acceptedBy = :worker',
-        ExpressionAttributeNames: { '#state': 'state' },
-        ExpressionAttributeValues: {
-          ':rating': rating,
-          ':now': now,
-          ':customer': review.customerId,
-          ':completed': 'completed',
-          ':verified': 'verified',
-          ':paid': 'paid',
-          ':worker': workerId,
-          ...(text ? { ':text': text } : {}),
-          ...(name ? { ':name': name } : {}),
-        },
-      },
+      Update: updateOf(jobEntity, jobEntity.key(review.jobId), {
+        // An empty text or name is not stored.
+        set: { rating, reviewedAt: now, updatedAt: now, reviewText: text || undefined, reviewerName: name || undefined },
+        if: (c) =>
+          c.and(
+            c.exists('pk'),
+            c.eq('customerId', review.customerId),
+            c.notExists('reviewedAt'),
+            c.oneOf('state', ['completed', 'verified', 'paid']),
+            c.eq('acceptedBy', workerId),
+          ),
+      }),
     },
     {
-      Update: {
-        TableName: tableName,
-        Key: keys.worker(workerId),
-        UpdateExpression: low
-          ? 'ADD ratingSum :rating, ratingCount :one SET lowRatingStreak = if_not_exists(lowRatingStreak, :zero) + :one, updatedAt = :now'
-          : 'ADD ratingSum :rating, ratingCount :one SET lowRatingStreak = :zero, updatedAt = :now',
+      Update: updateOf(workerEntity, workerEntity.key(workerId), {
+        add: { ratingSum: rating, ratingCount: 1 },
+        set: { lowRatingStreak: low ? incrementFrom(0) : 0, updatedAt: now },
         // ADD would otherwise create a stray item for a profile that is gone.
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':rating': rating, ':one': 1, ':zero': 0, ':now': now },
-      },
+        if: (c) => c.exists('pk'),
+      }),
     },
   ];
 }
@@ -113,7 +92,7 @@ function reviewWrites(review: NewReview, workerId: string) {
 async function flagIfStreak(worker: WorkerItem, jobId: string, now: string): Promise<void> {
   if ((worker.lowRatingStreak ?? 0) < PROBATION_STREAK || worker.probationSince) return;
   const probation: WorkerProbationItem = {
-    ...keys.workerProbation(worker.id, now),
+    ...workerProbationEntity.key(worker.id, now),
     entity: 'worker-probation',
     workerId: worker.id,
     reason: PROBATION_REASON,
@@ -124,15 +103,12 @@ async function flagIfStreak(worker: WorkerItem, jobId: string, now: string): Pro
   };
   try {
     await writeTogether([
-      { Put: { TableName: tableName, Item: probation, ConditionExpression: 'attribute_not_exists(pk)' } },
+      { Put: putOf(workerProbationEntity, probation, isNew) },
       {
-        Update: {
-          TableName: tableName,
-          Key: keys.worker(worker.id),
-          UpdateExpression: 'SET probationSince = :now',
-          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(probationSince)',
-          ExpressionAttributeValues: { ':now': now },
-        },
+        Update: updateOf(workerEntity, workerEntity.key(worker.id), {
+          set: { probationSince: now },
+          if: (c) => c.and(c.exists('pk'), c.notExists('probationSince')),
+        }),
       },
     ]);
     logger.info('Worker put on probation', { workerId: worker.id, jobId });
@@ -163,7 +139,7 @@ export const reviewsRepo = {
         if (!(error instanceof WriteCancelled)) throw error;
         // A missing profile will not come back; anything else (a concurrent review of this job, or
         // another write to the job or the worker at the same moment) is explained by reading again.
-        if (error.reasons[1] === 'ConditionalCheckFailed' && !error.refusedAt(0)) throw new Error(`Worker ${workerId} of job ${review.jobId} has no profile`);
+        if (error.reasons[1] === 'ConditionalCheckFailed' && !error.refusedAt(0)) throw new Error(`Worker ${workerId} of job ${review.jobId} has no profile`, { cause: error });
         if (attempt >= ATTEMPTS) throw new ConflictError('This job changed while your review was being saved. Please try again.');
         continue;
       }
@@ -181,14 +157,6 @@ export const reviewsRepo = {
 
   /** A worker's probation records, oldest first. */
   async probationsOf(workerId: string): Promise<WorkerProbationItem[]> {
-    const out = await dynamo.send(
-      new QueryCommand({
-        TableName: tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-        ExpressionAttributeValues: { ':pk': keys.workerProbation(workerId).pk, ':sk': keys.workerProbation(workerId).sk },
-        ConsistentRead: true,
-      }),
-    );
-    return (out.Items ?? []) as WorkerProbationItem[];
+    return queryAll({ ...workerProbationEntity.range(workerId), consistent: true });
   },
 };

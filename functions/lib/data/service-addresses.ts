@@ -1,29 +1,20 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { LatLng } from '../../../shared/domain/geo';
 import type { ServiceAddressView } from '../../../shared/schemas/service-address';
-import { keys, table } from '../../../shared/table';
+import { serviceAddressEntity, type ServiceAddressItem } from '../../../shared/entities';
+import { table } from '../../../shared/table';
 import { dynamo, tableName } from '../clients';
+import { putOf } from './expressions';
+
+export type { ServiceAddressItem } from '../../../shared/entities';
 
 /** As long as the customer cookie lasts: an anonymous customer's address outlives neither. */
 const KEEP_SECONDS = 365 * 24 * 60 * 60;
 
-export interface ServiceAddressItem {
-  pk: string;
-  sk: string;
-  entity: 'service-address';
-  customerId: string;
-  address: string;
-  lat: number;
-  lng: number;
-  savedAt: string;
-  /** Epoch seconds: the table's TTL attribute. */
-  [table.ttlAttribute]: number;
-}
-
 /** The one service address each customer saved (CUSTOMER#id / SERVICE_ADDRESS). */
 export const serviceAddressesRepo = {
   async find(customerId: string): Promise<ServiceAddressItem | undefined> {
-    const out = await dynamo.send(new GetCommand({ TableName: tableName, Key: keys.customerServiceAddress(customerId) }));
+    const out = await dynamo.send(new GetCommand({ TableName: tableName, Key: serviceAddressEntity.key(customerId) }));
     const item = out.Item as ServiceAddressItem | undefined;
     // DynamoDB removes expired items only eventually.
     return item && item[table.ttlAttribute] > Math.floor(Date.now() / 1000) ? item : undefined;
@@ -31,7 +22,7 @@ export const serviceAddressesRepo = {
 
   async save(customerId: string, address: string, at: LatLng, now = new Date()): Promise<ServiceAddressItem> {
     const item: ServiceAddressItem = {
-      ...keys.customerServiceAddress(customerId),
+      ...serviceAddressEntity.key(customerId),
       entity: 'service-address',
       customerId,
       address,
@@ -40,7 +31,7 @@ export const serviceAddressesRepo = {
       savedAt: now.toISOString(),
       [table.ttlAttribute]: Math.floor(now.getTime() / 1000) + KEEP_SECONDS,
     };
-    await dynamo.send(new PutCommand({ TableName: tableName, Item: item }));
+    await dynamo.send(new PutCommand(putOf(serviceAddressEntity, item)));
     return item;
   },
 };

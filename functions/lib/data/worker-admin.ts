@@ -1,12 +1,13 @@
 import type { Analytics, JobAdminView } from '../../../shared/schemas/admin';
 import { averageRating } from '../../../shared/schemas/review-rules';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { WorkerAdminView, WorkerStatus } from '../../../shared/schemas/worker';
-import { keys } from '../../../shared/table';
-import { dynamo, tableName } from '../clients';
+import { emailClaimEntity, jobEntity, workerApplicationEntity, workerEntity } from '../../../shared/entities';
 import { ConflictError, NotFoundError } from '../errors';
-import { applicationsRepo, queryAll, type WorkerApplicationItem } from './applications';
+import { applicationsRepo, type WorkerApplicationItem } from './applications';
+import { isNew, putOf, updateOf } from './expressions';
+import { queryAll } from './query';
 import { writeTogether, WriteCancelled } from './transact';
+import { tryUpdate } from './write';
 import { workersRepo, type WorkerItem } from './workers';
 
 /** The owner's operations on workers: approve or reject applications, list, terminate. */
@@ -14,7 +15,7 @@ import { workersRepo, type WorkerItem } from './workers';
 const ALREADY_REVIEWED = 'This application has already been reviewed.';
 const APPLICATION_NOT_FOUND = 'No application with this id.';
 const NOT_TERMINABLE = 'Only an active worker with 2 or more strikes can be terminated.';
-/** The spec: the terminate button appears at 2 or more strikes. */
+/** The owner may terminate a worker (and sees the terminate button) at 2 or more strikes. */
 export const STRIKES_TO_TERMINATE = 2;
 
 export function toWorkerAdminView(item: WorkerItem): WorkerAdminView {
@@ -36,8 +37,8 @@ export function toWorkerAdminView(item: WorkerItem): WorkerAdminView {
 /** The approved applicant's profile: active and verified, not yet able to log in (no account). */
 export function workerFromApplication(application: WorkerApplicationItem, workerId: string, now: string): WorkerItem {
   return {
-    ...keys.worker(workerId),
-    ...keys.allWorkers(now),
+    ...workerEntity.key(workerId),
+    ...workerEntity.indexes.all.key(now),
     entity: 'worker',
     id: workerId,
     applicationId: application.id,
@@ -63,25 +64,16 @@ export function workerFromApplication(application: WorkerApplicationItem, worker
 }
 
 function reviewUpdate(application: WorkerApplicationItem, status: 'approved' | 'rejected', now: string, workerId?: string) {
-  const moved = keys.applicationsByStatus('worker', status, application.submittedAt);
-  return {
-    TableName: tableName,
-    Key: keys.workerApplication(application.id),
-    UpdateExpression:
-      status === 'approved'
-        ? 'SET #status = :status, reviewedAt = :now, approvedAt = :now, workerId = :workerId, gsi1pk = :gpk, gsi1sk = :gsk'
-        : 'SET #status = :status, reviewedAt = :now, gsi1pk = :gpk, gsi1sk = :gsk',
-    ConditionExpression: '#status = :pending',
-    ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: {
-      ':status': status,
-      ':pending': 'pending',
-      ':now': now,
-      ':gpk': moved.gsi1pk,
-      ':gsk': moved.gsi1sk,
-      ...(workerId ? { ':workerId': workerId } : {}),
+  return updateOf(workerApplicationEntity, workerApplicationEntity.key(application.id), {
+    set: {
+      status,
+      reviewedAt: now,
+      ...(status === 'approved' ? { approvedAt: now, workerId } : {}),
+      // Among the applications of its new status.
+      ...workerApplicationEntity.indexes.byStatus.key(status, application.submittedAt),
     },
-  };
+    if: (c) => c.eq('status', 'pending'),
+  });
 }
 
 async function pendingApplication(id: string): Promise<WorkerApplicationItem> {
@@ -125,15 +117,12 @@ export const workerAdmin = {
     try {
       await writeTogether([
         { Update: reviewUpdate(application, 'approved', now, workerId) },
-        { Put: { TableName: tableName, Item: worker, ConditionExpression: 'attribute_not_exists(pk)' } },
+        { Put: putOf(workerEntity, worker, isNew) },
         {
-          Update: {
-            TableName: tableName,
-            Key: keys.email(application.emailAddress),
-            UpdateExpression: 'SET workerId = :workerId',
-            ConditionExpression: 'applicationId = :applicationId AND attribute_not_exists(workerId)',
-            ExpressionAttributeValues: { ':workerId': workerId, ':applicationId': application.id },
-          },
+          Update: updateOf(emailClaimEntity, emailClaimEntity.key(application.emailAddress), {
+            set: { workerId },
+            if: (c) => c.and(c.eq('applicationId', application.id), c.notExists('workerId')),
+          }),
         },
       ]);
     } catch (error) {
@@ -146,21 +135,13 @@ export const workerAdmin = {
   /** Rejects a pending application. Its email claim stays: the same email cannot simply reapply. */
   async reject(applicationId: string): Promise<void> {
     const application = await pendingApplication(applicationId);
-    try {
-      await dynamo.send(new UpdateCommand(reviewUpdate(application, 'rejected', new Date().toISOString())));
-    } catch (error) {
-      if ((error as Error)?.name === 'ConditionalCheckFailedException') throw new ConflictError(ALREADY_REVIEWED);
-      throw error;
-    }
+    const rejected = await tryUpdate(reviewUpdate(application, 'rejected', new Date().toISOString()));
+    if (!rejected) throw new ConflictError(ALREADY_REVIEWED);
   },
 
   /** Every worker, oldest first, by the gsi2 partition (never a Scan). */
   async listAll(): Promise<WorkerItem[]> {
-    return queryAll<WorkerItem>({
-      IndexName: 'gsi2',
-      KeyConditionExpression: 'gsi2pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.allWorkers().gsi2pk },
-    });
+    return queryAll(workerEntity.indexes.all.range());
   },
 
   /** The owner's figures about workers, from the same Query as the list. */
@@ -175,27 +156,14 @@ export const workerAdmin = {
   async terminate(workerId: string): Promise<void> {
     const worker = await workersRepo.findById(workerId);
     if (!worker) throw new NotFoundError('No worker with this id.');
-    try {
-      await dynamo.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: keys.worker(workerId),
-          UpdateExpression: 'SET #status = :terminated, isAvailable = :false, terminatedAt = :now, updatedAt = :now',
-          ConditionExpression: '#status = :active AND strikes >= :strikes',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: {
-            ':terminated': 'terminated',
-            ':active': 'active',
-            ':strikes': STRIKES_TO_TERMINATE,
-            ':false': false,
-            ':now': new Date().toISOString(),
-          },
-        }),
-      );
-    } catch (error) {
-      if ((error as Error)?.name === 'ConditionalCheckFailedException') throw new ConflictError(NOT_TERMINABLE);
-      throw error;
-    }
+    const now = new Date().toISOString();
+    const terminated = await tryUpdate(
+      updateOf(workerEntity, workerEntity.key(workerId), {
+        set: { status: 'terminated', isAvailable: false, terminatedAt: now, updatedAt: now },
+        if: (c) => c.and(c.eq('status', 'active'), c.ge('strikes', STRIKES_TO_TERMINATE)),
+      }),
+    );
+    if (!terminated) throw new ConflictError(NOT_TERMINABLE);
   },
 };
 
@@ -224,11 +192,7 @@ function toJobAdminView(item: JobLike): JobAdminView {
 
 export const ownerJobs = {
   async listAll(): Promise<JobAdminView[]> {
-    const items = await queryAll<JobLike>({
-      IndexName: 'gsi3',
-      KeyConditionExpression: 'gsi3pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.allJobs().gsi3pk },
-    });
+    const items: JobLike[] = await queryAll(jobEntity.indexes.all.range());
     return items.map(toJobAdminView);
   },
 

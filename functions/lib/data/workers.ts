@@ -1,79 +1,22 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  emailClaimEntity,
+  workerAccountEntity,
+  workerEntity,
+  type EmailClaimItem,
+  type WorkerAccountItem,
+  type WorkerItem,
+  type WorkerLocation,
+} from '../../../shared/entities';
 import type { WorkerSelf, WorkerStatus, WorkerType } from '../../../shared/schemas/worker';
-import { keys } from '../../../shared/table';
 import { dynamo, tableName } from '../clients';
 import { ConflictError, ForbiddenError } from '../errors';
-import type { EmailClaimItem } from './applications';
 import { batchGet } from './batch';
+import { isNew, putOf, updateOf, type ConditionOf } from './expressions';
 import { writeTogether, WriteCancelled, type WriteAction } from './transact';
+import { applyUpdate, lostRace } from './write';
 
-/** A worker's profile row (WORKER#id / PROFILE). Rates in cents; SSN digits never live here. */
-export interface WorkerItem {
-  pk: string;
-  sk: string;
-  gsi2pk: string;
-  gsi2sk: string;
-  entity: 'worker';
-  id: string;
-  applicationId: string;
-  fullName: string;
-  email: string;
-  phone: string;
-  address: string;
-  status: WorkerStatus;
-  strikes: number;
-  isVerified: boolean;
-  isAvailable: boolean;
-  isClockedIn: boolean;
-  lastClockIn: string | null;
-  yearsExp: number;
-  categories: string[];
-  hourlyRate: number;
-  workerType: WorkerType | null;
-  profilePhotoKey: string | null;
-  hasAccount: boolean;
-  /** The job the worker holds now; set and cleared with the job, so a worker holds at most one. */
-  activeJobId?: string;
-  /** Last shared position (POST /api/workers/location), for dispatch distances. */
-  location?: WorkerLocation;
-  /** Running review totals (average = ratingSum / ratingCount) and the current streak of low ratings. */
-  ratingSum?: number;
-  ratingCount?: number;
-  lowRatingStreak?: number;
-  /** When the worker's active probation began (a streak of low ratings); one at a time, the owner ends it. */
-  probationSince?: string;
-  /** Stripe Connect (Express) account for payouts, and whether Stripe says payouts are enabled. */
-  stripeAccountId?: string;
-  payoutsEnabled?: boolean;
-  /** The dispatch index entries written for this worker ("pk|sk"), so the next sync can remove them. */
-  dispatchEntries?: string[];
-  /**
-   * Required document categories whose document expired while no other valid one was approved
-   * (issue 7; a string set): no offers while it holds any. Approving a valid one lifts its category.
-   */
-  offersPausedFor?: Set<string>;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface WorkerLocation {
-  lat: number;
-  lng: number;
-  accuracy: number | null;
-  geohash: string;
-  at: string;
-}
-
-/** The worker's login (WORKER#id / ACCOUNT), apart from the profile so profile reads never carry the hash. */
-export interface WorkerAccountItem {
-  pk: string;
-  sk: string;
-  entity: 'worker-account';
-  workerId: string;
-  passwordHash: string;
-  createdAt: string;
-}
+export type { WorkerAccountItem, WorkerItem, WorkerLocation } from '../../../shared/entities';
 
 export function toWorkerSelf(item: WorkerItem, profilePhotoUrl: string | null = null): WorkerSelf {
   return {
@@ -110,10 +53,6 @@ const PROFILE_CHANGED = 'This worker profile changed at the same time. Reload an
 /** A clock-in or a location landing between the read and the write is common; three in a row is not. */
 const PROFILE_SAVE_ATTEMPTS = 3;
 
-function lostRace(error: unknown): boolean {
-  return error instanceof ConditionalCheckFailedException || (error as Error)?.name === 'ConditionalCheckFailedException';
-}
-
 /** The same refusal the handler stack gives a worker who is not active (pending or terminated). */
 export function notActiveError(status: WorkerStatus): ForbiddenError {
   return new ForbiddenError(
@@ -122,7 +61,7 @@ export function notActiveError(status: WorkerStatus): ForbiddenError {
 }
 
 async function readProfile(id: string): Promise<WorkerItem | undefined> {
-  const out = await dynamo.send(new GetCommand({ TableName: tableName, Key: keys.worker(id), ConsistentRead: true }));
+  const out = await dynamo.send(new GetCommand({ TableName: tableName, Key: workerEntity.key(id), ConsistentRead: true }));
   return out.Item as WorkerItem | undefined;
 }
 
@@ -133,30 +72,16 @@ async function readProfile(id: string): Promise<WorkerItem | undefined> {
  */
 async function updateActive(
   id: string,
-  update: { set: Record<string, unknown>; extraCondition?: string; extraValues?: Record<string, unknown> },
+  update: { set: Partial<Pick<WorkerItem, 'isAvailable' | 'isClockedIn' | 'lastClockIn' | 'workerType' | 'location'>>; if?: ConditionOf<WorkerItem> },
   conflict = 'This worker profile changed at the same time. Reload and try again.',
 ): Promise<WorkerItem> {
-  const names: Record<string, string> = { '#status': 'status' };
-  const values: Record<string, unknown> = { ':active': 'active', ...update.extraValues };
-  const assignments = Object.entries({ ...update.set, updatedAt: new Date().toISOString() }).map(([field, value]) => {
-    names[`#${field}`] = field;
-    values[`:${field}`] = value;
-    return `#${field} = :${field}`;
-  });
-  const condition = ['attribute_exists(pk)', '#status = :active', update.extraCondition].filter(Boolean).join(' AND ');
   try {
-    const out = await dynamo.send(
-      new UpdateCommand({
-        TableName: tableName,
-        Key: keys.worker(id),
-        UpdateExpression: `SET ${assignments.join(', ')}`,
-        ConditionExpression: condition,
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-        ReturnValues: 'ALL_NEW',
+    return await applyUpdate(
+      updateOf(workerEntity, workerEntity.key(id), {
+        set: { ...update.set, updatedAt: new Date().toISOString() },
+        if: (c) => c.and(c.exists('pk'), c.eq('status', 'active'), update.if?.(c)),
       }),
     );
-    return out.Attributes as WorkerItem;
   } catch (error) {
     if (!lostRace(error)) throw error;
     const current = await readProfile(id);
@@ -167,13 +92,13 @@ async function updateActive(
 
 export const workersRepo = {
   async findById(id: string): Promise<WorkerItem | undefined> {
-    const out = await dynamo.send(new GetCommand({ TableName: tableName, Key: keys.worker(id) }));
+    const out = await dynamo.send(new GetCommand({ TableName: tableName, Key: workerEntity.key(id) }));
     return out.Item as WorkerItem | undefined;
   },
 
   /** The approved worker an email belongs to, through its claim; undefined before approval. */
   async findByEmail(email: string): Promise<WorkerItem | undefined> {
-    const out = await dynamo.send(new GetCommand({ TableName: tableName, Key: keys.email(email), ConsistentRead: true }));
+    const out = await dynamo.send(new GetCommand({ TableName: tableName, Key: emailClaimEntity.key(email), ConsistentRead: true }));
     const claim = out.Item as EmailClaimItem | undefined;
     return claim?.workerId ? readProfile(claim.workerId) : undefined;
   },
@@ -187,7 +112,7 @@ export const workersRepo = {
   async createAccount(workerId: string, passwordHash: string): Promise<boolean> {
     const now = new Date().toISOString();
     const account: WorkerAccountItem = {
-      ...keys.workerAccount(workerId),
+      ...workerAccountEntity.key(workerId),
       entity: 'worker-account',
       workerId,
       passwordHash,
@@ -195,16 +120,12 @@ export const workersRepo = {
     };
     try {
       await writeTogether([
-        { Put: { TableName: tableName, Item: account, ConditionExpression: 'attribute_not_exists(pk)' } },
+        { Put: putOf(workerAccountEntity, account, isNew) },
         {
-          Update: {
-            TableName: tableName,
-            Key: keys.worker(workerId),
-            UpdateExpression: 'SET hasAccount = :true, updatedAt = :now',
-            ConditionExpression: 'attribute_exists(pk) AND hasAccount = :false AND #status <> :pending',
-            ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: { ':true': true, ':false': false, ':pending': 'pending_review', ':now': now },
-          },
+          Update: updateOf(workerEntity, workerEntity.key(workerId), {
+            set: { hasAccount: true, updatedAt: now },
+            if: (c) => c.and(c.exists('pk'), c.eq('hasAccount', false), c.ne('status', 'pending_review')),
+          }),
         },
       ]);
       return true;
@@ -217,7 +138,7 @@ export const workersRepo = {
   /** The stored password hash, for login only; it never leaves the server. */
   async passwordHashOf(workerId: string): Promise<string | undefined> {
     const out = await dynamo.send(
-      new GetCommand({ TableName: tableName, Key: keys.workerAccount(workerId), ConsistentRead: true }),
+      new GetCommand({ TableName: tableName, Key: workerAccountEntity.key(workerId), ConsistentRead: true }),
     );
     return (out.Item as WorkerAccountItem | undefined)?.passwordHash;
   },
@@ -230,7 +151,7 @@ export const workersRepo = {
   async clockIn(workerId: string, at = new Date().toISOString()): Promise<WorkerItem> {
     return updateActive(
       workerId,
-      { set: { isClockedIn: true, lastClockIn: at }, extraCondition: 'isClockedIn = :false', extraValues: { ':false': false } },
+      { set: { isClockedIn: true, lastClockIn: at }, if: (c) => c.eq('isClockedIn', false) },
       'You are already clocked in.',
     );
   },
@@ -239,7 +160,7 @@ export const workersRepo = {
   async clockOut(workerId: string): Promise<WorkerItem> {
     return updateActive(
       workerId,
-      { set: { isClockedIn: false }, extraCondition: 'isClockedIn = :true', extraValues: { ':true': true } },
+      { set: { isClockedIn: false }, if: (c) => c.eq('isClockedIn', true) },
       'You are not clocked in.',
     );
   },
@@ -260,24 +181,13 @@ export const workersRepo = {
       const next: WorkerItem = { ...current, ...set };
       const { writes, entries } = index(next, current);
       next.dispatchEntries = entries;
-      const names: Record<string, string> = { '#status': 'status' };
-      const values: Record<string, unknown> = { ':active': 'active', ':seen': current.updatedAt };
-      const assignments = Object.entries({ ...set, dispatchEntries: entries }).map(([field, value]) => {
-        names[`#${field}`] = field;
-        values[`:${field}`] = value;
-        return `#${field} = :${field}`;
-      });
       try {
         await writeTogether([
           {
-            Update: {
-              TableName: tableName,
-              Key: keys.worker(workerId),
-              UpdateExpression: `SET ${assignments.join(', ')}`,
-              ConditionExpression: 'attribute_exists(pk) AND #status = :active AND #updatedAt = :seen',
-              ExpressionAttributeNames: names,
-              ExpressionAttributeValues: values,
-            },
+            Update: updateOf(workerEntity, workerEntity.key(workerId), {
+              set: { ...set, dispatchEntries: entries },
+              if: (c) => c.and(c.exists('pk'), c.eq('status', 'active'), c.eq('updatedAt', current.updatedAt)),
+            }),
           },
           ...writes,
         ]);
@@ -299,6 +209,6 @@ export const workersRepo = {
 
   /** Several profiles at once (BatchGet, 100 at a time); missing ones are left out. */
   async findMany(ids: readonly string[]): Promise<WorkerItem[]> {
-    return batchGet<WorkerItem>([...new Set(ids)].map((id) => keys.worker(id)));
+    return batchGet<WorkerItem>([...new Set(ids)].map((id) => workerEntity.key(id)));
   },
 };

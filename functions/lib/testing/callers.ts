@@ -15,6 +15,10 @@ export function admittedCallers(access: Access): AdmittedCaller[] {
   switch (access) {
     case 'public':
       return ['nobody', 'customer'];
+    case 'anyone':
+      return ['nobody', 'customer', 'owner', 'worker'];
+    case 'signed-in':
+      return ['owner', 'worker'];
     case 'customer':
       return ['customer'];
     case 'admin':

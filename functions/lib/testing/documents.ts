@@ -13,7 +13,7 @@ import { newId } from '../ids';
 import { invoke, sampleEvent, withBody, withPath } from './events';
 import { createTestWorker, withBearer, workerToken } from './workers';
 
-/** Test helpers for the compliance document handlers (issue 7). */
+/** Test helpers for the compliance document handlers. */
 
 /** The first bytes of real files of each kind, padded to `size`. */
 export const fileBytes = {

@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { inject } from 'vitest';
 import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '../../../shared/edge';
+import type { RouteDef } from '../../../shared/routes';
+import { assertAnswersItsContract } from './responses';
 
 const eventsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../events');
 
@@ -77,12 +79,19 @@ export interface Invocation<T = any> {
   cookies: string[];
 }
 
+/**
+ * Calls a handler as Lambda would. A route's handler (the http() stack knows its route) is held to
+ * its contract on every call: a 2xx body its response schema refuses fails the test that made it.
+ */
 export async function invoke<T = any>(handler: AnyHandler, event: APIGatewayProxyEventV2): Promise<Invocation<T>> {
   const result = (await handler(event, context())) as APIGatewayProxyStructuredResultV2;
-  return {
+  const invocation: Invocation<T> = {
     status: result.statusCode ?? 200,
     body: result.body ? (JSON.parse(result.body) as T) : (undefined as T),
     headers: result.headers ?? {},
     cookies: result.cookies ?? [],
   };
+  const { route } = handler as { route?: Pick<RouteDef, 'name' | 'response'> };
+  if (route?.response) assertAnswersItsContract(route, invocation.status, invocation.body);
+  return invocation;
 }

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { queryKeyUrl } from '../lib/endpoint';
+import { queryKeys } from '../lib/query-keys';
 import { addressApiGets } from './route-data';
 
 describe('the API reads an address names', () => {
   it('names the tracked job of /track?id=, as the page fetches it', () => {
     expect(addressApiGets({ pathname: '/track', search: '?id=Ab3_x' })).toEqual(['/api/track/Ab3_x']);
+    expect(addressApiGets({ pathname: '/track', search: '?id=a%2Fb%20c' })).toEqual([queryKeyUrl(queryKeys.trackedJob('a/b c'))]);
   });
 
   it('takes the id as the page does: trimmed, and none when it is blank or missing', () => {

@@ -1,7 +1,7 @@
-import { trackQueryKey, trackedBookingId } from '../features/tracking/booking-query';
+import { trackedBookingId } from '../features/tracking/booking-query';
 import { fetchEarly } from '../lib/early-fetch';
+import { endpointRequest } from '../lib/endpoint';
 import { patterns } from '../lib/paths';
-import { queryKeyUrl } from '../lib/query-keys';
 
 /**
  * The API reads a screen makes as it mounts that depend on its address, so the prerendered HTML
@@ -12,7 +12,9 @@ import { queryKeyUrl } from '../lib/query-keys';
 export function addressApiGets({ pathname, search }: { pathname: string; search: string }): string[] {
   if (pathname === patterns.track) {
     const id = trackedBookingId(search);
-    return id ? [queryKeyUrl(trackQueryKey(id))] : [];
+    // The URL of queryKeys.trackedJob(id) (route-data.test.ts holds them equal), built without the
+    // key module so that it stays out of the entry chunk.
+    return id ? [endpointRequest('GET /api/track/{id}', { id }).path] : [];
   }
   return [];
 }

@@ -1,10 +1,10 @@
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
-import { PublicLayout } from '../components/layout/public-layout';
+import { PublicLayout } from './layout/public-layout';
 import { patterns } from '../lib/paths';
 import { RedirectTo } from './redirect';
 // The landing page ships in the entry chunk (it is the first paint of '/', and one chunk
-// compresses better than two); every other screen is its own lazy chunk (DESIGN.md section 9).
+// compresses better than two); every other screen is its own lazy chunk, loaded when first visited.
 import LandingPage from '../features/home/landing-page';
 
 // TanStack Query comes with the screens that read the API, never with the home page's first load.

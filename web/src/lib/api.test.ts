@@ -1,6 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, NETWORK_ERROR_TEXT, NetworkError, apiErrorFrom, apiGet, apiPost, asNetworkError, errorMessage, getQueryFn, queryKeyUrl } from './api';
+import { ApiError, NETWORK_ERROR_TEXT, NetworkError, api, apiErrorFrom, apiGetKey, asNetworkError, errorMessage, getQueryFn } from './api';
+import { queryKeyUrl } from './endpoint';
+import { isUnder, queryKeys } from './query-keys';
 
 describe('apiErrorFrom', () => {
   it('uses "<status>: <body text>" and keeps the parsed body', () => {
@@ -91,7 +93,7 @@ describe('asNetworkError', () => {
   });
 });
 
-describe('apiRequest', () => {
+describe('api', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('rejects with a NetworkError when the server cannot be reached', async () => {
@@ -99,7 +101,7 @@ describe('apiRequest', () => {
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
 
     // Act
-    const failure = apiPost('/api/requests', { name: 'Ada' }).catch((error: unknown) => error);
+    const failure = api('POST /api/push/test').catch((error: unknown) => error);
 
     // Assess
     const error = await failure;
@@ -114,7 +116,7 @@ describe('apiRequest', () => {
     vi.stubGlobal('fetch', vi.fn(async () => broken));
 
     // Act
-    const error = await apiGet('/api/requests').catch((e: unknown) => e);
+    const error = await api('GET /api/requests').catch((e: unknown) => e);
 
     // Assess
     expect(error).toBeInstanceOf(NetworkError);
@@ -126,7 +128,7 @@ describe('apiRequest', () => {
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(abort)));
 
     // Act
-    const error = await apiGet('/api/requests', { signal: new AbortController().signal }).catch((e: unknown) => e);
+    const error = await api('GET /api/requests', { signal: new AbortController().signal }).catch((e: unknown) => e);
 
     // Assess
     expect(error).toBe(abort);
@@ -137,11 +139,115 @@ describe('apiRequest', () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response('{"message":"Invoice not found"}', { status: 404 })));
 
     // Act
-    const error = await apiGet('/api/invoices/x').catch((e: unknown) => e);
+    const error = await api('GET /api/invoices/{id}', { params: { id: 'x' } }).catch((e: unknown) => e);
 
     // Assess
     expect(error).toBeInstanceOf(ApiError);
     expect(errorMessage(error)).toBe('Invoice not found');
+  });
+});
+
+describe('a call to a route', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  function answering(body: unknown, status = 200) {
+    const fetch = vi.fn(async (_url: string, _init?: RequestInit) => new Response(body === undefined ? '' : JSON.stringify(body), { status }));
+    vi.stubGlobal('fetch', fetch);
+    return fetch;
+  }
+
+  it('fills in the path parameters URL-encoded and sends the route\'s method', async () => {
+    // Prepare
+    const fetch = answering({ id: 'a/b c' });
+
+    // Act
+    const answer = await api('GET /api/jobs/{id}', { params: { id: 'a/b c?#' } });
+
+    // Assess
+    expect(answer).toEqual({ id: 'a/b c' });
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(url).toBe('/api/jobs/a%2Fb%20c%3F%23');
+    expect(init?.method).toBe('GET');
+    expect(init?.body).toBeUndefined();
+    expect(init?.credentials).toBe('include');
+  });
+
+  it('sends the body as JSON with the token and the submission key', async () => {
+    // Prepare
+    const fetch = answering({ ok: true });
+
+    // Act
+    await api('POST /api/jobs/{id}/state', { params: { id: 'j1' }, body: { state: 'en_route', workerId: 'w1' }, token: 't0k', idempotencyKey: 'k-1' });
+
+    // Assess
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(url).toBe('/api/jobs/j1/state');
+    expect(init?.method).toBe('POST');
+    expect(init?.body).toBe('{"state":"en_route","workerId":"w1"}');
+    expect(init?.headers).toEqual({
+      accept: 'application/json',
+      'content-type': 'application/json',
+      authorization: 'Bearer t0k',
+      'idempotency-key': 'k-1',
+    });
+  });
+
+  it('sends no body and no content type for a route without one, and reads an empty answer as null', async () => {
+    // Prepare
+    const fetch = answering(undefined);
+
+    // Act
+    const answer = await api('POST /api/admin/workers/{id}/terminate', { params: { id: 'w1' } });
+
+    // Assess
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(url).toBe('/api/admin/workers/w1/terminate');
+    expect(init?.body).toBeUndefined();
+    expect(init?.headers).toEqual({ accept: 'application/json' });
+    expect(answer).toBeNull();
+  });
+
+  it('refuses a call missing a path parameter before anything is sent', async () => {
+    // Prepare
+    const fetch = answering({});
+
+    // Act
+    // @ts-expect-error: the types ask for the id; a value lost at run time must not become "/api/jobs/undefined".
+    const error = await api('GET /api/jobs/{id}', { params: {} }).catch((e: unknown) => e);
+
+    // Assess
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toBe('GET /api/jobs/{id} needs a value for {id}');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('maps a refusal to an ApiError with the server\'s fields', async () => {
+    // Prepare
+    answering({ error: 'ValidationError', message: 'Invalid booking', fields: { name: 'Name is required' } }, 400);
+
+    // Act
+    const error = await api('POST /api/push/test').catch((e: unknown) => e);
+
+    // Assess
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(400);
+    expect((error as ApiError).fields).toEqual({ name: 'Name is required' });
+    expect(errorMessage(error)).toBe('Invalid booking');
+  });
+
+  it('GETs the URL a query key names, with the worker\'s token', async () => {
+    // Prepare
+    const fetch = answering([]);
+
+    // Act
+    await apiGetKey(queryKeys.jobOffers('w 1'), { token: 't0k' });
+
+    // Assess
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(url).toBe('/api/jobs/offers/w%201');
+    expect(init?.method).toBe('GET');
+    expect((init?.headers as Record<string, string>).authorization).toBe('Bearer t0k');
   });
 });
 
@@ -162,8 +268,42 @@ describe('the default query function', () => {
   });
 });
 
-describe('queryKeyUrl', () => {
-  it('joins the key parts with slashes', () => {
+describe('query keys', () => {
+  it('name the URL their query fetches: the path\'s parts, then the query string', () => {
+    expect(queryKeyUrl(queryKeys.config)).toBe('/api/config');
+    expect(queryKeyUrl(queryKeys.trackedJob('a b/c'))).toBe('/api/track/a%20b%2Fc');
+    expect(queryKeyUrl(queryKeys.expiringDocuments(30))).toBe('/api/documents/expiring/30');
+    expect(queryKeyUrl(queryKeys.paymentConfirmation('j1', 'cs_test 1'))).toBe('/api/requests/j1/payment?session_id=cs_test%201');
+    expect(queryKeyUrl(queryKeys.paymentConfirmation('j1', null))).toBe('/api/requests/j1/payment');
+  });
+
+  it('leave empty query values out, and keep what the URL does not say out of it', () => {
+    expect(queryKeyUrl(queryKeys.workerList({ category: undefined, maxKm: 8.047 }, '2025-01-01T00:00:00.000Z'))).toBe('/api/worker-profiles?maxKm=8.047');
+    expect(queryKeyUrl(queryKeys.workerInvoices('w1'))).toBe('/api/invoices');
+    expect(queryKeys.workerInvoices('w1')).not.toEqual(queryKeys.invoices);
+  });
+
+  it('start with the key of the list they belong to, so one invalidation refreshes them all', async () => {
+    // Prepare
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const fresh = (key: readonly unknown[]) => client.setQueryData(key, 'kept');
+    const under = [queryKeys.invoice('i1'), queryKeys.workerInvoices('w1'), queryKeys.invoices];
+    const apart = [queryKeys.customerRequests, queryKeys.config];
+    [...under, ...apart].forEach(fresh);
+
+    // Act
+    await client.invalidateQueries({ queryKey: queryKeys.invoices, refetchType: 'none' });
+
+    // Assess
+    expect(under.map((key) => client.getQueryState(key)?.isInvalidated)).toEqual([true, true, true]);
+    expect(apart.map((key) => client.getQueryState(key)?.isInvalidated)).toEqual([false, false]);
+    expect(isUnder(queryKeys.trackedJob('t1'), queryKeys.trackedJobs)).toBe(true);
+    expect(isUnder(queryKeys.workerCompliance('w1'), queryKeys.adminWorkers)).toBe(true);
+    expect(isUnder(queryKeys.pendingDocuments, queryKeys.admin)).toBe(true);
+    expect(isUnder(queryKeys.customerRequests, queryKeys.admin)).toBe(false);
+  });
+
+  it('join plain parts with slashes', () => {
     expect(queryKeyUrl(['/api/services', 'plumbing'])).toBe('/api/services/plumbing');
     expect(queryKeyUrl(['/api/config'])).toBe('/api/config');
   });

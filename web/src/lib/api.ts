@@ -1,9 +1,10 @@
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
 import { apiReadInit, takeEarlyFetch } from './early-fetch';
-import { queryKeyUrl } from './query-keys';
+import { endpointRequest, queryKeyUrl, withQuery, type ApiKey, type Endpoint, type GetEndpoint, type PartsArg, type ResponseAt } from './endpoint';
+import { noteServerAnswered, noteServerUnreachable } from './server-reachability';
 
 /**
- * The one API client (DESIGN.md section 9, spec section 7). Every call is same-origin, sends the
+ * The one API client: every screen calls the server through it. Every call is same-origin, sends the
  * cookies, and turns a non-2xx answer into an ApiError whose message is "<status>: <body text or
  * status text>". The parsed JSON body stays on the error so forms can show the server's field
  * messages.
@@ -93,31 +94,32 @@ export function errorMessage(error: unknown): string | undefined {
   return undefined;
 }
 
+/** A call that got no answer tells the screens that keep working offline (lib/server-reachability.ts). */
+function reported(error: unknown): unknown {
+  if (error instanceof NetworkError) noteServerUnreachable();
+  return error;
+}
+
 async function throwIfNotOk(res: Response): Promise<void> {
   if (res.ok) return;
   const text = await res.text().catch(() => '');
   throw apiErrorFrom(res.status, res.statusText, text);
 }
 
-async function readJson<T>(res: Response): Promise<T> {
+async function readJson(res: Response): Promise<unknown> {
   const text = await res.text();
-  return (text ? JSON.parse(text) : null) as T;
+  return text ? JSON.parse(text) : null;
 }
 
-export interface ApiRequestOptions {
-  /** Sent as `Authorization: Bearer <token>` (the worker calls, spec section 6). */
+export interface CallOptions {
+  /** Sent as `Authorization: Bearer <token>` (the worker's calls). */
   token?: string | null;
   signal?: AbortSignal;
   /** Sent as Idempotency-Key on creating calls, so pressing again after a failure never creates twice. */
   idempotencyKey?: string;
 }
 
-export async function apiRequest<T>(
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  body?: unknown,
-  options: ApiRequestOptions = {},
-): Promise<T> {
+async function send(method: string, url: string, body: unknown, options: CallOptions): Promise<unknown> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -130,17 +132,33 @@ export async function apiRequest<T>(
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: options.signal,
     });
+    noteServerAnswered();
     await throwIfNotOk(res);
-    return await readJson<T>(res);
+    return await readJson(res);
   } catch (error) {
-    throw asNetworkError(error, options.signal);
+    throw reported(asNetworkError(error, options.signal));
   }
 }
 
-export const apiGet = <T>(url: string, options?: ApiRequestOptions) => apiRequest<T>('GET', url, undefined, options);
-export const apiPost = <T>(url: string, body: unknown, options?: ApiRequestOptions) => apiRequest<T>('POST', url, body, options);
+/**
+ * Calls one route of the manifest, named by its method and path:
+ * `api('POST /api/jobs/{id}/state', { params: { id }, body })`. The path's parameters are filled in
+ * URL-encoded, the query's non-empty values go in the query string, and the body, the parameters
+ * and the query are typed by the manifest, so a route that changes breaks the typecheck here.
+ */
+export async function api<E extends Endpoint>(endpoint: E, ...[parts]: PartsArg<E, CallOptions>): Promise<ResponseAt<E>> {
+  const given = (parts ?? {}) as CallOptions & { params?: Record<string, string | number>; query?: object; body?: unknown };
+  const { method, path } = endpointRequest(endpoint, given.params);
+  return (await send(method, withQuery(path, given.query), given.body, given)) as ResponseAt<E>;
+}
 
-export { queryKeyUrl };
+/**
+ * GETs what a query key names (lib/query-keys.ts), for a query that needs more than the default
+ * query function sends: a worker's token, or its own handling of the answer.
+ */
+export async function apiGetKey<E extends GetEndpoint>(queryKey: ApiKey<E>, options: CallOptions = {}): Promise<ResponseAt<E>> {
+  return (await send('GET', queryKeyUrl(queryKey), undefined, options)) as ResponseAt<E>;
+}
 
 export type UnauthorizedBehavior = 'returnNull' | 'throw';
 
@@ -150,11 +168,12 @@ export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): Query
     const url = queryKeyUrl(queryKey);
     try {
       const res = await (takeEarlyFetch(url) ?? fetch(url, { ...apiReadInit, signal }));
+      noteServerAnswered();
       if (on401 === 'returnNull' && res.status === 401) return null;
       await throwIfNotOk(res);
-      return await readJson<T>(res);
+      return (await readJson(res)) as T;
     } catch (error) {
-      throw asNetworkError(error, signal);
+      throw reported(asNetworkError(error, signal));
     }
   };
 }

@@ -2,11 +2,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import type { AdminLoginInput, CurrentUser } from '../../../shared/schemas/auth';
-import { adminStatusKey } from './admin-status';
-import { ApiError, apiGet, apiPost, apiRequest } from './api';
+import { ApiError, api } from './api';
+import { queryKeys } from './query-keys';
 
 /**
- * The cookie session (customer spec sections 4, 7 and 8): unknown while the first check runs,
+ * The cookie session: unknown while the first check runs,
  * then signed in with a user or signed out. Login sets the user; logout always clears it, even
  * when the call fails. Mounted only around the routes that need it (owner screens, change
  * password), so the landing page never loads it.
@@ -26,8 +26,6 @@ export interface AuthContextValue {
   refresh(): Promise<void>;
 }
 
-export const currentUserKey = ['/api/auth/me'] as const;
-
 interface MeResponse {
   ok?: boolean;
   user?: CurrentUser | null;
@@ -36,7 +34,7 @@ interface MeResponse {
 /** GET /api/auth/me: a 401, a not-ok answer or no user means signed out; a failure is logged and reads the same. */
 async function fetchSession(): Promise<CurrentUser | null> {
   try {
-    const me = await apiGet<MeResponse | null>(currentUserKey[0]);
+    const me: MeResponse | null = await api('GET /api/auth/me');
     return me?.ok && me.user ? me.user : null;
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 401)) console.warn('Session check failed', error);
@@ -48,21 +46,21 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const session = useQuery({ queryKey: currentUserKey, queryFn: fetchSession, refetchOnMount: 'always' });
+  const session = useQuery({ queryKey: queryKeys.currentUser, queryFn: fetchSession, refetchOnMount: 'always' });
 
   const setUser = useCallback(
-    (user: CurrentUser | null) => queryClient.setQueryData<CurrentUser | null>(currentUserKey, user),
+    (user: CurrentUser | null) => queryClient.setQueryData<CurrentUser | null>(queryKeys.currentUser, user),
     [queryClient],
   );
   // The nav bar's owner link reads the admin status: every sign-in or sign-out changes it.
-  const refreshAdminStatus = useCallback(() => queryClient.invalidateQueries({ queryKey: adminStatusKey }), [queryClient]);
+  const refreshAdminStatus = useCallback(() => queryClient.invalidateQueries({ queryKey: queryKeys.adminStatus }), [queryClient]);
 
   const value = useMemo<AuthContextValue>(
     () => ({
       status: session.isPending ? 'loading' : session.data ? 'signed-in' : 'signed-out',
       user: session.data ?? null,
       async login(input) {
-        const { user } = await apiPost<{ message: string; user: CurrentUser }>('/api/admin/login', input);
+        const { user } = await api('POST /api/admin/login', { body: input });
         setUser(user);
         await refreshAdminStatus();
         return user;
@@ -74,7 +72,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       async logout() {
         let ok = true;
         try {
-          await apiRequest('POST', '/api/admin/logout');
+          await api('POST /api/admin/logout');
         } catch (error) {
           console.warn('Logout failed', error);
           ok = false;
@@ -84,7 +82,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         return ok;
       },
       async refresh() {
-        await queryClient.invalidateQueries({ queryKey: currentUserKey });
+        await queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
       },
     }),
     [session.isPending, session.data, setUser, refreshAdminStatus, queryClient],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultDisplaySettings, displaySettingsOf, kmToUnit, moneyText, unitToKm, unitWord } from './config';
+import { defaultDisplaySettings, displaySettingsOf, kmToUnit, unitToKm, unitWord } from './config';
 
 describe('displaySettingsOf', () => {
   it('uses US dollars, en-US and miles until the configuration is known', () => {
@@ -24,19 +24,6 @@ describe('displaySettingsOf', () => {
 
     // Assess
     expect(settings).toEqual(defaultDisplaySettings);
-  });
-});
-
-describe('moneyText', () => {
-  it('writes cents in the configured currency', () => {
-    expect(moneyText(15750)).toBe('$157.50');
-    expect(moneyText(4500, defaultDisplaySettings, true)).toBe('$45');
-    expect(moneyText(4550, defaultDisplaySettings, true)).toBe('$45.50');
-    expect(moneyText(15750, { currency: 'EUR', locale: 'de-DE' }).replace(/\s/g, ' ')).toBe('157,50 €');
-  });
-
-  it('shows a dash for a missing amount rather than NaN', () => {
-    expect(moneyText(Number.NaN)).toBe('—');
   });
 });
 

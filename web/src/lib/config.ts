@@ -1,8 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PublicConfig } from '../../../shared/schemas/config';
-
-/** GET /api/config: the figures every screen shows the same way. */
-export const publicConfigKey = ['/api/config'] as const;
+import { queryKeys } from './query-keys';
 
 /** How amounts and distances are written: the configured currency, locale and unit. */
 export interface DisplaySettings {
@@ -42,36 +40,13 @@ export function displaySettingsOf(config: Partial<Pick<PublicConfig, 'currency' 
 
 /** The public configuration (cached for the visit: it changes only with a deployment). */
 export function usePublicConfig() {
-  return useQuery<PublicConfig>({ queryKey: publicConfigKey });
+  return useQuery<PublicConfig>({ queryKey: queryKeys.config });
 }
 
 /** The display settings, with the defaults while the configuration loads. */
 export function useDisplaySettings(): DisplaySettings {
   const config = usePublicConfig();
   return displaySettingsOf(config.data);
-}
-
-const moneyFormats = new Map<string, Intl.NumberFormat>();
-
-/**
- * Integer cents in the configured currency and locale: 15750 -> "$157.50". `whole` drops the
- * decimals of a whole amount ("$45"), as rates are usually quoted.
- */
-export function moneyText(cents: number, settings: Pick<DisplaySettings, 'currency' | 'locale'> = defaultDisplaySettings, whole = false): string {
-  if (!Number.isFinite(cents)) return '—';
-  const digits = whole && cents % 100 === 0 ? 0 : 2;
-  const key = `${settings.locale}|${settings.currency}|${digits}`;
-  let format = moneyFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(settings.locale, {
-      style: 'currency',
-      currency: settings.currency,
-      minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
-    });
-    moneyFormats.set(key, format);
-  }
-  return format.format(cents / 100);
 }
 
 /** Kilometres in one mile (the international mile: 1.609344 km, so 1 km = 0.621371 mi). */

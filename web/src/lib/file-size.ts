@@ -1,7 +1,7 @@
 const units = ['Bytes', 'KB', 'MB', 'GB'] as const;
 
 /**
- * A file's size as people read it (spec: Bytes, KB, MB, GB), in steps of 1024 with at most two
+ * A file's size as people read it (Bytes, KB, MB, GB), in steps of 1024 with at most two
  * decimals and no trailing zeros: 0 Bytes, 512 Bytes, 1.5 KB, 2.34 MB. GB is the largest unit:
  * nothing near a terabyte is ever uploaded, and "1024 GB" still reads right.
  */

@@ -2,7 +2,7 @@ import { readSignedInWorker, subscribeWorkerToken } from './worker-token';
 
 /**
  * The worker's last loaded offers and held jobs, kept in this browser so the installed app shows
- * them, read-only, when it opens without a network (issue 8). One copy per list, tagged with the
+ * them, read-only, when it opens without a network. One copy per list, tagged with the
  * worker it belongs to and when it was loaded; it is never shown to anyone else signed in here,
  * and it is removed when the worker signs out. Not kept by the service worker: its cache cannot
  * tell one signed-in worker's answers from another's.

@@ -1,13 +1,13 @@
 import { paths } from './paths';
 
-/** GET /api/admin/status (spec section 7). */
+/** The answer of GET /api/admin/status. */
 export interface AdminStatus {
   isAdmin: boolean;
   isSetup: boolean;
 }
 
 /**
- * The nav bar's one owner link (spec section 2, "Navigation bar"). Apart from the status query
+ * The nav bar's one owner link. Apart from the status query
  * (admin-status.ts), so the nav bar in the first load does not bring TanStack Query with it.
  */
 export function ownerLink(status: AdminStatus): { to: string; label: string } {

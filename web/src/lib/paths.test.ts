@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mailto, paths, patterns } from './paths';
 
 describe('paths', () => {
-  it('builds the links the spec names', () => {
+  it('builds links with their parameters encoded', () => {
     expect(paths.service('plumbing')).toBe('/services/plumbing');
     expect(paths.book()).toBe('/book');
     expect(paths.book('plumbing')).toBe('/book?category=plumbing');

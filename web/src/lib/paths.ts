@@ -1,6 +1,5 @@
 /**
- * Every route of the spec's route table (customer spec section 2), once. Links use `paths`; the
- * router registers `patterns`. Query values and path parameters are encoded here, nowhere else.
+ * Every route of the app, once. Links use `paths`; the router registers `patterns`. Query values and path parameters are encoded here, nowhere else.
  */
 const enc = encodeURIComponent;
 
@@ -71,12 +70,12 @@ export const paths = {
   invoices: patterns.invoices,
   insurance: patterns.insurance,
   workers: patterns.workers,
-  /** The home page's featured link (spec); the route redirects to /workers. */
+  /** The home page's featured link; the route redirects to /workers. */
   contractors: patterns.contractors,
   download: patterns.download,
   paymentSuccess: patterns.paymentSuccess,
   paymentCancelled: patterns.paymentCancelled,
-  /** The change-password screen's back link (spec); the route itself redirects to the owner login. */
+  /** The change-password screen's back link; the route itself redirects to the owner login. */
   dashboard: patterns.dashboard,
 } as const;
 

@@ -1,10 +1,10 @@
-import { apiGet, apiPost, ApiError, errorMessage } from './api';
+import { api, ApiError, errorMessage } from './api';
 import { SERVICE_WORKER_URL } from './offline-shell';
 import { readWorkerToken } from './worker-token';
 
 /**
- * Web push in the browser (customer spec sections 4, 7 and 8): the four states of the push
- * control, and enabling, checking, testing and disabling push through the spec's calls. The
+ * Web push in the browser: the four states of the push control, and enabling, checking, testing
+ * and disabling push through the /api/push calls. The
  * browser's APIs come in through `PushPlatform`, so the flows run in tests with a fake one; the
  * service worker itself is web/public/sw.js, registered for every visitor after the page loads
  * (lib/offline-app.ts); enabling push registers it too (the same registration when it already is),
@@ -13,7 +13,7 @@ import { readWorkerToken } from './worker-token';
 
 export type PushState = 'unsupported' | 'blocked' | 'subscribed' | 'available';
 
-/** What the control says for each state (spec: unsupported, Blocked, Push Enabled, available). */
+/** What the control says for each state (unsupported, Blocked, Push Enabled, available). */
 export const pushStateLabels: Record<PushState, string> = {
   unsupported: 'Push not supported',
   blocked: 'Blocked',
@@ -158,21 +158,21 @@ export interface PushServer {
 export function apiPushServer(): PushServer {
   const options = () => ({ token: readWorkerToken() });
   return {
-    vapidPublicKey: async () => (await apiGet<{ publicKey?: string }>('/api/push/vapid-public-key', options()))?.publicKey || undefined,
+    vapidPublicKey: async () => (await api('GET /api/push/vapid-public-key', options())).publicKey || undefined,
     subscribe: async (body) => {
-      await apiPost('/api/push/subscribe', body, options());
+      await api('POST /api/push/subscribe', { body, ...options() });
     },
     unsubscribe: async (endpoint) => {
       try {
-        await apiPost('/api/push/unsubscribe', { endpoint }, options());
+        await api('POST /api/push/unsubscribe', { body: { endpoint }, ...options() });
       } catch (error) {
-        // Spec: a 404 is ignored (the server had already forgotten it).
+        // A 404 is ignored: the server had already forgotten it, which is what was asked.
         if (!(error instanceof ApiError && error.status === 404)) throw error;
       }
     },
     verify: async (endpoint) => {
       try {
-        await apiPost('/api/push/verify-subscription', { endpoint }, options());
+        await api('POST /api/push/verify-subscription', { body: { endpoint }, ...options() });
         return true;
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return false;
@@ -180,7 +180,7 @@ export function apiPushServer(): PushServer {
       }
     },
     test: async () => {
-      await apiPost('/api/push/test', undefined, options());
+      await api('POST /api/push/test', options());
     },
   };
 }
@@ -191,7 +191,7 @@ export function apiPushServer(): PushServer {
 /**
  * The state on arrival, without registering anything: push is on when a service worker registered
  * earlier holds a subscription the server still knows for this caller. A 404 from the server
- * removes the subscription locally (spec); a failed check leaves it as it is.
+ * removes the subscription locally, so the browser and the server agree; a failed check leaves it as it is.
  */
 export async function currentPushState(platform: PushPlatform, server: PushServer): Promise<PushState> {
   if (!platform.supported) return 'unsupported';
@@ -215,7 +215,7 @@ export async function currentPushState(platform: PushPlatform, server: PushServe
 
 /**
  * Enable push: permission, the service worker, the server's key, the browser's subscription (a
- * new one when it was made with another key), then the server stores it. Throws the spec's texts.
+ * new one when it was made with another key), then the server stores it. Throws pushTexts, the words the control shows.
  */
 export async function enablePush(platform: PushPlatform, server: PushServer, timeoutMs = BROWSER_PUSH_TIMEOUT_MS): Promise<PushState> {
   if (!platform.supported) throw new Error(pushTexts.unsupported);
@@ -236,7 +236,7 @@ export async function enablePush(platform: PushPlatform, server: PushServer, tim
   try {
     await server.subscribe(body);
   } catch (error) {
-    throw new Error(serverSubscriptionFailed(error));
+    throw new Error(serverSubscriptionFailed(error), { cause: error });
   }
   return 'subscribed';
 }
@@ -256,6 +256,6 @@ export async function sendTestPush(server: PushServer): Promise<void> {
   try {
     await server.test();
   } catch (error) {
-    throw new Error(testNotificationFailed(error));
+    throw new Error(testNotificationFailed(error), { cause: error });
   }
 }

@@ -1,8 +1,8 @@
 import { uploadContentTypes, type uploadTypes } from '../../../shared/schemas/applications';
-import { ApiError, apiPost, errorMessage } from './api';
+import { ApiError, api, errorMessage } from './api';
 
 /**
- * One file straight to storage (spec section 7, "Applications and uploads"): ask POST /api/upload
+ * One file straight to storage: ask POST /api/upload
  * for a presigned POST, then send the file there as multipart form data with XMLHttpRequest, so
  * the progress bar shows real bytes sent. The key it answers with goes into the application.
  */
@@ -126,7 +126,7 @@ export async function uploadFile(
   onProgress(0);
   let presigned: PresignedPost;
   try {
-    presigned = await apiPost<PresignedPost>('/api/upload', { type, contentType, size: file.size });
+    presigned = await api('POST /api/upload', { body: { type, contentType, size: file.size } });
   } catch (error) {
     const refused = error instanceof ApiError && error.status === 400;
     throw new UploadError((refused && (Object.values(error.fields)[0] ?? errorMessage(error))) || 'File upload failed');

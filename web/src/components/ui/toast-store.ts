@@ -1,6 +1,6 @@
 /**
  * A tiny toast store: `toast()` works from anywhere (event handlers, mutations), <Toaster/> shows
- * what it holds. Only one toast is visible at a time (spec section 9): a newer toast replaces the
+ * what it holds. Only one toast is visible at a time: a newer toast replaces the
  * older one.
  */
 export type ToastVariant = 'default' | 'destructive';

@@ -1,26 +1,27 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { Booking, BookingInput } from '../../../../shared/schemas/booking';
+import type { BookingInput } from '../../../../shared/schemas/booking';
 import type { Service } from '../../../../shared/schemas/service';
-import { Field } from '../../components/form/field';
+import { Field } from '../../components/ui/field';
 import { PageHeader } from '../../components/layout/page-header';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { toast } from '../../components/ui/toast-store';
-import { ApiError, apiPost, errorMessage } from '../../lib/api';
+import { ApiError, api, errorMessage } from '../../lib/api';
 import { useSubmissionKey } from '../../lib/submission-key';
 import { paths } from '../../lib/paths';
-import { customerRequestsKey } from '../../lib/query-keys';
+import { queryKeys } from '../../lib/query-keys';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { firstInvalidField, validateBooking, type BookingField, type BookingFormValues } from './booking-form';
+import { FormAlert } from '../../components/ui/form-alert';
 
 export default function BookPage() {
   useDocumentTitle('Book a Service');
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const services = useQuery<Service[]>({ queryKey: ['/api/services'] });
+  const services = useQuery<Service[]>({ queryKey: queryKeys.services });
 
   const [values, setValues] = useState<BookingFormValues>({
     name: '',
@@ -47,12 +48,12 @@ export default function BookPage() {
 
   const submission = useSubmissionKey();
   const createBooking = useMutation({
-    mutationFn: (input: BookingInput) => apiPost<Booking>('/api/bookings', input, { idempotencyKey: submission.current() }),
+    mutationFn: (input: BookingInput) => api('POST /api/bookings', { body: input, idempotencyKey: submission.current() }),
     onSuccess: (booking) => {
       submission.done();
       // The tracking page shows the booking number, the link to keep and copy, and the timeline.
       toast({ title: 'Request sent!', description: "We'll connect you with a professional shortly." });
-      void queryClient.invalidateQueries({ queryKey: customerRequestsKey });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.customerRequests });
       void navigate(paths.track(booking.id));
     },
     onError: (error) => {
@@ -89,11 +90,7 @@ export default function BookPage() {
       <PageHeader title="Book a Service" subtitle="Tell us what you need and we’ll match you with a professional nearby." />
       <Card>
         <form noValidate onSubmit={onSubmit} className="grid gap-5" aria-busy={sending}>
-          {errors._ ? (
-            <p role="alert" className="rounded-lg bg-red-950/70 p-3 text-sm font-medium text-red-200">
-              {errors._}
-            </p>
-          ) : null}
+          <FormAlert message={errors._} />
           <Field id="booking-name" label="Name" error={errors.name}>
             <input type="text" autoComplete="name" {...bind('name')} />
           </Field>

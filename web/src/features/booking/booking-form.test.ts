@@ -13,7 +13,7 @@ describe('validateBooking', () => {
     expect(withDetails.ok && withDetails.input.details).toBe('Slow drain');
   });
 
-  it('gives the spec messages per field and the first invalid field in form order', () => {
+  it('gives a message per field and the first invalid field in form order', () => {
     const result = validateBooking({ name: '  ', phone: '555', address: 'Elm', category: '', details: '' });
     expect(result.ok).toBe(false);
     if (result.ok) return;

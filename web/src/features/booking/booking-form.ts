@@ -15,7 +15,7 @@ export type BookingField = (typeof bookingFieldOrder)[number];
 
 export type BookingFormResult = { ok: true; input: BookingInput } | { ok: false; errors: Record<string, string> };
 
-/** Validates the form with the server's own schema (DESIGN.md section 9); empty details are left out. */
+/** Validates the form with the server's own schema from shared/, so it says what the server would; empty details are left out. */
 export function validateBooking(values: BookingFormValues): BookingFormResult {
   const { details, ...rest } = values;
   const candidate = details.trim() ? { ...rest, details } : rest;

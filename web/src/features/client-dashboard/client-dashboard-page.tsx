@@ -3,16 +3,17 @@ import { Search } from 'lucide-react';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import type { WorkerListingView } from '../../../../shared/schemas/job';
 import { PageHeader } from '../../components/layout/page-header';
-import { locationText, type Fix } from '../../components/location/location';
-import { GpsLocationPanel } from '../../components/location/location-panel';
-import { useLocationPanel } from '../../components/location/use-location-panel';
+import { locationText, type Fix } from '../../domain/location/location';
+import { GpsLocationPanel } from '../../domain/location/location-panel';
+import { useLocationPanel } from '../../domain/location/use-location-panel';
 import { Button } from '../../components/ui/button';
 import { useRealtimeSend, useRealtimeStatus } from '../../lib/realtime';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { initialHireValues } from './hire-form';
 import { HiresSection, useHires } from './hires-section';
 import { emptyServiceArea, type ServiceArea } from './service-address';
-import { WorkerList, workerListKey } from './worker-list';
+import { WorkerList } from './worker-list';
+import { queryKeys } from '../../lib/query-keys';
 
 /** Once pressed, Find Available Workers stays pressed for the rest of the browser session. */
 // Loaded when a pro is first chosen: the hire form is not needed to show the list.
@@ -44,8 +45,8 @@ export default function ClientDashboardPage() {
   const [area, setArea] = useState<ServiceArea>(emptyServiceArea);
   const hires = useHires();
 
-  // The customer shares their position with the hire a professional is working on (spec: sharing
-  // needs a request id), as location_update frames to its job room.
+  // The customer shares their position with the hire a professional is working on (sharing needs
+  // a request to share with), as location_update frames to its job room.
   const sharedWith = hires.data?.find((request) => request.status === 'In Progress')?.id ?? null;
   const realtimeSend = useRealtimeSend();
   const connected = useRealtimeStatus() === 'connected';
@@ -67,7 +68,7 @@ export default function ClientDashboardPage() {
 
   const onFind = () => {
     if (searched) {
-      void queryClient.refetchQueries({ queryKey: [workerListKey], type: 'active' });
+      void queryClient.refetchQueries({ queryKey: queryKeys.workerListings, type: 'active' });
       return;
     }
     rememberSearched();

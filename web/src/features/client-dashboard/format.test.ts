@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { distanceBands } from '../../../../shared/domain/distance-bands';
-import { bandLabel, hourlyRateLabel, initials, ratingText, shownAreas } from './format';
+import { bandLabel, hourlyRateLabel, ratingText, shownAreas } from './format';
 
 describe('hourlyRateLabel', () => {
   it('shows whole dollars without decimals', () => {
@@ -80,14 +80,6 @@ describe('shownAreas', () => {
     // Assess
     expect(shown).toEqual(['San Francisco, CA', 'Oakland, CA']);
     expect(shownAreas(undefined)).toEqual([]);
-  });
-});
-
-describe('initials', () => {
-  it('takes the first and last name initials', () => {
-    expect(initials('Dana Maria Whitfield')).toBe('DW');
-    expect(initials('  cher ')).toBe('C');
-    expect(initials('')).toBe('?');
   });
 });
 

@@ -1,5 +1,6 @@
 import type { DistanceBand } from '../../../../shared/domain/distance-bands';
-import { defaultDisplaySettings, moneyText, unitWord, type DisplaySettings } from '../../lib/config';
+import { defaultDisplaySettings, unitWord, type DisplaySettings } from '../../lib/config';
+import { formatHourlyRate } from '../../lib/money';
 
 /**
  * How the dashboard writes money, ratings and distance bands, in the configured currency,
@@ -9,7 +10,7 @@ import { defaultDisplaySettings, moneyText, unitWord, type DisplaySettings } fro
 
 /** An hourly rate in cents: whole amounts without decimals ("$45/hr"), else two ("$45.50/hr"). */
 export function hourlyRateLabel(cents: number, settings: DisplaySettings = defaultDisplaySettings): string {
-  return `${moneyText(cents, settings, true)}/hr`;
+  return formatHourlyRate(cents, { ...settings, whole: true });
 }
 
 export interface RatingText {
@@ -46,13 +47,4 @@ export function bandLabel(band: DistanceBand | null): string | null {
 /** The service areas a card names: the first two, blank ones left out. */
 export function shownAreas(areas: readonly string[] | null | undefined): string[] {
   return (areas ?? []).map((area) => area.trim()).filter(Boolean).slice(0, 2);
-}
-
-/** Up to two initials for the avatar of a worker without a photo. */
-export function initials(fullName: string): string {
-  const words = fullName.trim().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return '?';
-  const first = words[0]!.charAt(0);
-  const last = words.length > 1 ? words[words.length - 1]!.charAt(0) : '';
-  return (first + last).toUpperCase();
 }

@@ -2,17 +2,19 @@ import { MapPinned, Phone, Star } from 'lucide-react';
 import { Link } from 'react-router';
 import type { ServiceRequestView } from '../../../../shared/schemas/job';
 import type { RequestStatus } from '../../../../shared/domain/requests';
-import { SUBMIT_VERIFICATION_FAILED } from '../../components/invoices/invoice-rules';
-import { RequestInvoiceActions } from '../../components/invoices/request-invoice-actions';
-import { JobTracking } from '../../components/location/job-tracking';
-import { pointOf } from '../../components/location/tracking';
-import { ReviewPrompt } from '../../components/reviews/review-prompt';
+import { SUBMIT_VERIFICATION_FAILED } from '../../domain/invoices/invoice-rules';
+import { RequestInvoiceActions } from '../../domain/invoices/request-invoice-actions';
+import { JobTracking } from '../../domain/location/job-tracking';
+import { pointOf } from '../../domain/location/tracking';
+import { ReviewPrompt } from '../../domain/reviews/review-prompt';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
 import { paths } from '../../lib/paths';
-import { DispatchActions, useNow } from '../tracking/dispatch-actions';
-import { proRatingText, reofferNote } from '../tracking/job-timeline';
+import { DispatchActions } from '../../domain/jobs/dispatch-actions';
+import { useNow } from '../../lib/use-now';
+import { proRatingText, reofferNote } from '../../domain/jobs/job-timeline';
 import { hireProgress, statusTone } from './hires';
+import { formatDateTime } from '../../lib/date-time';
 
 /**
  * One hire's card: its progress, the live tracking, the invoice and review actions. Its own chunk
@@ -40,14 +42,9 @@ function StatusBadge({ status, cancelled }: { status: RequestStatus; cancelled: 
   );
 }
 
-function createdLabel(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
-
 export default function HireCard({ request }: { request: ServiceRequestView }) {
   const { number } = request;
-  const created = createdLabel(request.createdAt);
+  const created = formatDateTime(request.createdAt);
   const now = useNow(request.reofferUntil ? 30_000 : null);
   const reoffer = request.canRetry ? reofferNote(request.reofferUntil, now) : null;
   return (

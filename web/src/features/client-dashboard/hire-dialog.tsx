@@ -2,16 +2,17 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { HireInput, ServiceRequestView, WorkerListingView } from '../../../../shared/schemas/job';
 import { requestServices } from '../../../../shared/domain/requests';
-import { Field } from '../../components/form/field';
+import { Field } from '../../components/ui/field';
 import { Button } from '../../components/ui/button';
 import { ModalDialog } from '../../components/ui/modal-dialog';
 import { toast } from '../../components/ui/toast-store';
-import { ApiError, apiPost, errorMessage } from '../../lib/api';
+import { ApiError, api, errorMessage } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
 import { useSubmissionKey } from '../../lib/submission-key';
 import { useFormErrors } from '../../lib/use-form-errors';
 import { fieldsForForm, hiredRequest, hireFieldOrder, validateHire, type HireField, type HireFormValues } from './hire-form';
-import { hiresKey } from './hires-section';
-import type { Fix } from '../../components/location/location';
+import type { Fix } from '../../domain/location/location';
+import { FormAlert } from '../../components/ui/form-alert';
 
 /** Hire Now: the form in a dialog; the job is offered to this worker first. */
 export function HireDialog({
@@ -32,14 +33,14 @@ export function HireDialog({
 
   const submission = useSubmissionKey();
   const hire = useMutation({
-    mutationFn: (input: HireInput) => apiPost<unknown>('/api/hire', input, { idempotencyKey: submission.current() }),
+    mutationFn: (input: HireInput) => api('POST /api/hire', { body: input, idempotencyKey: submission.current() }),
     onSuccess: (body) => {
       submission.done();
       const request = hiredRequest(body);
       if (request) {
-        queryClient.setQueryData<ServiceRequestView[]>([hiresKey], (list) => [request, ...(list ?? []).filter((r) => r.id !== request.id)]);
+        queryClient.setQueryData<ServiceRequestView[]>(queryKeys.customerRequests, (list) => [request, ...(list ?? []).filter((r) => r.id !== request.id)]);
       }
-      void queryClient.invalidateQueries({ queryKey: [hiresKey] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.customerRequests });
       toast({
         title: 'Job Request Sent',
         description: `We've asked ${worker.fullName} first; if they can't take it, we'll offer it to the next nearest professional.`,
@@ -89,11 +90,7 @@ export function HireDialog({
         <p role="status" className="sr-only">
           {sending ? 'Sending your job request...' : ''}
         </p>
-        {errors._ ? (
-          <p role="alert" className="rounded-lg bg-red-950/70 p-3 text-sm font-medium text-red-200">
-            {errors._}
-          </p>
-        ) : null}
+        <FormAlert message={errors._} />
         <div className="grid gap-4 sm:grid-cols-2">
           <Field id={id('name')} label="Name" error={errors.name}>
             <input type="text" autoComplete="name" {...bind('name')} />

@@ -1,7 +1,7 @@
 import { hireSchema, type HireInput, type ServiceRequestView, type WorkerListingView } from '../../../../shared/schemas/job';
 import { requestServices, type RequestService } from '../../../../shared/domain/requests';
 import { fieldErrors } from '../../../../shared/validation';
-import type { Fix } from '../../components/location/location';
+import type { Fix } from '../../domain/location/location';
 
 export interface HireFormValues {
   name: string;

@@ -2,23 +2,22 @@ import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { ClipboardList } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import type { ServiceRequestView } from '../../../../shared/schemas/job';
-import { useLiveRequestUpdates } from '../../components/live-updates/use-live-request-updates';
-import { Button } from '../../components/ui/button';
+import { useLiveRequestUpdates } from '../../domain/jobs/use-live-request-updates';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useLivePollInterval } from '../../lib/realtime';
 import { HIRES_POLL_MS, hiresPollInterval } from './hires';
+import { LoadError, Loading } from '../../components/ui/load-state';
+import { queryKeys } from '../../lib/query-keys';
 
 const HireCard = lazy(() => import('./hire-card'));
-
-/** GET /api/requests: the customer's own requests and hires, by the customer cookie. */
-export const hiresKey = '/api/requests';
 
 /** The hires, with their live updates: toasts and an immediate refetch per event, 30 s polling while they flow. */
 export function useHires(): UseQueryResult<ServiceRequestView[]> {
   const livePoll = useLivePollInterval(HIRES_POLL_MS);
   const hires = useQuery<ServiceRequestView[]>({
-    queryKey: [hiresKey],
+    // The customer's own requests: hires are requests, so the home page's list and this are one query.
+    queryKey: queryKeys.customerRequests,
     refetchInterval: (query) => (hiresPollInterval(query.state.data) === false ? false : livePoll),
   });
   useLiveRequestUpdates(hires.data);
@@ -38,24 +37,10 @@ export function HiresSection({ hires }: { hires: UseQueryResult<ServiceRequestVi
 
 function HiresBody({ hires }: { hires: UseQueryResult<ServiceRequestView[]> }) {
   if (hires.isPending) {
-    return (
-      <div aria-busy="true" className="grid gap-3">
-        <p role="status" className="sr-only">
-          Loading your hires...
-        </p>
-        <Skeleton className="h-24 w-full" />
-      </div>
-    );
+    return <Loading label="Loading your hires..." rows={1} />;
   }
   if (hires.isError && !hires.data) {
-    return (
-      <Card role="alert" className="flex flex-wrap items-center justify-between gap-3 border-red-400/40">
-        <p className="font-medium text-red-200">We couldn't load your hires.</p>
-        <Button variant="outline" size="sm" onClick={() => void hires.refetch()} disabled={hires.isFetching}>
-          {hires.isFetching ? 'Retrying...' : 'Retry'}
-        </Button>
-      </Card>
-    );
+    return <LoadError message="We couldn't load your hires." onRetry={() => void hires.refetch()} retrying={hires.isFetching} />;
   }
   const list = hires.data ?? [];
   if (list.length === 0) {

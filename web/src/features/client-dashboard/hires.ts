@@ -1,8 +1,8 @@
 import type { ServiceRequestView } from '../../../../shared/schemas/job';
 import type { RequestStatus } from '../../../../shared/domain/requests';
-import { completedHeadline } from '../../components/invoices/invoice-rules';
+import { completedHeadline } from '../../domain/invoices/invoice-rules';
 
-/** Spec section 9: the request list is polled every 5 s. */
+/** The request list is polled every 5 s. */
 export const HIRES_POLL_MS = 5000;
 
 /** Poll only while there is something to follow; a customer with no requests has nothing to watch. */
@@ -10,7 +10,7 @@ export function hiresPollInterval(requests: readonly ServiceRequestView[] | unde
   return requests && requests.length > 0 ? HIRES_POLL_MS : false;
 }
 
-/** Spec section 4: Pending amber, In Progress blue, Completed green. */
+/** Pending amber, In Progress blue, Completed green. */
 export const statusTone: Record<RequestStatus, 'amber' | 'blue' | 'green'> = {
   Pending: 'amber',
   'In Progress': 'blue',
@@ -32,7 +32,7 @@ export function hireProgress(
     if (request.reassigned) lines.push('Your professional did not arrive in time; we are finding another.');
     lines.push('Waiting for worker assignment');
   }
-  // An In Progress hire's stage, distance and ETA are its live tracking's (components/location/job-tracking.tsx).
+  // An In Progress hire's stage, distance and ETA are its live tracking's (domain/location/job-tracking.tsx).
   // Verifying and paying are the card's own part below (RequestInvoiceActions).
   if (request.status === 'Completed') lines.push(completedHeadline(request));
   return lines;

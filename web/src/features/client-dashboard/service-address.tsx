@@ -1,14 +1,13 @@
 import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { Save } from 'lucide-react';
 import { SERVICE_ADDRESS_CHANGES_PER_DAY, type ServiceAddressView } from '../../../../shared/schemas/service-address';
-import { LocationField } from '../../components/request/location-field';
-import type { KnownCoordinates } from '../../components/request/request-form';
+import { LocationField } from '../../domain/request-form/location-field';
+import type { KnownCoordinates } from '../../domain/request-form/request-form';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
-import { apiRequest, errorMessage } from '../../lib/api';
-
-/** GET and PUT /api/customer/service-address: the one place the worker list measures from. */
-export const serviceAddressKey = '/api/customer/service-address';
+import { api, errorMessage } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
+import { FormAlert } from '../../components/ui/form-alert';
 
 /** The service address box as typed, with a position once one is known. */
 export interface ServiceArea {
@@ -20,7 +19,7 @@ export const emptyServiceArea: ServiceArea = { text: '', coordinates: null };
 
 /** The customer's saved service address (none for a visitor who never saved one). */
 export function useSavedServiceAddress(): UseQueryResult<ServiceAddressView> {
-  return useQuery<ServiceAddressView>({ queryKey: [serviceAddressKey] });
+  return useQuery<ServiceAddressView>({ queryKey: queryKeys.serviceAddress });
 }
 
 /** Whether Save would change anything: a placed address other than the one saved. */
@@ -48,9 +47,10 @@ export function ServiceAddressField({
   const queryClient = useQueryClient();
   const current = saved.data?.serviceAddress ?? null;
   const save = useMutation({
-    mutationFn: (input: { address: string; latitude: number; longitude: number }) => apiRequest<ServiceAddressView>('PUT', serviceAddressKey, input),
+    mutationFn: async (input: { address: string; latitude: number; longitude: number }) =>
+      api('PUT /api/customer/service-address', { body: input }),
     onSuccess: (view) => {
-      queryClient.setQueryData([serviceAddressKey], view);
+      queryClient.setQueryData(queryKeys.serviceAddress, view);
       toast({ title: 'Service address saved', description: 'Distances are now measured from it.' });
     },
   });
@@ -96,11 +96,7 @@ export function ServiceAddressField({
       ) : (
         <p className="text-sm text-slate-300">You can change it {SERVICE_ADDRESS_CHANGES_PER_DAY} times a day.</p>
       )}
-      {refusal ? (
-        <p role="alert" className="rounded-lg bg-red-950/70 p-3 text-sm font-medium text-red-100">
-          {refusal}
-        </p>
-      ) : null}
+      <FormAlert message={refusal} />
     </div>
   );
 }

@@ -6,7 +6,8 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { defaultDisplaySettings, type DisplaySettings } from '../../lib/config';
-import { bandLabel, hourlyRateLabel, initials, ratingText, shownAreas } from './format';
+import { initialsOf } from '../../lib/initials';
+import { bandLabel, hourlyRateLabel, ratingText, shownAreas } from './format';
 
 export function WorkerCard({
   worker,
@@ -117,7 +118,7 @@ function Avatar({ name, photoUrl }: { name: string; photoUrl: string | null }) {
   }
   return (
     <div aria-hidden="true" className="flex size-16 shrink-0 items-center justify-center rounded-full bg-slate-700 text-xl font-bold text-white ring-2 ring-white/20">
-      {initials(name)}
+      {initialsOf(name)}
     </div>
   );
 }

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { distanceBands } from '../../../../shared/domain/distance-bands';
 import type { WorkerListingView } from '../../../../shared/schemas/job';
-import { effectiveSort, filterWorkers, matchesSearch, maxKmOf, maxRateCents, sortWorkers, workerListUrl } from './worker-filters';
+import { effectiveSort, filterWorkers, matchesSearch, maxKmOf, maxRateCents, sortWorkers, workerListQuery } from './worker-filters';
+import { queryKeyUrl } from '../../lib/endpoint';
+import { queryKeys } from '../../lib/query-keys';
 
 function worker(overrides: Partial<WorkerListingView>): WorkerListingView {
   return {
@@ -116,11 +118,13 @@ describe('effectiveSort', () => {
   });
 });
 
-describe('workerListUrl', () => {
+describe('workerListQuery', () => {
   it('sends the category and the distance limit, never a position', () => {
-    expect(workerListUrl('')).toBe('/api/worker-profiles');
-    expect(workerListUrl('plumbing')).toBe('/api/worker-profiles?category=plumbing');
-    expect(workerListUrl('plumbing', 16.093)).toBe('/api/worker-profiles?category=plumbing&maxKm=16.093');
+    const url = (category: string, maxKm?: number | null) => queryKeyUrl(queryKeys.workerList(workerListQuery(category, maxKm), '2025-01-01T00:00:00.000Z'));
+    expect(url('')).toBe('/api/worker-profiles');
+    expect(url('plumbing')).toBe('/api/worker-profiles?category=plumbing');
+    expect(url('plumbing', 16.093)).toBe('/api/worker-profiles?category=plumbing&maxKm=16.093');
+    expect(url('', 0)).toBe('/api/worker-profiles');
   });
 });
 

@@ -1,3 +1,4 @@
+import { isCategorySlug, type CategorySlug } from '../../../../shared/categories';
 import { bandEdges, bandRank } from '../../../../shared/domain/distance-bands';
 import type { WorkerListingView } from '../../../../shared/schemas/job';
 import { unitToKm, type DisplaySettings } from '../../lib/config';
@@ -23,7 +24,7 @@ export function maxRateCents(maxRate: string): number | null {
   return Number.isFinite(dollars) && dollars >= 0 ? Math.round(dollars * 100) : null;
 }
 
-/** Case-insensitive match on the name or any specialty (spec section 5, worker search filter). */
+/** Case-insensitive match on the name or any specialty, for the worker search box. */
 export function matchesSearch(worker: WorkerListingView, search: string): boolean {
   const needle = search.trim().toLowerCase();
   if (!needle) return true;
@@ -76,13 +77,9 @@ export function maxKmOf(within: string, unit: DisplaySettings['distanceUnit'], a
 }
 
 /**
- * The worker list's query string: the category and the distance limit. No position: the server
- * measures from the saved service address alone.
+ * The worker list's query: the category and the distance limit, each only when set. No position:
+ * the server measures from the saved service address alone.
  */
-export function workerListUrl(category: string, maxKm: number | null = null): string {
-  const params = new URLSearchParams();
-  if (category) params.set('category', category);
-  if (maxKm !== null && maxKm > 0) params.set('maxKm', String(maxKm));
-  const query = params.toString();
-  return query ? `/api/worker-profiles?${query}` : '/api/worker-profiles';
+export function workerListQuery(category: string, maxKm: number | null = null): { category?: CategorySlug; maxKm?: number } {
+  return { ...(isCategorySlug(category) ? { category } : {}), ...(maxKm !== null && maxKm > 0 ? { maxKm } : {}) };
 }

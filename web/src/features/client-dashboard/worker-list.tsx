@@ -3,17 +3,16 @@ import { SearchX, Users } from 'lucide-react';
 import { useState } from 'react';
 import { categories } from '../../../../shared/categories';
 import type { WorkerListingView } from '../../../../shared/schemas/job';
-import { Field } from '../../components/form/field';
-import { Button } from '../../components/ui/button';
+import { Field } from '../../components/ui/field';
 import { Card } from '../../components/ui/card';
-import { apiGet, errorMessage } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
 import { unitWord, useDisplaySettings, type DisplaySettings } from '../../lib/config';
 import { ServiceAddressField, useSavedServiceAddress, type ServiceArea } from './service-address';
 import { WorkerCard, WorkerCardSkeleton } from './worker-card';
-import { effectiveSort, filterWorkers, maxKmOf, sortKeys, sortWorkers, withinChoices, workerListUrl, type SortKey } from './worker-filters';
-
-/** The first part of the list's query key: every Find press refreshes what it names. */
-export const workerListKey = '/api/worker-profiles';
+import { effectiveSort, filterWorkers, maxKmOf, sortKeys, sortWorkers, withinChoices, workerListQuery, type SortKey } from './worker-filters';
+import { LoadError } from '../../components/ui/load-state';
+import { currencySign } from '../../lib/money';
 
 const sortLabels: Record<SortKey, string> = { nearest: 'Nearest', rating: 'Rating', price: 'Price (lowest first)' };
 const SKELETON_CARDS = 6;
@@ -22,16 +21,6 @@ const SKELETON_CARDS = 6;
  * lapse, so an open page keeps showing faces (and who is still on call).
  */
 const LIST_REFRESH_MS = 5 * 60_000;
-
-/** The currency's own sign for the rate box's label: "$", "€", else the code. */
-function currencySign(settings: DisplaySettings): string {
-  try {
-    const parts = new Intl.NumberFormat(settings.locale, { style: 'currency', currency: settings.currency }).formatToParts(0);
-    return parts.find((part) => part.type === 'currency')?.value ?? settings.currency;
-  } catch {
-    return settings.currency;
-  }
-}
 
 /**
  * Search, filters and the worker cards. The category and the distance limit go to the server; the
@@ -61,13 +50,11 @@ export function WorkerList({
   const addressSaved = savedAt !== null;
   const sort = effectiveSort(chosenSort, addressSaved);
   const maxKm = maxKmOf(within, settings.distanceUnit, addressSaved);
-  const url = workerListUrl(category, maxKm);
   const withinText = maxKm !== null ? `within ${within} ${unitWord(Number(within), settings.distanceUnit)}` : null;
 
   const workers = useQuery<WorkerListingView[]>({
     // The saved address's time is in the key: a new address is a new list (new bands).
-    queryKey: [workerListKey, category, maxKm, savedAt],
-    queryFn: ({ signal }) => apiGet<WorkerListingView[]>(url, { signal }),
+    queryKey: queryKeys.workerList(workerListQuery(category, maxKm), savedAt),
     enabled: searched,
     // A new category or a new place keeps the cards on screen until the answer replaces them.
     placeholderData: keepPreviousData,
@@ -187,15 +174,8 @@ function Results({
   }
 
   if (workers.isError && total === 0) {
-    return (
-      <Card role="alert" className="flex flex-wrap items-center justify-between gap-3 border-red-400/40">
-        {/* The server's own sentence when it gave one (a 429 says when to try again). */}
-        <p className="font-medium text-red-200">{errorMessage(workers.error) ?? "We couldn't load the available workers."}</p>
-        <Button variant="outline" size="sm" onClick={() => void workers.refetch()} disabled={workers.isFetching}>
-          {workers.isFetching ? 'Retrying...' : 'Retry'}
-        </Button>
-      </Card>
-    );
+    // The server's own sentence when it gave one (a 429 says when to try again).
+    return <LoadError message={errorMessage(workers.error) ?? "We couldn't load the available workers."} onRetry={() => void workers.refetch()} retrying={workers.isFetching} />;
   }
 
   const updating = workers.isFetching;
@@ -209,12 +189,7 @@ function Results({
             : `Showing ${shown.length} of ${total} available ${total === 1 ? 'professional' : 'professionals'}${categoryName ? ` in ${categoryName}` : ''}${withinText ? ` ${withinText}` : ''}.`}
       </p>
       {workers.isError ? (
-        <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-red-950/70 p-3 text-sm text-red-100">
-          <span>We couldn't refresh the list; these are the workers from the last search.</span>
-          <Button variant="outline" size="sm" onClick={() => void workers.refetch()}>
-            Retry
-          </Button>
-        </div>
+        <LoadError message="We couldn't refresh the list; these are the workers from the last search." onRetry={() => void workers.refetch()} />
       ) : null}
       {shown.length === 0 && !updating ? (
         <Card className="text-center">

@@ -9,12 +9,12 @@ import {
   typicalWorkerCounts,
   type CompanyApplicationInput,
 } from '../../../../shared/schemas/applications';
-import { Field } from '../../components/form/field';
+import { Field } from '../../components/ui/field';
 import { PageHeader } from '../../components/layout/page-header';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { toast } from '../../components/ui/toast-store';
-import { ApiError, apiPost } from '../../lib/api';
+import { ApiError, api } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { paths } from '../../lib/paths';
 import { acceptAttribute, uploadFile, UploadError } from '../../lib/upload';
@@ -28,6 +28,7 @@ import {
   type CompanyFormValues,
 } from './company-form';
 import { FileUploadField, type UploadState } from './file-upload-field';
+import { FormAlert } from '../../components/ui/form-alert';
 
 type DocumentField = 'businessLicenseUrl' | 'insuranceCertificateUrl';
 type TextField = Exclude<keyof CompanyFormValues, 'workerTypesNeeded' | 'agreementAccepted'>;
@@ -94,8 +95,7 @@ export default function CompanyApplicationPage() {
   };
 
   const submit = useMutation({
-    mutationFn: (input: CompanyApplicationInput) =>
-      apiPost<{ id: string; status: string; message: string }>('/api/company-applications', input),
+    mutationFn: (input: CompanyApplicationInput) => api('POST /api/company-applications', { body: input }),
     onSuccess: ({ id }, input) => {
       toast({ title: 'Application Submitted', description: 'We will contact you within 2-3 business days.' });
       setSubmitted({ id, companyName: input.companyName, emailAddress: input.emailAddress });
@@ -182,11 +182,7 @@ export default function CompanyApplicationPage() {
       />
       <Card>
         <form noValidate onSubmit={onSubmit} className="grid gap-8" aria-busy={sending}>
-          {errors._ ? (
-            <p role="alert" className="rounded-lg bg-red-950/70 p-3 text-sm font-medium text-red-200">
-              {errors._}
-            </p>
-          ) : null}
+          <FormAlert message={errors._} />
 
           <Section title="Company">
             <Field id="company-name" label="Company name" error={errors.companyName}>

@@ -61,7 +61,7 @@ export interface CompanyDocumentKeys {
 export type CompanyFormResult = { ok: true; input: CompanyApplicationInput } | { ok: false; errors: Record<string, string> };
 
 /**
- * Validates with the server's own schema (DESIGN.md section 9). Empty optional text is left out,
+ * Validates with the server's own schema from shared/, so the form says what the server would. Empty optional text is left out,
  * and each document is sent as the key its upload answered with, when there is one.
  */
 export function validateCompanyApplication(values: CompanyFormValues, documents: CompanyDocumentKeys): CompanyFormResult {

@@ -3,17 +3,18 @@ import { CalendarPlus, Clock, Mail, Search } from 'lucide-react';
 import { Link } from 'react-router';
 import type { PublicConfig } from '../../../../shared/schemas/config';
 import { PageHeader } from '../../components/layout/page-header';
-import { Button, buttonClasses } from '../../components/ui/button';
+import { buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { Skeleton } from '../../components/ui/skeleton';
 import { mailto, paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { LoadError, Loading } from '../../components/ui/load-state';
+import { queryKeys } from '../../lib/query-keys';
 
 const SUPPORT_SUBJECT = 'Support request';
 
 export default function ContactPage() {
   useDocumentTitle('Contact Us');
-  const config = useQuery<PublicConfig>({ queryKey: ['/api/config'] });
+  const config = useQuery<PublicConfig>({ queryKey: queryKeys.config });
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-12">
@@ -24,19 +25,9 @@ export default function ContactPage() {
             <Mail aria-hidden="true" className="size-5 text-amber-300" /> Email support
           </h2>
           {config.isPending ? (
-            <div className="mt-4" aria-busy="true">
-              <p role="status" className="mb-3 text-slate-200">
-                Loading contact details...
-              </p>
-              <Skeleton className="h-11 w-56" />
-            </div>
+            <Loading label="Loading contact details..." showLabel rows={1} rowClassName="h-11 w-56" className="mt-4" />
           ) : config.isError ? (
-            <div role="alert" className="mt-4">
-              <p className="text-slate-200">We couldn’t load our support address just now.</p>
-              <Button variant="outline" className="mt-3" onClick={() => void config.refetch()} disabled={config.isFetching}>
-                {config.isFetching ? 'Retrying...' : 'Retry'}
-              </Button>
-            </div>
+            <LoadError className="mt-4" message="We couldn’t load our support address just now." onRetry={() => void config.refetch()} retrying={config.isFetching} />
           ) : (
             <div className="mt-4">
               <p className="text-slate-200">

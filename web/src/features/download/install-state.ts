@@ -1,5 +1,5 @@
 /**
- * What /download offers (spec "Marketing pages"): nothing to install when the app is already
+ * What /download offers: nothing to install when the app is already
  * running installed, the browser's own Install when it offers one, otherwise the manual steps.
  */
 export type InstallState = 'installed' | 'prompt' | 'manual';

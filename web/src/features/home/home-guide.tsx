@@ -11,7 +11,7 @@ interface FeaturedService {
   cta: string;
 }
 
-/** Spec: Featured Services link to /insurance and /contractors (which opens /workers). */
+/** Featured Services link to /insurance and /contractors (which opens /workers). */
 const featuredServices: readonly FeaturedService[] = [
   {
     icon: ShieldCheck,
@@ -29,7 +29,7 @@ const featuredServices: readonly FeaturedService[] = [
   },
 ];
 
-/** Spec: "How It Works" in three steps (submit request, get matched, get it done). */
+/** "How It Works" in three steps (submit request, get matched, get it done). */
 const howItWorks: readonly { title: string; text: string }[] = [
   { title: 'Submit a request', text: 'Choose the kind of professional, say where and describe the job. No account needed.' },
   {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ServiceRequestView } from '../../../../shared/schemas/job';
-import { initialsOf, requestBadgeTone, requestCardOf } from './request-card';
+import { requestBadgeTone, requestCardOf } from './request-card';
 
 type CardInput = Parameters<typeof requestCardOf>[0];
 
@@ -42,15 +42,7 @@ describe('requestCardOf', () => {
 });
 
 describe('requestBadgeTone', () => {
-  it('colours the statuses as the spec does', () => {
+  it('colours Pending amber, In Progress blue and Completed green', () => {
     expect(['Pending', 'In Progress', 'Completed'].map((s) => requestBadgeTone(s as 'Pending'))).toEqual(['amber', 'blue', 'green']);
-  });
-});
-
-describe('initialsOf', () => {
-  it("takes the first and last names' initials", () => {
-    expect(initialsOf('sam de la Rivera')).toBe('SR');
-    expect(initialsOf('  Cher ')).toBe('C');
-    expect(initialsOf('')).toBe('?');
   });
 });

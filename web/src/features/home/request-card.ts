@@ -2,10 +2,10 @@ import type { AssignedWorkerView, ServiceRequestView } from '../../../../shared/
 import type { RequestStatus } from '../../../../shared/domain/requests';
 import type { BadgeTone } from '../../components/ui/badge';
 
-/** Spec section 9: the request list is polled every 5 s. */
+/** The request list is polled every 5 s. */
 export const REQUEST_POLL_MS = 5000;
 
-/** What a request's card shows, by status (spec "Home page (request flow)"). */
+/** What a request's card shows, by status. */
 export type RequestCard =
   | { kind: 'waiting'; reassigned: boolean }
   | { kind: 'no-worker'; reassigned: boolean }
@@ -24,7 +24,7 @@ export function requestCardOf(request: Pick<ServiceRequestView, CardFields>): Re
         ? { kind: 'no-worker', reassigned: request.reassigned }
         : { kind: 'waiting', reassigned: request.reassigned };
     case 'In Progress':
-      // The stage, distance and ETA are the live tracking's (components/location/job-tracking.tsx).
+      // The stage, distance and ETA are the live tracking's (domain/location/job-tracking.tsx).
       return { kind: 'in-progress', worker: request.worker };
     default:
       return { kind: 'completed' };
@@ -32,8 +32,8 @@ export function requestCardOf(request: Pick<ServiceRequestView, CardFields>): Re
 }
 
 /**
- * Spec: Pending amber, In Progress blue, Completed green. The UI kit's badge has no amber tone;
- * its yellow is the amber of the spec.
+ * Pending amber, In Progress blue, Completed green. The UI kit's badge has no amber tone; its
+ * yellow stands in for amber.
  */
 export function requestBadgeTone(status: RequestStatus): BadgeTone {
   switch (status) {
@@ -44,17 +44,4 @@ export function requestBadgeTone(status: RequestStatus): BadgeTone {
     default:
       return 'green';
   }
-}
-
-/** The avatar letters of a worker without a photo: first and last name's initials. */
-export function initialsOf(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  if (!words.length) return '?';
-  const letters = words.length === 1 ? [words[0]!] : [words[0]!, words[words.length - 1]!];
-  return letters.map((word) => Array.from(word)[0]!.toUpperCase()).join('');
-}
-
-export function formatCreatedAt(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }

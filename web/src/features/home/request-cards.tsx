@@ -1,17 +1,19 @@
 import { Ban, CircleCheck, Clock, MapPinned, SearchX } from 'lucide-react';
 import { Link } from 'react-router';
 import type { ServiceRequestView } from '../../../../shared/schemas/job';
-import { completedHeadline } from '../../components/invoices/invoice-rules';
-import { RequestInvoiceActions } from '../../components/invoices/request-invoice-actions';
-import { JobTracking } from '../../components/location/job-tracking';
-import { pointOf } from '../../components/location/tracking';
-import { ReviewPrompt } from '../../components/reviews/review-prompt';
+import { completedHeadline } from '../../domain/invoices/invoice-rules';
+import { RequestInvoiceActions } from '../../domain/invoices/request-invoice-actions';
+import { JobTracking } from '../../domain/location/job-tracking';
+import { pointOf } from '../../domain/location/tracking';
+import { ReviewPrompt } from '../../domain/reviews/review-prompt';
 import { Badge } from '../../components/ui/badge';
 import { paths } from '../../lib/paths';
-import { AssignedPro } from '../tracking/assigned-pro';
-import { DispatchActions, useNow } from '../tracking/dispatch-actions';
-import { offersText, reofferNote } from '../tracking/job-timeline';
-import { formatCreatedAt, requestBadgeTone, requestCardOf, type RequestCard } from './request-card';
+import { AssignedPro } from '../../domain/jobs/assigned-pro';
+import { DispatchActions } from '../../domain/jobs/dispatch-actions';
+import { useNow } from '../../lib/use-now';
+import { offersText, reofferNote } from '../../domain/jobs/job-timeline';
+import { requestBadgeTone, requestCardOf, type RequestCard } from './request-card';
+import { formatDateTime } from '../../lib/date-time';
 
 /**
  * The customer's request cards (status, invoice and payment, review, live tracking). Their own
@@ -58,7 +60,7 @@ function RequestCardView({ request }: { request: ServiceRequestView }) {
         <dd className="break-words">{request.location}</dd>
         <dt className="text-slate-300">Requested</dt>
         <dd>
-          <time dateTime={request.createdAt}>{formatCreatedAt(request.createdAt)}</time>
+          <time dateTime={request.createdAt}>{formatDateTime(request.createdAt) ?? request.createdAt}</time>
         </dd>
       </dl>
       {/* Polling changes this part; a polite live region tells screen readers when it does. */}

@@ -1,27 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import type { ServiceRequestView } from '../../../../shared/schemas/job';
-import { useLiveRequestUpdates } from '../../components/live-updates/use-live-request-updates';
-import { Button } from '../../components/ui/button';
-import { Skeleton } from '../../components/ui/skeleton';
-import { customerRequestsKey } from '../../lib/query-keys';
+import { useLiveRequestUpdates } from '../../domain/jobs/use-live-request-updates';
+import { queryKeys } from '../../lib/query-keys';
 import { useLivePollInterval } from '../../lib/realtime';
 import { REQUEST_POLL_MS } from './request-card';
+import { LoadError, Loading } from '../../components/ui/load-state';
 
 const RequestCards = lazy(() => import('./request-cards'));
 
-const loading = (
-  <div className="grid gap-4">
-    <p role="status" className="sr-only">
-      Loading your requests...
-    </p>
-    <Skeleton className="h-36 w-full" />
-  </div>
-);
+const loading = <Loading label="Loading your requests..." rows={1} rowClassName="h-36 w-full" />;
 
 export function RequestList() {
   // Live events refetch at once; while they flow, the 5 s poll is only a 30 s fallback.
-  const requests = useQuery<ServiceRequestView[]>({ queryKey: customerRequestsKey, refetchInterval: useLivePollInterval(REQUEST_POLL_MS) });
+  const requests = useQuery<ServiceRequestView[]>({ queryKey: queryKeys.customerRequests, refetchInterval: useLivePollInterval(REQUEST_POLL_MS) });
   useLiveRequestUpdates(requests.data);
 
   return (
@@ -30,12 +22,7 @@ export function RequestList() {
         Your Requests
       </h2>
       {requests.isError ? (
-        <div role="alert" className="mb-4 flex flex-wrap items-center gap-3 text-sm">
-          <p className="font-medium text-red-200">Could not load your requests</p>
-          <Button variant="outline" size="sm" onClick={() => void requests.refetch()}>
-            Retry
-          </Button>
-        </div>
+        <LoadError className="mb-4" message="Could not load your requests" onRetry={() => void requests.refetch()} />
       ) : null}
       {requests.isPending ? (
         loading

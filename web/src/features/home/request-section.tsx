@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import type { RequestService } from '../../../../shared/domain/requests';
-import type { StartingLocation } from '../../components/request/request-form-panel';
-import { RequestSuccessBanner, useRequestSuccess } from '../../components/request/request-success';
+import type { StartingLocation } from '../../domain/request-form/request-form-panel';
+import { RequestSuccessBanner, useRequestSuccess } from '../../domain/request-form/request-success';
 import { QueryScope } from '../../lib/query-client';
-import { customerRequestsKey } from '../../lib/query-keys';
+import { queryKeys } from '../../lib/query-keys';
 import { HomeGuide } from './home-guide';
 import { RequestList } from './request-list';
 import { ServiceLocationBox } from './service-location-box';
@@ -13,7 +13,7 @@ import { ServicePicker } from './service-picker';
 
 // The form (its validation, the request schema) is fetched when the visitor starts choosing, not
 // with the page: most visits never open it, and a first screen has no use for it.
-const loadForm = () => import('../../components/request/request-form-panel');
+const loadForm = () => import('../../domain/request-form/request-form-panel');
 const RequestFormPanel = lazy(() => loadForm().then((m) => ({ default: m.RequestFormPanel })));
 const formLoading = (
   <p role="status" className="py-10 text-center text-slate-200">
@@ -22,7 +22,7 @@ const formLoading = (
 );
 
 /**
- * The home page's request flow (spec "Home page (request flow)"): the worker-type picker beside the
+ * The home page's request flow: the worker-type picker beside the
  * service-location box, the request form, the customer's requests, then the featured services and
  * How It Works. Loaded as its own chunk so '/' keeps its first-paint budget.
  */
@@ -45,7 +45,7 @@ function RequestFlow() {
 
   const onSubmitted = () => {
     success.announce();
-    void queryClient.invalidateQueries({ queryKey: customerRequestsKey });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.customerRequests });
   };
 
   return (

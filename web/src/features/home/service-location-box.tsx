@@ -1,8 +1,8 @@
 import { MapPin, Pencil } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { LocationField } from '../../components/request/location-field';
-import type { StartingLocation } from '../../components/request/request-form-panel';
-import type { KnownCoordinates } from '../../components/request/request-form';
+import { LocationField } from '../../domain/request-form/location-field';
+import type { StartingLocation } from '../../domain/request-form/request-form-panel';
+import type { KnownCoordinates } from '../../domain/request-form/request-form';
 import { Button } from '../../components/ui/button';
 
 /**

@@ -1,4 +1,4 @@
-import type { StartingLocation } from '../../components/request/request-form-panel';
+import type { StartingLocation } from '../../domain/request-form/request-form-panel';
 
 /**
  * The home page's service location (client-held state, like the worker type): the address the

@@ -1,9 +1,9 @@
-import { loadDetail } from '../../components/invoices/invoice-rules';
+import { loadDetail } from '../../domain/invoices/invoice-rules';
+import { formatDateTime } from '../../lib/date-time';
 
 /** The Date column: the day the worker created the invoice; an unreadable value shows as a dash. */
 export function invoiceDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '—' : date.toLocaleDateString(undefined, { dateStyle: 'medium' });
+  return formatDateTime(iso, 'date') ?? '—';
 }
 
 /** A list that did not load says so, and why (the server's message or its status). */

@@ -3,25 +3,26 @@ import { FileText, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { paymentListLabel } from '../../../../shared/domain/invoice';
 import type { InvoiceView } from '../../../../shared/schemas/invoice';
-import { InvoiceDialog } from '../../components/invoices/invoice-dialog';
-import { INVOICE_POLL_MS, canVerifyInvoice, invoicesKey, paymentTone } from '../../components/invoices/invoice-rules';
-import { formatMoney } from '../../components/invoices/money';
-import { useVerifyInvoiceWork } from '../../components/invoices/use-invoice-actions';
+import { InvoiceDialog } from '../../domain/invoices/invoice-dialog';
+import { INVOICE_POLL_MS, canVerifyInvoice, paymentTone } from '../../domain/invoices/invoice-rules';
+import { formatMoney } from '../../lib/money';
+import { useVerifyInvoiceWork } from '../../domain/invoices/use-invoice-actions';
 import { PageHeader } from '../../components/layout/page-header';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { Skeleton } from '../../components/ui/skeleton';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { invoiceDate, listLoadProblem } from './invoice-list';
+import { LoadError, Loading } from '../../components/ui/load-state';
+import { queryKeys } from '../../lib/query-keys';
 
 /**
- * /invoices (spec "Invoice screens"): the caller's invoices, newest first: a customer's own (by the
+ * /invoices: the caller's invoices, newest first: a customer's own (by the
  * cookie), or all of them for the owner. Polled every 5 s, so a payment shows without reloading.
  */
 export default function InvoicesPage() {
   useDocumentTitle('Invoices');
-  const invoices = useQuery<InvoiceView[]>({ queryKey: invoicesKey, refetchInterval: INVOICE_POLL_MS });
+  const invoices = useQuery<InvoiceView[]>({ queryKey: queryKeys.invoices, refetchInterval: INVOICE_POLL_MS });
   const [viewing, setViewing] = useState<string | null>(null);
 
   return (
@@ -31,15 +32,10 @@ export default function InvoicesPage() {
         subtitle="Verify the work and pay your professionals' invoices."
         icon={<FileText aria-hidden="true" className="size-10 text-amber-300" />}
       />
-      {invoices.isError ? <LoadProblem error={invoices.error} onRetry={() => void invoices.refetch()} retrying={invoices.isFetching} /> : null}
+      {invoices.isError ? <LoadError className="mb-4" {...listLoadProblem(invoices.error)} onRetry={() => void invoices.refetch()} retrying={invoices.isFetching} /> : null}
       {invoices.isPending ? (
-        <Card aria-busy="true" className="grid gap-3">
-          <p role="status" className="sr-only">
-            Loading invoices...
-          </p>
-          {[0, 1, 2, 3].map((row) => (
-            <Skeleton key={row} className="h-10 w-full" />
-          ))}
+        <Card>
+          <Loading label="Loading invoices..." rows={4} rowClassName="h-10 w-full" />
         </Card>
       ) : invoices.data?.length ? (
         <InvoiceTable invoices={invoices.data} onView={setViewing} />
@@ -50,21 +46,6 @@ export default function InvoicesPage() {
         </Card>
       ) : null}
       {viewing ? <InvoiceDialog invoiceId={viewing} onClose={() => setViewing(null)} /> : null}
-    </div>
-  );
-}
-
-function LoadProblem({ error, onRetry, retrying }: { error: unknown; onRetry: () => void; retrying: boolean }) {
-  const problem = listLoadProblem(error);
-  return (
-    <div role="alert" className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-lg bg-red-950/80 p-4 text-sm text-red-100">
-      <p>
-        <span className="font-semibold">{problem.message}</span>
-        <span className="block text-red-200">{problem.detail}</span>
-      </p>
-      <Button variant="outline" size="sm" onClick={onRetry} disabled={retrying}>
-        {retrying ? 'Retrying...' : 'Retry'}
-      </Button>
     </div>
   );
 }

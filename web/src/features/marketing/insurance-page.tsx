@@ -3,7 +3,7 @@ import { buttonClasses } from '../../components/ui/button';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { MarketingHero, MarketingRequestForm, OfferingList, ProcessSteps, type Offering, type Step } from './marketing-layout';
 
-/** Spec "Marketing pages": four services (storm, water, fire, property). */
+/** Four services (storm, water, fire, property). */
 const services: readonly Offering[] = [
   {
     icon: CloudLightning,
@@ -27,7 +27,7 @@ const services: readonly Offering[] = [
   },
 ];
 
-/** Spec: a four-step process (submit, inspection, documentation, resolution). */
+/** A four-step process (submit, inspection, documentation, resolution). */
 const steps: readonly Step[] = [
   { title: 'Submit', text: 'Send the request below with your address and what was damaged. No account needed.' },
   { title: 'Inspection', text: 'The nearest available verified pro accepts, comes out and goes over the damage with you.' },

@@ -2,8 +2,8 @@ import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { RequestService } from '../../../../shared/domain/requests';
-import { RequestFormPanel } from '../../components/request/request-form-panel';
-import { RequestSuccessBanner, useRequestSuccess } from '../../components/request/request-success';
+import { RequestFormPanel } from '../../domain/request-form/request-form-panel';
+import { RequestSuccessBanner, useRequestSuccess } from '../../domain/request-form/request-success';
 import { paths } from '../../lib/paths';
 
 /** What the marketing pages share: a hero, the request form, a service list and a numbered process. */

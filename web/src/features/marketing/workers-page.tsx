@@ -6,7 +6,7 @@ import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { MarketingHero, MarketingRequestForm, OfferingList, ProcessSteps, type Offering, type Step } from './marketing-layout';
 
-/** Spec "Marketing pages": services (kitchen, bathroom, additions, repairs). */
+/** The services (kitchen, bathroom, additions, repairs). */
 const services: readonly Offering[] = [
   { icon: ChefHat, title: 'Kitchen remodels', text: 'Cabinets, counters, sinks, lighting and appliances fitted by the trades each part needs.' },
   { icon: Bath, title: 'Bathroom remodels', text: 'New showers, tubs, toilets, vanities and tiling, with the plumbing and wiring done properly.' },
@@ -14,7 +14,7 @@ const services: readonly Offering[] = [
   { icon: Wrench, title: 'Repairs', text: 'The jobs that pile up: doors that stick, cracked drywall, leaking fixtures, loose rails.' },
 ];
 
-/** Spec: a four-step process. */
+/** A four-step process. */
 const steps: readonly Step[] = [
   { title: 'Describe the project', text: 'Send the request below: what needs doing, where, and how to reach you.' },
   { title: 'Get matched', text: 'The nearest available verified pro of the trade accepts and you get their name and phone number.' },

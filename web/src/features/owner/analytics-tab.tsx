@@ -2,14 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Card } from '../../components/ui/card';
 import { label } from './format';
-import { LoadError, Loading } from './load-state';
-import { adminKeys, type Analytics } from './types';
+import { LoadError, Loading } from '../../components/ui/load-state';
+import { type Analytics } from './types';
+import { queryKeys } from '../../lib/query-keys';
 
 export function AnalyticsTab() {
-  const analytics = useQuery<Analytics>({ queryKey: adminKeys.analytics, refetchOnMount: 'always' });
+  const analytics = useQuery<Analytics>({ queryKey: queryKeys.analytics, refetchOnMount: 'always' });
 
   if (analytics.isPending) return <Loading label="Loading analytics…" />;
-  if (analytics.isError) return <LoadError message="Failed to fetch analytics" onRetry={() => void analytics.refetch()} />;
+  if (analytics.isError) return <LoadError message="Failed to fetch analytics" onRetry={() => void analytics.refetch()} retrying={analytics.isFetching} />;
   const data = analytics.data;
   const jobStates = Object.entries(data.jobs.byState).filter(([, count]) => count > 0);
 

@@ -5,11 +5,16 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { toast } from '../../components/ui/toast-store';
-import { apiRequest } from '../../lib/api';
-import { dateOnly, dateTime, dollars, label } from './format';
-import { Empty, LoadError, Loading } from './load-state';
+import { api } from '../../lib/api';
+import { formatDateTime } from '../../lib/date-time';
+import { formatMoney } from '../../lib/money';
+import { label } from './format';
+import { LoadError, Loading } from '../../components/ui/load-state';
+import { Empty } from './empty';
 import { useDocumentOpener } from './use-document-opener';
-import { adminKeys, pollMs, type ApplicationDocument, type CompanyApplicationSummary, type PendingWorker } from './types';
+import { pollMs, type ApplicationDocument, type CompanyApplicationSummary, type PendingWorker } from './types';
+import { FormAlert } from '../../components/ui/form-alert';
+import { queryKeys } from '../../lib/query-keys';
 
 const documentLabels: Record<ApplicationDocument, string> = {
   idFront: 'ID front',
@@ -22,11 +27,9 @@ const companyDocumentLabels: Record<string, string> = {
   insuranceCertificate: 'Insurance certificate',
 };
 
-const enc = encodeURIComponent;
-
 export function ApplicationsTab() {
-  const pending = useQuery<PendingWorker[]>({ queryKey: adminKeys.pending, refetchInterval: pollMs.pending });
-  const companies = useQuery<CompanyApplicationSummary[]>({ queryKey: adminKeys.companyApplications, refetchInterval: pollMs.pending });
+  const pending = useQuery<PendingWorker[]>({ queryKey: queryKeys.pendingWorkers, refetchInterval: pollMs.pending });
+  const companies = useQuery<CompanyApplicationSummary[]>({ queryKey: queryKeys.companyApplications, refetchInterval: pollMs.pending });
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-10">
@@ -37,7 +40,7 @@ export function ApplicationsTab() {
         {pending.isPending ? (
           <Loading label="Loading pending applications…" />
         ) : pending.isError ? (
-          <LoadError message="Failed to fetch pending applications" onRetry={() => void pending.refetch()} />
+          <LoadError message="Failed to fetch pending applications" onRetry={() => void pending.refetch()} retrying={pending.isFetching} />
         ) : pending.data.length === 0 ? (
           <Empty title="No pending applications">New worker applications appear here for review.</Empty>
         ) : (
@@ -58,7 +61,7 @@ export function ApplicationsTab() {
         {companies.isPending ? (
           <Loading label="Loading company applications…" />
         ) : companies.isError ? (
-          <LoadError message="Failed to fetch company applications" onRetry={() => void companies.refetch()} />
+          <LoadError message="Failed to fetch company applications" onRetry={() => void companies.refetch()} retrying={companies.isFetching} />
         ) : companies.data.length === 0 ? (
           <Empty title="No pending company applications" />
         ) : (
@@ -76,13 +79,16 @@ function PendingWorkerCard({ worker }: { worker: PendingWorker }) {
 
   const refresh = () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: adminKeys.pending }),
-      queryClient.invalidateQueries({ queryKey: adminKeys.workers }),
-      queryClient.invalidateQueries({ queryKey: adminKeys.analytics }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.pendingWorkers }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.workers }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.analytics }),
     ]);
 
   const decide = useMutation({
-    mutationFn: (decision: 'approve' | 'reject') => apiRequest('POST', `/api/admin/workers/${enc(worker.id)}/${decision}`),
+    mutationFn: (decision: 'approve' | 'reject') =>
+      decision === 'approve'
+        ? api('POST /api/admin/workers/{id}/approve', { params: { id: worker.id } })
+        : api('POST /api/admin/workers/{id}/reject', { params: { id: worker.id } }),
     onMutate: () => {
       setFailure(undefined);
       documents.clearFailure();
@@ -106,7 +112,7 @@ function PendingWorkerCard({ worker }: { worker: PendingWorker }) {
           <h3 id={headingId} className="text-lg font-semibold text-white">
             {worker.fullName}
           </h3>
-          <p className="text-sm text-slate-300">Submitted {dateTime(worker.submittedAt)}</p>
+          <p className="text-sm text-slate-300">Submitted {formatDateTime(worker.submittedAt) ?? '—'}</p>
         </div>
         <Badge tone="yellow">Pending review</Badge>
       </div>
@@ -126,7 +132,7 @@ function PendingWorkerCard({ worker }: { worker: PendingWorker }) {
         <Detail term="Experience">
           {worker.yearsExp} {worker.yearsExp === 1 ? 'year' : 'years'}
         </Detail>
-        <Detail term="Hourly rate">{dollars(worker.hourlyRate)}</Detail>
+        <Detail term="Hourly rate">{formatMoney(worker.hourlyRate)}</Detail>
         <Detail term="Services">{worker.categories.map(label).join(', ') || '—'}</Detail>
         {worker.workingHours ? <Detail term="Working hours">{worker.workingHours}</Detail> : null}
         {worker.availableSameDay !== null ? (
@@ -155,11 +161,7 @@ function PendingWorkerCard({ worker }: { worker: PendingWorker }) {
         ))}
       </div>
 
-      {(failure ?? documents.failure) ? (
-        <p role="alert" className="mt-4 rounded-lg bg-red-950/70 p-3 text-sm font-medium text-red-200">
-          {failure ?? documents.failure}
-        </p>
-      ) : null}
+      <FormAlert message={failure ?? documents.failure} className="mt-4" />
 
       <div className="mt-5 flex flex-wrap gap-3 border-t border-white/10 pt-5">
         <Button onClick={() => decide.mutate('approve')} disabled={decide.isPending} aria-label={`Approve ${worker.fullName}`}>
@@ -217,7 +219,7 @@ function CompanyTable({ applications }: { applications: CompanyApplicationSummar
               </td>
               <td className="px-4 py-3">{application.businessType}</td>
               <td className="px-4 py-3">{application.workerTypesNeeded.join(', ')}</td>
-              <td className="px-4 py-3 whitespace-nowrap">{dateOnly(application.submittedAt)}</td>
+              <td className="px-4 py-3 whitespace-nowrap">{formatDateTime(application.submittedAt, 'date') ?? '—'}</td>
               <td className="px-4 py-3">
                 <CompanyDocuments application={application} />
               </td>

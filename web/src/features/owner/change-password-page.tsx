@@ -4,18 +4,18 @@ import { useState, type FormEvent } from 'react';
 import { Link, Navigate } from 'react-router';
 import { changePasswordSchema, type ChangePasswordInput } from '../../../../shared/schemas/auth';
 import { validate } from '../../../../shared/validation';
-import { Field } from '../../components/form/field';
+import { Field } from '../../components/ui/field';
 import { PageHeader } from '../../components/layout/page-header';
 import { PageLoading } from '../../components/layout/page-loading';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { toast } from '../../components/ui/toast-store';
-import { ApiError, apiPost, errorMessage } from '../../lib/api';
+import { ApiError, api, errorMessage } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { FormAlert } from './form-alert';
 import { isNetworkError, useFormErrors } from '../../lib/use-form-errors';
+import { FormAlert } from '../../components/ui/form-alert';
 
 const fieldOrder = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 const empty: ChangePasswordInput = { currentPassword: '', newPassword: '', confirmPassword: '' };
@@ -27,7 +27,7 @@ export default function ChangePasswordPage() {
   const { errors, show, clear, refFor: ref } = useFormErrors(fieldOrder);
 
   const change = useMutation({
-    mutationFn: (input: ChangePasswordInput) => apiPost<{ message: string }>('/api/auth/change-password', input),
+    mutationFn: (input: ChangePasswordInput) => api('POST /api/auth/change-password', { body: input }),
     onSuccess: () => {
       setValues(empty);
       toast({ title: 'Password Changed', description: 'Your new password is in use. Other sessions were signed out.' });
@@ -40,7 +40,7 @@ export default function ChangePasswordPage() {
     },
   });
 
-  // The session is checked first; without one this screen leads home (spec section 8).
+  // The session is checked first; without one this screen leads home.
   if (auth.status === 'loading') return <PageLoading />;
   if (auth.status === 'signed-out') return <Navigate to={paths.home} replace />;
 

@@ -5,7 +5,8 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { PageLoading } from '../../components/layout/page-loading';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
-import { adminStatusKey, type AdminStatus } from '../../lib/admin-status';
+import type { AdminStatus } from '../../lib/admin-status';
+import { isUnder, queryKeys } from '../../lib/query-keys';
 import { ApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { paths } from '../../lib/paths';
@@ -16,6 +17,7 @@ import { DocumentsTab } from './documents-tab';
 import { JobsTab } from './jobs-tab';
 import { Tabs, type TabDef } from './tabs';
 import { WorkersTab } from './workers-tab';
+import { FormAlert } from '../../components/ui/form-alert';
 
 type TabKey = 'applications' | 'workers' | 'jobs' | 'analytics' | 'documents';
 
@@ -33,17 +35,16 @@ export default function DashboardPage() {
   useDocumentTitle('Owner Dashboard');
   const queryClient = useQueryClient();
   // Asked afresh on every visit: a cached "admin" from before a logout elsewhere must not open it.
-  const status = useQuery<AdminStatus>({ queryKey: adminStatusKey, refetchOnMount: 'always' });
+  const status = useQuery<AdminStatus>({ queryKey: queryKeys.adminStatus, refetchOnMount: 'always' });
 
   // A session that ends while the dashboard is open (expired, password changed elsewhere): any
   // owner call answering 401 re-asks the status, which then leads to the login.
   useEffect(
     () =>
       queryClient.getQueryCache().subscribe((event) => {
-        const key = event.query.queryKey[0];
         const error = event.query.state.error;
-        if (event.type === 'updated' && typeof key === 'string' && key.startsWith('/api/admin/') && error instanceof ApiError && error.status === 401) {
-          void queryClient.invalidateQueries({ queryKey: adminStatusKey });
+        if (event.type === 'updated' && isUnder(event.query.queryKey, queryKeys.admin) && error instanceof ApiError && error.status === 401) {
+          void queryClient.invalidateQueries({ queryKey: queryKeys.adminStatus });
         }
       }),
     [queryClient],
@@ -101,11 +102,7 @@ function Dashboard() {
             {logout.isPending ? 'Logging out…' : 'Logout'}
           </Button>
         </div>
-        {logoutFailed ? (
-          <p role="alert" className="w-full rounded-lg bg-red-950/70 p-3 text-sm font-medium text-red-200">
-            Logout failed
-          </p>
-        ) : null}
+        {logoutFailed ? <FormAlert message="Logout failed" className="w-full" /> : null}
       </header>
 
       <Tabs label="Owner dashboard sections" tabs={tabs} active={active} onChange={selectTab}>

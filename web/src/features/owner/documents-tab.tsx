@@ -2,21 +2,22 @@ import { Check, Download, Eye, PauseCircle, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { documentReviewSchema, todayUtc, type ComplianceRow, type DocumentView } from '../../../../shared/schemas/documents';
 import { validate } from '../../../../shared/validation';
-import { documentTypeLabels, expiryPhrase, formatCalendarDate, shownMessage } from '../../components/documents/document-display';
-import { DocumentStatusBadge } from '../../components/documents/document-status-badge';
-import { useDocumentLink } from '../../components/documents/use-document-link';
-import { Field } from '../../components/form/field';
+import { documentTypeLabels, expiryPhrase, shownMessage } from '../../domain/documents/document-display';
+import { DocumentStatusBadge } from '../../domain/documents/document-status-badge';
+import { useDocumentLink } from '../../domain/documents/use-document-link';
+import { Field } from '../../components/ui/field';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ModalDialog } from '../../components/ui/modal-dialog';
 import { formatFileSize } from '../../lib/file-size';
 import { fetchAdminDocumentLink, useCompliance, usePendingDocuments, useReviewDocument, useWorkerCompliance } from './documents-api';
-import { dateTime } from './format';
-import { Empty, LoadError, Loading } from './load-state';
+import { LoadError, Loading } from '../../components/ui/load-state';
+import { Empty } from './empty';
+import { formatCalendarDate, formatDateTime } from '../../lib/date-time';
 
 /**
- * The owner's Documents tab (issue 7): the documents waiting for review first (the to-do), then
+ * The owner's Documents tab: the documents waiting for review first (the to-do), then
  * every worker's compliance at a glance, and one worker's documents in full under it, each with
  * View, Download, Approve and Reject.
  */
@@ -36,7 +37,7 @@ export function DocumentsTab() {
         {compliance.isPending ? (
           <Loading label="Loading compliance…" />
         ) : compliance.isError ? (
-          <LoadError message="Failed to fetch compliance" onRetry={() => void compliance.refetch()} />
+          <LoadError message="Failed to fetch compliance" onRetry={() => void compliance.refetch()} retrying={compliance.isFetching} />
         ) : compliance.data.workers.length === 0 ? (
           <Empty title="No workers yet">Each worker’s required documents show here once they have an account.</Empty>
         ) : (
@@ -114,7 +115,7 @@ function WorkerDocuments({ workerId, onClose }: { workerId: string; onClose: () 
       {detail.isPending ? (
         <Loading label="Loading the worker’s documents…" />
       ) : detail.isError ? (
-        <LoadError message="Failed to fetch documents" onRetry={() => void detail.refetch()} />
+        <LoadError message="Failed to fetch documents" onRetry={() => void detail.refetch()} retrying={detail.isFetching} />
       ) : (
         <div className="grid gap-4">
           {detail.data.offersPaused ? (
@@ -177,7 +178,7 @@ function PendingQueue({ names }: { names: ReadonlyMap<string, string> }) {
       {pending.isPending ? (
         <Loading label="Loading documents waiting for review…" />
       ) : pending.isError ? (
-        <LoadError message="Failed to fetch documents" onRetry={() => void pending.refetch()} />
+        <LoadError message="Failed to fetch documents" onRetry={() => void pending.refetch()} retrying={pending.isFetching} />
       ) : pending.data.documents.length === 0 ? (
         <Empty title="No documents waiting for review">Documents workers upload for required categories appear here.</Empty>
       ) : (
@@ -223,7 +224,7 @@ function DocumentReviewCard({ document, workerName }: { document: DocumentView; 
           <Detail term="File">
             {document.filename} ({formatFileSize(document.fileSize)})
           </Detail>
-          <Detail term="Uploaded">{dateTime(document.createdAt)}</Detail>
+          <Detail term="Uploaded">{formatDateTime(document.createdAt) ?? '—'}</Detail>
           {document.expirationDate ? <Detail term="Expires">{formatCalendarDate(document.expirationDate)}</Detail> : null}
           {document.version > 1 ? <Detail term="Version">{document.version}</Detail> : null}
           {document.description ? <Detail term="Description">{document.description}</Detail> : null}

@@ -1,15 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { Badge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
-import { dateTime, dollars, label } from './format';
-import { Empty, LoadError, Loading } from './load-state';
-import { adminKeys, pollMs, type AdminJob } from './types';
+import { formatDateTime } from '../../lib/date-time';
+import { formatHourlyRate } from '../../lib/money';
+import { label } from './format';
+import { LoadError, Loading } from '../../components/ui/load-state';
+import { Empty } from './empty';
+import { pollMs, type AdminJob } from './types';
+import { queryKeys } from '../../lib/query-keys';
 
 export function JobsTab() {
-  const jobs = useQuery<AdminJob[]>({ queryKey: adminKeys.jobs, refetchInterval: pollMs.jobs });
+  const jobs = useQuery<AdminJob[]>({ queryKey: queryKeys.jobs, refetchInterval: pollMs.jobs });
 
   if (jobs.isPending) return <Loading label="Loading jobs…" />;
-  if (jobs.isError) return <LoadError message="Failed to fetch jobs" onRetry={() => void jobs.refetch()} />;
+  if (jobs.isError) return <LoadError message="Failed to fetch jobs" onRetry={() => void jobs.refetch()} retrying={jobs.isFetching} />;
   if (jobs.data.length === 0) {
     return <Empty title="No jobs yet">Jobs appear here as soon as customers book and workers accept them.</Empty>;
   }
@@ -40,11 +44,11 @@ export function JobsTab() {
                 </th>
                 <td className="px-4 py-3">{job.customerName ?? '—'}</td>
                 <td className="px-4 py-3">{job.address ?? '—'}</td>
-                <td className="px-4 py-3">{typeof job.hourlyRate === 'number' ? `${dollars(job.hourlyRate)}/hr` : '—'}</td>
+                <td className="px-4 py-3">{typeof job.hourlyRate === 'number' ? formatHourlyRate(job.hourlyRate) : '—'}</td>
                 <td className="px-4 py-3">
                   <Badge tone="blue">{label(job.state)}</Badge>
                 </td>
-                <td className="px-4 py-3 whitespace-nowrap">{job.createdAt ? dateTime(job.createdAt) : '—'}</td>
+                <td className="px-4 py-3 whitespace-nowrap">{formatDateTime(job.createdAt) ?? '—'}</td>
               </tr>
             ))}
           </tbody>

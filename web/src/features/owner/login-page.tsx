@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { adminLoginSchema, type AdminLoginInput } from '../../../../shared/schemas/auth';
 import { validate } from '../../../../shared/validation';
-import { Field } from '../../components/form/field';
+import { Field } from '../../components/ui/field';
 import { PageHeader } from '../../components/layout/page-header';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -14,8 +14,8 @@ import { ApiError, errorMessage } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { FormAlert } from './form-alert';
 import { isNetworkError, useFormErrors } from '../../lib/use-form-errors';
+import { FormAlert } from '../../components/ui/form-alert';
 
 const fieldOrder = ['username', 'password'] as const;
 

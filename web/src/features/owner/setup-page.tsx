@@ -2,23 +2,23 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { adminSetupSchema, type AdminSetupInput, type CurrentUser } from '../../../../shared/schemas/auth';
+import { adminSetupSchema, type AdminSetupInput } from '../../../../shared/schemas/auth';
 import { validate } from '../../../../shared/validation';
-import { Field } from '../../components/form/field';
+import { Field } from '../../components/ui/field';
 import { PageHeader } from '../../components/layout/page-header';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { toast } from '../../components/ui/toast-store';
-import { ApiError, apiPost, errorMessage } from '../../lib/api';
+import { ApiError, api, errorMessage } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
 import { useAuth } from '../../lib/auth';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { FormAlert } from './form-alert';
 import { isNetworkError, useFormErrors } from '../../lib/use-form-errors';
+import { FormAlert } from '../../components/ui/form-alert';
 
 const fieldOrder = ['setupCode', 'username', 'password', 'confirm'] as const;
-export const setupStatusKey = ['/api/admin/setup/status'] as const;
-/** Spec section 9: the dashboard opens 1.5 s after a successful setup. */
+/** The dashboard opens 1.5 s after a successful setup, so the confirmation can be read. */
 const REDIRECT_DELAY_MS = 1500;
 
 export default function SetupPage() {
@@ -26,7 +26,7 @@ export default function SetupPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const auth = useAuth();
-  const status = useQuery<{ needsSetup: boolean }>({ queryKey: setupStatusKey, refetchOnMount: 'always' });
+  const status = useQuery<{ needsSetup: boolean }>({ queryKey: queryKeys.setupStatus, refetchOnMount: 'always' });
   const [values, setValues] = useState<AdminSetupInput>({ setupCode: '', username: '', password: '', confirm: '' });
   const { errors, show, clear, refFor: ref } = useFormErrors(fieldOrder);
   const [done, setDone] = useState(false);
@@ -35,11 +35,11 @@ export default function SetupPage() {
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
   const setup = useMutation({
-    mutationFn: (input: AdminSetupInput) => apiPost<{ message: string; user: CurrentUser }>('/api/admin/setup', input),
+    mutationFn: (input: AdminSetupInput) => api('POST /api/admin/setup', { body: input }),
     onSuccess: ({ user }) => {
       setDone(true);
       auth.signedIn(user);
-      queryClient.setQueryData(setupStatusKey, { needsSetup: false });
+      queryClient.setQueryData(queryKeys.setupStatus, { needsSetup: false });
       toast({ title: 'Admin Account Created!', description: 'Opening the owner dashboard…' });
       timer.current = window.setTimeout(() => void navigate(paths.admin, { replace: true }), REDIRECT_DELAY_MS);
     },

@@ -8,13 +8,5 @@ export type {
 } from '../../../../shared/schemas/admin';
 export type { WorkerAdminView as AdminWorker } from '../../../../shared/schemas/worker';
 
-export const adminKeys = {
-  pending: ['/api/admin/workers/pending'],
-  workers: ['/api/admin/workers/all'],
-  jobs: ['/api/admin/jobs/all'],
-  analytics: ['/api/admin/analytics'],
-  companyApplications: ['/api/admin/company-applications'],
-} as const;
-
-/** Spec section 9: admin pending 10 s, workers 15 s, jobs 5 s. */
+/** How often the owner's lists are polled: what awaits review (applications, documents) 10 s, workers 15 s, jobs 5 s. */
 export const pollMs = { pending: 10_000, workers: 15_000, jobs: 5_000 } as const;

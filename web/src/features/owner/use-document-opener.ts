@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { apiGet } from '../../lib/api';
+import { api } from '../../lib/api';
 
 /**
  * Opens one application document (GET /api/admin/applications/{id}/documents/{document}, a
@@ -15,9 +15,7 @@ export function useDocumentOpener(applicationId: string) {
     setOpening(document);
     const tab = window.open('', '_blank');
     try {
-      const { url } = await apiGet<{ url: string; expiresAt: string }>(
-        `/api/admin/applications/${encodeURIComponent(applicationId)}/documents/${encodeURIComponent(document)}`,
-      );
+      const { url } = await api('GET /api/admin/applications/{id}/documents/{document}', { params: { id: applicationId, document } });
       if (tab) {
         tab.opener = null;
         tab.location.href = url;

@@ -4,22 +4,27 @@ import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { toast } from '../../components/ui/toast-store';
-import { apiRequest } from '../../lib/api';
-import { dateOnly, dollars, label } from './format';
-import { Empty, LoadError, Loading } from './load-state';
-import { adminKeys, pollMs, type AdminWorker } from './types';
+import { api } from '../../lib/api';
+import { formatDateTime } from '../../lib/date-time';
+import { formatMoney } from '../../lib/money';
+import { label } from './format';
+import { LoadError, Loading } from '../../components/ui/load-state';
+import { Empty } from './empty';
+import { pollMs, type AdminWorker } from './types';
+import { FormAlert } from '../../components/ui/form-alert';
+import { queryKeys } from '../../lib/query-keys';
 
-/** Spec section 9: the terminate button appears at 2 or more strikes. */
+/** The terminate button appears at 2 or more strikes. */
 export const TERMINATION_STRIKES = 2;
 
 const statusTone = (status: string): BadgeTone =>
   status === 'active' ? 'green' : status === 'terminated' ? 'red' : status === 'rejected' ? 'slate' : 'yellow';
 
 export function WorkersTab() {
-  const workers = useQuery<AdminWorker[]>({ queryKey: adminKeys.workers, refetchInterval: pollMs.workers });
+  const workers = useQuery<AdminWorker[]>({ queryKey: queryKeys.workers, refetchInterval: pollMs.workers });
 
   if (workers.isPending) return <Loading label="Loading workers…" />;
-  if (workers.isError) return <LoadError message="Failed to fetch workers" onRetry={() => void workers.refetch()} />;
+  if (workers.isError) return <LoadError message="Failed to fetch workers" onRetry={() => void workers.refetch()} retrying={workers.isFetching} />;
   if (workers.data.length === 0) {
     return <Empty title="No workers yet">Approved applicants appear here once they create their worker account.</Empty>;
   }
@@ -45,7 +50,7 @@ function WorkerCard({ worker }: { worker: AdminWorker }) {
   const [failure, setFailure] = useState<string>();
 
   const terminate = useMutation({
-    mutationFn: () => apiRequest('POST', `/api/admin/workers/${encodeURIComponent(worker.id)}/terminate`),
+    mutationFn: () => api('POST /api/admin/workers/{id}/terminate', { params: { id: worker.id } }),
     onMutate: () => setFailure(undefined),
     onSuccess: () => {
       setConfirming(false);
@@ -54,8 +59,8 @@ function WorkerCard({ worker }: { worker: AdminWorker }) {
     onError: () => setFailure('Failed to terminate worker'),
     onSettled: () =>
       void Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminKeys.workers }),
-        queryClient.invalidateQueries({ queryKey: adminKeys.analytics }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.workers }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.analytics }),
       ]),
   });
 
@@ -85,19 +90,15 @@ function WorkerCard({ worker }: { worker: AdminWorker }) {
           {worker.yearsExp} {worker.yearsExp === 1 ? 'year' : 'years'}
         </dd>
         <dt className="text-slate-300">Hourly rate</dt>
-        <dd>{dollars(worker.hourlyRate)}</dd>
+        <dd>{formatMoney(worker.hourlyRate)}</dd>
         <dt className="text-slate-300">Services</dt>
         <dd>{worker.categories.map(label).join(', ') || '—'}</dd>
         <dt className="text-slate-300">Strikes</dt>
         <dd className={worker.strikes >= TERMINATION_STRIKES ? 'font-semibold text-red-300' : undefined}>{worker.strikes}</dd>
         <dt className="text-slate-300">Joined</dt>
-        <dd>{dateOnly(worker.createdAt)}</dd>
+        <dd>{formatDateTime(worker.createdAt, 'date') ?? '—'}</dd>
       </dl>
-      {failure ? (
-        <p role="alert" className="mt-4 rounded-lg bg-red-950/70 p-3 text-sm font-medium text-red-200">
-          {failure}
-        </p>
-      ) : null}
+      <FormAlert message={failure} className="mt-4" />
       {canTerminate ? (
         <div className="mt-5 flex flex-wrap gap-3 border-t border-white/10 pt-4">
           {confirming ? (

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NetworkError, apiErrorFrom } from '../../lib/api';
+import { queryKeyUrl } from '../../lib/endpoint';
+import { queryKeys } from '../../lib/query-keys';
 import {
   CONFIRMATION_ATTEMPTS,
   CONFIRMATION_POLL_MS,
@@ -8,7 +10,6 @@ import {
   cancelledDestination,
   confirmationPollInterval,
   paidAtText,
-  paymentConfirmationUrl,
   paymentOutcome,
   paymentParams,
   receiptLines,
@@ -41,10 +42,10 @@ describe('paymentParams', () => {
   });
 });
 
-describe('paymentConfirmationUrl', () => {
+describe('the payment confirmation key', () => {
   it('asks about the job, naming the checkout session when there is one', () => {
-    expect(paymentConfirmationUrl('job_1', 'cs_test_1')).toBe('/api/requests/job_1/payment?session_id=cs_test_1');
-    expect(paymentConfirmationUrl('job_1', null)).toBe('/api/requests/job_1/payment');
+    expect(queryKeyUrl(queryKeys.paymentConfirmation('job_1', 'cs_test_1'))).toBe('/api/requests/job_1/payment?session_id=cs_test_1');
+    expect(queryKeyUrl(queryKeys.paymentConfirmation('job_1', null))).toBe('/api/requests/job_1/payment');
   });
 });
 

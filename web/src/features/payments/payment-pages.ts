@@ -1,7 +1,9 @@
 import type { PaymentConfirmationView } from '../../../../shared/schemas/job';
 import { ApiError } from '../../lib/api';
-import { moneyText, type DisplaySettings } from '../../lib/config';
+import type { DisplaySettings } from '../../lib/config';
+import { formatMoney } from '../../lib/money';
 import { paths } from '../../lib/paths';
+import { formatDateTime } from '../../lib/date-time';
 
 /** The cancelled screen moves on after 8 s. */
 export const PAYMENT_REDIRECT_MS = 8000;
@@ -35,12 +37,6 @@ export function paymentParams(search: URLSearchParams): PaymentParams {
 function idParam(value: string | null, shape: RegExp): string | null {
   const trimmed = value?.trim() ?? '';
   return shape.test(trimmed) ? trimmed : null;
-}
-
-/** GET /api/requests/{id}/payment, naming the Checkout session when the return link has one. */
-export function paymentConfirmationUrl(jobId: string, sessionId: string | null): string {
-  const base = `/api/requests/${encodeURIComponent(jobId)}/payment`;
-  return sessionId ? `${base}?session_id=${encodeURIComponent(sessionId)}` : base;
 }
 
 /** What the success screen can say: still asking, paid (the server says so), or not confirmed. */
@@ -99,24 +95,21 @@ export function receiptLines(
   settings: Pick<DisplaySettings, 'currency' | 'locale'>,
 ): ReceiptLine[] {
   const lines: ReceiptLine[] = [];
-  if (confirmation.totalAmount !== null) lines.push({ label: 'Total paid', value: moneyText(confirmation.totalAmount, settings) });
+  if (confirmation.totalAmount !== null) lines.push({ label: 'Total paid', value: formatMoney(confirmation.totalAmount, settings) });
   if (confirmation.platformFee !== null) {
     const rate = confirmation.feePercent !== null ? ` (${confirmation.feePercent}%)` : '';
-    lines.push({ label: `Service fee${rate}`, value: moneyText(confirmation.platformFee, settings) });
+    lines.push({ label: `Service fee${rate}`, value: formatMoney(confirmation.platformFee, settings) });
   }
   if (confirmation.workerShare !== null) {
     const name = confirmation.workerName?.trim();
-    lines.push({ label: name ? `${name} receives` : 'Your pro receives', value: moneyText(confirmation.workerShare, settings) });
+    lines.push({ label: name ? `${name} receives` : 'Your pro receives', value: formatMoney(confirmation.workerShare, settings) });
   }
   return lines;
 }
 
 /** When it was paid, in the configured locale ("Mar 4, 2025, 3:07 PM"), or null when unknown. */
 export function paidAtText(paidAt: string | null, locale: string): string | null {
-  if (!paidAt) return null;
-  const at = new Date(paidAt);
-  if (Number.isNaN(at.getTime())) return null;
-  return at.toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  return formatDateTime(paidAt, 'date-time', locale);
 }
 
 /** No email is sent by us: the page is the receipt, and Stripe may send its own. */

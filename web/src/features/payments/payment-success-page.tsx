@@ -5,7 +5,7 @@ import { requestNumber } from '../../../../shared/domain/requests';
 import type { PaymentConfirmationView } from '../../../../shared/schemas/job';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { apiGet } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
 import { useDisplaySettings } from '../../lib/config';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -13,7 +13,6 @@ import {
   RECEIPT_NOTE,
   confirmationPollInterval,
   paidAtText,
-  paymentConfirmationUrl,
   paymentOutcome,
   paymentParams,
   receiptLines,
@@ -38,10 +37,9 @@ export default function PaymentSuccessPage() {
   const { sessionId, jobId } = paymentParams(search);
   const settings = useDisplaySettings();
   const queryClient = useQueryClient();
-  const queryKey = ['payment-confirmation', jobId, sessionId];
+  const queryKey = queryKeys.paymentConfirmation(jobId, sessionId);
   const confirmation = useQuery<PaymentConfirmationView>({
     queryKey,
-    queryFn: ({ signal }) => apiGet<PaymentConfirmationView>(paymentConfirmationUrl(jobId!, sessionId), { signal }),
     enabled: jobId !== null,
     staleTime: 0,
     refetchInterval: (query) =>

@@ -1,12 +1,12 @@
 import { RATING_REQUIRED, jobRatingSchema, type JobRatingInput } from '../../../../shared/schemas/review';
 import { fieldErrors } from '../../../../shared/validation';
-import { placeFields, serverMessage } from '../../components/reviews/review';
+import { placeFields, serverMessage } from '../../domain/reviews/review';
 import { ApiError } from '../../lib/api';
 
-/** Spec section 9: the thank-you screen goes to / after 3 s. */
+/** The thank-you screen goes to / after 3 s. */
 export const RATE_REDIRECT_MS = 3000;
 
-/** Under the stars when none was chosen; the toast says RATING_REQUIRED (spec section 5, "Rating page"). */
+/** Under the stars when none was chosen; the toast says RATING_REQUIRED. */
 export const RATING_PROMPT = 'Please select a rating';
 
 export interface RateFormValues {
@@ -44,7 +44,7 @@ export function ratingErrorShown(error: string | undefined, rating: number | nul
 }
 
 export interface RateFailure {
-  /** The toast's line (spec section 8, "Rating page failure"). */
+  /** The toast's line when rating failed. */
   description: string;
   /** Said on the page as well when retrying cannot help: not this customer's job, not completed, rated already. */
   onPage: string | null;

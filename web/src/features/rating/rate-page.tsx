@@ -3,19 +3,21 @@ import { CircleCheck } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { requestNumber } from '../../../../shared/domain/requests';
-import type { JobRatingInput, ReviewResult } from '../../../../shared/schemas/review';
+import type { JobRatingInput } from '../../../../shared/schemas/review';
 import { PageHeader } from '../../components/layout/page-header';
-import { CountedTextarea } from '../../components/reviews/counted-textarea';
-import { customerRequestsKey, placeFields, workerListingsKey } from '../../components/reviews/review';
-import { StarRating } from '../../components/reviews/star-rating';
+import { CountedTextarea } from '../../domain/reviews/counted-textarea';
+import { placeFields } from '../../domain/reviews/review';
+import { StarRating } from '../../domain/reviews/star-rating';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { toast } from '../../components/ui/toast-store';
-import { ApiError, apiPost } from '../../lib/api';
+import { ApiError, api } from '../../lib/api';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useFormErrors } from '../../lib/use-form-errors';
 import { RATE_REDIRECT_MS, rateFailureOf, rateFieldOrder, ratingErrorShown, validateRating } from './rate-form';
+import { FormAlert } from '../../components/ui/form-alert';
+import { queryKeys } from '../../lib/query-keys';
 
 /** /rate/:jobId: stars (a choice is required, no default) and an optional comment for one completed job. */
 export default function RatePage() {
@@ -30,10 +32,10 @@ export default function RatePage() {
   const thanks = useRef<HTMLHeadingElement>(null);
 
   const send = useMutation({
-    mutationFn: (input: JobRatingInput) => apiPost<ReviewResult | null>(`/api/jobs/${encodeURIComponent(jobId)}/rating`, input),
+    mutationFn: (input: JobRatingInput) => api('POST /api/jobs/{id}/rating', { params: { id: jobId }, body: input }),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: customerRequestsKey });
-      void queryClient.invalidateQueries({ queryKey: workerListingsKey });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.customerRequests });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.workerListings });
     },
     onError: (error) => {
       const failure = rateFailureOf(error);
@@ -93,11 +95,7 @@ export default function RatePage() {
             <p role="status" className="sr-only">
               {sending ? 'Sending your rating...' : ''}
             </p>
-            {refusal || errors._ ? (
-              <p role="alert" className="rounded-lg bg-red-950/70 p-3 text-sm font-medium text-red-200">
-                {refusal ?? errors._}
-              </p>
-            ) : null}
+            <FormAlert message={refusal ?? errors._} />
             <StarRating
               id="rate-rating"
               value={rating}

@@ -1,7 +1,7 @@
 import { Broom, Hammer, HardHat, Paintbrush, Wrench, Zap, type LucideIcon } from 'lucide-react';
 import { cn } from '../../lib/cn';
 
-/** The spec's icon per category (plumbing wrench, electrical bolt, ...); anything else gets tools. */
+/** One icon per category (plumbing wrench, electrical bolt, ...); anything else gets tools. */
 const icons: Record<string, LucideIcon> = {
   plumbing: Wrench,
   electrical: Zap,

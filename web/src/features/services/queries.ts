@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Service } from '../../../../shared/schemas/service';
-
-export const servicesKey = ['/api/services'] as const;
+import { queryKeys } from '../../lib/query-keys';
 
 export function useServices() {
-  return useQuery<Service[]>({ queryKey: servicesKey });
+  return useQuery<Service[]>({ queryKey: queryKeys.services });
 }
 
 export function useService(slug: string | undefined) {
-  return useQuery<Service>({ queryKey: ['/api/services', slug ?? ''], enabled: Boolean(slug) });
+  return useQuery<Service>({ queryKey: queryKeys.service(slug), enabled: Boolean(slug) });
 }

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/layout/page-header';
-import { Button, buttonClasses } from '../../components/ui/button';
+import { buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { errorMessage } from '../../lib/api';
@@ -8,6 +8,7 @@ import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { CategoryIcon } from './category-icon';
 import { useServices } from './queries';
+import { LoadError, Loading } from '../../components/ui/load-state';
 
 export default function ServicesPage() {
   useDocumentTitle('Our Categories');
@@ -18,11 +19,8 @@ export default function ServicesPage() {
       <PageHeader title="Our Categories" subtitle="Professional categories for all your needs" />
 
       {services.isPending ? (
-        <div>
-          <p role="status" className="mb-6 text-center text-slate-200">
-            Loading categories...
-          </p>
-          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        <Loading label="Loading categories..." showLabel className="gap-6 text-center">
+          <div className="grid gap-6 text-left sm:grid-cols-2 lg:grid-cols-3">
             {[0, 1, 2].map((n) => (
               <Card key={n}>
                 <Skeleton className="mb-4 size-12 rounded-full" />
@@ -31,15 +29,15 @@ export default function ServicesPage() {
               </Card>
             ))}
           </div>
-        </div>
+        </Loading>
       ) : services.isError ? (
-        <Card role="alert" className="mx-auto max-w-lg text-center">
-          <h2 className="text-xl font-semibold text-white">We couldn’t load the categories</h2>
-          <p className="mt-2 text-slate-200">{errorMessage(services.error) ?? 'Please check your connection.'}</p>
-          <Button className="mt-6" onClick={() => void services.refetch()} disabled={services.isFetching}>
-            {services.isFetching ? 'Retrying...' : 'Retry'}
-          </Button>
-        </Card>
+        <LoadError
+          className="mx-auto max-w-lg"
+          message="We couldn’t load the categories"
+          detail={errorMessage(services.error) ?? 'Please check your connection.'}
+          onRetry={() => void services.refetch()}
+          retrying={services.isFetching}
+        />
       ) : services.data.length === 0 ? (
         <Card className="mx-auto max-w-lg text-center">
           <p className="text-slate-200">No categories are available right now.</p>

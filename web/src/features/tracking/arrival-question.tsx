@@ -3,10 +3,9 @@ import { Check, Clock } from 'lucide-react';
 import type { ServiceRequestView } from '../../../../shared/schemas/job';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
-import { ApiError, apiPost } from '../../lib/api';
-import { customerRequestsKey } from '../../lib/query-keys';
-import { trackedJobsKey } from './booking-query';
-import { failureText } from './job-timeline';
+import { ApiError, api } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
+import { failureText } from '../../domain/jobs/job-timeline';
 
 /**
  * "Has your pro arrived?": asked when the pro pressed Mark Arrived and their location could not
@@ -18,13 +17,13 @@ export function ArrivalQuestion({ request }: { request: Pick<ServiceRequestView,
   const name = request.worker?.name.trim() || 'Your pro';
 
   const refresh = (updated?: ServiceRequestView | null) => {
-    if (updated?.id) queryClient.setQueriesData<ServiceRequestView>({ queryKey: trackedJobsKey }, (tracked) => (tracked && tracked.id === updated.id ? { ...tracked, ...updated } : tracked));
-    void queryClient.invalidateQueries({ queryKey: trackedJobsKey });
-    void queryClient.invalidateQueries({ queryKey: customerRequestsKey });
+    if (updated?.id) queryClient.setQueriesData<ServiceRequestView>({ queryKey: queryKeys.trackedJobs }, (tracked) => (tracked && tracked.id === updated.id ? { ...tracked, ...updated } : tracked));
+    void queryClient.invalidateQueries({ queryKey: queryKeys.trackedJobs });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.customerRequests });
   };
 
   const answer = useMutation({
-    mutationFn: (arrived: boolean) => apiPost<ServiceRequestView>(`/api/requests/${encodeURIComponent(request.id)}/arrival`, { arrived }),
+    mutationFn: (arrived: boolean) => api('POST /api/requests/{id}/arrival', { params: { id: request.id }, body: { arrived } }),
     onSuccess: (updated, arrived) => {
       refresh(updated);
       toast(arrived ? { title: 'Arrival confirmed', description: `Thanks. ${name} is marked as arrived.` } : { title: 'Thanks for letting us know', description: `We told ${name} they have not arrived yet.` });

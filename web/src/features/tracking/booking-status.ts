@@ -1,7 +1,7 @@
 import type { BookingStatus } from '../../../../shared/domain/booking-status';
 import type { BadgeTone } from '../../components/ui/badge';
 
-/** Badge colours and readable labels (spec section 4). */
+/** Badge colours and readable labels per booking status. */
 export const statusBadge: Record<BookingStatus, { label: string; tone: BadgeTone }> = {
   new: { label: 'New', tone: 'blue' },
   confirmed: { label: 'Confirmed', tone: 'yellow' },

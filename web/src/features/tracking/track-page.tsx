@@ -2,23 +2,23 @@ import { useMutation } from '@tanstack/react-query';
 import { Phone, Search } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import type { TrackLookupResult } from '../../../../shared/schemas/job';
 import { trackLookupSchema, type TrackLookupInput } from '../../../../shared/schemas/tracking';
 import { validate } from '../../../../shared/validation';
-import { Field, inputClasses } from '../../components/form/field';
+import { Field, inputClasses } from '../../components/ui/field';
 import { PageHeader } from '../../components/layout/page-header';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
-import { apiPost } from '../../lib/api';
+import { api } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useFormErrors } from '../../lib/use-form-errors';
 import { useHydrated } from '../../lib/use-hydrated';
 import { trackedBookingId } from './booking-query';
-import { isBookingNumber, lookupFailureOf, type LookupFailure } from './job-timeline';
+import { isBookingNumber, lookupFailureOf, type LookupFailure } from '../../domain/jobs/job-timeline';
 import { TrackedJob } from './tracked-job';
+import { FormAlert } from '../../components/ui/form-alert';
 
 export default function TrackPage() {
   const { search } = useLocation();
@@ -53,7 +53,7 @@ function FindBooking() {
   const trimmed = value.trim();
 
   const lookup = useMutation({
-    mutationFn: (input: TrackLookupInput) => apiPost<TrackLookupResult>('/api/track/lookup', input),
+    mutationFn: (input: TrackLookupInput) => api('POST /api/track/lookup', { body: input }),
     onSuccess: (found) => void navigate(paths.track(found.id)),
     onError: (error) => {
       const problem = lookupFailureOf(error);
@@ -123,12 +123,7 @@ function FindBooking() {
           {movedNumber ? 'That is a booking number: enter the phone number you booked with to find it.' : ''}
         </p>
         <form noValidate onSubmit={onLookupSubmit} aria-busy={lookup.isPending} className="mt-2 grid gap-4">
-          {failure ? (
-            <div role="alert" className="rounded-lg bg-red-950/70 p-3 text-sm text-red-100">
-              <p className="font-semibold">{failure.title}</p>
-              <p className="text-red-200">{failure.message}</p>
-            </div>
-          ) : null}
+          {failure ? <FormAlert title={failure.title} message={failure.message} /> : null}
           <Field id="track-number" label="Booking number" hint="8 characters, as shown on screen." error={errors.number}>
             <input
               ref={refFor('number')}

@@ -6,10 +6,10 @@ import { bookingStatusOf } from '../../../../shared/domain/booking-status';
 import { categories } from '../../../../shared/categories';
 import type { InvoiceSummary } from '../../../../shared/schemas/invoice';
 import type { TrackedRequestView } from '../../../../shared/schemas/job';
-import { formatMoney } from '../../components/invoices/money';
-import { LIVE_REQUEST_EVENTS, liveRequestId } from '../../components/live-updates/live-toasts';
-import { JobTracking } from '../../components/location/job-tracking';
-import { pointOf } from '../../components/location/tracking';
+import { formatMoney } from '../../lib/money';
+import { LIVE_REQUEST_EVENTS, liveRequestId } from '../../domain/jobs/live-toasts';
+import { JobTracking } from '../../domain/location/job-tracking';
+import { pointOf } from '../../domain/location/tracking';
 import { Badge } from '../../components/ui/badge';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -19,12 +19,12 @@ import { ApiError } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { paths } from '../../lib/paths';
 import { onRealtimeEvent, rememberCustomerRequests, useJobRoom } from '../../lib/realtime';
-import { formatCreatedAt } from '../home/request-card';
 import { ArrivalQuestion } from './arrival-question';
-import { AssignedPro } from './assigned-pro';
-import { trackedJobsKey, trackQueryKey } from './booking-query';
+import { AssignedPro } from '../../domain/jobs/assigned-pro';
+import { queryKeys } from '../../lib/query-keys';
 import { statusBadgeOf } from './booking-status';
-import { DispatchActions, useNow } from './dispatch-actions';
+import { DispatchActions } from '../../domain/jobs/dispatch-actions';
+import { useNow } from '../../lib/use-now';
 import {
   TRACK_POLL_MS,
   isTrackingFinal,
@@ -37,12 +37,14 @@ import {
   type TrackingAction,
   type TrackingNow,
   type TrackingStep,
-} from './job-timeline';
+} from '../../domain/jobs/job-timeline';
+import { formatDateTime } from '../../lib/date-time';
+import { Loading } from '../../components/ui/load-state';
 
 // Each dialog is loaded when first opened: most visits to this page never open either.
-const InvoiceDialog = lazy(() => import('../../components/invoices/invoice-dialog').then((m) => ({ default: m.InvoiceDialog })));
+const InvoiceDialog = lazy(() => import('../../domain/invoices/invoice-dialog').then((m) => ({ default: m.InvoiceDialog })));
 const WorkVerificationDialog = lazy(() =>
-  import('../../components/invoices/work-verification-dialog').then((m) => ({ default: m.WorkVerificationDialog })),
+  import('../../domain/invoices/work-verification-dialog').then((m) => ({ default: m.WorkVerificationDialog })),
 );
 
 /**
@@ -54,7 +56,7 @@ export function TrackedJob({ id }: { id: string }) {
   const navigate = useNavigate();
   // Polled until nothing more can happen; a job nobody took stays followed, since it can be offered again.
   const tracked = useQuery<TrackedRequestView>({
-    queryKey: trackQueryKey(id),
+    queryKey: queryKeys.trackedJob(id),
     refetchInterval: (query) => (query.state.data && !isTrackingFinal(query.state.data) ? TRACK_POLL_MS : false),
     // Back from rating or paying, the page asks again rather than showing what it had.
     staleTime: 0,
@@ -84,13 +86,12 @@ export function TrackedJob({ id }: { id: string }) {
   }
 
   return (
-    <Card aria-busy="true">
-      <p role="status" className="mb-4 text-slate-200">
-        Loading booking...
-      </p>
-      <Skeleton className="mb-3 h-6 w-1/3" />
-      <Skeleton className="mb-3 h-4 w-2/3" />
-      <Skeleton className="h-4 w-1/2" />
+    <Card>
+      <Loading label="Loading booking..." showLabel>
+        <Skeleton className="h-6 w-1/3" />
+        <Skeleton className="h-4 w-2/3" />
+        <Skeleton className="h-4 w-1/2" />
+      </Loading>
     </Card>
   );
 }
@@ -113,7 +114,7 @@ function useLiveTracking(view: TrackedRequestView | undefined): void {
   useEffect(() => {
     if (!jobId) return;
     const refetch = (requestId: string | null) => {
-      if (requestId === jobId) void queryClient.invalidateQueries({ queryKey: trackedJobsKey });
+      if (requestId === jobId) void queryClient.invalidateQueries({ queryKey: queryKeys.trackedJobs });
     };
     const offs = [
       ...LIVE_REQUEST_EVENTS.map((event) => onRealtimeEvent(event, (data) => refetch(liveRequestId(event, data)))),
@@ -238,7 +239,7 @@ function ActionArea({ view, action }: { view: TrackedRequestView; action: Tracki
   const queryClient = useQueryClient();
   const [verifying, setVerifying] = useState(false);
   const [viewing, setViewing] = useState(false);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: trackedJobsKey });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: queryKeys.trackedJobs });
   const invoiceId = view.invoice?.id ?? null;
 
   return (
@@ -410,7 +411,7 @@ function KeepLink({ id, number }: { id: string; number: string }) {
 }
 
 function Time({ iso }: { iso: string }) {
-  return <time dateTime={iso}>{formatCreatedAt(iso)}</time>;
+  return <time dateTime={iso}>{formatDateTime(iso) ?? iso}</time>;
 }
 
 function Detail({ term, value, wide }: { term: string; value: ReactNode; wide?: boolean }) {

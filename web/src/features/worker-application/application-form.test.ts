@@ -45,7 +45,7 @@ describe('validateApplication', () => {
     expect(result.input.photoIdFrontUrl).toBe(keys.photoIdFrontUrl);
   });
 
-  it('gives the spec messages for the rate bounds, the steps of $0.50, the SSN and the agreements', () => {
+  it('gives a message for the rate bounds, the steps of $0.50, the SSN and the agreements', () => {
     const low = validateApplication({ ...complete, hourlyRate: '14.50' }, keys);
     expect(low.ok ? {} : low.errors).toMatchObject({ hourlyRate: 'Hourly rate must be at least $15' });
     const high = validateApplication({ ...complete, hourlyRate: '200.50' }, keys);

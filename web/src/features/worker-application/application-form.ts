@@ -2,7 +2,7 @@ import type { CategorySlug } from '../../../../shared/categories';
 import { workerApplicationSchema, type WorkerApplicationInput } from '../../../../shared/schemas/applications';
 import { validate } from '../../../../shared/validation';
 
-/** The category names the application shows (spec section 3: handyman is "General Handyman"). */
+/** The category names the application shows (handyman is "General Handyman"). */
 export const serviceOptions: readonly { slug: CategorySlug; name: string }[] = [
   { slug: 'plumbing', name: 'Plumbing' },
   { slug: 'electrical', name: 'Electrical' },
@@ -78,7 +78,7 @@ export const initialApplicationValues: ApplicationValues = {
   legalDisclaimerAccepted: false,
 };
 
-/** Dollars as typed to whole cents (spec: rate x 100 rounded); empty or not a number stays undefined. */
+/** Dollars as typed to whole cents (rate x 100, rounded); empty or not a number stays undefined. */
 export function dollarsToCents(value: string): number | undefined {
   if (value.trim() === '') return undefined;
   const dollars = Number(value);

@@ -5,12 +5,13 @@ import { Link } from 'react-router';
 import type { CategorySlug } from '../../../../shared/categories';
 import { MISSING_ID_DOCUMENTS, type WorkerApplicationInput } from '../../../../shared/schemas/applications';
 import type { PublicConfig } from '../../../../shared/schemas/config';
-import { Field } from '../../components/form/field';
+import { Field } from '../../components/ui/field';
 import { PageHeader } from '../../components/layout/page-header';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { toast } from '../../components/ui/toast-store';
-import { ApiError, apiPost, errorMessage } from '../../lib/api';
+import { ApiError, api, errorMessage } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
 import { cn } from '../../lib/cn';
 import { externalLinks, paths } from '../../lib/paths';
 import { acceptAttribute, checkFile, UploadError, uploadFile } from '../../lib/upload';
@@ -27,6 +28,7 @@ import {
   type ApplicationValues,
   type DocumentField,
 } from './application-form';
+import { FormAlert } from '../../components/ui/form-alert';
 
 interface ApplicationAnswer {
   id: string;
@@ -62,7 +64,7 @@ export default function WorkerApplicationPage() {
 }
 
 function ApplicationForm({ onSubmitted }: { onSubmitted: (answer: ApplicationAnswer) => void }) {
-  const config = useQuery<PublicConfig>({ queryKey: ['/api/config'] });
+  const config = useQuery<PublicConfig>({ queryKey: queryKeys.config });
   const [values, setValues] = useState<ApplicationValues>(initialApplicationValues);
   const [documents, setDocuments] = useState<Record<DocumentField, DocumentState>>({
     photoIdFrontUrl: emptyDocument,
@@ -110,7 +112,7 @@ function ApplicationForm({ onSubmitted }: { onSubmitted: (answer: ApplicationAns
     mutationFn: async (input: Omit<WorkerApplicationInput, DocumentField>) => {
       const keys = await uploadAll();
       try {
-        return await apiPost<ApplicationAnswer>('/api/worker-applications', { ...input, ...keys });
+        return await api('POST /api/worker-applications', { body: { ...input, ...keys } });
       } catch (error) {
         throw new SubmitError(error);
       }
@@ -207,11 +209,7 @@ function ApplicationForm({ onSubmitted }: { onSubmitted: (answer: ApplicationAns
         subtitle="Join our network of trusted home-service professionals. It takes about ten minutes; have your photo ID ready."
       />
       <form noValidate onSubmit={onSubmit} className="grid gap-6" aria-busy={sending}>
-        {formProblem || errors._ ? (
-          <p role="alert" className="rounded-lg bg-red-950/80 p-4 text-sm font-medium text-red-100">
-            {formProblem ?? errors._}
-          </p>
-        ) : null}
+        <FormAlert message={formProblem ?? errors._} />
 
         <Section title="About you">
           <Field id="apply-full-name" label="Full name" error={errors.fullName}>
@@ -282,11 +280,7 @@ function ApplicationForm({ onSubmitted }: { onSubmitted: (answer: ApplicationAns
           <Field id="apply-ssn" label="Last 4 digits of SSN" hint="Used for the background check only." error={errors.ssnLastFour}>
             <input type="text" inputMode="numeric" autoComplete="off" maxLength={4} className="max-w-32 font-mono" {...bind('ssnLastFour')} />
           </Field>
-          {missingDocuments ? (
-            <p role="alert" className="rounded-lg bg-red-950/80 p-3 text-sm font-medium text-red-100">
-              {MISSING_ID_DOCUMENTS}
-            </p>
-          ) : null}
+          {missingDocuments ? <FormAlert message={MISSING_ID_DOCUMENTS} /> : null}
           <div className="grid gap-5 md:grid-cols-3">
             {documentFields.map((field) => (
               <DocumentInput

@@ -30,12 +30,16 @@ import { paths } from '../../lib/paths';
 import { useOnline } from '../../lib/offline-status';
 import { useAfterIdle } from '../../lib/use-after-idle';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { OfflineBanner } from '../../components/offline/offline-banner';
+import { OfflineBanner } from './offline-banner';
 import { JobsPanel } from './jobs-tab';
 import { LocationNote, type LocationSharing } from './location-note';
 import { useWorkerSession } from './session';
 import { useLocationSharing } from './use-location-sharing';
-import { formatDateTime, formatDollars, isUnauthorized, rememberWorker, useWorkerLogout, useWorkerMe, workerCall } from './worker-api';
+import { isUnauthorized, rememberWorker, useWorkerLogout, useWorkerMe, workerCall } from './worker-api';
+import { formatDateTime } from '../../lib/date-time';
+import { formatMoney } from '../../lib/money';
+import { FormAlert } from '../../components/ui/form-alert';
+import { LoadError } from '../../components/ui/load-state';
 
 // The Documents tab (uploads, filters, the document dialogs) is its own chunk, fetched once the
 // dashboard is idle so the tab opens at once: the first screen is the Overview.
@@ -56,6 +60,7 @@ export default function WorkerDashboardPage() {
   const me = useWorkerMe();
   const logout = useWorkerLogout();
   const location = useLocationSharing();
+  const online = useOnline();
   const current = me.data ?? session.worker;
 
   // Dispatch measures distance from the last shared position: send it when a shift is already running.
@@ -127,13 +132,14 @@ export default function WorkerDashboardPage() {
 
       <OfflineBanner workerId={worker.id} />
 
-      {me.isError && !isUnauthorized(me.error) ? (
-        <div role="alert" className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-lg bg-red-950/70 p-4 text-sm text-red-100">
-          <span>Failed to fetch worker profile. Showing the details saved when you signed in.</span>
-          <Button variant="outline" size="sm" onClick={() => void me.refetch()} disabled={me.isFetching}>
-            {me.isFetching ? 'Retrying...' : 'Retry'}
-          </Button>
-        </div>
+      {/* Offline the banner says why nothing is fresh. */}
+      {me.isError && !isUnauthorized(me.error) && online ? (
+        <LoadError
+          className="mb-6"
+          message="Failed to fetch worker profile. Showing the details saved when you signed in."
+          onRetry={() => void me.refetch()}
+          retrying={me.isFetching}
+        />
       ) : null}
 
       <DashboardTabs
@@ -158,7 +164,7 @@ export default function WorkerDashboardPage() {
   );
 }
 
-/** Spec: any status other than pending_review or terminated counts as active. */
+/** Any status other than pending_review or terminated counts as active. */
 function isActiveStatus(status: WorkerSelf['status']): boolean {
   return status !== 'pending_review' && status !== 'terminated';
 }
@@ -182,7 +188,7 @@ function AvailabilitySwitch({ worker }: { worker: WorkerSelf }) {
   const labelId = useId();
   const online = useOnline();
   const update = useMutation({
-    mutationFn: (isAvailable: boolean) => workerCall<{ isAvailable: boolean }>('POST', '/api/workers/availability', { isAvailable }),
+    mutationFn: (isAvailable: boolean) => workerCall('POST /api/workers/availability', { body: { isAvailable } }),
     onSuccess: ({ isAvailable }) => {
       rememberWorker(queryClient, { ...worker, isAvailable });
       toast(
@@ -344,7 +350,7 @@ function OverviewPanel({ worker, location, photoMissing }: { worker: WorkerSelf;
           <dl className="mt-4 grid gap-3 text-sm">
             <div className="flex justify-between gap-4">
               <dt className="text-slate-300">Hourly rate</dt>
-              <dd className="font-semibold text-white">{formatDollars(worker.hourlyRate)}</dd>
+              <dd className="font-semibold text-white">{formatMoney(worker.hourlyRate)}</dd>
             </div>
             <div className="flex justify-between gap-4">
               <dt className="text-slate-300">Experience</dt>
@@ -384,8 +390,11 @@ function TimeClock({ worker, onClockedIn }: { worker: WorkerSelf; onClockedIn: (
   const [problem, setProblem] = useState<string | null>(null);
   const online = useOnline();
   const clock = useMutation({
-    mutationFn: (action: 'in' | 'out') =>
-      workerCall<{ isClockedIn: boolean; lastClockIn?: string | null }>('POST', `/api/workers/clock-${action}`),
+    mutationFn: async (action: 'in' | 'out') =>
+      (await (action === 'in' ? workerCall('POST /api/workers/clock-in') : workerCall('POST /api/workers/clock-out'))) as {
+        isClockedIn: boolean;
+        lastClockIn?: string | null;
+      },
     onMutate: () => setProblem(null),
     onSuccess: (answer, action) => {
       rememberWorker(queryClient, {
@@ -422,11 +431,7 @@ function TimeClock({ worker, onClockedIn }: { worker: WorkerSelf; onClockedIn: (
       <p className="mt-2 text-sm text-slate-200">
         Last clock-in: <span className="font-semibold text-white">{last ?? 'No clock-in yet'}</span>
       </p>
-      {problem ? (
-        <p role="alert" className="mt-4 rounded-lg bg-red-950/70 p-3 text-sm font-medium text-red-200">
-          {problem}
-        </p>
-      ) : null}
+      <FormAlert message={problem} className="mt-4" />
       <div className="mt-6 flex flex-wrap gap-3">
         <Button onClick={() => clock.mutate('in')} disabled={clock.isPending || worker.isClockedIn || !online}>
           <LogIn aria-hidden="true" className="size-4" /> Clock In

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { DocumentCategoryView, DocumentView } from '../../../../shared/schemas/documents';
-import { documentName, documentsUrl, hasFilters, missingRequired, noFilters, workerCategories } from './document-filters';
+import { queryKeyUrl } from '../../lib/endpoint';
+import { queryKeys } from '../../lib/query-keys';
+import { documentListQuery, documentName, hasFilters, missingRequired, noFilters, workerCategories } from './document-filters';
 
 const category = (id: string, over: Partial<DocumentCategoryView> = {}): DocumentCategoryView => ({
   id,
@@ -18,12 +20,13 @@ const category = (id: string, over: Partial<DocumentCategoryView> = {}): Documen
 const doc = (categoryId: string, status: DocumentView['status'], over: Partial<DocumentView> = {}) =>
   ({ id: `${categoryId}-${status}`, categoryId, status, isLatestVersion: true, expirationDate: null, filename: 'f.pdf', displayName: null, ...over }) as DocumentView;
 
-describe('documentsUrl', () => {
+describe('documentListQuery', () => {
   it('sends only the filters that are set', () => {
+    const documentsUrl = (filters: Parameters<typeof documentListQuery>[0]) => queryKeyUrl(queryKeys.documentList(documentListQuery(filters)));
     expect(documentsUrl(noFilters)).toBe('/api/documents');
     expect(hasFilters(noFilters)).toBe(false);
     const filters = { categoryId: 'cat 1', status: 'pending_review', documentType: 'tax' } as const;
-    expect(documentsUrl(filters)).toBe('/api/documents?categoryId=cat+1&status=pending_review&documentType=tax');
+    expect(documentsUrl(filters)).toBe('/api/documents?categoryId=cat%201&status=pending_review&documentType=tax');
     expect(documentsUrl({ ...noFilters, documentType: 'legal' })).toBe('/api/documents?documentType=legal');
     expect(hasFilters({ ...noFilters, status: 'expired' })).toBe(true);
   });

@@ -2,7 +2,7 @@ import { documentCategoryById, isRequiredOf } from '../../../../shared/document-
 import { coversCategory } from '../../../../shared/domain/documents';
 import type { DocumentCategoryView, DocumentStatus, DocumentType, DocumentView } from '../../../../shared/schemas/documents';
 
-/** The Documents tab's filters (spec: category, status, document type); '' means any. */
+/** The Documents tab's filters (category, status, document type); '' means any. */
 export interface DocumentFilters {
   categoryId: string;
   status: DocumentStatus | '';
@@ -13,14 +13,16 @@ export const noFilters: DocumentFilters = { categoryId: '', status: '', document
 
 export const hasFilters = (filters: DocumentFilters): boolean => Boolean(filters.categoryId || filters.status || filters.documentType);
 
-/** GET /api/documents with only the filters that are set, in a fixed order (one cache entry per choice). */
-export function documentsUrl(filters: DocumentFilters): string {
-  const query = new URLSearchParams();
-  if (filters.categoryId) query.set('categoryId', filters.categoryId);
-  if (filters.status) query.set('status', filters.status);
-  if (filters.documentType) query.set('documentType', filters.documentType);
-  const search = query.toString();
-  return search ? `/api/documents?${search}` : '/api/documents';
+/** GET /api/documents's query: only the filters that are set, in a fixed order (one cache entry per choice). */
+export function documentListQuery(filters: DocumentFilters): Partial<Record<keyof DocumentFilters, string>> & {
+  status?: DocumentStatus;
+  documentType?: DocumentType;
+} {
+  return {
+    ...(filters.categoryId ? { categoryId: filters.categoryId } : {}),
+    ...(filters.status ? { status: filters.status } : {}),
+    ...(filters.documentType ? { documentType: filters.documentType } : {}),
+  };
 }
 
 /**

@@ -38,7 +38,7 @@ describe('the file input follows the category', () => {
 });
 
 describe('prepareUpload', () => {
-  it('asks for a file and a category first, with the spec’s message', () => {
+  it('asks for a file and a category first, with one message for both', () => {
     expect(prepareUpload(values({ file: null }), category())).toEqual({ ok: false, fields: { _: 'Please select a file and category', file: 'Choose a file' } });
     expect(prepareUpload(values(), undefined)).toMatchObject({ ok: false, fields: { _: 'Please select a file and category', categoryId: 'Choose a category' } });
   });

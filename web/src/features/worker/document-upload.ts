@@ -51,7 +51,7 @@ export type PreparedUpload = { ok: true; body: DocumentUploadInput } | { ok: fal
 
 /**
  * Checks the form and builds the body of POST /api/documents/upload. Field messages are keyed as
- * the server keys them (plus "file"), "_" holding the spec's 'Please select a file and category'.
+ * the server keys them (plus "file"), "_" holding the form-wide 'Please select a file and category'.
  */
 export function prepareUpload(values: UploadFormValues, category: DocumentCategoryView | undefined): PreparedUpload {
   const { file } = values;

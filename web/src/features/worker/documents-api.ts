@@ -2,62 +2,36 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   EXPIRING_SOON_DAYS,
   type DocumentCategoriesResponse,
-  type DocumentDownload,
   type DocumentListResponse,
   type DocumentUploadInput,
-  type DocumentUploadTicket,
   type DocumentView,
   type DownloadMode,
 } from '../../../../shared/schemas/documents';
-import { shownMessage } from '../../components/documents/document-display';
+import { shownMessage } from '../../domain/documents/document-display';
 import { toast } from '../../components/ui/toast-store';
-import { apiRequest } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
 import { sendToStorage } from '../../lib/upload';
-import { documentName, documentsUrl, type DocumentFilters } from './document-filters';
-import { clearWorkerSession, getWorkerSession } from './session';
-import { isUnauthorized } from './worker-api';
+import { documentListQuery, documentName, type DocumentFilters } from './document-filters';
+import { workerCall, workerGet } from './worker-api';
 
-/** The worker's document calls (issue 7 contract), all with the worker's bearer token. */
-
-const enc = encodeURIComponent;
-
-export const documentKeys = {
-  all: ['/api/documents'] as const,
-  categories: ['/api/documents/categories'] as const,
-  list: (filters: DocumentFilters) => ['/api/documents', 'list', filters] as const,
-  expiring: ['/api/documents', 'expiring', EXPIRING_SOON_DAYS] as const,
-};
-
-const urls = {
-  categories: '/api/documents/categories',
-  expiring: `/api/documents/expiring/${EXPIRING_SOON_DAYS}`,
-  upload: '/api/documents/upload',
-  confirm: (uploadId: string) => `/api/documents/uploads/${enc(uploadId)}/confirm`,
-  document: (id: string) => `/api/documents/${enc(id)}`,
-  download: (id: string, mode: DownloadMode) => `/api/documents/${enc(id)}/download?mode=${mode}`,
-};
-
-/** Like workerCall, with DELETE too: a 401 ends the stored session, as everywhere on the dashboard. */
-async function documentsCall<T>(method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown, signal?: AbortSignal): Promise<T> {
-  try {
-    return await apiRequest<T>(method, url, body, { token: getWorkerSession().token, signal });
-  } catch (error) {
-    if (isUnauthorized(error)) clearWorkerSession();
-    throw error;
-  }
-}
+/**
+ * The worker's document calls, all with the worker's bearer token (a 401 ends the stored session,
+ * as everywhere on the dashboard). Every key is under queryKeys.documents: one invalidation
+ * refreshes the lists, the expiring ones and the categories.
+ */
 
 export function useDocumentCategories() {
   return useQuery<DocumentCategoriesResponse>({
-    queryKey: documentKeys.categories,
-    queryFn: ({ signal }) => documentsCall<DocumentCategoriesResponse>('GET', urls.categories, undefined, signal),
+    queryKey: queryKeys.documentCategories,
+    queryFn: ({ signal }) => workerGet(queryKeys.documentCategories, signal),
   });
 }
 
 export function useDocuments(filters: DocumentFilters) {
+  const queryKey = queryKeys.documentList(documentListQuery(filters));
   return useQuery<DocumentListResponse>({
-    queryKey: documentKeys.list(filters),
-    queryFn: ({ signal }) => documentsCall<DocumentListResponse>('GET', documentsUrl(filters), undefined, signal),
+    queryKey,
+    queryFn: ({ signal }) => workerGet(queryKey, signal),
     staleTime: 0,
     // A new filter shows the previous list until its own arrives, rather than a skeleton flash.
     placeholderData: (previous) => previous,
@@ -66,8 +40,8 @@ export function useDocuments(filters: DocumentFilters) {
 
 export function useExpiringDocuments() {
   return useQuery<DocumentListResponse>({
-    queryKey: documentKeys.expiring,
-    queryFn: ({ signal }) => documentsCall<DocumentListResponse>('GET', urls.expiring, undefined, signal),
+    queryKey: queryKeys.expiringDocuments(EXPIRING_SOON_DAYS),
+    queryFn: ({ signal }) => workerGet(queryKeys.expiringDocuments(EXPIRING_SOON_DAYS), signal),
     staleTime: 0,
   });
 }
@@ -83,10 +57,10 @@ export async function uploadDocument(
   onSent: () => void,
   signal?: AbortSignal,
 ): Promise<DocumentView> {
-  const ticket = await documentsCall<DocumentUploadTicket>('POST', urls.upload, body, signal);
+  const ticket = await workerCall('POST /api/documents/upload', { body, signal });
   await sendToStorage(ticket, file, onProgress, signal, 'Upload failed');
   onSent();
-  const { document } = await documentsCall<{ document: DocumentView }>('POST', urls.confirm(ticket.uploadId), undefined, signal);
+  const { document } = await workerCall('POST /api/documents/uploads/{uploadId}/confirm', { params: { uploadId: ticket.uploadId }, signal });
   return document;
 }
 
@@ -97,11 +71,12 @@ export async function uploadDocument(
 export function useDeleteDocument() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (document: DocumentView) => documentsCall<{ success: true }>('DELETE', urls.document(document.id)),
+    mutationFn: (document: DocumentView) => workerCall('DELETE /api/documents/{id}', { params: { id: document.id } }),
     onSuccess: (_answer, document) => toast({ title: 'Document Deleted', description: `${documentName(document)} was deleted.` }),
     onError: (error) => toast({ title: 'Delete Failed', description: shownMessage(error, 'Delete failed'), variant: 'destructive' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: documentKeys.all }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.documents }),
   });
 }
 
-export const fetchDocumentLink = (id: string, mode: DownloadMode) => documentsCall<DocumentDownload>('GET', urls.download(id, mode));
+export const fetchDocumentLink = (id: string, mode: DownloadMode) =>
+  workerCall('GET /api/documents/{id}/download', { params: { id }, query: { mode } });

@@ -10,27 +10,29 @@ import {
   type DocumentType,
   type DocumentView,
 } from '../../../../shared/schemas/documents';
-import { documentTypeLabels, expiryPhrase, formatCalendarDate, shownMessage, statusLabels } from '../../components/documents/document-display';
-import { DocumentStatusBadge } from '../../components/documents/document-status-badge';
-import { useDocumentLink } from '../../components/documents/use-document-link';
-import { Field, inputClasses } from '../../components/form/field';
+import { documentTypeLabels, expiryPhrase, shownMessage, statusLabels } from '../../domain/documents/document-display';
+import { DocumentStatusBadge } from '../../domain/documents/document-status-badge';
+import { useDocumentLink } from '../../domain/documents/use-document-link';
+import { Field, inputClasses } from '../../components/ui/field';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ModalDialog } from '../../components/ui/modal-dialog';
-import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast-store';
 import { ApiError } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { formatFileSize } from '../../lib/file-size';
 import { documentName, hasFilters, missingRequired, noFilters, workerCategories, type DocumentFilters } from './document-filters';
 import { acceptFor, formatsLabel, idleUpload, isUploading, prepareUpload, progressPercent, uploadReducer } from './document-upload';
-import { documentKeys, fetchDocumentLink, uploadDocument, useDeleteDocument, useDocumentCategories, useDocuments, useExpiringDocuments } from './documents-api';
-import { LoadProblem } from './load-problem';
-import { formatDateTime } from './worker-api';
+import { fetchDocumentLink, uploadDocument, useDeleteDocument, useDocumentCategories, useDocuments, useExpiringDocuments } from './documents-api';
+import { formatCalendarDate } from '../../lib/date-time';
+import { formatDateTime } from '../../lib/date-time';
+import { FormAlert } from '../../components/ui/form-alert';
+import { LoadError, Loading } from '../../components/ui/load-state';
+import { queryKeys } from '../../lib/query-keys';
 
 /**
- * The dashboard's Documents tab (spec "Document manager", issue 7): what is still required, what
+ * The dashboard's Documents tab: what is still required, what
  * expires within 30 days, the upload form, and the worker's documents with filters.
  */
 export function DocumentsPanel({ trades }: { trades: readonly string[] }) {
@@ -83,15 +85,16 @@ export function DocumentsPanel({ trades }: { trades: readonly string[] }) {
         </h2>
         <FilterBar categories={workerCats} filters={filters} onChange={setFilters} />
         {listed.isError ? (
-          <LoadProblem
+          <LoadError
+            className="mb-4"
             message="Failed to fetch documents"
             detail={shownMessage(listed.error, '') || undefined}
             onRetry={() => void listed.refetch()}
-            busy={listed.isFetching}
+            retrying={listed.isFetching}
           />
         ) : null}
         {listed.isPending ? (
-          <ListLoading label="Loading your documents..." />
+          <Loading label="Loading your documents..." rowClassName="h-32 w-full" />
         ) : listed.isError && !listed.data ? null : listed.data.documents.length === 0 ? (
           <Card className="text-center">
             {hasFilters(filters) ? (
@@ -149,7 +152,7 @@ function RequiredSection({
           <ShieldAlert aria-hidden="true" className="size-5 text-amber-300" /> Required documents
         </h2>
         {loading && !failed ? (
-          <ListLoading label="Checking your required documents..." compact />
+          <Loading label="Checking your required documents..." rowClassName="h-10 w-full" className="mt-3" />
         ) : failed || !documents ? (
           <p className="mt-3 text-sm text-slate-300">The required documents show once your documents and categories load.</p>
         ) : missing.length === 0 ? (
@@ -193,10 +196,10 @@ function ExpiringSection({ onReplace }: { onReplace: (document: DocumentView) =>
         </h2>
         {expiring.isError ? (
           <div className="mt-3">
-            <LoadProblem message="Failed to fetch documents" onRetry={() => void expiring.refetch()} busy={expiring.isFetching} />
+            <LoadError className="mb-4" message="Failed to fetch documents" onRetry={() => void expiring.refetch()} retrying={expiring.isFetching} />
           </div>
         ) : expiring.isPending ? (
-          <ListLoading label="Loading expiring documents..." compact />
+          <Loading label="Loading expiring documents..." rowClassName="h-10 w-full" className="mt-3" />
         ) : documents.length === 0 ? (
           <p className="mt-3 text-sm text-slate-300">No documents expire within the next 30 days.</p>
         ) : (
@@ -323,7 +326,7 @@ function UploadCard({
       toast({ title: 'Upload Failed', description: message, variant: 'destructive' });
     } finally {
       controller.current = null;
-      void queryClient.invalidateQueries({ queryKey: documentKeys.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.documents });
     }
   };
 
@@ -352,21 +355,18 @@ function UploadCard({
 
         {categoriesQuery.isError ? (
           <div className="mt-4">
-            <LoadProblem
+            <LoadError
+              className="mb-4"
               message="Failed to fetch categories"
               detail={shownMessage(categoriesQuery.error, '') || undefined}
               onRetry={() => void categoriesQuery.refetch()}
-              busy={categoriesQuery.isFetching}
+              retrying={categoriesQuery.isFetching}
             />
           </div>
         ) : null}
 
         <form className="mt-4 grid gap-4 md:grid-cols-2" onSubmit={(event) => void submit(event)} noValidate>
-          {errors._ ? (
-            <p role="alert" className="rounded-lg bg-red-950/70 p-3 text-sm font-medium text-red-200 md:col-span-2">
-              {errors._}
-            </p>
-          ) : null}
+          <FormAlert message={errors._} className="md:col-span-2" />
           <Field
             id={ids.category}
             label="Document category"
@@ -467,9 +467,7 @@ function UploadProgress({ state }: { state: ReturnType<typeof uploadReducer> }) 
   }
   if (state.phase === 'failed') {
     return (
-      <p role="alert" className="rounded-lg bg-red-950/70 p-3 text-sm font-medium text-red-200">
-        {state.message}
-      </p>
+      <FormAlert message={state.message} />
     );
   }
   const percent = progressPercent(state);
@@ -626,11 +624,7 @@ function DeleteDialog({ document, onClose }: { document: DocumentView; onClose: 
       description={`${name} (${document.categoryName}) will be removed from your documents.${document.status === 'approved' ? ' An approved document that is required has to be uploaded and approved again.' : ''}`}
       onClose={onClose}
     >
-      {failure ? (
-        <p role="alert" className="mb-4 rounded-lg bg-red-950/70 p-3 text-sm font-medium text-red-200">
-          {failure}
-        </p>
-      ) : null}
+      <FormAlert message={failure} className="mb-4" />
       <div className="flex flex-wrap justify-end gap-3">
         <Button variant="ghost" onClick={onClose} disabled={remove.isPending}>
           Cancel
@@ -648,18 +642,6 @@ function Detail({ term, children, className }: { term: string; children: ReactNo
     <div className={cn('flex flex-wrap gap-1', className)}>
       <dt className="text-slate-300">{term}:</dt>
       <dd className="min-w-0 break-words text-white">{children}</dd>
-    </div>
-  );
-}
-
-function ListLoading({ label, compact = false }: { label: string; compact?: boolean }) {
-  return (
-    <div className={cn('grid gap-3', compact && 'mt-3')} aria-busy="true">
-      <p role="status" className="sr-only">
-        {label}
-      </p>
-      <Skeleton className={compact ? 'h-10 w-full' : 'h-32 w-full'} />
-      <Skeleton className={compact ? 'h-10 w-full' : 'h-32 w-full'} />
     </div>
   );
 }

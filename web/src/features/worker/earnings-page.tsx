@@ -12,14 +12,15 @@ import { errorMessage } from '../../lib/api';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { paymentStateOf, payoutLabelOf, summarizeEarnings } from './earnings-summary';
-import { formatHours, serviceLabel } from './job-display';
+import { serviceLabel } from './job-display';
 import { useCompletedJobs, usePublicConfig } from './jobs-api';
-import { LoadProblem } from './load-problem';
 import { PayoutSetupButton } from './payout-setup';
 import { heldText, payoutReturnOf, payoutReturnToast, payoutStatusLabel, withoutPayoutReturn, type PayoutSetupStatus } from './payouts';
 import { usePayoutStatus } from './payouts-api';
 import { useWorkerSession } from './session';
-import { formatDollars } from './worker-api';
+import { formatDateTime } from '../../lib/date-time';
+import { formatHours, formatMoney } from '../../lib/money';
+import { LoadError, Loading } from '../../components/ui/load-state';
 
 export default function WorkerEarningsPage() {
   useDocumentTitle('Earnings');
@@ -51,7 +52,7 @@ export default function WorkerEarningsPage() {
     body = (
       <>
         {backLink}
-        <LoadProblem message="Failed to fetch completed jobs" detail={errorMessage(jobs.error)} onRetry={() => void jobs.refetch()} busy={jobs.isFetching} />
+        <LoadError className="mb-4" message="Failed to fetch completed jobs" detail={errorMessage(jobs.error)} onRetry={() => void jobs.refetch()} retrying={jobs.isFetching} />
       </>
     );
   } else if (jobs.data.length === 0) {
@@ -78,12 +79,12 @@ export default function WorkerEarningsPage() {
       <>
         {backLink}
         <dl className="grid gap-4 sm:grid-cols-3">
-          <Stat icon={<Wallet aria-hidden="true" className="size-5 text-amber-300" />} label="Total earnings" value={formatDollars(summary.totalCents)} />
-          <Stat icon={<CalendarDays aria-hidden="true" className="size-5 text-amber-300" />} label="This week" value={formatDollars(summary.weekCents)} />
+          <Stat icon={<Wallet aria-hidden="true" className="size-5 text-amber-300" />} label="Total earnings" value={formatMoney(summary.totalCents)} />
+          <Stat icon={<CalendarDays aria-hidden="true" className="size-5 text-amber-300" />} label="This week" value={formatMoney(summary.weekCents)} />
           <Stat icon={<ClipboardCheck aria-hidden="true" className="size-5 text-amber-300" />} label="Jobs completed" value={String(summary.jobsCompleted)} />
         </dl>
         <p className="mt-4 text-sm text-slate-200">
-          Paid by customers so far: <span className="font-semibold tabular-nums text-white">{formatDollars(summary.paidCents)}</span>
+          Paid by customers so far: <span className="font-semibold tabular-nums text-white">{formatMoney(summary.paidCents)}</span>
         </p>
         <FeeLine />
         {payoutBox}
@@ -152,7 +153,7 @@ function HistoryRow({ job }: { job: CompletedJobView }) {
   const payout = payoutLabelOf(job);
   return (
     <tr className="border-b border-white/5 last:border-0">
-      <td className="whitespace-nowrap px-4 py-3">{formatDate(job.endedAt)}</td>
+      <td className="whitespace-nowrap px-4 py-3">{formatDateTime(job.endedAt, 'date') ?? '—'}</td>
       <th scope="row" className="px-4 py-3 font-semibold text-white">
         <Link
           to={paths.workerJob(job.id)}
@@ -163,8 +164,8 @@ function HistoryRow({ job }: { job: CompletedJobView }) {
       </th>
       <td className="px-4 py-3">{job.customerName}</td>
       <td className="px-4 py-3 text-right tabular-nums">{formatHours(job.totalHours)}</td>
-      <td className="px-4 py-3 text-right tabular-nums">{formatDollars(job.amount)}</td>
-      <td className="px-4 py-3 text-right font-semibold tabular-nums text-white">{formatDollars(job.workerShare)}</td>
+      <td className="px-4 py-3 text-right tabular-nums">{formatMoney(job.amount)}</td>
+      <td className="px-4 py-3 text-right font-semibold tabular-nums text-white">{formatMoney(job.workerShare)}</td>
       <td className="px-4 py-3">
         <Badge tone={payment.tone}>{payment.label}</Badge>
         {payout ? <span className="mt-1 block text-xs text-slate-300">Payout: {payout}</span> : null}
@@ -173,21 +174,18 @@ function HistoryRow({ job }: { job: CompletedJobView }) {
   );
 }
 
-/** The one configured fee rate (DESIGN.md section 8), never a figure written here. */
+/** The fee rate from the public config, the one the server charges, never a figure written here. */
 function FeeLine() {
   const config = usePublicConfig();
   if (config.isPending) {
     return (
-      <div className="mt-6">
-        <span className="sr-only">Loading the platform fee...</span>
-        <Skeleton className="h-4 w-64" />
-      </div>
+      <Loading label="Loading the platform fee..." rows={1} rowClassName="h-4 w-64" className="mt-6" />
     );
   }
   if (config.isError) {
     return (
       <div className="mt-6">
-        <LoadProblem message="We couldn’t load the current platform fee." onRetry={() => void config.refetch()} busy={config.isFetching} />
+        <LoadError className="mb-4" message="We couldn’t load the current platform fee." onRetry={() => void config.refetch()} retrying={config.isFetching} />
       </div>
     );
   }
@@ -252,7 +250,7 @@ function usePayoutReturn(payouts: PayoutQuery, signedIn: boolean): boolean {
 
 function PayoutBox({ payouts, linkExpired }: { payouts: ReturnType<typeof usePayoutStatus>; linkExpired: boolean }) {
   const data = payouts.data;
-  const held = data ? heldText(formatDollars(data.heldCents), data.heldCount, data.status) : null;
+  const held = data ? heldText(formatMoney(data.heldCents), data.heldCount, data.status) : null;
   return (
     <Card className="mt-6 border-amber-300/30">
       <section aria-labelledby="payout-heading">
@@ -277,13 +275,10 @@ function PayoutBox({ payouts, linkExpired }: { payouts: ReturnType<typeof usePay
         </p>
 
         {payouts.isPending ? (
-          <div className="mt-4" aria-busy="true">
-            <span className="sr-only">Loading your payout status...</span>
-            <Skeleton className="h-10 w-64" />
-          </div>
+          <Loading label="Loading your payout status..." rows={1} rowClassName="h-10 w-64" className="mt-4" />
         ) : payouts.isError && !data ? (
           <div className="mt-4">
-            <LoadProblem message="Failed to fetch payout status" detail={errorMessage(payouts.error)} onRetry={() => void payouts.refetch()} busy={payouts.isFetching} />
+            <LoadError className="mb-4" message="Failed to fetch payout status" detail={errorMessage(payouts.error)} onRetry={() => void payouts.refetch()} retrying={payouts.isFetching} />
           </div>
         ) : data ? (
           <>
@@ -302,7 +297,7 @@ function PayoutBox({ payouts, linkExpired }: { payouts: ReturnType<typeof usePay
             {held ? <p className="mt-3 font-medium text-white">{held}</p> : null}
             {data.transferredCents > 0 ? (
               <p className="mt-2 text-sm text-slate-200">
-                Transferred to your account so far: <span className="font-semibold tabular-nums text-white">{formatDollars(data.transferredCents)}</span>
+                Transferred to your account so far: <span className="font-semibold tabular-nums text-white">{formatMoney(data.transferredCents)}</span>
               </p>
             ) : null}
             <div className="mt-4 empty:hidden">
@@ -317,10 +312,7 @@ function PayoutBox({ payouts, linkExpired }: { payouts: ReturnType<typeof usePay
 
 function EarningsLoading() {
   return (
-    <div aria-busy="true">
-      <p role="status" className="sr-only">
-        Loading your earnings...
-      </p>
+    <Loading label="Loading your earnings...">
       <div className="grid gap-4 sm:grid-cols-3">
         <Skeleton className="h-24" />
         <Skeleton className="h-24" />
@@ -331,11 +323,6 @@ function EarningsLoading() {
         <Skeleton className="h-10" />
         <Skeleton className="h-10" />
       </div>
-    </div>
+    </Loading>
   );
-}
-
-function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '—' : new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(date);
 }

@@ -4,7 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { createPortal } from 'react-dom';
 import type { CreateInvoiceInput, InvoiceView } from '../../../../shared/schemas/invoice';
 import type { WorkerJobView } from '../../../../shared/schemas/job';
-import { Field } from '../../components/form/field';
+import { Field } from '../../components/ui/field';
 import { Button } from '../../components/ui/button';
 import { ModalDialog } from '../../components/ui/modal-dialog';
 import { toast } from '../../components/ui/toast-store';
@@ -12,8 +12,10 @@ import { ApiError, errorMessage } from '../../lib/api';
 import { useFormErrors } from '../../lib/use-form-errors';
 import { INVOICE_NOTES_MAX, initialInvoiceValues, invoiceFieldOrder, invoicePreview, placeInvoiceFields, validateInvoice, type InvoiceFormValues } from './invoice-form';
 import { serviceLabel } from './job-display';
-import { jobKeys, jobUrls } from './jobs-api';
-import { formatDollars, workerCall } from './worker-api';
+import { workerCall } from './worker-api';
+import { formatHourlyRate, formatMoney } from '../../lib/money';
+import { FormAlert } from '../../components/ui/form-alert';
+import { queryKeys } from '../../lib/query-keys';
 
 /**
  * The worker's invoice of approved work: hours (prefilled from the clock), the job's agreed rate
@@ -27,15 +29,15 @@ export function InvoiceDialog({ job, workerId, feePercent, onClose }: { job: Wor
   const { errors, show, clear, refFor } = useFormErrors(invoiceFieldOrder);
 
   const send = useMutation({
-    mutationFn: (input: CreateInvoiceInput) => workerCall<InvoiceView>('POST', jobUrls.invoice(job.id), input),
+    mutationFn: (input: CreateInvoiceInput) => workerCall('POST /api/jobs/{id}/invoice', { params: { id: job.id }, body: input }),
     onSuccess: (invoice) => {
       // The page swaps the button for the invoice's state at once rather than at the next poll.
-      queryClient.setQueryData<WorkerJobView>(jobKeys.job(job.id), (current) => (current ? { ...current, canInvoice: false, invoiceId: invoice.id } : current));
-      queryClient.setQueryData<InvoiceView[]>(jobKeys.invoices(workerId), (list) => (list ? [...list.filter((i) => i.id !== invoice.id), invoice] : list));
-      void queryClient.invalidateQueries({ queryKey: jobKeys.job(job.id) });
-      void queryClient.invalidateQueries({ queryKey: jobKeys.completed(workerId) });
-      void queryClient.invalidateQueries({ queryKey: jobKeys.invoices(workerId) });
-      toast({ title: 'Invoice sent', description: `Invoice #${invoice.invoiceNumber} for ${formatDollars(invoice.totalAmount)} is with ${job.customerName}.` });
+      queryClient.setQueryData<WorkerJobView>(queryKeys.job(job.id), (current) => (current ? { ...current, canInvoice: false, invoiceId: invoice.id } : current));
+      queryClient.setQueryData<InvoiceView[]>(queryKeys.workerInvoices(workerId), (list) => (list ? [...list.filter((i) => i.id !== invoice.id), invoice] : list));
+      void queryClient.invalidateQueries({ queryKey: queryKeys.job(job.id) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.completedJobs(workerId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.workerInvoices(workerId) });
+      toast({ title: 'Invoice sent', description: `Invoice #${invoice.invoiceNumber} for ${formatMoney(invoice.totalAmount)} is with ${job.customerName}.` });
       onClose();
     },
     onError: (error) => {
@@ -43,7 +45,7 @@ export function InvoiceDialog({ job, workerId, feePercent, onClose }: { job: Wor
       else if (error instanceof ApiError && error.status === 409) {
         // Not approved after all (reopened) or invoiced already, perhaps in another tab: the page catches up.
         show({ _: errorMessage(error) ?? 'This job cannot be invoiced right now.' });
-        void queryClient.invalidateQueries({ queryKey: jobKeys.job(job.id) });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.job(job.id) });
       }
       toast({ title: 'Failed to send invoice', description: errorMessage(error) ?? 'Please try again.', variant: 'destructive' });
     },
@@ -61,7 +63,7 @@ export function InvoiceDialog({ job, workerId, feePercent, onClose }: { job: Wor
   const set = (field: keyof InvoiceFormValues) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
   const preview = invoicePreview(values, job.hourlyRate, feePercent ?? 0);
   const sending = send.isPending;
-  const money = (cents: number | undefined) => (cents === undefined ? '—' : formatDollars(cents));
+  const money = (cents: number | undefined) => (cents === undefined ? '—' : formatMoney(cents));
 
   return createPortal(
     <ModalDialog title="Create Invoice" description={`${serviceLabel(job)} for ${job.customerName}. The customer pays it by card.`} onClose={onClose}>
@@ -69,11 +71,7 @@ export function InvoiceDialog({ job, workerId, feePercent, onClose }: { job: Wor
         <p role="status" className="sr-only">
           {sending ? 'Sending your invoice...' : ''}
         </p>
-        {errors._ ? (
-          <p role="alert" className="rounded-lg bg-red-950/70 p-3 text-sm font-medium text-red-200">
-            {errors._}
-          </p>
-        ) : null}
+        <FormAlert message={errors._} />
         <div className="grid gap-5 sm:grid-cols-2">
           <Field id={`${id}-hours`} label="Labour hours" hint="One decimal, e.g. 2.5" error={errors.laborHours}>
             <input
@@ -90,7 +88,7 @@ export function InvoiceDialog({ job, workerId, feePercent, onClose }: { job: Wor
           </Field>
           {/* Read-only, not disabled: it stays in the tab order and is read out with the form. */}
           <Field id={`${id}-rate`} label="Hourly rate" hint="Agreed for this job">
-            <input type="text" readOnly value={`${formatDollars(job.hourlyRate)}/hr`} className="read-only:cursor-default read-only:bg-slate-200" />
+            <input type="text" readOnly value={formatHourlyRate(job.hourlyRate)} className="read-only:cursor-default read-only:bg-slate-200" />
           </Field>
         </div>
         <Field id={`${id}-materials`} label="Materials ($)" hint="Parts and supplies; leave empty if none." error={errors.materialsCost}>

@@ -28,11 +28,14 @@ import { arrivalToast, currentPosition } from './arrival';
 import { isFinishedJob, JobInvoiceSection } from './job-invoice-section';
 import { showsLiveSection } from './job-live';
 import { JobLiveSection } from './job-live-section';
-import { COMPLETE_REDIRECT_MS, isNotFound, jobKeys, jobUrls, usePublicConfig, useWorkerJob } from './jobs-api';
+import { COMPLETE_REDIRECT_MS, isNotFound, usePublicConfig, useWorkerJob } from './jobs-api';
 import { useWorkerSession } from './session';
-import { LoadProblem } from './load-problem';
-import { useNow } from './use-now';
-import { formatDateTime, formatDollars, isUnauthorized, workerCall } from './worker-api';
+import { useNow } from '../../lib/use-now';
+import { isUnauthorized, workerCall } from './worker-api';
+import { formatDateTime } from '../../lib/date-time';
+import { formatHourlyRate } from '../../lib/money';
+import { LoadError, Loading } from '../../components/ui/load-state';
+import { queryKeys } from '../../lib/query-keys';
 
 export default function WorkerJobPage() {
   useDocumentTitle('Job Details');
@@ -58,7 +61,7 @@ export default function WorkerJobPage() {
     body = (
       <>
         {job.isError && !isUnauthorized(job.error) ? (
-          <LoadProblem message="Failed to fetch job details" detail="Showing the last details loaded." onRetry={() => void job.refetch()} busy={job.isFetching} />
+          <LoadError className="mb-4" message="Failed to fetch job details" detail="Showing the last details loaded." onRetry={() => void job.refetch()} retrying={job.isFetching} />
         ) : null}
         <JobDetails job={job.data} workerId={session.worker.id} />
       </>
@@ -67,22 +70,19 @@ export default function WorkerJobPage() {
     body = (
       <>
         <h1 className="sr-only">Job Details</h1>
-        <LoadProblem message="Failed to fetch job details" detail={errorMessage(job.error)} onRetry={() => void job.refetch()} busy={job.isFetching} />
+        <LoadError className="mb-4" message="Failed to fetch job details" detail={errorMessage(job.error)} onRetry={() => void job.refetch()} retrying={job.isFetching} />
       </>
     );
   } else {
     body = (
-      <Card aria-busy="true">
+      <Card>
         <h1 className="sr-only">Job Details</h1>
-        <p role="status" className="sr-only">
-          Loading the job...
-        </p>
-        <div className="grid gap-4">
+        <Loading label="Loading the job..." className="gap-4">
           <Skeleton className="h-8 w-2/3" />
           <Skeleton className="h-6 w-1/3" />
           <Skeleton className="h-24" />
           <Skeleton className="h-24" />
-        </div>
+        </Loading>
       </Card>
     );
   }
@@ -108,22 +108,22 @@ function JobDetails({ job, workerId }: { job: WorkerJobView; workerId: string })
   // is held); what happens to the job elsewhere refetches it at once.
   useJobRoom(job.id, 'worker');
   const refetchJob = (jobId: string | null | undefined) => {
-    if (jobId === job.id) void queryClient.invalidateQueries({ queryKey: jobKeys.job(job.id) });
+    if (jobId === job.id) void queryClient.invalidateQueries({ queryKey: queryKeys.job(job.id) });
   };
   useRealtimeEvent('client_verification_response', (data) => refetchJob(data.requestId));
   useRealtimeEvent('payment_completed', (data) => refetchJob(data.requestId));
   useRealtimeEvent('notification', (data) => refetchJob(data.jobId));
 
   const remember = (next: WorkerJobView) => {
-    queryClient.setQueryData(jobKeys.job(job.id), next);
-    void queryClient.invalidateQueries({ queryKey: jobKeys.held(workerId) });
+    queryClient.setQueryData(queryKeys.job(job.id), next);
+    void queryClient.invalidateQueries({ queryKey: queryKeys.heldJobs(workerId) });
   };
 
   const step = useMutation({
     mutationFn: async (state: 'en_route' | 'arrived' | 'in_progress') => {
       // Arriving is proven by where the device is; without a fix the server asks the customer instead.
       const position = state === 'arrived' ? await currentPosition() : null;
-      return workerCall<WorkerJobView>('POST', jobUrls.state(job.id), { state, workerId, ...(position ? { position } : {}) });
+      return await workerCall('POST /api/jobs/{id}/state', { params: { id: job.id }, body: { state, workerId, ...(position ? { position } : {}) } });
     },
     onSuccess: (next, state) => {
       remember(next);
@@ -131,21 +131,21 @@ function JobDetails({ job, workerId }: { job: WorkerJobView; workerId: string })
     },
     onError: (error) => {
       toast({ title: 'Failed to update job state', description: errorMessage(error) ?? 'Please try again.', variant: 'destructive' });
-      void queryClient.invalidateQueries({ queryKey: jobKeys.job(job.id) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.job(job.id) });
     },
   });
 
   const complete = useMutation({
-    mutationFn: () => workerCall<WorkerJobView>('POST', jobUrls.complete(job.id), { workerId }),
+    mutationFn: () => workerCall('POST /api/jobs/{id}/complete', { params: { id: job.id }, body: { workerId } }),
     onSuccess: (next) => {
       remember(next);
-      void queryClient.invalidateQueries({ queryKey: jobKeys.completed(workerId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.completedJobs(workerId) });
       setCompleted(true);
       toast({ title: 'Job Completed!', description: 'Great work. It now counts toward your earnings.' });
     },
     onError: (error) => {
       toast({ title: 'Failed to complete job', description: errorMessage(error) ?? 'Please try again.', variant: 'destructive' });
-      void queryClient.invalidateQueries({ queryKey: jobKeys.job(job.id) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.job(job.id) });
     },
   });
 
@@ -327,7 +327,7 @@ function JobDetails({ job, workerId }: { job: WorkerJobView; workerId: string })
           </div>
           <div>
             <dt className="text-slate-300">Hourly rate</dt>
-            <dd className="font-semibold text-white">{formatDollars(job.hourlyRate)}/hr</dd>
+            <dd className="font-semibold text-white">{formatHourlyRate(job.hourlyRate)}</dd>
           </div>
           <div className="sm:col-span-2">
             <dt className="text-slate-300">Description</dt>

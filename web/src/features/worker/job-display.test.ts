@@ -3,7 +3,6 @@ import {
   actionsFor,
   arrivalCountdownApplies,
   formatCountdown,
-  formatHours,
   formatKm,
   isOverdue,
   jobStateLabel,
@@ -89,7 +88,7 @@ describe('arrival countdown and overdue', () => {
 });
 
 describe('actionsFor', () => {
-  it('offers a button per allowed next state with the spec names', () => {
+  it('offers a button per allowed next state, named for what it marks', () => {
     // Act
     const actions = actionsFor(['en_route', 'arrived']);
     // Assess
@@ -130,11 +129,6 @@ describe('number formats', () => {
     expect(formatKm(3.14159)).toBe('3.1 km');
     expect(formatKm(0)).toBe('0.0 km');
     expect(formatKm(null)).toBeNull();
-  });
-
-  it('shows hours with one decimal', () => {
-    expect(formatHours(1)).toBe('1.0');
-    expect(formatHours(1.25)).toBe('1.3');
   });
 });
 

@@ -17,7 +17,7 @@ export function formatCountdown(ms: number): string {
   return `${String(minutes).padStart(2, '0')}:${String(seconds).padStart(2, '0')}`;
 }
 
-/** The states the spec colours; every other state gets the neutral badge. */
+/** The states that have a colour; every other state gets the neutral badge. */
 const stateTones: Partial<Record<JobState, BadgeTone>> = {
   accepted: 'blue',
   en_route: 'yellow',
@@ -52,7 +52,7 @@ export function arrivalCountdownApplies(state: JobState, arriveBy: string | null
   return Boolean(arriveBy) && (state === 'accepted' || state === 'en_route');
 }
 
-/** Spec: a job still 'accepted' after its arriveBy is overdue. */
+/** A job still 'accepted' after its arriveBy is overdue: the worker has not set off in time. */
 export function isOverdue(job: { state: JobState; arriveBy: string | null }, now: number): boolean {
   if (job.state !== 'accepted' || !job.arriveBy) return false;
   const due = Date.parse(job.arriveBy);
@@ -85,12 +85,7 @@ export function formatKm(km: number | null): string | null {
   return km === null || !Number.isFinite(km) ? null : `${km.toFixed(1)} km`;
 }
 
-/** Hours with one decimal, e.g. 1.25 -> "1.3". */
-export function formatHours(hours: number): string {
-  return (Math.round(hours * 10) / 10).toFixed(1);
-}
-
-/** "handyman" -> "General Handyman" (spec), other slugs capitalised. */
+/** "handyman" -> "General Handyman", other slugs capitalised. */
 export function categoryLabel(slug: string): string {
   if (slug === 'handyman') return 'General Handyman';
   return slug ? slug.charAt(0).toUpperCase() + slug.slice(1) : slug;

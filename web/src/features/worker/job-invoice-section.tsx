@@ -7,16 +7,16 @@ import type { WorkerJobView } from '../../../../shared/schemas/job';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { Skeleton } from '../../components/ui/skeleton';
 import { errorMessage } from '../../lib/api';
 import { paymentStateOf, payoutLabelOf } from './earnings-summary';
 
 // Loaded when first opened: the invoice form is not needed to show the job.
 const InvoiceDialog = lazy(() => import('./invoice-dialog').then((m) => ({ default: m.InvoiceDialog })));
-import { formatHours } from './job-display';
-import { jobKeys, useWorkerInvoices } from './jobs-api';
-import { LoadProblem } from './load-problem';
-import { formatDateTime, formatDollars } from './worker-api';
+import { useWorkerInvoices } from './jobs-api';
+import { formatDateTime } from '../../lib/date-time';
+import { formatHours, formatMoney } from '../../lib/money';
+import { LoadError, Loading } from '../../components/ui/load-state';
+import { queryKeys } from '../../lib/query-keys';
 
 /** States past Complete Job: the work is done and what is left is the customer's approval and the money. */
 export function isFinishedJob(job: Pick<WorkerJobView, 'state'>): boolean {
@@ -41,7 +41,7 @@ export function JobInvoiceSection({ job, workerId, feePercent }: { job: WorkerJo
         {started ? <Item label="Started">{started}</Item> : null}
         {ended ? <Item label="Completed">{ended}</Item> : null}
         {job.totalHours !== null ? <Item label="Billable hours">{formatHours(job.totalHours)}</Item> : null}
-        {labour !== null ? <Item label="Labour at your rate">{formatDollars(labour)}</Item> : null}
+        {labour !== null ? <Item label="Labour at your rate">{formatMoney(labour)}</Item> : null}
       </dl>
 
       <div className="mt-6 border-t border-white/10 pt-5">
@@ -79,26 +79,19 @@ function InvoiceState({ job, invoiceId, workerId }: { job: WorkerJobView; invoic
   useEffect(() => {
     if (seenState.current === job.state) return;
     seenState.current = job.state;
-    void queryClient.invalidateQueries({ queryKey: jobKeys.invoices(workerId) });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.workerInvoices(workerId) });
   }, [job.state, queryClient, workerId]);
 
   const invoice = invoices.data?.find((item) => item.id === invoiceId);
   if (!invoice) {
     if (invoices.isPending) {
-      return (
-        <div aria-busy="true">
-          <p role="status" className="sr-only">
-            Loading the invoice...
-          </p>
-          <Skeleton className="h-16" />
-        </div>
-      );
+      return <Loading label="Loading the invoice..." rows={1} rowClassName="h-16" />;
     }
     // The list may not know a brand-new invoice yet; the job's own state still says whether it is paid.
     const fallback = paymentStateOf({ canInvoice: false, invoiceId, paymentStatus: job.state === 'paid' ? 'paid' : null });
     return (
       <>
-        {invoices.isError ? <LoadProblem message="Failed to fetch your invoices" detail={errorMessage(invoices.error)} onRetry={() => void invoices.refetch()} busy={invoices.isFetching} /> : null}
+        {invoices.isError ? <LoadError className="mb-4" message="Failed to fetch your invoices" detail={errorMessage(invoices.error)} onRetry={() => void invoices.refetch()} retrying={invoices.isFetching} /> : null}
         <p className="flex flex-wrap items-center gap-2 text-slate-100">
           Invoice sent. <Badge tone={fallback.tone}>{fallback.label}</Badge>
         </p>
@@ -124,9 +117,9 @@ function InvoiceState({ job, invoiceId, workerId }: { job: WorkerJobView; invoic
       </div>
       <dl className="mt-4 grid gap-3 text-sm tabular-nums sm:grid-cols-2">
         <Item label="Labour hours">{formatHours(invoice.laborHours)}</Item>
-        <Item label="Materials">{formatDollars(invoice.materialsCost)}</Item>
-        <Item label="Total">{formatDollars(invoice.totalAmount)}</Item>
-        <Item label={`Your share (after the ${invoice.feePercent}% fee)`}>{formatDollars(invoice.workerShare)}</Item>
+        <Item label="Materials">{formatMoney(invoice.materialsCost)}</Item>
+        <Item label="Total">{formatMoney(invoice.totalAmount)}</Item>
+        <Item label={`Your share (after the ${invoice.feePercent}% fee)`}>{formatMoney(invoice.workerShare)}</Item>
         {payout ? <Item label="Payout">{payout}</Item> : null}
         {invoice.notes ? (
           <div className="sm:col-span-2">

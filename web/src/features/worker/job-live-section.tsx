@@ -1,9 +1,9 @@
 import { BellRing, DoorOpen } from 'lucide-react';
 import { useCallback } from 'react';
 import type { WorkerJobView } from '../../../../shared/schemas/job';
-import type { Fix } from '../../components/location/location';
-import { GpsLocationPanel } from '../../components/location/location-panel';
-import { useLocationPanel } from '../../components/location/use-location-panel';
+import type { Fix } from '../../domain/location/location';
+import { GpsLocationPanel } from '../../domain/location/location-panel';
+import { useLocationPanel } from '../../domain/location/use-location-panel';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { toast } from '../../components/ui/toast-store';

@@ -1,5 +1,5 @@
 /**
- * Which of a worker's live notifications (worker-owner spec section 3 types) change which list on
+ * Which of a worker's live notification types change which list on
  * the dashboard: a new offer refetches the offers at once instead of at the next 10 s poll; a
  * change to a held job (a strike, a reassignment, the customer's verdict) refetches the jobs.
  */

@@ -2,48 +2,24 @@ import { useQuery } from '@tanstack/react-query';
 import type { PublicConfig } from '../../../../shared/schemas/config';
 import type { InvoiceView } from '../../../../shared/schemas/invoice';
 import type { CompletedJobView, JobOfferView, WorkerJobView } from '../../../../shared/schemas/job';
-import { ApiError } from '../../lib/api';
+import { ApiError, NetworkError } from '../../lib/api';
 import { readSavedJobs, saveJobs, type SavedJobList } from '../../lib/offline-jobs';
 import { isOnline } from '../../lib/offline-status';
 import { useLivePollInterval } from '../../lib/realtime';
-import { isUnauthorized, workerCall } from './worker-api';
+import type { ApiKey, GetEndpoint } from '../../lib/endpoint';
+import { queryKeys } from '../../lib/query-keys';
+import { isUnauthorized, workerGet } from './worker-api';
 
 /**
- * The worker's job calls (spec section 7, "Jobs"), with the spec's polling intervals (section 9),
+ * The worker's job calls, with their polling intervals (offers 10 s, held jobs and one job 5 s),
  * which slow to a fallback while /ws is connected for held jobs: their changes arrive as live events
  * that refetch at once (jobs-tab.tsx, job-detail-page.tsx). New offers refetch at once too.
  */
 export const OFFERS_INTERVAL_MS = 10_000;
 export const HELD_JOBS_INTERVAL_MS = 5_000;
 export const JOB_INTERVAL_MS = 5_000;
-/** After Complete Job the dashboard opens (spec section 9). */
+/** After Complete Job the dashboard opens, 2 s later so the success can be read. */
 export const COMPLETE_REDIRECT_MS = 2_000;
-
-const enc = encodeURIComponent;
-
-export const jobKeys = {
-  offers: (workerId: string) => ['/api/jobs/offers', workerId] as const,
-  held: (workerId: string) => ['/api/jobs/worker', workerId] as const,
-  job: (id: string) => ['/api/jobs', id] as const,
-  completed: (workerId: string) => ['/api/jobs/completed', workerId] as const,
-  config: ['/api/config'] as const,
-  /** The worker's own invoices; 'worker' keeps them apart from a customer's list in the same cache. */
-  invoices: (workerId: string) => ['/api/invoices', 'worker', workerId] as const,
-};
-
-export const jobUrls = {
-  offers: (workerId: string) => `/api/jobs/offers/${enc(workerId)}`,
-  held: (workerId: string) => `/api/jobs/worker/${enc(workerId)}`,
-  job: (id: string) => `/api/jobs/${enc(id)}`,
-  completed: (workerId: string) => `/api/jobs/completed/${enc(workerId)}`,
-  accept: (jobId: string) => `/api/jobs/accept/${enc(jobId)}`,
-  decline: (jobId: string) => `/api/jobs/decline/${enc(jobId)}`,
-  state: (id: string) => `/api/jobs/${enc(id)}/state`,
-  complete: (id: string) => `/api/jobs/${enc(id)}/complete`,
-  invoice: (id: string) => `/api/jobs/${enc(id)}/invoice`,
-  invoices: '/api/invoices',
-  location: '/api/workers/location',
-};
 
 export function isNotFound(error: unknown): boolean {
   return error instanceof ApiError && error.status === 404;
@@ -57,12 +33,22 @@ function pollUnlessSignedOut(intervalMs: number) {
 /**
  * A list query that keeps its last answer on this device; opened without a network, it starts from
  * that copy (read-only on screen) instead of waiting for one. Online it starts empty, as before.
+ * A call that gets no answer is offline too, though the browser may not know it yet (it can say
+ * online on a page its service worker served from the cache): that copy stands in for the answer.
  */
-function savedListOptions<T>(list: SavedJobList, workerId: string, url: string) {
+function savedListOptions<T>(list: SavedJobList, workerId: string, queryKey: ApiKey<GetEndpoint>) {
   const saved = () => (isOnline() ? null : readSavedJobs<T>(list, workerId));
   return {
+    queryKey,
     queryFn: async ({ signal }: { signal: AbortSignal }) => {
-      const items = await workerCall<T[]>('GET', url, undefined, signal);
+      let items: T[];
+      try {
+        items = (await workerGet(queryKey, signal)) as T[];
+      } catch (error) {
+        const kept = error instanceof NetworkError ? readSavedJobs<T>(list, workerId) : null;
+        if (kept) return kept.items;
+        throw error;
+      }
       saveJobs(list, workerId, items);
       return items;
     },
@@ -76,8 +62,7 @@ function savedListOptions<T>(list: SavedJobList, workerId: string, url: string) 
 
 export function useJobOffers(workerId: string) {
   return useQuery<JobOfferView[]>({
-    queryKey: jobKeys.offers(workerId),
-    ...savedListOptions<JobOfferView>('offers', workerId, jobUrls.offers(workerId)),
+    ...savedListOptions<JobOfferView>('offers', workerId, queryKeys.jobOffers(workerId)),
     enabled: Boolean(workerId),
     // Not slowed: an offer taken by another pro or withdrawn has no live event, and it lasts 2 minutes.
     refetchInterval: pollUnlessSignedOut(OFFERS_INTERVAL_MS),
@@ -88,8 +73,7 @@ export function useJobOffers(workerId: string) {
 export function useHeldJobs(workerId: string) {
   const interval = useLivePollInterval(HELD_JOBS_INTERVAL_MS);
   return useQuery<WorkerJobView[]>({
-    queryKey: jobKeys.held(workerId),
-    ...savedListOptions<WorkerJobView>('held', workerId, jobUrls.held(workerId)),
+    ...savedListOptions<WorkerJobView>('held', workerId, queryKeys.heldJobs(workerId)),
     enabled: Boolean(workerId),
     refetchInterval: pollUnlessSignedOut(interval),
     staleTime: 0,
@@ -99,8 +83,8 @@ export function useHeldJobs(workerId: string) {
 export function useWorkerJob(id: string, enabled: boolean) {
   const interval = useLivePollInterval(JOB_INTERVAL_MS);
   return useQuery<WorkerJobView>({
-    queryKey: jobKeys.job(id),
-    queryFn: ({ signal }) => workerCall<WorkerJobView>('GET', jobUrls.job(id), undefined, signal),
+    queryKey: queryKeys.job(id),
+    queryFn: ({ signal }) => workerGet(queryKeys.job(id), signal),
     enabled: enabled && Boolean(id),
     // A job that is gone (reassigned, or never this worker's) stays gone: stop asking.
     refetchInterval: (query) => (isNotFound(query.state.error) || isUnauthorized(query.state.error) ? false : interval),
@@ -110,8 +94,8 @@ export function useWorkerJob(id: string, enabled: boolean) {
 
 export function useCompletedJobs(workerId: string) {
   return useQuery<CompletedJobView[]>({
-    queryKey: jobKeys.completed(workerId),
-    queryFn: ({ signal }) => workerCall<CompletedJobView[]>('GET', jobUrls.completed(workerId), undefined, signal),
+    queryKey: queryKeys.completedJobs(workerId),
+    queryFn: ({ signal }) => workerGet(queryKeys.completedJobs(workerId), signal),
     enabled: Boolean(workerId),
     staleTime: 0,
   });
@@ -120,8 +104,8 @@ export function useCompletedJobs(workerId: string) {
 /** GET /api/invoices with the worker's token: their own invoices, with payment and payout states. */
 export function useWorkerInvoices(workerId: string, enabled = true) {
   return useQuery<InvoiceView[]>({
-    queryKey: jobKeys.invoices(workerId),
-    queryFn: ({ signal }) => workerCall<InvoiceView[]>('GET', jobUrls.invoices, undefined, signal),
+    queryKey: queryKeys.workerInvoices(workerId),
+    queryFn: ({ signal }) => workerGet(queryKeys.workerInvoices(workerId), signal),
     enabled: enabled && Boolean(workerId),
     staleTime: 0,
   });
@@ -129,5 +113,5 @@ export function useWorkerInvoices(workerId: string, enabled = true) {
 
 /** Public: the fee rate and support address every screen shows the same. */
 export function usePublicConfig() {
-  return useQuery<PublicConfig>({ queryKey: jobKeys.config });
+  return useQuery<PublicConfig>({ queryKey: queryKeys.config });
 }

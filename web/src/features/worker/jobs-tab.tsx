@@ -6,7 +6,6 @@ import type { CompletedJobView, JobOfferView, WorkerJobView } from '../../../../
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast-store';
 import { ApiError, errorMessage } from '../../lib/api';
 import { useOnline } from '../../lib/offline-status';
@@ -15,7 +14,6 @@ import { useRealtimeEvent } from '../../lib/realtime';
 import {
   arrivalCountdownApplies,
   formatCountdown,
-  formatHours,
   formatKm,
   isOverdue,
   jobStateLabel,
@@ -25,14 +23,18 @@ import {
 } from './job-display';
 import { readyToInvoice } from './earnings-summary';
 import { refreshesHeldJobs, refreshesOffers } from './job-notifications';
-import { jobKeys, jobUrls, useCompletedJobs, useHeldJobs, useJobOffers } from './jobs-api';
-import { LoadProblem } from './load-problem';
+import { useCompletedJobs, useHeldJobs, useJobOffers } from './jobs-api';
 import { PayoutNotice } from './payout-setup';
-import { useNow } from './use-now';
-import { formatDateTime, formatDollars, workerCall } from './worker-api';
+import { useNow } from '../../lib/use-now';
+import { workerCall } from './worker-api';
+import { formatDateTime } from '../../lib/date-time';
+import { formatHourlyRate } from '../../lib/money';
+import { LoadError, Loading } from '../../components/ui/load-state';
+import { formatHours } from '../../lib/money';
+import { queryKeys } from '../../lib/query-keys';
 
 /**
- * The dashboard's Jobs tab: offers to answer, the jobs held now, and the tiles (spec section 2);
+ * The dashboard's Jobs tab: offers to answer, the jobs held now, and the tiles;
  * then approved work waiting for an invoice, and a reminder while payouts are not set up.
  */
 export function JobsPanel({ workerId, onLogout, note }: { workerId: string; onLogout: () => void; note?: ReactNode }) {
@@ -78,21 +80,21 @@ function OffersSection({ workerId }: { workerId: string }) {
   const [passed, setPassed] = useState<ReadonlySet<string>>(() => new Set());
 
   const refreshLists = () => {
-    void queryClient.invalidateQueries({ queryKey: jobKeys.offers(workerId) });
-    void queryClient.invalidateQueries({ queryKey: jobKeys.held(workerId) });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.jobOffers(workerId) });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.heldJobs(workerId) });
   };
 
   // A new offer shows the moment it is made, not at the next poll.
   useRealtimeEvent('notification', (notification) => {
-    if (refreshesOffers(notification.type)) void queryClient.invalidateQueries({ queryKey: jobKeys.offers(workerId) });
+    if (refreshesOffers(notification.type)) void queryClient.invalidateQueries({ queryKey: queryKeys.jobOffers(workerId) });
   });
   // An offer another pro took leaves the list the moment they take it.
-  useRealtimeEvent('offer:withdrawn', () => void queryClient.invalidateQueries({ queryKey: jobKeys.offers(workerId) }));
+  useRealtimeEvent('offer:withdrawn', () => void queryClient.invalidateQueries({ queryKey: queryKeys.jobOffers(workerId) }));
 
   const accept = useMutation({
-    mutationFn: (jobId: string) => workerCall<WorkerJobView>('POST', jobUrls.accept(jobId), { workerId }),
+    mutationFn: (jobId: string) => workerCall('POST /api/jobs/accept/{jobId}', { params: { jobId }, body: { workerId } }),
     onSuccess: (job) => {
-      queryClient.setQueryData(jobKeys.job(job.id), job);
+      queryClient.setQueryData(queryKeys.job(job.id), job);
       refreshLists();
       toast({ title: 'Job Accepted!', description: `Head to ${job.customerName} at ${job.address}.` });
       void navigate(paths.workerJob(job.id));
@@ -104,7 +106,7 @@ function OffersSection({ workerId }: { workerId: string }) {
   });
 
   const pass = useMutation({
-    mutationFn: (jobId: string) => workerCall<void>('POST', jobUrls.decline(jobId), { workerId }),
+    mutationFn: (jobId: string) => workerCall('POST /api/jobs/decline/{jobId}', { params: { jobId }, body: { workerId } }),
     onMutate: (jobId) => {
       setPassed((current) => new Set(current).add(jobId));
       toast({ title: 'Offer passed', description: 'The job goes to the next professional.' });
@@ -118,7 +120,7 @@ function OffersSection({ workerId }: { workerId: string }) {
       });
       toast({ title: 'Failed to pass offer', description: errorMessage(error) ?? 'Please try again.', variant: 'destructive' });
     },
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: jobKeys.offers(workerId) }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: queryKeys.jobOffers(workerId) }),
   });
 
   const shown = (offers.data ?? []).filter((offer) => !passed.has(offer.id));
@@ -131,9 +133,9 @@ function OffersSection({ workerId }: { workerId: string }) {
       <h2 id="offers-heading" className="mb-4 text-xl font-semibold text-white">
         Job Offers
       </h2>
-      {offers.isError && online ? <LoadProblem message="Failed to fetch job offers" onRetry={() => void offers.refetch()} busy={offers.isFetching} /> : null}
+      {offers.isError && online ? <LoadError className="mb-4" message="Failed to fetch job offers" onRetry={() => void offers.refetch()} retrying={offers.isFetching} /> : null}
       {offers.isPending ? (
-        online ? <ListLoading label="Loading job offers..." /> : null
+        online ? <Loading label="Loading job offers..." rowClassName="h-32 w-full" /> : null
       ) : offers.isError && !offers.data ? null : shown.length === 0 ? (
         <Card className="text-center">
           <p className="text-lg font-semibold text-white">No job offers right now</p>
@@ -193,7 +195,7 @@ function OfferCard({ offer, disabled, onAccept, onPass }: { offer: JobOfferView;
           </div>
           <div className="flex gap-1">
             <dt className="text-slate-300">Your rate:</dt>
-            <dd className="font-semibold text-white">{formatDollars(offer.hourlyRate)}/hr</dd>
+            <dd className="font-semibold text-white">{formatHourlyRate(offer.hourlyRate)}</dd>
           </div>
           {distance ? (
             <div className="flex gap-1">
@@ -226,16 +228,16 @@ function HeldJobsSection({ workerId }: { workerId: string }) {
   const queryClient = useQueryClient();
   const online = useOnline();
   useRealtimeEvent('notification', (notification) => {
-    if (refreshesHeldJobs(notification.type)) void queryClient.invalidateQueries({ queryKey: jobKeys.held(workerId) });
+    if (refreshesHeldJobs(notification.type)) void queryClient.invalidateQueries({ queryKey: queryKeys.heldJobs(workerId) });
   });
   return (
     <section aria-labelledby="today-heading">
       <h2 id="today-heading" className="mb-4 text-xl font-semibold text-white">
         Today’s Jobs
       </h2>
-      {held.isError && online ? <LoadProblem message="Failed to fetch active jobs" onRetry={() => void held.refetch()} busy={held.isFetching} /> : null}
+      {held.isError && online ? <LoadError className="mb-4" message="Failed to fetch active jobs" onRetry={() => void held.refetch()} retrying={held.isFetching} /> : null}
       {held.isPending ? (
-        online ? <ListLoading label="Loading your jobs..." /> : null
+        online ? <Loading label="Loading your jobs..." rowClassName="h-32 w-full" /> : null
       ) : held.isError && !held.data ? null : held.data.length === 0 ? (
         <Card className="text-center">
           <p className="text-lg font-semibold text-white">No jobs in progress</p>
@@ -310,7 +312,7 @@ function ReadyToInvoiceSection({ workerId }: { workerId: string }) {
   const completed = useCompletedJobs(workerId);
   const ready = readyToInvoice(completed.data ?? []);
   if (completed.isError && !completed.data) {
-    return <LoadProblem message="Failed to fetch completed jobs" onRetry={() => void completed.refetch()} busy={completed.isFetching} />;
+    return <LoadError className="mb-4" message="Failed to fetch completed jobs" onRetry={() => void completed.refetch()} retrying={completed.isFetching} />;
   }
   if (ready.length === 0) return null;
   return (
@@ -364,17 +366,5 @@ function ReadyJobCard({ job }: { job: CompletedJobView }) {
         </div>
       </dl>
     </Card>
-  );
-}
-
-function ListLoading({ label }: { label: string }) {
-  return (
-    <div className="grid gap-3" aria-busy="true">
-      <p role="status" className="sr-only">
-        {label}
-      </p>
-      <Skeleton className="h-32 w-full" />
-      <Skeleton className="h-32 w-full" />
-    </div>
   );
 }

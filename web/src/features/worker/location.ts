@@ -1,7 +1,7 @@
 import { workerLocationSchema } from '../../../../shared/schemas/job';
 import { validate } from '../../../../shared/validation';
 
-/** Options for navigator.geolocation (spec: high accuracy, 30 s timeout, a fix up to a minute old). */
+/** Options for navigator.geolocation (high accuracy, 30 s timeout, a fix up to a minute old). */
 export const GEOLOCATION_OPTIONS: PositionOptions = { enableHighAccuracy: true, timeout: 30_000, maximumAge: 60_000 };
 
 export interface LocationBody {

@@ -3,27 +3,23 @@ import { LogIn, UserPlus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { workerLoginSchema, type WorkerLoginInput } from '../../../../shared/schemas/auth';
-import type { WorkerSelf } from '../../../../shared/schemas/worker';
 import { validate } from '../../../../shared/validation';
-import { Field } from '../../components/form/field';
+import { Field } from '../../components/ui/field';
 import { PageHeader } from '../../components/layout/page-header';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { toast } from '../../components/ui/toast-store';
-import { ApiError, apiPost, errorMessage } from '../../lib/api';
+import { ApiError, api, errorMessage } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { saveWorkerSession, useWorkerSession } from './session';
 import { useFormErrors } from '../../lib/use-form-errors';
-import { workerMeKey } from './worker-api';
 import { syncWorkerType } from './worker-type-sync';
+import { FormAlert } from '../../components/ui/form-alert';
 
 const fieldOrder = ['email', 'password'] as const;
 
-interface LoginAnswer {
-  worker: WorkerSelf;
-  token: string;
-}
 
 export default function WorkerLoginPage() {
   useDocumentTitle('Worker Login');
@@ -35,12 +31,12 @@ export default function WorkerLoginPage() {
 
   const login = useMutation({
     mutationFn: async (input: WorkerLoginInput) => {
-      const answer = await apiPost<LoginAnswer>('/api/workers/login', input);
+      const answer = await api('POST /api/workers/login', { body: input });
       return { ...answer, worker: await syncWorkerType(answer.worker, answer.token) };
     },
     onSuccess: ({ worker, token }) => {
       saveWorkerSession(worker, token);
-      queryClient.setQueryData(workerMeKey, worker);
+      queryClient.setQueryData(queryKeys.workerMe, worker);
       if (worker.status === 'terminated') {
         toast({ title: 'Account Terminated', description: 'This account has been terminated.', variant: 'destructive' });
       } else if (worker.status === 'pending_review') {
@@ -79,11 +75,7 @@ export default function WorkerLoginPage() {
           </p>
         ) : null}
         <form noValidate onSubmit={onSubmit} className="grid gap-5" aria-busy={sending}>
-          {errors._ ? (
-            <p role="alert" className="rounded-lg bg-red-950/70 p-3 text-sm font-medium text-red-200">
-              {errors._}
-            </p>
-          ) : null}
+          <FormAlert message={errors._} />
           <Field id="worker-login-email" label="Email" error={errors.email}>
             <input
               ref={refFor('email')}

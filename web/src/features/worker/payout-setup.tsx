@@ -2,7 +2,7 @@ import { Banknote } from 'lucide-react';
 import { Button, type ButtonSize, type ButtonVariant } from '../../components/ui/button';
 import { payoutButtonLabel, type PayoutSetupStatus } from './payouts';
 import { usePayoutStatus, useStartPayoutOnboarding } from './payouts-api';
-import { formatDollars } from './worker-api';
+import { formatMoney } from '../../lib/money';
 
 /** Starts (or resumes) Stripe Connect onboarding; nothing to show once payouts are enabled. */
 export function PayoutSetupButton({ status, variant = 'primary', size = 'md' }: { status: PayoutSetupStatus; variant?: ButtonVariant; size?: ButtonSize }) {
@@ -35,7 +35,7 @@ export function PayoutNotice() {
         </h2>
         <p className="mt-1 text-sm text-amber-100">
           {heldCount > 0
-            ? `${formatDollars(heldCents)} from customers is waiting for you.`
+            ? `${formatMoney(heldCents)} from customers is waiting for you.`
             : 'Customers pay by card; your share goes to your Stripe connected account.'}
         </p>
       </div>

@@ -1,23 +1,16 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { PayoutOnboardingLink, PayoutStatusView } from '../../../../shared/schemas/invoice';
+import type { PayoutStatusView } from '../../../../shared/schemas/invoice';
 import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/api';
-import { isUnauthorized, workerCall } from './worker-api';
+import { queryKeys } from '../../lib/query-keys';
+import { isUnauthorized, workerCall, workerGet } from './worker-api';
 
 /** The worker's payout calls: their Stripe Connect standing and the onboarding link. */
-export const payoutKeys = {
-  status: ['/api/workers/payouts'] as const,
-};
-
-const payoutUrls = {
-  status: '/api/workers/payouts',
-  onboard: '/api/workers/payouts/onboard',
-};
 
 export function usePayoutStatus(enabled = true) {
   return useQuery<PayoutStatusView>({
-    queryKey: payoutKeys.status,
-    queryFn: ({ signal }) => workerCall<PayoutStatusView>('GET', payoutUrls.status, undefined, signal),
+    queryKey: queryKeys.payoutStatus,
+    queryFn: ({ signal }) => workerGet(queryKeys.payoutStatus, signal),
     enabled,
     staleTime: 0,
   });
@@ -29,7 +22,7 @@ export function usePayoutStatus(enabled = true) {
  */
 export function useStartPayoutOnboarding() {
   return useMutation({
-    mutationFn: () => workerCall<PayoutOnboardingLink>('POST', payoutUrls.onboard),
+    mutationFn: () => workerCall('POST /api/workers/payouts/onboard'),
     onSuccess: ({ url }) => {
       window.location.assign(url);
     },

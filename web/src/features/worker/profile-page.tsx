@@ -5,7 +5,7 @@ import { Link, Navigate } from 'react-router';
 import { categories, type CategorySlug } from '../../../../shared/categories';
 import { workerProfileSchema, type WorkerProfileInput, type WorkerSelf } from '../../../../shared/schemas/worker';
 import { validate } from '../../../../shared/validation';
-import { Field } from '../../components/form/field';
+import { Field } from '../../components/ui/field';
 import { PageHeader } from '../../components/layout/page-header';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -19,6 +19,8 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useWorkerSession } from './session';
 import { useFormErrors } from '../../lib/use-form-errors';
 import { isUnauthorized, rememberWorker, useWorkerMe, workerCall } from './worker-api';
+import { FormAlert } from '../../components/ui/form-alert';
+import { LoadError, Loading } from '../../components/ui/load-state';
 
 const fieldOrder = ['fullName', 'yearsExp', 'categories', 'hourlyRate', 'profilePhoto'] as const;
 type ProfileField = (typeof fieldOrder)[number];
@@ -40,22 +42,14 @@ export default function WorkerProfilePage() {
       {me.data ? (
         <ProfileForm key={me.data.id} worker={me.data} />
       ) : me.isError && !isUnauthorized(me.error) ? (
-        <Card role="alert">
-          <p className="text-slate-200">Failed to fetch worker profile.</p>
-          <Button variant="outline" className="mt-4" onClick={() => void me.refetch()} disabled={me.isFetching}>
-            {me.isFetching ? 'Retrying...' : 'Retry'}
-          </Button>
-        </Card>
+        <LoadError message="Failed to fetch worker profile." onRetry={() => void me.refetch()} retrying={me.isFetching} />
       ) : (
-        <Card aria-busy="true">
-          <p role="status" className="mb-4 text-slate-200">
-            Loading your profile...
-          </p>
-          <div className="grid gap-4">
+        <Card>
+          <Loading label="Loading your profile..." showLabel className="gap-4">
             <Skeleton className="h-11" />
             <Skeleton className="h-11" />
             <Skeleton className="h-24" />
-          </div>
+          </Loading>
         </Card>
       )}
     </div>
@@ -111,7 +105,7 @@ function ProfileForm({ worker }: { worker: WorkerSelf }) {
         setProgress(0);
         profilePhoto = (await uploadFile(file, 'profile-photos', setProgress)).key;
       }
-      return workerCall<WorkerSelf>('PUT', '/api/workers/me', { ...body, ...(profilePhoto ? { profilePhoto } : {}) });
+      return await workerCall('PUT /api/workers/me', { body: { ...body, ...(profilePhoto ? { profilePhoto } : {}) } });
     },
     onSuccess: (updated) => {
       rememberWorker(queryClient, updated);
@@ -164,11 +158,7 @@ function ProfileForm({ worker }: { worker: WorkerSelf }) {
   return (
     <Card>
       <form noValidate onSubmit={onSubmit} className="grid gap-5" aria-busy={sending}>
-        {errors._ ? (
-          <p role="alert" className="rounded-lg bg-red-950/70 p-3 text-sm font-medium text-red-200">
-            {errors._}
-          </p>
-        ) : null}
+        <FormAlert message={errors._} />
         <p className="text-sm text-slate-300">
           Signed in as <span className="font-semibold text-white">{worker.email}</span>
         </p>

@@ -3,8 +3,9 @@ import { workerTypes, type WorkerSelf, type WorkerType } from '../../../../share
 import { WORKER_TOKEN_KEY, workerTokenChanged } from '../../lib/worker-token';
 
 /**
- * The worker's session in local storage (spec section 3): the bearer token under 'workerToken',
- * the worker's own view as JSON under 'worker', and the chosen worker type under 'workerType'.
+ * The worker's session in local storage, so it survives a reload and is shared by tabs: the bearer
+ * token under 'workerToken', the worker's own view as JSON under 'worker', and the chosen worker
+ * type under 'workerType'.
  * Screens read it through useWorkerSession(), which re-renders on every change, in this tab or
  * another one.
  */

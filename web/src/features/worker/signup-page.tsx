@@ -3,29 +3,25 @@ import { CheckCircle2, Info, UserPlus } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { workerCreateAccountSchema, type WorkerCreateAccountInput } from '../../../../shared/schemas/auth';
-import type { WorkerSelf } from '../../../../shared/schemas/worker';
 import { validate } from '../../../../shared/validation';
-import { Field } from '../../components/form/field';
+import { Field } from '../../components/ui/field';
 import { PageHeader } from '../../components/layout/page-header';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { toast } from '../../components/ui/toast-store';
-import { ApiError, apiPost, errorMessage } from '../../lib/api';
+import { ApiError, api, errorMessage } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { saveWorkerSession } from './session';
 import { useFormErrors } from '../../lib/use-form-errors';
-import { workerMeKey } from './worker-api';
 import { syncWorkerType } from './worker-type-sync';
+import { FormAlert } from '../../components/ui/form-alert';
 
-/** After 'Account Created!' the dashboard opens (spec section 9). */
+/** After 'Account Created!' the dashboard opens, 2 s later so the message can be read. */
 export const SIGNUP_REDIRECT_MS = 2000;
 const fieldOrder = ['email', 'password', 'confirmPassword'] as const;
 
-interface CreateAnswer {
-  worker: WorkerSelf;
-  token: string;
-}
 
 export default function WorkerSignupPage() {
   useDocumentTitle('Create Worker Account');
@@ -37,12 +33,12 @@ export default function WorkerSignupPage() {
 
   const create = useMutation({
     mutationFn: async (input: WorkerCreateAccountInput) => {
-      const answer = await apiPost<CreateAnswer>('/api/workers/create-account', input);
+      const answer = await api('POST /api/workers/create-account', { body: input });
       return { ...answer, worker: await syncWorkerType(answer.worker, answer.token) };
     },
     onSuccess: ({ worker, token }) => {
       saveWorkerSession(worker, token);
-      queryClient.setQueryData(workerMeKey, worker);
+      queryClient.setQueryData(queryKeys.workerMe, worker);
       toast({ title: 'Account Created!', description: 'Taking you to your dashboard...' });
     },
     onError: (error) => {
@@ -111,11 +107,7 @@ export default function WorkerSignupPage() {
           </p>
         </div>
         <form noValidate onSubmit={onSubmit} className="grid gap-5" aria-busy={sending}>
-          {refusal || errors._ ? (
-            <p role="alert" className="rounded-lg bg-red-950/70 p-3 text-sm font-medium text-red-200">
-              {refusal ?? errors._}
-            </p>
-          ) : null}
+          <FormAlert message={refusal ?? errors._} />
           <Field id="worker-signup-email" label="Email" hint="The email you applied with." error={errors.email}>
             <input type="email" autoComplete="email" {...bind('email')} />
           </Field>

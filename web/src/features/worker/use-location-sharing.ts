@@ -1,5 +1,4 @@
 import { useCallback, useRef, useState } from 'react';
-import { jobUrls } from './jobs-api';
 import { GEOLOCATION_OPTIONS, locationBody } from './location';
 import { workerCall } from './worker-api';
 
@@ -38,7 +37,7 @@ export function useLocationSharing() {
           setProblem('refused');
           return;
         }
-        workerCall<void>('POST', jobUrls.location, body)
+        workerCall('POST /api/workers/location', { body })
           .then(
             () => {
               setStatus('shared');

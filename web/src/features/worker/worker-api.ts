@@ -3,32 +3,42 @@ import { useCallback, useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import type { WorkerSelf } from '../../../../shared/schemas/worker';
 import { toast } from '../../components/ui/toast-store';
-import { ApiError, apiRequest } from '../../lib/api';
+import { ApiError, api, apiGetKey, type CallOptions } from '../../lib/api';
+import type { ApiKey, Endpoint, GetEndpoint, PartsArg, ResponseAt } from '../../lib/endpoint';
+import { queryKeys } from '../../lib/query-keys';
 import { paths } from '../../lib/paths';
 import { clearWorkerSession, getWorkerSession, updateStoredWorker, useWorkerSession } from './session';
 
-/** GET /api/workers/me is refetched every 15 s (spec section 9). */
+/** GET /api/workers/me is refetched every 15 s, so an approval or a strike shows without reloading. */
 export const WORKER_ME_INTERVAL_MS = 15_000;
-export const workerMeKey = ['/api/workers/me'] as const;
 
 export function isUnauthorized(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401;
 }
 
-/** A worker call with the stored bearer token (spec section 6). A 401 ends the stored session. */
-export async function workerCall<T>(method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown, signal?: AbortSignal): Promise<T> {
-  const { token } = getWorkerSession();
+async function endingSessionOn401<T>(call: Promise<T>): Promise<T> {
   try {
-    return await apiRequest<T>(method, url, body, { token, signal });
+    return await call;
   } catch (error) {
     if (isUnauthorized(error)) clearWorkerSession();
     throw error;
   }
 }
 
+/** A call (lib/api.ts's `api`) with the stored bearer token. A 401 ends the stored session. */
+export function workerCall<E extends Endpoint>(endpoint: E, ...[parts]: PartsArg<E, { signal?: AbortSignal }>): Promise<ResponseAt<E>> {
+  const withToken = [{ ...parts, token: getWorkerSession().token }] as unknown as PartsArg<E, CallOptions>;
+  return endingSessionOn401(api(endpoint, ...withToken));
+}
+
+/** A query's GET of what its key names, with the stored bearer token. A 401 ends the stored session. */
+export function workerGet<E extends GetEndpoint>(queryKey: ApiKey<E>, signal?: AbortSignal): Promise<ResponseAt<E>> {
+  return endingSessionOn401(apiGetKey(queryKey, { token: getWorkerSession().token, signal }));
+}
+
 /** Stores a fresh answer about the worker: in the query cache and in local storage. */
 export function rememberWorker(queryClient: QueryClient, worker: WorkerSelf): void {
-  queryClient.setQueryData(workerMeKey, worker);
+  queryClient.setQueryData(queryKeys.workerMe, worker);
   updateStoredWorker(worker);
 }
 
@@ -39,8 +49,8 @@ export function rememberWorker(queryClient: QueryClient, worker: WorkerSelf): vo
 export function useWorkerMe() {
   const { token, worker } = useWorkerSession();
   const query = useQuery<WorkerSelf>({
-    queryKey: workerMeKey,
-    queryFn: ({ signal }) => apiRequest<WorkerSelf>('GET', workerMeKey[0], undefined, { token, signal }),
+    queryKey: queryKeys.workerMe,
+    queryFn: ({ signal }) => apiGetKey(queryKeys.workerMe, { token, signal }),
     enabled: Boolean(token),
     refetchInterval: WORKER_ME_INTERVAL_MS,
     staleTime: 0,
@@ -53,7 +63,7 @@ export function useWorkerMe() {
   useEffect(() => {
     if (isUnauthorized(query.error)) {
       clearWorkerSession();
-      queryClient.removeQueries({ queryKey: workerMeKey });
+      queryClient.removeQueries({ queryKey: queryKeys.workerMe });
     }
   }, [query.error, queryClient]);
   return query;
@@ -65,20 +75,10 @@ export function useWorkerLogout() {
   const navigate = useNavigate();
   return useCallback(async () => {
     const { token } = getWorkerSession();
-    if (token) await apiRequest('POST', '/api/workers/logout', undefined, { token }).catch(() => undefined);
+    if (token) await api('POST /api/workers/logout', { token }).catch(() => undefined);
     clearWorkerSession();
-    queryClient.removeQueries({ queryKey: workerMeKey });
+    queryClient.removeQueries({ queryKey: queryKeys.workerMe });
     toast({ title: 'Logged Out', description: 'You have been signed out.' });
     void navigate(paths.workerLogin, { replace: true });
   }, [navigate, queryClient]);
-}
-
-export function formatDollars(cents: number): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 }).format(cents / 100);
-}
-
-export function formatDateTime(iso: string | null): string | null {
-  if (!iso) return null;
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? null : new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }

@@ -15,12 +15,15 @@ import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { saveWorkerType, useSavedWorkerType, useWorkerSession } from './session';
 import { rememberWorker, workerCall } from './worker-api';
+import { queryKeys } from '../../lib/query-keys';
+import { LoadError } from '../../components/ui/load-state';
+import { FormAlert } from '../../components/ui/form-alert';
 
-/** After a choice the dashboard opens (spec section 9). */
+/** After a choice the dashboard opens, 1.5 s later so the confirmation can be read. */
 export const WORKER_TYPE_REDIRECT_MS = 1500;
 
 /**
- * The choice is saved on this device (spec) and, for a signed-in active worker, on the account
+ * The choice is saved on this device and, for a signed-in active worker, on the account
  * (POST /api/workers/worker-type). Signed out, it waits on this device and is saved to the
  * account at the next login.
  */
@@ -31,13 +34,13 @@ export default function WorkerTypePage() {
   const { token, worker } = useWorkerSession();
   const saved = useSavedWorkerType();
   const current = worker?.workerType ?? saved;
-  const config = useQuery<PublicConfig>({ queryKey: ['/api/config'] });
+  const config = useQuery<PublicConfig>({ queryKey: queryKeys.config });
   const [chosen, setChosen] = useState<WorkerType | null>(null);
   const onAccount = Boolean(token && worker?.status === 'active');
 
   const choose = useMutation({
     mutationFn: async (type: WorkerType) => {
-      if (onAccount) await workerCall('POST', '/api/workers/worker-type', { workerType: type });
+      if (onAccount) await workerCall('POST /api/workers/worker-type', { body: { workerType: type } });
       return type;
     },
     onSuccess: (type) => {
@@ -75,17 +78,10 @@ export default function WorkerTypePage() {
     <div className="mx-auto max-w-4xl px-4 py-12">
       <PageHeader title="Choose Your Worker Type" subtitle="Pick the way of working that suits you. You can change it later in your profile settings." />
       {config.isError ? (
-        <div role="alert" className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-lg bg-red-950/70 p-4 text-sm text-red-100">
-          <span>We couldn’t load the current platform fee.</span>
-          <Button variant="outline" size="sm" onClick={() => void config.refetch()} disabled={config.isFetching}>
-            {config.isFetching ? 'Retrying...' : 'Retry'}
-          </Button>
-        </div>
+        <LoadError className="mb-6" message="We couldn’t load the current platform fee." onRetry={() => void config.refetch()} retrying={config.isFetching} />
       ) : null}
       {chosen ? (
-        <p role="status" className="mb-6 rounded-lg bg-green-950/70 p-4 text-center font-medium text-green-100">
-          Saved. Opening your dashboard...
-        </p>
+        <FormAlert tone="success" message="Saved. Opening your dashboard..." className="mb-6 text-center" />
       ) : null}
       <div className="grid gap-6 md:grid-cols-2">
         <TypeCard

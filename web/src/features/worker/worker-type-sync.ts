@@ -1,5 +1,5 @@
 import type { WorkerSelf } from '../../../../shared/schemas/worker';
-import { apiRequest } from '../../lib/api';
+import { api } from '../../lib/api';
 import { getSavedWorkerType, saveWorkerType } from './session';
 
 /**
@@ -11,7 +11,7 @@ export async function syncWorkerType(worker: WorkerSelf, token: string): Promise
   const local = getSavedWorkerType();
   if (local && local !== worker.workerType && worker.status === 'active') {
     try {
-      await apiRequest('POST', '/api/workers/worker-type', { workerType: local }, { token });
+      await api('POST /api/workers/worker-type', { body: { workerType: local }, token });
       return { ...worker, workerType: local };
     } catch {
       return worker;

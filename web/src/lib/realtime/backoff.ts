@@ -1,7 +1,7 @@
 import { reconnect } from '../../../../shared/realtime-limits';
 
 /**
- * The reconnect rule (worker-owner spec section 9, shared `reconnect`): attempt n waits
+ * The reconnect rule (the `reconnect` limits in shared/realtime-limits.ts): attempt n waits
  * min(30 s, 1 s · 2^(n-1)), then ±20 % of that at random, so that every tab a server restart
  * dropped does not come back in the same instant. After `reconnect.attempts` failed attempts the
  * client stops and offers a manual Reconnect.

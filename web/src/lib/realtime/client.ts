@@ -4,7 +4,7 @@ import { mayRetry, reconnectDelayMs } from './backoff';
 import { encodeFrame, parseServerFrame, type ClientData } from './frames';
 
 /**
- * One /ws connection with the worker-owner spec's reconnect rule, the rooms this tab wants, and a
+ * One /ws connection with the backoff reconnect rule (./backoff.ts), the rooms this tab wants, and a
  * keep-alive ping. Framework-free, so the schedule and the bookkeeping are tested with a fake
  * socket; React reaches it through ./hooks.
  */

@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react';
 /**
  * Whether this browser's customer has sent a request. The customer cookie is HttpOnly, and the
  * server refuses a socket without any identity, so a customer connects only once their list of
- * requests has said there is one (customer spec: the connection is for someone the server knows).
+ * requests has said there is one (the connection is only for someone the server knows).
  * Kept in local storage so the socket follows them to every page; an empty list clears it.
  */
 const KEY = 'fixly.customerHasRequests';

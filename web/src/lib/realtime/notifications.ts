@@ -2,7 +2,7 @@ import type { NotificationView } from '../../../../shared/realtime';
 import { MAX_NOTIFICATIONS_SHOWN } from '../../../../shared/realtime-limits';
 
 /**
- * The notification centre's list (worker-owner spec "Notification panel"): newest first, at most
+ * The notification centre's list: newest first, at most
  * 100, fed by the batch on connect, live `notification` frames and the offline poll. Reading is
  * local at once and told to the server by `notification:ack`; an ack that could not be sent yet
  * (offline) waits and goes on the next connect, and the item stays read here meanwhile even if a
@@ -136,7 +136,7 @@ function isNotification(value: unknown): value is NotificationView {
   return typeof item === 'object' && item !== null && typeof item.id === 'string' && typeof item.timestamp === 'string' && typeof item.title === 'string';
 }
 
-/** The badge on the bell: nothing at 0, the count up to 99, then "99+" (spec section 9). */
+/** The badge on the bell: nothing at 0, the count up to 99, then "99+", so the badge keeps its width. */
 export function badgeText(unread: number): string | null {
   if (unread <= 0) return null;
   return unread > 99 ? '99+' : String(unread);

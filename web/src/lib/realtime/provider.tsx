@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useAdminStatus } from '../admin-status';
-import { apiGet } from '../api';
+import { apiGetKey } from '../api';
+import { queryKeys } from '../query-keys';
 import { useSignedInWorker } from '../worker-token';
 import { identityNarrowed, identityOf } from './client';
 import { useCustomerHasRequests } from './customer';
@@ -60,8 +61,8 @@ export function RealtimeProvider({ children }: { children?: ReactNode }) {
 
   // Without the socket, the bell still fills: the same list the batch carries, by polling.
   const poll = useQuery({
-    queryKey: ['/api/notifications', key],
-    queryFn: ({ signal }) => apiGet<unknown>('/api/notifications', { token: worker?.token ?? null, signal }),
+    queryKey: queryKeys.notifications(key),
+    queryFn: ({ signal }) => apiGetKey(queryKeys.notifications(key), { token: worker?.token ?? null, signal }),
     enabled: wanted && status !== 'connected',
     refetchInterval: NOTIFICATION_POLL_MS,
     staleTime: 0,

@@ -1,0 +1,103 @@
+import type { ApplicationStatus } from '../schemas/applications';
+import { companyApplicationEntity, companyEmailClaimEntity, emailClaimEntity, workerApplicationEntity } from './applications';
+import { deviceCookieEntity, ownerEntity, sessionEntity, throttleKey } from './auth';
+import { bookingEntity } from './bookings';
+import { geocodeEntity, serviceEntity } from './catalog';
+import { customerEntity, customerKeyEntity, serviceAddressEntity } from './customers';
+import { documentAccessEntity, documentEntity, documentUploadEntity } from './documents';
+import { invoiceEntity, stripeEventEntity } from './invoices';
+import { jobEntity, jobLocationEntity, trackingNumberEntity, workerOfferEntity } from './jobs';
+import {
+  connectionEntity,
+  notificationEntity,
+  pushDeliveryEntity,
+  pushEndpointEntity,
+  pushSubscriptionEntity,
+  roomMemberEntity,
+} from './realtime';
+import {
+  dispatchCategoryEntity,
+  dispatchCellEntity,
+  stripeAccountEntity,
+  workerAccountEntity,
+  workerEntity,
+  workerProbationEntity,
+} from './workers';
+
+/**
+ * Every kind of item the single table stores, one definition each (key builder, item type, the
+ * GSIs it populates), grouped by area. The repositories (functions/lib/data) read and write items
+ * only through these definitions.
+ */
+export * from './applications';
+export * from './auth';
+export * from './bookings';
+export * from './catalog';
+export * from './customers';
+export * from './define';
+export * from './documents';
+export * from './invoices';
+export * from './jobs';
+export * from './realtime';
+export * from './workers';
+
+/**
+ * The same key builders as one flat map, for code that needs a key and nothing else of the entity:
+ * tests preparing items, the IAM grants in shared/routes.ts, the local runtime, sign-in records.
+ * Each entry is the entity's own builder, so the two can never build different keys.
+ */
+export const keys = {
+  catalog: () => serviceEntity.key(),
+  service: serviceEntity.key,
+  booking: bookingEntity.key,
+  owner: ownerEntity.key,
+  session: sessionEntity.key,
+  sessionsOf: sessionEntity.indexes.of.key,
+  deviceCookie: deviceCookieEntity.key,
+  deviceCookiesOf: deviceCookieEntity.indexes.of.key,
+  throttle: throttleKey,
+  email: emailClaimEntity.key,
+  workerApplication: workerApplicationEntity.key,
+  companyApplication: companyApplicationEntity.key,
+  applicationsByStatus: (kind: 'worker' | 'company', status: ApplicationStatus, submittedAt = '') =>
+    (kind === 'worker' ? workerApplicationEntity : companyApplicationEntity).indexes.byStatus.key(status, submittedAt),
+  worker: workerEntity.key,
+  workerAccount: workerAccountEntity.key,
+  allWorkers: workerEntity.indexes.all.key,
+  customer: customerEntity.key,
+  customerByKey: customerKeyEntity.key,
+  customerServiceAddress: serviceAddressEntity.key,
+  customerBookings: bookingEntity.indexes.customerBookings.key,
+  companyEmail: companyEmailClaimEntity.key,
+  allJobs: jobEntity.indexes.all.key,
+  job: jobEntity.key,
+  customerRequests: jobEntity.indexes.customerRequests.key,
+  unfilledJobs: jobEntity.indexes.unfilled.key,
+  trackingNumber: trackingNumberEntity.key,
+  workerJobs: jobEntity.indexes.workerJobs.key,
+  workerOffer: workerOfferEntity.key,
+  dispatchCell: dispatchCellEntity.key,
+  dispatchCategory: dispatchCategoryEntity.key,
+  workerProbation: workerProbationEntity.key,
+  invoice: invoiceEntity.key,
+  customerInvoices: invoiceEntity.indexes.customerInvoices.key,
+  workerInvoices: invoiceEntity.indexes.workerInvoices.key,
+  allInvoices: invoiceEntity.indexes.all.key,
+  stripeEvent: stripeEventEntity.key,
+  pushDelivery: pushDeliveryEntity.key,
+  stripeAccount: stripeAccountEntity.key,
+  connection: connectionEntity.key,
+  roomMember: roomMemberEntity.key,
+  notification: notificationEntity.key,
+  pushSubscription: pushSubscriptionEntity.key,
+  pushEndpoint: pushEndpointEntity.key,
+  jobLocation: jobLocationEntity.key,
+  geocode: geocodeEntity.key,
+  document: documentEntity.key,
+  workerDocuments: documentEntity.indexes.workerDocuments.key,
+  allDocuments: documentEntity.indexes.current.key,
+  documentExpiry: documentEntity.indexes.expiry.key,
+  documentUpload: documentUploadEntity.key,
+  openDocumentUploads: documentUploadEntity.indexes.open.key,
+  documentAccess: documentAccessEntity.key,
+};

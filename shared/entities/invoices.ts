@@ -1,0 +1,84 @@
+import type { PaymentStatus, PayoutStatus } from '../domain/invoice';
+import { defineEntity, on } from './define';
+
+/**
+ * Invoices: one per job (the job carries its id, set once). Money in cents.
+ */
+export interface InvoiceItem {
+  pk: string;
+  sk: string;
+  gsi1pk: string;
+  gsi1sk: string;
+  gsi2pk: string;
+  gsi2sk: string;
+  gsi3pk: string;
+  gsi3sk: string;
+  entity: 'invoice';
+  id: string;
+  jobId: string;
+  customerId: string;
+  customerEmail: string | null;
+  workerId: string;
+  workerName: string;
+  customerName: string;
+  service: string;
+  location: string;
+  description: string;
+  laborHours: number;
+  hourlyRate: number;
+  materialsCost: number;
+  totalAmount: number;
+  platformFee: number;
+  workerShare: number;
+  feePercent: number;
+  notes: string | null;
+  paymentStatus: PaymentStatus;
+  workVerified: boolean;
+  workVerifiedAt: string | null;
+  /** The open (or last) Checkout session and how many were made, for the idempotency key. */
+  stripeSessionId: string | null;
+  checkoutAttempts: number;
+  stripePaymentIntentId: string | null;
+  paidAt: string | null;
+  /** When the payment was announced to the customer and the worker (once; see claimPaidNotice). */
+  paidNoticeAt?: string;
+  payoutStatus: PayoutStatus;
+  /** The connected account the share went to (destination charge or later transfer). */
+  payoutAccountId: string | null;
+  transferId: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * - gsi1 CUSTOMER#<customer> / INVOICE#<createdAt>: a customer's invoices, beside their requests;
+ * - gsi2 WORKERINVOICES#<worker> / INVOICE#<createdAt>: a worker's (apart from WORKERJOBS#, whose
+ *   sort keys are job groups);
+ * - gsi3 INVOICES / INVOICE#<createdAt>: every invoice (the owner's view).
+ * Each newest last.
+ */
+export const invoiceEntity = defineEntity<InvoiceItem>()({
+  name: 'invoice',
+  key: (id: string) => ({ pk: `INVOICE#${id}`, sk: 'INVOICE' }),
+  indexes: {
+    customerInvoices: on('gsi1', (customerId: string, createdAt = '') => ({ gsi1pk: `CUSTOMER#${customerId}`, gsi1sk: `INVOICE#${createdAt}` })),
+    workerInvoices: on('gsi2', (workerId: string, createdAt = '') => ({ gsi2pk: `WORKERINVOICES#${workerId}`, gsi2sk: `INVOICE#${createdAt}` })),
+    all: on('gsi3', (createdAt = '') => ({ gsi3pk: 'INVOICES', gsi3sk: `INVOICE#${createdAt}` })),
+  },
+});
+
+/** A Stripe webhook event already handled: its put makes a second delivery a no-op; expires (TTL). */
+export interface StripeEventItem {
+  pk: string;
+  sk: string;
+  entity: 'stripe-event';
+  eventId: string;
+  type: string;
+  handledAt: string;
+  expiresAt: number;
+}
+
+export const stripeEventEntity = defineEntity<StripeEventItem>()({
+  name: 'stripe-event',
+  key: (eventId: string) => ({ pk: `STRIPE_EVENT#${eventId}`, sk: 'EVENT' }),
+});

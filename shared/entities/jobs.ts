@@ -1,0 +1,166 @@
+import type { ArrivalClaim, ArrivalEvidence } from '../domain/arrival';
+import type { JobState } from '../domain/booking-status';
+import type { DispatchStatus } from '../schemas/job';
+import { defineEntity, on } from './define';
+
+/**
+ * Jobs and what is stored beside them: the number a customer tracks a job by, the worker's side of
+ * an offer, and the latest location fix of the worker on the job.
+ */
+export type JobKind = 'booking' | 'request' | 'hire';
+
+export interface JobItem {
+  pk: string;
+  sk: string;
+  gsi1pk?: string;
+  gsi1sk?: string;
+  gsi2pk?: string;
+  gsi2sk?: string;
+  gsi3pk: string;
+  gsi3sk: string;
+  entity: 'job';
+  id: string;
+  kind: JobKind;
+  bookingId: string | null;
+  customerId: string;
+  category: string;
+  service: string;
+  customerName: string;
+  customerPhone: string;
+  customerEmail: string | null;
+  address: string;
+  latitude: number | null;
+  longitude: number | null;
+  gpsEnabled: boolean;
+  description: string;
+  state: JobState;
+  version: number;
+  dispatch: DispatchStatus;
+  /** Outstanding offers: worker id -> when the offer expires (ISO). */
+  offers: Record<string, string>;
+  /** Every worker offered this job so far (each at most once). */
+  tried: string[];
+  /** A hire: offered to this worker first, alone. */
+  preferredWorkerId: string | null;
+  acceptedBy: string | null;
+  /** The worker's rate when they accepted, cents. */
+  hourlyRate: number | null;
+  acceptedAt: string | null;
+  arriveBy: string | null;
+  enRouteAt: string | null;
+  arrivedAt: string | null;
+  startedAt: string | null;
+  endedAt: string | null;
+  totalHours: number | null;
+  reassignedCount: number;
+  /**
+   * The customer's review, on the job itself: written once (conditional on its absence) together
+   * with the worker's running totals. A worker's reviews are their completed jobs (gsi2 DONE#).
+   */
+  rating?: number;
+  reviewText?: string;
+  reviewerName?: string;
+  reviewedAt?: string;
+  /** The customer's answer to "verify the completed work" (the last one, if they asked for rework). */
+  verificationStatus?: 'approved' | 'rejected';
+  verificationNotes?: string | null;
+  verificationAt?: string;
+  /** The customer's notes from the last rejection, shown to the worker while they rework it. */
+  clientNotes?: string | null;
+  /** Times the customer sent the finished work back; billable hours add up across rounds. */
+  reworkCount?: number;
+  /** Hours billed before the current round of rework. */
+  priorHours?: number;
+  /** Set once, together with the invoice. */
+  invoiceId?: string;
+  paidAt?: string;
+  /** When the search last ended with nobody (the customer was told no worker is available). */
+  noWorkerAt?: string;
+  /** Times the search was started afresh (Try again, or a pro who came on call nearby). */
+  reopenedCount?: number;
+  cancelledAt?: string;
+  /** Why the job counts as arrived: a fix close to it, or the customer confirming the pro's claim. */
+  arrivalEvidence?: ArrivalEvidence;
+  /** The holder's Mark Arrived that no fix proved, until the customer answers it or the job is reassigned. */
+  arrivalClaim?: ArrivalClaim;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * A job (a booking's, a service request's or a hire's). A service request and a hire ARE their job:
+ * one item, so what the customer sees and what the worker moves cannot disagree.
+ * - gsi1 CUSTOMER#<customer> / REQUEST#<createdAt>: the customer's requests, newest last (beside
+ *   their bookings and invoices);
+ * - gsi2, one of two at a time: WORKERJOBS#<worker> / ACTIVE#<acceptedAt> or DONE#<endedAt> (the
+ *   jobs a worker holds and has finished), or UNFILLED#<category> / <since> (sparse: jobs whose
+ *   search ended with nobody, by trade and when it ended, so a pro of that trade coming on call
+ *   finds the recent ones nearby with one Query; a job leaves it when it is offered again,
+ *   accepted or cancelled);
+ * - gsi3 JOBS / JOB#<createdAt>: every job, oldest first (the owner's jobs tab and analytics).
+ */
+export const jobEntity = defineEntity<JobItem>()({
+  name: 'job',
+  key: (id: string) => ({ pk: `JOB#${id}`, sk: 'JOB' }),
+  indexes: {
+    customerRequests: on('gsi1', (customerId: string, createdAt = '') => ({ gsi1pk: `CUSTOMER#${customerId}`, gsi1sk: `REQUEST#${createdAt}` })),
+    workerJobs: on('gsi2', (workerId: string, group: 'ACTIVE' | 'DONE' | '' = '', at = '') => ({
+      gsi2pk: `WORKERJOBS#${workerId}`,
+      gsi2sk: group ? `${group}#${at}` : '',
+    })),
+    unfilled: on('gsi2', (category: string, since = '') => ({ gsi2pk: `UNFILLED#${category}`, gsi2sk: since })),
+    all: on('gsi3', (createdAt = '') => ({ gsi3pk: 'JOBS', gsi3sk: `JOB#${createdAt}` })),
+  },
+});
+
+/**
+ * The number a screen shows (a job id's last 8 characters, upper case) and the digits of the phone
+ * it was made with: /track finds a job by the two together. One item per job; a Query on the
+ * number and phone finds it even if two ids ever share their last 8 characters.
+ */
+export interface TrackingNumberItem {
+  pk: string;
+  sk: string;
+  entity: 'tracking-number';
+  jobId: string;
+}
+
+export const trackingNumberEntity = defineEntity<TrackingNumberItem>()({
+  name: 'tracking-number',
+  key: (number: string, phoneDigits = '', jobId = '') => ({ pk: `TRACKNO#${number.toUpperCase()}`, sk: `PHONE#${phoneDigits}#${jobId}` }),
+});
+
+/** An offer made to a worker, beside their profile; the job item stays the authority on it. Expires (TTL). */
+export interface WorkerOfferItem {
+  pk: string;
+  sk: string;
+  entity: 'offer';
+  jobId: string;
+  workerId: string;
+  /** When the offer lapses (ISO); the job's `offers` holds the same. */
+  offerExpiresAt: string;
+  expiresAt: number;
+}
+
+export const workerOfferEntity = defineEntity<WorkerOfferItem>()({
+  name: 'offer',
+  key: (workerId: string, jobId = '') => ({ pk: `WORKER#${workerId}`, sk: `OFFER#${jobId}` }),
+});
+
+/** The latest location fix of the worker on a job (one item: only the latest is kept). */
+export interface JobLocationItem {
+  pk: string;
+  sk: string;
+  entity: 'job-location';
+  jobId: string;
+  workerId: string;
+  lat: number;
+  lng: number;
+  accuracy: number | null;
+  at: string;
+}
+
+export const jobLocationEntity = defineEntity<JobLocationItem>()({
+  name: 'job-location',
+  key: (jobId: string) => ({ pk: `JOB#${jobId}`, sk: 'LOCATION' }),
+});

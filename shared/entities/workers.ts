@@ -1,0 +1,157 @@
+import type { WorkerStatus, WorkerType } from '../schemas/worker';
+import { defineEntity, on } from './define';
+
+/**
+ * A worker's items, all in their partition WORKER#<id> but the dispatch index entries: the profile,
+ * the login apart from it, probation records; plus the reverse entry of their Stripe account.
+ */
+/** A worker's profile row (WORKER#id / PROFILE). Rates in cents; SSN digits never live here. */
+export interface WorkerItem {
+  pk: string;
+  sk: string;
+  gsi2pk: string;
+  gsi2sk: string;
+  entity: 'worker';
+  id: string;
+  applicationId: string;
+  fullName: string;
+  email: string;
+  phone: string;
+  address: string;
+  status: WorkerStatus;
+  strikes: number;
+  isVerified: boolean;
+  isAvailable: boolean;
+  isClockedIn: boolean;
+  lastClockIn: string | null;
+  yearsExp: number;
+  categories: string[];
+  hourlyRate: number;
+  workerType: WorkerType | null;
+  profilePhotoKey: string | null;
+  hasAccount: boolean;
+  /** The job the worker holds now; set and cleared with the job, so a worker holds at most one. */
+  activeJobId?: string;
+  /** Last shared position (POST /api/workers/location), for dispatch distances. */
+  location?: WorkerLocation;
+  /** Running review totals (average = ratingSum / ratingCount) and the current streak of low ratings. */
+  ratingSum?: number;
+  ratingCount?: number;
+  lowRatingStreak?: number;
+  /** When the worker's active probation began (a streak of low ratings); one at a time, the owner ends it. */
+  probationSince?: string;
+  /** Stripe Connect (Express) account for payouts, and whether Stripe says payouts are enabled. */
+  stripeAccountId?: string;
+  payoutsEnabled?: boolean;
+  /** The dispatch index entries written for this worker ("pk|sk"), so the next sync can remove them. */
+  dispatchEntries?: string[];
+  /**
+   * Required document categories whose document expired while no other valid one was approved
+   * (a string set): no offers while it holds any. Approving a valid one lifts its category.
+   */
+  offersPausedFor?: Set<string>;
+  /** When the owner terminated the worker. */
+  terminatedAt?: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface WorkerLocation {
+  lat: number;
+  lng: number;
+  accuracy: number | null;
+  geohash: string;
+  at: string;
+}
+
+/** The worker's login (WORKER#id / ACCOUNT), apart from the profile so profile reads never carry the hash. */
+export interface WorkerAccountItem {
+  pk: string;
+  sk: string;
+  entity: 'worker-account';
+  workerId: string;
+  passwordHash: string;
+  createdAt: string;
+}
+
+/**
+ * The worker's profile. The password hash lives apart (ACCOUNT), so profile reads never carry it.
+ * gsi2 WORKERS / WORKER#<createdAt>: every worker, newest last (the owner's workers tab).
+ */
+export const workerEntity = defineEntity<WorkerItem>()({
+  name: 'worker',
+  key: (id: string) => ({ pk: `WORKER#${id}`, sk: 'PROFILE' }),
+  indexes: {
+    all: on('gsi2', (createdAt = '') => ({ gsi2pk: 'WORKERS', gsi2sk: `WORKER#${createdAt}` })),
+  },
+});
+
+export const workerAccountEntity = defineEntity<WorkerAccountItem>()({
+  name: 'worker-account',
+  key: (id: string) => ({ pk: `WORKER#${id}`, sk: 'ACCOUNT' }),
+});
+
+/** The worker_probations record of the stored schema, beside the worker's profile. */
+export interface WorkerProbationItem {
+  pk: string;
+  sk: string;
+  entity: 'worker-probation';
+  workerId: string;
+  reason: string;
+  startDate: string;
+  endDate: string | null;
+  status: 'active' | 'ended';
+  /** The job whose review completed the streak. */
+  reviewTrigger: string;
+}
+
+export const workerProbationEntity = defineEntity<WorkerProbationItem>()({
+  name: 'worker-probation',
+  key: (workerId: string, startDate = '') => ({ pk: `WORKER#${workerId}`, sk: `PROBATION#${startDate}` }),
+});
+
+/**
+ * An entry of the sparse dispatch index: one per available, clocked-in worker and category. Entries
+ * are a hint, re-checked against the profile (functions/lib/data/dispatch-index.ts).
+ */
+export interface DispatchEntryItem {
+  pk: string;
+  sk: string;
+  entity: 'dispatch-entry';
+  workerId: string;
+  lat: number | null;
+  lng: number | null;
+}
+
+/**
+ * In the partition of its coarse geohash cell, sorted by its fine geohash, so the workers near a
+ * point are a few Queries with begins_with on the sort key, whatever the number of workers.
+ */
+export const dispatchCellEntity = defineEntity<DispatchEntryItem>()({
+  name: 'dispatch-entry',
+  key: (category: string, cell: string, geohash = '', workerId = '') => ({
+    pk: `DISPATCH#${category}#${cell}`,
+    sk: geohash ? `${geohash}#${workerId}` : '',
+  }),
+});
+
+/** The same workers by category alone, for jobs whose location is unknown and workers who shared none. */
+export const dispatchCategoryEntity = defineEntity<DispatchEntryItem>()({
+  name: 'dispatch-entry',
+  key: (category: string, workerId = '') => ({ pk: `DISPATCH#${category}`, sk: `WORKER#${workerId}` }),
+});
+
+/** Which worker a connected (Stripe) account belongs to, for account.updated webhooks. */
+export interface StripeAccountItem {
+  pk: string;
+  sk: string;
+  entity: 'stripe-account';
+  accountId: string;
+  workerId: string;
+  createdAt: string;
+}
+
+export const stripeAccountEntity = defineEntity<StripeAccountItem>()({
+  name: 'stripe-account',
+  key: (accountId: string) => ({ pk: `STRIPE_ACCOUNT#${accountId}`, sk: 'ACCOUNT' }),
+});

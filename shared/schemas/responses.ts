@@ -1,0 +1,142 @@
+import * as z from 'zod/mini';
+import { notificationSchema } from '../realtime';
+import {
+  documentCategoriesResponse,
+  documentDownload,
+  documentListResponse,
+  documentResult,
+  documentUploadTicket,
+  complianceResponse,
+  workerCompliance,
+} from './views/documents';
+import {
+  checkoutSessionResult,
+  clientVerificationResult,
+  invoiceView,
+  payoutOnboardingLink,
+  payoutStatusView,
+  webhookReceipt,
+} from './views/invoice';
+import {
+  completedJobView,
+  createdRequest,
+  geocodeResult,
+  jobOfferView,
+  paymentConfirmationView,
+  serviceRequestView,
+  trackLookupResult,
+  trackedRequestView,
+  workerJobView,
+  workerListingView,
+} from './views/job';
+import {
+  analytics,
+  bookingView,
+  companyApplicationView,
+  currentUser,
+  jobAdminView,
+  pendingWorkerView,
+  publicConfig,
+  reviewResult,
+  serviceAddressView,
+  serviceView,
+  workerAdminView,
+  workerSelf,
+  workerSession,
+} from './views/people';
+
+/**
+ * The schema of every route's answer (its 2xx body), by the name the manifest gives it
+ * (shared/routes.ts `response`). Only the tests import this map (functions/lib/testing/responses.ts):
+ * answers are checked there, never at run time, so no function bundles it.
+ */
+export const responseSchemas = {
+  // Plain acknowledgements.
+  /** No body (204). */
+  noContent: z.undefined(),
+  ok: z.strictObject({ ok: z.literal(true) }),
+  success: z.strictObject({ success: z.literal(true) }),
+  message: z.strictObject({ message: z.string() }),
+
+  // The site and the catalogue.
+  publicConfig,
+  services: z.array(serviceView),
+  service: serviceView,
+  booking: bookingView,
+
+  // The owner.
+  adminStatus: z.strictObject({ isAdmin: z.boolean(), isSetup: z.boolean() }),
+  setupStatus: z.strictObject({ needsSetup: z.boolean() }),
+  /** Setup and login: the owner, with the session cookie beside. */
+  ownerSignedIn: z.strictObject({ message: z.string(), user: currentUser }),
+  currentUser: z.strictObject({ ok: z.literal(true), user: currentUser }),
+  /** The local runtime's sign-in as anyone: a worker's also carries the token. */
+  devLogin: z.strictObject({ ok: z.literal(true), user: currentUser, token: z.optional(z.string()) }),
+  pendingWorkers: z.array(pendingWorkerView),
+  workers: z.array(workerAdminView),
+  adminJobs: z.array(jobAdminView),
+  analytics,
+  workerApproved: z.strictObject({ message: z.string(), workerId: z.string() }),
+  companyApplications: z.array(companyApplicationView),
+  /** A presigned GET of a stored file. */
+  presignedDownload: z.strictObject({ url: z.string(), expiresAt: z.string() }),
+
+  // Applications and uploads.
+  /** A presigned POST: every field of `fields`, then the file. */
+  presignedUpload: z.strictObject({
+    url: z.string(),
+    fields: z.record(z.string(), z.string()),
+    key: z.string(),
+    expiresAt: z.string(),
+    maxBytes: z.number(),
+  }),
+  applicationReceived: z.strictObject({ id: z.string(), status: z.literal('pending'), message: z.string() }),
+
+  // Workers.
+  workerSession,
+  workerSelf,
+  availability: z.strictObject({ isAvailable: z.boolean() }),
+  clockedIn: z.strictObject({ isClockedIn: z.boolean(), lastClockIn: z.nullable(z.string()) }),
+  clockedOut: z.strictObject({ isClockedIn: z.boolean() }),
+  workerTypeSet: z.strictObject({ workerType: z.nullable(z.enum(['contract', 'independent'])) }),
+  jobOffers: z.array(jobOfferView),
+  workerJob: workerJobView,
+  workerJobs: z.array(workerJobView),
+  completedJobs: z.array(completedJobView),
+
+  // Customers.
+  createdRequest,
+  serviceRequest: serviceRequestView,
+  serviceRequests: z.array(serviceRequestView),
+  trackedRequest: trackedRequestView,
+  trackLookup: trackLookupResult,
+  paymentConfirmation: paymentConfirmationView,
+  workerListings: z.array(workerListingView),
+  serviceAddress: serviceAddressView,
+  geocode: geocodeResult,
+  review: reviewResult,
+
+  // Verification, invoices and payments.
+  clientVerification: clientVerificationResult,
+  invoice: invoiceView,
+  invoices: z.array(invoiceView),
+  checkoutSession: checkoutSessionResult,
+  webhookReceipt,
+  payoutStatus: payoutStatusView,
+  payoutOnboarding: payoutOnboardingLink,
+
+  // Push and notifications.
+  vapidPublicKey: z.strictObject({ publicKey: z.string() }),
+  pushValid: z.strictObject({ valid: z.literal(true) }),
+  testPushSent: z.strictObject({ success: z.literal(true), sent: z.number() }),
+  notifications: z.array(notificationSchema),
+
+  // Compliance documents.
+  documentCategories: documentCategoriesResponse,
+  documentList: documentListResponse,
+  documentUploadTicket,
+  document: documentResult,
+  documentDownload,
+  workerCompliance,
+  compliance: complianceResponse,
+};

@@ -1,0 +1,194 @@
+import * as z from 'zod/mini';
+import { bookingStatuses } from '../../domain/booking-status';
+import { applicationStatuses } from '../application-rules';
+
+/**
+ * The answers about people and accounts: the owner, workers, applications, bookings, the
+ * catalogue. Strict objects: a field no view names (an SSN, a password hash, a storage key) fails
+ * the tests that check answers.
+ */
+
+const workerStatus = z.enum(['pending_review', 'active', 'terminated']);
+const workerType = z.enum(['contract', 'independent']);
+
+/** The worker's own view (GET /api/workers/me). Rates are cents. */
+export const workerSelf = z.strictObject({
+  id: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  status: workerStatus,
+  strikes: z.number(),
+  isAvailable: z.boolean(),
+  isClockedIn: z.boolean(),
+  lastClockIn: z.nullable(z.string()),
+  yearsExp: z.number(),
+  categories: z.array(z.string()),
+  hourlyRate: z.number(),
+  workerType: z.nullable(workerType),
+  profilePhotoUrl: z.nullable(z.string()),
+  /** Required document categories (ids) whose document expired: no offers until a valid one is approved. */
+  offersPausedFor: z.array(z.string()),
+});
+export type WorkerSelf = z.infer<typeof workerSelf>;
+
+/** A worker's login or new account: their view and the bearer token the app sends from then on. */
+export const workerSession = z.strictObject({ worker: workerSelf, token: z.string() });
+
+/** The owner's view of a worker (GET /api/admin/workers/all). */
+export const workerAdminView = z.strictObject({
+  id: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  createdAt: z.string(),
+  yearsExp: z.number(),
+  hourlyRate: z.number(),
+  categories: z.array(z.string()),
+  status: workerStatus,
+  isAvailable: z.boolean(),
+  strikes: z.number(),
+});
+export type WorkerAdminView = z.infer<typeof workerAdminView>;
+
+const workerDocuments = ['idFront', 'idBack', 'selfie'] as const;
+const companyDocuments = ['businessLicense', 'insuranceCertificate'] as const;
+
+/** The owner's view of a pending worker application: no SSN, no storage keys. */
+export const pendingWorkerView = z.strictObject({
+  id: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  yearsExp: z.number(),
+  categories: z.array(z.string()),
+  hourlyRate: z.number(),
+  workingHours: z.nullable(z.string()),
+  availableSameDay: z.nullable(z.boolean()),
+  submittedAt: z.string(),
+  documents: z.array(z.enum(workerDocuments)),
+});
+export type PendingWorkerView = z.infer<typeof pendingWorkerView>;
+
+/** The owner's view of a company application: documents by name, never their keys. */
+export const companyApplicationView = z.strictObject({
+  id: z.string(),
+  companyName: z.string(),
+  businessType: z.string(),
+  contactPersonName: z.string(),
+  phoneNumber: z.string(),
+  emailAddress: z.string(),
+  companyAddress: z.string(),
+  einTaxId: z.nullable(z.string()),
+  workerTypesNeeded: z.array(z.string()),
+  typicalWorkerCount: z.string(),
+  averageProjectDuration: z.string(),
+  billingContactName: z.nullable(z.string()),
+  billingContactEmail: z.nullable(z.string()),
+  status: z.enum(applicationStatuses),
+  submittedAt: z.string(),
+  documents: z.array(z.enum(companyDocuments)),
+});
+export type CompanyApplicationView = z.infer<typeof companyApplicationView>;
+
+/**
+ * The owner's view of a job. Every job carries keys.allJobs (gsi3), so one Query lists them all.
+ * Rates in cents.
+ */
+export const jobAdminView = z.strictObject({
+  id: z.string(),
+  category: z.nullable(z.string()),
+  customerName: z.nullable(z.string()),
+  address: z.nullable(z.string()),
+  description: z.nullable(z.string()),
+  hourlyRate: z.nullable(z.number()),
+  createdAt: z.nullable(z.string()),
+  arrivedAt: z.nullable(z.string()),
+  startedAt: z.nullable(z.string()),
+  endedAt: z.nullable(z.string()),
+  state: z.string(),
+  acceptedBy: z.nullable(z.string()),
+  totalHours: z.nullable(z.number()),
+});
+export type JobAdminView = z.infer<typeof jobAdminView>;
+
+const statusCounts = z.strictObject({ pending: z.number(), approved: z.number(), rejected: z.number() });
+
+/** GET /api/admin/analytics: real counts; averageRating (over every review) is null until reviews exist. */
+export const analytics = z.strictObject({
+  applications: statusCounts,
+  companyApplications: statusCounts,
+  workers: z.strictObject({ active: z.number(), pendingReview: z.number(), terminated: z.number(), available: z.number() }),
+  jobs: z.strictObject({ byState: z.record(z.string(), z.number()), total: z.number() }),
+  averageRating: z.nullable(z.number()),
+  reviewCount: z.number(),
+  /** Workers with an active probation (rated 2 stars or fewer 3 times in a row). */
+  workersOnProbation: z.number(),
+});
+export type Analytics = z.infer<typeof analytics>;
+
+/** Who is signed in (GET /api/auth/me, and what logging in answers). */
+export const currentUser = z.strictObject({
+  id: z.string(),
+  role: z.enum(['customer', 'worker', 'admin']),
+  username: z.string(),
+});
+export type CurrentUser = z.infer<typeof currentUser>;
+
+/** What GET /api/bookings/{id} answers. */
+export const bookingView = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  category: z.string(),
+  details: z.optional(z.string()),
+  status: z.enum(bookingStatuses),
+  /** Where finding a professional stands: 'no_worker_available' once every offer went unanswered. */
+  dispatch: z.enum(['searching', 'assigned', 'no_worker_available', 'done']),
+  createdAt: z.string(),
+});
+export type Booking = z.infer<typeof bookingView>;
+
+/** A catalogue entry as GET /api/services answers it. */
+export const serviceView = z.strictObject({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  category: z.string(),
+  included: z.array(z.string()),
+});
+export type Service = z.infer<typeof serviceView>;
+
+/** GET /api/config: the constants screens need, so every screen shows the same figures. */
+export const publicConfig = z.strictObject({
+  platformFeePercent: z.number(),
+  workerSharePercent: z.number(),
+  arrivalGraceMinutes: z.number(),
+  supportEmail: z.string(),
+  currency: z.string(),
+  maxUploadBytes: z.number(),
+  /** Distances on screen: miles or kilometres (miles by default, as for US dollars). */
+  distanceUnit: z.enum(['mi', 'km']),
+  /** The locale money and numbers are written in (BCP 47), e.g. en-US. */
+  locale: z.string(),
+});
+export type PublicConfig = z.infer<typeof publicConfig>;
+
+/** GET and PUT /api/customer/service-address: the saved address as its customer sees it (no position). */
+export const serviceAddressView = z.strictObject({
+  serviceAddress: z.nullable(z.strictObject({ address: z.string(), savedAt: z.string() })),
+});
+export type ServiceAddressView = z.infer<typeof serviceAddressView>;
+
+/** What both review calls answer. */
+export const reviewResult = z.strictObject({
+  success: z.literal(true),
+  jobId: z.string(),
+  rating: z.number(),
+  /** The worker's average after this review, one decimal, and how many reviews it is over. */
+  workerRating: z.number(),
+  workerReviewCount: z.number(),
+});
+export type ReviewResult = z.infer<typeof reviewResult>;
