@@ -25,7 +25,9 @@ export interface RunningStack {
 export function startStackProcess(dataDir: string, env: Record<string, string> = {}, args: readonly string[] = []): Promise<RunningStack> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts', ...args], {
     cwd: root,
-    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, ...env },
+    // A dev server of its own pre-bundles into its own folder: two dev servers sharing
+    // node_modules/.vite rebuild it under each other's open pages (a second React, a dead screen).
+    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, ...(args.includes('--dev') ? { VITE_CACHE_DIR: path.join(dataDir, 'vite-cache') } : {}), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const stop = () =>

@@ -75,11 +75,21 @@ export const deviceCookieEntity = defineEntity<DeviceCookieItem>()({
 export interface ThrottleItem {
   pk: string;
   sk: string;
+  entity: 'throttle';
   attempts: number;
   /** Epoch seconds. */
   windowEnd: number;
   expiresAt: number;
 }
 
-/** Counters, per scope and key. Written by ADD alone, so they carry no `entity` attribute. */
-export const throttleKey = (scope: string, key: string) => ({ pk: `THROTTLE#${scope}#${key}`, sk: 'THROTTLE' });
+/**
+ * Counters, per scope and key. Never put whole: the update that takes a place creates the item,
+ * setting `entity` beside the window it opens.
+ */
+export const throttleEntity = defineEntity<ThrottleItem>()({
+  name: 'throttle',
+  key: (scope: string, key: string) => ({ pk: `THROTTLE#${scope}#${key}`, sk: 'THROTTLE' }),
+});
+
+/** The counters' key builder alone (`keys.throttle`). */
+export const throttleKey = throttleEntity.key;

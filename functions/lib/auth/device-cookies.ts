@@ -1,9 +1,10 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { deviceCookieEntity, type DeviceCookieItem } from '../../../shared/entities';
 import { routeByName } from '../../../shared/routes';
-import { keys } from '../../../shared/table';
 import { dynamo, tableName } from '../clients';
 import { readCookies, serializeCookie } from '../cookies';
+import { deleteOf, isNew, putOf } from '../data/expressions';
 import { secureCookies } from '../env';
 import { deleteRowsOf } from './person-rows';
 import type { SessionRole } from './sessions';
@@ -28,20 +29,6 @@ const cookiePath: Record<SessionRole, string> = {
   worker: routeByName('login-worker').path,
 };
 
-interface DeviceCookieItem {
-  pk: string;
-  sk: string;
-  gsi1pk: string;
-  gsi1sk: string;
-  entity: 'device-cookie';
-  role: SessionRole;
-  subjectId: string;
-  /** The account's name as the login counters name it (accountName). */
-  account: string;
-  createdAt: string;
-  expiresAt: number;
-}
-
 /** A valid device cookie a login presents: its id is the hash the table and its counter know it by. */
 export interface PresentedDevice {
   id: string;
@@ -55,8 +42,8 @@ export const deviceCookies = {
     const secret = newSecret();
     const createdAt = new Date().toISOString();
     const item: DeviceCookieItem = {
-      ...keys.deviceCookie(hashSecret(secret)),
-      ...keys.deviceCookiesOf(role, subjectId, createdAt),
+      ...deviceCookieEntity.key(hashSecret(secret)),
+      ...deviceCookieEntity.indexes.of.key(role, subjectId, createdAt),
       entity: 'device-cookie',
       role,
       subjectId,
@@ -64,7 +51,7 @@ export const deviceCookies = {
       createdAt,
       expiresAt: nowSeconds() + DEVICE_COOKIE_TTL_SECONDS,
     };
-    await dynamo.send(new PutCommand({ TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
+    await dynamo.send(new PutCommand(putOf(deviceCookieEntity, item, isNew)));
     return serializeCookie(cookieName[role], secret, {
       maxAgeSeconds: DEVICE_COOKIE_TTL_SECONDS,
       secure: secureCookies,
@@ -80,18 +67,18 @@ export const deviceCookies = {
     const secret = readCookies(event)[cookieName[role]];
     if (!secret || !/^[A-Za-z0-9_-]{43}$/.test(secret)) return undefined;
     const id = hashSecret(secret);
-    const out = await dynamo.send(new GetCommand({ TableName: tableName, Key: keys.deviceCookie(id) }));
+    const out = await dynamo.send(new GetCommand({ TableName: tableName, Key: deviceCookieEntity.key(id) }));
     const item = out.Item as DeviceCookieItem | undefined;
     if (!item || item.role !== role || item.expiresAt <= nowSeconds() || item.account !== accountName(account)) return undefined;
     return { id };
   },
 
   async end(device: PresentedDevice): Promise<void> {
-    await dynamo.send(new DeleteCommand({ TableName: tableName, Key: keys.deviceCookie(device.id) }));
+    await dynamo.send(new DeleteCommand(deleteOf(deviceCookieEntity, deviceCookieEntity.key(device.id))));
   },
 
   /** Ends every device cookie of a person: those earned with a password they have since changed. */
   async endAllOf(role: SessionRole, subjectId: string): Promise<void> {
-    await deleteRowsOf(keys.deviceCookiesOf(role, subjectId).gsi1pk);
+    await deleteRowsOf(deviceCookieEntity.indexes.of.range(role, subjectId));
   },
 };

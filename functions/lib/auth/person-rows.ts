@@ -1,33 +1,24 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo, tableName } from '../clients';
+import type { ItemKey, KeyRange } from '../../../shared/entities';
 import { batchWrite } from '../data/batch';
-
-type Key = { pk: string; sk: string };
+import { queryPage, type PageStart } from '../data/query';
 
 /**
- * Deletes the rows a person has under one gsi1 partition (their sessions, their device cookies),
- * newest first, sparing the `spare` newest and any named in `keep`. It reads page after page: one
- * Query page stops at 1 MB, a few thousand rows, and every row past it would otherwise survive.
- * Each page's rows go at once (BatchWrite, retrying what DynamoDB leaves unprocessed), so a person
- * with very many rows never sits in memory whole.
+ * Deletes the rows a person has under one gsi1 range (their sessions, their device cookies: an
+ * entity's `of` pattern), newest first, sparing the `spare` newest and any named in `keep`. It
+ * reads page after page: one Query page stops at 1 MB, a few thousand rows, and every row past it
+ * would otherwise survive. Each page's rows go at once (BatchWrite, retrying what DynamoDB leaves
+ * unprocessed), so a person with very many rows never sits in memory whole.
  */
-export async function deleteRowsOf(gsi1pk: string, { keep = [], spare = 0 }: { keep?: readonly string[]; spare?: number } = {}): Promise<void> {
+export async function deleteRowsOf(
+  range: KeyRange<ItemKey>,
+  { keep = [], spare = 0 }: { keep?: readonly string[]; spare?: number } = {},
+): Promise<void> {
   let spared = 0;
-  let start: Record<string, unknown> | undefined;
+  let start: PageStart | undefined;
   do {
-    const out = await dynamo.send(
-      new QueryCommand({
-        TableName: tableName,
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': gsi1pk },
-        ProjectionExpression: 'pk, sk',
-        ScanIndexForward: false,
-        ExclusiveStartKey: start,
-      }),
-    );
-    const doomed: Key[] = [];
-    for (const row of (out.Items ?? []) as Key[]) {
+    const page = await queryPage({ ...range, newestFirst: true, projection: 'pk, sk' }, start);
+    const doomed: ItemKey[] = [];
+    for (const row of page.items) {
       if (keep.includes(row.pk)) continue;
       if (spared < spare) {
         spared += 1;
@@ -36,6 +27,6 @@ export async function deleteRowsOf(gsi1pk: string, { keep = [], spare = 0 }: { k
       doomed.push({ pk: row.pk, sk: row.sk });
     }
     await batchWrite([], doomed);
-    start = out.LastEvaluatedKey;
+    start = page.next;
   } while (start);
 }

@@ -1,26 +1,16 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { keys } from '../../../shared/table';
+import { sessionEntity, type SessionItem, type SignInRole } from '../../../shared/entities';
 import { dynamo, tableName } from '../clients';
+import { deleteOf, isNew, putOf } from '../data/expressions';
 import { deleteRowsOf } from './person-rows';
 import { hashSecret, newSecret } from './tokens';
 
-export type SessionRole = 'admin' | 'worker';
+export type { SessionItem } from '../../../shared/entities';
 
-export interface Session {
-  role: SessionRole;
-  subjectId: string;
-  username: string;
-  expiresAt: number;
-}
+export type SessionRole = SignInRole;
 
-export interface SessionItem extends Session {
-  pk: string;
-  sk: string;
-  gsi1pk: string;
-  gsi1sk: string;
-  entity: 'session';
-  createdAt: string;
-}
+/** What a live session tells about its holder: who, in which role, until when (never its keys or hash). */
+export type Session = Pick<SessionItem, 'role' | 'subjectId' | 'username' | 'expiresAt'>;
 
 export const SESSION_TTL_SECONDS: Record<SessionRole, number> = {
   admin: 12 * 60 * 60,
@@ -42,8 +32,8 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 /** The stored row of a session that `secret` names, started at `createdAt`. */
 export function sessionItem(role: SessionRole, subjectId: string, username: string, secret: string, createdAt = new Date()): SessionItem {
   return {
-    ...keys.session(hashSecret(secret)),
-    ...keys.sessionsOf(role, subjectId, createdAt.toISOString()),
+    ...sessionEntity.key(hashSecret(secret)),
+    ...sessionEntity.indexes.of.key(role, subjectId, createdAt.toISOString()),
     entity: 'session',
     role,
     subjectId,
@@ -61,26 +51,26 @@ export const sessions = {
   async start(role: SessionRole, subjectId: string, username: string): Promise<{ secret: string; expiresAt: number }> {
     const secret = newSecret();
     const item = sessionItem(role, subjectId, username, secret);
-    await deleteRowsOf(item.gsi1pk, { spare: SESSION_CAP[role] - 1 });
-    await dynamo.send(new PutCommand({ TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
+    await deleteRowsOf(sessionEntity.indexes.of.range(role, subjectId), { spare: SESSION_CAP[role] - 1 });
+    await dynamo.send(new PutCommand(putOf(sessionEntity, item, isNew)));
     return { secret, expiresAt: item.expiresAt };
   },
 
   /** The live session a secret names; expired rows count as none (TTL deletes them late). */
   async find(secret: string): Promise<Session | undefined> {
-    const out = await dynamo.send(new GetCommand({ TableName: tableName, Key: keys.session(hashSecret(secret)) }));
+    const out = await dynamo.send(new GetCommand({ TableName: tableName, Key: sessionEntity.key(hashSecret(secret)) }));
     const item = out.Item as SessionItem | undefined;
     if (!item || item.expiresAt <= nowSeconds()) return undefined;
     return { role: item.role, subjectId: item.subjectId, username: item.username, expiresAt: item.expiresAt };
   },
 
   async end(secret: string): Promise<void> {
-    await dynamo.send(new DeleteCommand({ TableName: tableName, Key: keys.session(hashSecret(secret)) }));
+    await dynamo.send(new DeleteCommand(deleteOf(sessionEntity, sessionEntity.key(hashSecret(secret)))));
   },
 
   /** Ends every session of a person but the one in use (after a password change), however many. */
   async endAllOf(role: SessionRole, subjectId: string, keepSecret?: string): Promise<void> {
-    const keep = keepSecret ? [keys.session(hashSecret(keepSecret)).pk] : [];
-    await deleteRowsOf(keys.sessionsOf(role, subjectId).gsi1pk, { keep });
+    const keep = keepSecret ? [sessionEntity.key(hashSecret(keepSecret)).pk] : [];
+    await deleteRowsOf(sessionEntity.indexes.of.range(role, subjectId), { keep });
   },
 };

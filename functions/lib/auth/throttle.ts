@@ -1,7 +1,8 @@
-import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { keys } from '../../../shared/table';
+import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { throttleEntity, type ThrottleItem } from '../../../shared/entities';
 import { dynamo, tableName } from '../clients';
+import { deleteOf, ifNotExists, updateOf } from '../data/expressions';
+import { tryUpdate } from '../data/write';
 import { TooManyRequestsError } from '../errors';
 
 /**
@@ -74,65 +75,47 @@ function refusal(retryAfterSeconds: number): TooManyRequestsError {
   );
 }
 
-const isConditionFailure = (error: unknown) =>
-  error instanceof ConditionalCheckFailedException || (error as { name?: string } | undefined)?.name === 'ConditionalCheckFailedException';
+/** A counter's one item (THROTTLE#<name>#WINDOW): its current window and the attempts in it. */
+const counterKey = (name: string) => throttleEntity.key(name, 'WINDOW');
 
 /**
  * Takes one place in a counter whose window opens at its first attempt: counted while the window
  * lasts and the counter is under its limit, or a new window when the last one has ended. Returns
  * the end of the window when it is full.
  */
-async function take(key: string, limit: number, now: number, windowSeconds = WINDOW_SECONDS): Promise<{ ok: true } | { ok: false; windowEnd: number }> {
-  const Key = keys.throttle(key, 'WINDOW');
-  const fresh = { ':one': 1, ':end': now + windowSeconds, ':expires': now + windowSeconds + 60 };
-  try {
-    await dynamo.send(
-      new UpdateCommand({
-        TableName: tableName,
-        Key,
-        UpdateExpression: 'SET windowEnd = if_not_exists(windowEnd, :end), expiresAt = if_not_exists(expiresAt, :expires) ADD attempts :one',
-        ConditionExpression: 'attribute_not_exists(attempts) OR (windowEnd > :now AND attempts < :limit)',
-        ExpressionAttributeValues: { ...fresh, ':now': now, ':limit': limit },
-      }),
-    );
-    return { ok: true };
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
-  try {
-    // The window has ended: this attempt opens the next one.
-    await dynamo.send(
-      new UpdateCommand({
-        TableName: tableName,
-        Key,
-        UpdateExpression: 'SET attempts = :one, windowEnd = :end, expiresAt = :expires',
-        ConditionExpression: 'windowEnd <= :now',
-        ExpressionAttributeValues: { ...fresh, ':now': now },
-      }),
-    );
-    return { ok: true };
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+async function take(name: string, limit: number, now: number, windowSeconds = WINDOW_SECONDS): Promise<{ ok: true } | { ok: false; windowEnd: number }> {
+  const Key = counterKey(name);
+  const end = now + windowSeconds;
+  const expires = end + 60;
+  // Counted in the open window, or, for a counter not stored yet, its first window opens here.
+  const counted = await tryUpdate(
+    updateOf(throttleEntity, Key, {
+      set: { entity: 'throttle', windowEnd: ifNotExists(end), expiresAt: ifNotExists(expires) },
+      add: { attempts: 1 },
+      if: (c) => c.or(c.notExists('attempts'), c.and(c.gt('windowEnd', now), c.lt('attempts', limit))),
+    }),
+  );
+  if (counted) return { ok: true };
+  // The window has ended: this attempt opens the next one.
+  const reopened = await tryUpdate(
+    updateOf(throttleEntity, Key, {
+      set: { entity: 'throttle', attempts: 1, windowEnd: end, expiresAt: expires },
+      if: (c) => c.le('windowEnd', now),
+    }),
+  );
+  if (reopened) return { ok: true };
   const out = await dynamo.send(new GetCommand({ TableName: tableName, Key, ConsistentRead: true }));
-  return { ok: false, windowEnd: Number(out.Item?.windowEnd ?? now + windowSeconds) };
+  return { ok: false, windowEnd: Number((out.Item as ThrottleItem | undefined)?.windowEnd ?? end) };
 }
 
 /** Gives a place back to a window still open (an ended window has nothing to give back to). */
-async function giveBack(key: string, now: number): Promise<void> {
-  try {
-    await dynamo.send(
-      new UpdateCommand({
-        TableName: tableName,
-        Key: keys.throttle(key, 'WINDOW'),
-        UpdateExpression: 'ADD attempts :minusOne',
-        ConditionExpression: 'windowEnd > :now AND attempts > :zero',
-        ExpressionAttributeValues: { ':minusOne': -1, ':now': now, ':zero': 0 },
-      }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+async function giveBack(name: string, now: number): Promise<void> {
+  await tryUpdate(
+    updateOf(throttleEntity, counterKey(name), {
+      add: { attempts: -1 },
+      if: (c) => c.and(c.gt('windowEnd', now), c.gt('attempts', 0)),
+    }),
+  );
 }
 
 /** One counter of a rationed action: at most `limit` in a window of `windowSeconds` from its first use. */
@@ -192,13 +175,13 @@ export const loginThrottle = {
       async succeeded() {
         if (key.device) {
           // The device cookie is replaced at every success: its count goes with it.
-          await dynamo.send(new DeleteCommand({ TableName: tableName, Key: keys.throttle(names.device, 'WINDOW') }));
+          await dynamo.send(new DeleteCommand(deleteOf(throttleEntity, counterKey(names.device))));
           return;
         }
         // The pair starts again from zero; the address and account counters only lose this attempt
         // (their earlier failures stay counted: a success is no way to reset them).
         await Promise.all([
-          dynamo.send(new DeleteCommand({ TableName: tableName, Key: keys.throttle(names.accountAddress, 'WINDOW') })),
+          dynamo.send(new DeleteCommand(deleteOf(throttleEntity, counterKey(names.accountAddress)))),
           giveBack(names.account, now),
           giveBack(names.address, now),
         ]);
