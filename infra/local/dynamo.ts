@@ -12,6 +12,7 @@ import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb
 import dynalite from 'dynalite';
 import type { OnChange } from './dynamo-stream';
 import { startTransactionFront } from './dynamo-transactions';
+import { claimFolder } from './folder-claim';
 import { catalogItems } from '../../functions/lib/data/items';
 import { table } from '../../shared/table';
 
@@ -29,14 +30,22 @@ export interface LocalDynamo {
  */
 export async function startDynalite(dir?: string, onChange?: OnChange): Promise<LocalDynamo> {
   if (dir) mkdirSync(dir, { recursive: true });
+  const release = dir ? claimFolder(dir) : () => {};
   const server: Server = dynalite({ path: dir, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
-  // Beside LevelDB's folder, not in it: the transactions a killed process left half done.
-  const front = await startTransactionFront(`http://127.0.0.1:${port}`, onChange, dir ? `${dir}-journal` : undefined);
+  let front: Awaited<ReturnType<typeof startTransactionFront>>;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(0, '127.0.0.1', () => resolve());
+    });
+    const { port } = server.address() as AddressInfo;
+    // Beside LevelDB's folder, not in it: the transactions a killed process left half done.
+    front = await startTransactionFront(`http://127.0.0.1:${port}`, onChange, dir ? `${dir}-journal` : undefined);
+  } catch (error) {
+    server.close();
+    release();
+    throw error;
+  }
   return {
     endpoint: front.endpoint,
     recovered: front.recovered,
@@ -47,6 +56,7 @@ export async function startDynalite(dir?: string, onChange?: OnChange): Promise<
         // dynalite closes its LevelDB with the server, flushing what was written.
         server.close((err) => (err ? reject(err) : resolve()));
       });
+      release();
     },
   };
 }

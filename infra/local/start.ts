@@ -1,5 +1,6 @@
 import path from 'node:path';
 import * as z from 'zod';
+import type { FolderInUseError } from './folder-claim';
 import { ensureSiteBuild } from './site-build';
 import { startLocalStack } from './stack';
 
@@ -44,7 +45,7 @@ const web = await siteToServe();
 const stack = await startLocalStack({ port: PORT, dataDir: path.resolve(DATA_DIR), host: HOST, web }).catch((error: unknown) => {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'EADDRINUSE') console.error(`Port ${PORT} is in use. Stop the other server or set PORT.`);
-  else if (String(error).includes('LOCK')) console.error(`${DATA_DIR} is in use by another running stack.`);
+  else if (code === 'FOLDER_IN_USE') console.error(`${DATA_DIR} is in use by another running stack (process ${(error as FolderInUseError).pid}). Stop it, or set DATA_DIR to another folder.`);
   else console.error(error);
   process.exit(1);
 });
