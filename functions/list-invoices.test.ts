@@ -44,6 +44,44 @@ describe('GET /api/invoices', () => {
     expect(ids.indexOf(second.invoice.id)).toBeLessThan(ids.indexOf(first.invoice.id));
   });
 
+  it("gives the owner every invoice a page at a time, the next page starting after the last one", async () => {
+    // Prepare (other test files write invoices into the same table meanwhile: only order is asserted)
+    const older = await invoicedJob();
+    const newer = await invoicedJob();
+    const owner = withCookies(sample, [await ownerSessionCookie()]);
+    type Listed = { id: string; createdAt: string; payoutStatus: string | null };
+
+    // Act
+    const first = await invoke(handler, { ...owner, queryStringParameters: { limit: '2' } });
+    const next = await invoke(handler, { ...owner, queryStringParameters: { limit: '2', after: first.body[1].id } });
+    const afterNewer = await invoke(handler, { ...owner, queryStringParameters: { limit: '100', after: newer.invoice.id } });
+
+    // Assess
+    const [firstPage, nextPage, fromNewer] = [first.body as Listed[], next.body as Listed[], afterNewer.body as Listed[]];
+    expect([firstPage.length, nextPage.length]).toEqual([2, 2]);
+    expect(nextPage.map((i) => i.id)).not.toContain(firstPage[1]!.id);
+    expect(nextPage[0]!.createdAt <= firstPage[1]!.createdAt).toBe(true);
+    expect(fromNewer.map((i) => i.id)).toContain(older.invoice.id);
+    expect(fromNewer.map((i) => i.id)).not.toContain(newer.invoice.id);
+    expect(fromNewer.find((i) => i.id === older.invoice.id)?.payoutStatus).toBe('unpaid');
+  });
+
+  it('refuses a page size the owner list does not offer', async () => {
+    const owner = withCookies(sample, [await ownerSessionCookie()]);
+
+    const res = await invoke(handler, { ...owner, queryStringParameters: { limit: '1000' } });
+
+    expect(res.status).toBe(400);
+  });
+
+  it("reads a worker's own invoices whole, whatever page the query asks for", async () => {
+    const theirs = await invoicedJob();
+
+    const res = await invoke(handler, { ...withBearer(withCookies(sample, []), await workerToken(theirs.worker.id)), queryStringParameters: { limit: '1', after: newId() } });
+
+    expect(res.body.map((i: { id: string }) => i.id)).toEqual([theirs.invoice.id]);
+  });
+
   it('gives a visitor without a cookie, or a customer with none, an empty list', async () => {
     expect((await invoke(handler, withCookies(sample, []))).body).toEqual([]);
     expect((await invoke(handler, await asCustomer(sample, newId()))).body).toEqual([]);

@@ -58,6 +58,12 @@ export const routeExamples: { [N in RouteName]?: RouteExample<N> } = {
   'reject-worker': { params: { id: 'AAAAAAAAAAAAAAAAAAAAAA' } },
   'terminate-worker': { params: { id: 'AAAAAAAAAAAAAAAAAAAAAA' } },
   'get-application-document': { params: { id: 'AAAAAAAAAAAAAAAAAAAAAA', document: 'idFront' } },
+  'approve-company-application': { params: { id: 'AAAAAAAAAAAAAAAAAAAAAA' }, body: { notes: 'Licence and insurance checked.' } },
+  'reject-company-application': {
+    params: { id: 'AAAAAAAAAAAAAAAAAAAAAA' },
+    body: { notes: 'We could not verify the business licence; please apply again with a current one.' },
+  },
+  'get-company-application-status': { params: { id: 'AAAAAAAAAAAAAAAAAAAAAA' } },
   'create-upload': { body: { type: 'worker-documents', contentType: 'image/jpeg', size: 1843200 } },
   'submit-worker-application': {
     body: {

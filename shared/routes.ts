@@ -1,5 +1,12 @@
 import type * as z from 'zod/mini';
-import type { companyApplicationSchema, uploadRequestSchema, workerApplicationSchema, workerApplyLegacySchema } from './schemas/applications';
+import type {
+  companyApplicationSchema,
+  companyApprovalSchema,
+  companyRejectionSchema,
+  uploadRequestSchema,
+  workerApplicationSchema,
+  workerApplyLegacySchema,
+} from './schemas/applications';
 import type { adminLoginSchema, adminSetupSchema, changePasswordSchema, devLoginSchema, workerCreateAccountSchema, workerLoginSchema } from './schemas/auth';
 import type { bookingInputSchema } from './schemas/booking';
 import type { documentReviewSchema, documentUploadSchema } from './schemas/documents';
@@ -23,6 +30,8 @@ import { keys } from './table';
  */
 export interface BodySchemas {
   companyApplicationSchema: typeof companyApplicationSchema;
+  companyApprovalSchema: typeof companyApprovalSchema;
+  companyRejectionSchema: typeof companyRejectionSchema;
   uploadRequestSchema: typeof uploadRequestSchema;
   workerApplicationSchema: typeof workerApplicationSchema;
   workerApplyLegacySchema: typeof workerApplyLegacySchema;
@@ -334,6 +343,28 @@ export const routes = [
     response: 'companyApplications',
     table: 'read',
   },
+  {
+    name: 'approve-company-application',
+    method: 'POST',
+    path: '/api/admin/company-applications/{id}/approve',
+    access: 'admin',
+    params: 'id',
+    body: 'companyApprovalSchema',
+    missing: { status: 404, message: 'No company application with this id.' },
+    response: 'companyApplicationDecision',
+    table: 'readwrite',
+  },
+  {
+    name: 'reject-company-application',
+    method: 'POST',
+    path: '/api/admin/company-applications/{id}/reject',
+    access: 'admin',
+    params: 'id',
+    body: 'companyRejectionSchema',
+    missing: { status: 404, message: 'No company application with this id.' },
+    response: 'companyApplicationDecision',
+    table: 'readwrite',
+  },
 
   // Applications
   {
@@ -375,6 +406,18 @@ export const routes = [
     response: 'applicationReceived',
     table: 'write',
     uploads: 'file',
+  },
+  {
+    // The 22-character id in the link is the company's only credential: unguessable, and the
+    // answer holds nothing a forwarded link should not show.
+    name: 'get-company-application-status',
+    method: 'GET',
+    path: '/api/company-applications/{id}',
+    access: 'public',
+    params: 'id',
+    missing: { status: 404, message: 'No company application with this id.' },
+    response: 'companyApplicationStatus',
+    table: 'read',
   },
 
   // Worker accounts
@@ -712,7 +755,7 @@ export const routes = [
     table: 'readwrite',
     realtime: true,
   },
-  { name: 'list-invoices', method: 'GET', path: '/api/invoices', access: 'anyone', response: 'invoices', table: 'read' },
+  { name: 'list-invoices', method: 'GET', path: '/api/invoices', access: 'anyone', query: 'invoicePage', response: 'invoices', table: 'read' },
   {
     name: 'get-invoice',
     method: 'GET',

@@ -60,6 +60,8 @@ export interface CompanyApplicationItem extends CompanyApplicationInput {
   submittedAt: string;
   reviewedAt?: string;
   approvedAt?: string;
+  /** The owner's notes with the decision (required for a rejection: the company reads them). */
+  reviewNotes?: string;
 }
 
 /**

@@ -16,3 +16,7 @@ export const uploadContentTypes = {
 
 export const applicationStatuses = ['pending', 'approved', 'rejected'] as const;
 export type ApplicationStatus = (typeof applicationStatuses)[number];
+
+/** The owner's notes on a company decision: bounded, and required to reject (the company reads them). */
+export const COMPANY_REVIEW_NOTES_MAX = 1000;
+export const COMPANY_REJECT_NOTES_REQUIRED = 'Tell the company why it is not approved';

@@ -2,7 +2,14 @@ import * as z from 'zod/mini';
 import { categorySlugs } from '../categories';
 import { strictBody } from '../validation';
 import { accepted, choices, email, phone, text } from './fields';
-import { MISSING_ID_DOCUMENTS, uploadContentTypes, uploadKeyPattern, uploadTypes } from './application-rules';
+import {
+  COMPANY_REJECT_NOTES_REQUIRED,
+  COMPANY_REVIEW_NOTES_MAX,
+  MISSING_ID_DOCUMENTS,
+  uploadContentTypes,
+  uploadKeyPattern,
+  uploadTypes,
+} from './application-rules';
 
 export * from './application-rules';
 
@@ -139,6 +146,26 @@ export const companyApplicationSchema = strictBody({
 });
 export type CompanyApplicationInput = z.infer<typeof companyApplicationSchema>;
 
+
+/** The owner's notes on a company application, as the company reads them on its status page. */
+const reviewNotes = z.string({ error: 'Notes must be text' }).check(
+  z.trim(),
+  z.maxLength(COMPANY_REVIEW_NOTES_MAX, `Notes must be at most ${COMPANY_REVIEW_NOTES_MAX} characters`),
+);
+
+/** POST /api/admin/company-applications/{id}/approve: notes are optional. */
+export const companyApprovalSchema = strictBody({ notes: z.optional(reviewNotes) });
+export type CompanyApprovalInput = z.infer<typeof companyApprovalSchema>;
+
+/** POST /api/admin/company-applications/{id}/reject: the company is told why, so notes are required. */
+export const companyRejectionSchema = strictBody({
+  notes: z.string({ error: COMPANY_REJECT_NOTES_REQUIRED }).check(
+    z.trim(),
+    z.minLength(1, COMPANY_REJECT_NOTES_REQUIRED),
+    z.maxLength(COMPANY_REVIEW_NOTES_MAX, `Notes must be at most ${COMPANY_REVIEW_NOTES_MAX} characters`),
+  ),
+});
+export type CompanyRejectionInput = z.infer<typeof companyRejectionSchema>;
 
 /** POST /api/upload: ask for a presigned POST for one file (it never passes through a Lambda). */
 export const uploadRequestSchema = strictBody({

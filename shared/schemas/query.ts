@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { categorySlugs } from '../categories';
 import { documentStatuses, documentTypes, downloadModes } from './document-rules';
+import { ID_PATTERN } from './id';
 
 /**
  * Query strings: the schema of each route that reads one, by the name the manifest gives it
@@ -55,6 +56,11 @@ const coordinate = (name: 'lat' | 'lng', limit: number, what: string) => {
   );
 };
 
+/** The owner's invoice list is read a page at a time: the default and the most one page holds. */
+export const INVOICE_PAGE_SIZE = 50;
+export const MAX_INVOICE_PAGE = 100;
+const INVOICE_LIMIT_MESSAGE = `limit must be a whole number from 1 to ${MAX_INVOICE_PAGE}.`;
+
 const MAX_KM_MESSAGE = 'maxKm must be a distance in kilometres, more than 0 and at most 1000.';
 
 export const querySchemas = {
@@ -88,6 +94,20 @@ export const querySchemas = {
   coordinates: z.object({
     lat: coordinate('lat', 90, 'latitude'),
     lng: coordinate('lng', 180, 'longitude'),
+  }),
+  /**
+   * GET /api/invoices: one page of the owner's list of every invoice (a worker's or a customer's own
+   * list is read whole). `after` is the id of the last invoice of the page before.
+   */
+  invoicePage: z.object({
+    limit: z.pipe(
+      z.pipe(z.optional(z.string()), z.transform((raw: string | undefined) => (raw === undefined || raw === '' ? undefined : Number(raw)))),
+      z.optional(z.int({ error: INVOICE_LIMIT_MESSAGE }).check(z.gte(1, INVOICE_LIMIT_MESSAGE), z.lte(MAX_INVOICE_PAGE, INVOICE_LIMIT_MESSAGE))),
+    ),
+    after: z.pipe(
+      z.pipe(z.optional(z.string()), blankAsAbsent),
+      z.optional(z.string().check(z.regex(ID_PATTERN, 'after must be the id of an invoice.'))),
+    ),
   }),
   /** The payment-success page's Checkout session, when it names one. */
   paymentConfirmation: z.object({

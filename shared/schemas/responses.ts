@@ -32,6 +32,8 @@ import {
 import {
   analytics,
   bookingView,
+  companyApplicationDecision,
+  companyApplicationStatusView,
   companyApplicationView,
   currentUser,
   jobAdminView,
@@ -78,6 +80,7 @@ export const responseSchemas = {
   analytics,
   workerApproved: z.strictObject({ message: z.string(), workerId: z.string() }),
   companyApplications: z.array(companyApplicationView),
+  companyApplicationDecision,
   /** A presigned GET of a stored file. */
   presignedDownload: z.strictObject({ url: z.string(), expiresAt: z.string() }),
 
@@ -91,6 +94,7 @@ export const responseSchemas = {
     maxBytes: z.number(),
   }),
   applicationReceived: z.strictObject({ id: z.string(), status: z.literal('pending'), message: z.string() }),
+  companyApplicationStatus: companyApplicationStatusView,
 
   // Workers.
   workerSession,

@@ -42,7 +42,7 @@ describe('a company applies with a business licence', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('fills the form after one invalid attempt, uploads a PDF with progress, submits, and the owner sees it', async () => {
+  it('fills the form after one invalid attempt, uploads a PDF with progress, submits, follows its status link, and sees the owner approve it', async () => {
     const page = await browser.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
@@ -89,6 +89,15 @@ describe('a company applies with a business licence', () => {
     await page.getByRole('heading', { name: 'Application Submitted' }).waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
 
+    // The success screen gives the company its status link: the application's unguessable id.
+    await page.getByRole('link', { name: 'Check application status' }).click();
+    await page.waitForURL(/\/apply\/company\/status\/[A-Za-z0-9_-]{22}$/);
+    const statusUrl = page.url();
+    await page.getByRole('heading', { name: 'Under review', level: 1 }).waitFor();
+    await page.getByText('Harborview Property Group’s application').waitFor();
+    expect(await page.locator('main').textContent()).not.toContain('morgan@harborview.example');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
     // The owner's dashboard lists it (the owner is set up through the API for this check).
     const setup = await page.request.post(`${stack.url}/api/admin/setup`, {
       data: { setupCode: stack.setupCode, username: 'site.owner', password: 'Lantern-Harbor-42', confirm: 'Lantern-Harbor-42' },
@@ -99,6 +108,18 @@ describe('a company applies with a business licence', () => {
     await row.waitFor();
     expect(await row.textContent()).toContain('Morgan Ellis');
     expect(await row.textContent()).toContain('Plumbing, Cleaning');
+
+    // The owner approves it with a note; the decision stays in view and the row leaves the pending list.
+    await row.getByLabel('Notes for Harborview Property Group').fill('Licence checked.');
+    await row.getByRole('button', { name: 'Approve Harborview Property Group' }).click();
+    const decision = page.getByRole('group', { name: 'Decision on Harborview Property Group' });
+    await decision.getByText('Approved', { exact: true }).waitFor();
+    await row.waitFor({ state: 'detached' });
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // The company's status link now shows the decision.
+    await page.goto(statusUrl);
+    await page.getByRole('heading', { name: 'Approved', level: 1 }).waitFor();
 
     expect(errors).toEqual([]);
   });

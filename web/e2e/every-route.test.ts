@@ -47,7 +47,15 @@ const widths = [
 ] as const;
 
 /** The routes, given the ids made for them. */
-function routeTable(ids: { service: string; serviceName: string; booking: string; job: string; jobService: string; proName: string }): RouteCheck[] {
+function routeTable(ids: {
+  service: string;
+  serviceName: string;
+  booking: string;
+  job: string;
+  jobService: string;
+  proName: string;
+  companyApplication: string;
+}): RouteCheck[] {
   return [
     {
       url: '/',
@@ -74,6 +82,7 @@ function routeTable(ids: { service: string; serviceName: string; booking: string
     { url: `/track?id=${ids.booking}`, who: 'visitor', heading: 'Track Your Booking' },
     { url: '/contact', who: 'visitor', heading: 'Contact Us' },
     { url: '/apply/company', who: 'visitor', heading: 'Company Application' },
+    { url: `/apply/company/status/${ids.companyApplication}`, who: 'visitor', heading: 'Under review' },
     { url: '/apply/worker', who: 'visitor', heading: 'Apply to be a Pro' },
     { url: '/apply/contractor', who: 'visitor', landsOn: '/apply/worker', heading: 'Apply to be a Pro' },
     { url: '/worker/apply', who: 'visitor', heading: 'Apply to be a Pro' },
@@ -249,6 +258,24 @@ describe('every route renders, accessibly and without errors, on a phone and a d
     });
     if (bookingRes.status !== 201) throw new Error(`booking answered ${bookingRes.status}: ${await bookingRes.text()}`);
     const booking = (await bookingRes.json()) as { id: string };
+    const companyRes = await fetch(`${base}/api/company-applications`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        companyName: 'Harborview Property Group',
+        businessType: 'Property Management',
+        contactPersonName: 'Morgan Ellis',
+        phoneNumber: '(510) 555-0188',
+        emailAddress: 'morgan@harborview.example',
+        companyAddress: '120 Harbor Street, Oakland, CA',
+        workerTypesNeeded: ['Plumbing'],
+        typicalWorkerCount: '1-5',
+        averageProjectDuration: '1 day',
+        agreementAccepted: true,
+      }),
+    });
+    if (companyRes.status !== 201) throw new Error(`company application answered ${companyRes.status}: ${await companyRes.text()}`);
+    const companyApplication = (await companyRes.json()) as { id: string };
 
     // The customer's request, from their browser (it sets their cookie): worked, completed,
     // approved by them and invoiced by the pro, so every customer screen has something to show.
@@ -276,7 +303,15 @@ describe('every route renders, accessibly and without errors, on a phone and a d
     customerState = await customerContext.storageState();
     await customerContext.close();
 
-    routes = routeTable({ service: service.slug, serviceName: service.name, booking: booking.id, job, jobService: 'Plumbing', proName: 'Avery Brooks' });
+    routes = routeTable({
+      service: service.slug,
+      serviceName: service.name,
+      booking: booking.id,
+      job,
+      jobService: 'Plumbing',
+      proName: 'Avery Brooks',
+      companyApplication: companyApplication.id,
+    });
   });
 
   afterAll(async () => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payButtonLabel } from '../../shared/domain/invoice';
+import { formatMoney } from '../src/lib/money';
 import { startStackProcess, type RunningStack } from '../../infra/testing/local-process';
 import { launchBrowser, seriousA11yViolations } from './browser';
 import { HOME, NEAR, OFFLINE_GEOCODER, collectErrors, requestFromPage, toast } from './journey';
@@ -104,6 +105,15 @@ describe('a completed job is verified, invoiced, paid by card and reviewed', () 
     // Paid on both sides: the customer's invoices and the pro's earnings (their share held: no payouts yet).
     await customer.goto(`${stack.url}/invoices`);
     await customer.getByRole('row', { name: new RegExp(invoice!.invoiceNumber) }).getByText('Paid', { exact: true }).waitFor();
+    // The pro's /invoices (their dashboard's "Your invoices") lists it with the share they earn.
+    await worker.goto(`${stack.url}/worker/dashboard`);
+    await worker.getByRole('tab', { name: 'Jobs' }).click();
+    await worker.getByRole('link', { name: 'Your invoices' }).click();
+    await worker.getByRole('heading', { name: 'Your invoices' }).waitFor();
+    const proRow = worker.getByRole('row', { name: new RegExp(invoice!.invoiceNumber) });
+    await proRow.getByText('Paid', { exact: true }).waitFor();
+    await proRow.getByText(formatMoney(invoice!.workerShare), { exact: true }).waitFor();
+    expect(await seriousA11yViolations(worker)).toEqual([]);
     await worker.goto(`${stack.url}/worker/earnings`);
     await worker.getByText('Held until payouts are set up').waitFor();
     await worker.getByTestId('payout-status').getByText('Not set up').waitFor();

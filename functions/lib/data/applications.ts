@@ -1,4 +1,5 @@
 import type { CompanyApplicationView, CompanyDocument, PendingWorkerView, WorkerDocument } from '../../../shared/schemas/admin';
+import type { CompanyApplicationDecision, CompanyApplicationStatusView } from '../../../shared/schemas/views/people';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type {
   ApplicationStatus,
@@ -18,10 +19,11 @@ import {
   type WorkerApplicationItem,
 } from '../../../shared/entities';
 import { dynamo, tableName } from '../clients';
-import { ConflictError } from '../errors';
-import { isNew, putOf } from './expressions';
+import { ConflictError, NotFoundError } from '../errors';
+import { isNew, putOf, updateOf } from './expressions';
 import { countAll, queryAll } from './query';
 import { writeTogether, WriteCancelled } from './transact';
+import { tryUpdate } from './write';
 
 export type { CompanyApplicationItem, EmailClaimItem, WorkerApplicationItem } from '../../../shared/entities';
 
@@ -88,6 +90,22 @@ export function toCompanyApplicationView(item: CompanyApplicationItem): CompanyA
   };
 }
 
+export function toCompanyApplicationDecision(item: CompanyApplicationItem): CompanyApplicationDecision {
+  if (item.status === 'pending' || !item.reviewedAt) throw new Error(`Company application ${item.id} is not decided`);
+  return { id: item.id, status: item.status, reviewNotes: item.reviewNotes ?? null, reviewedAt: item.reviewedAt };
+}
+
+/** The company's own view: the owner's notes only with a rejection, which they explain. */
+export function toCompanyApplicationStatusView(item: CompanyApplicationItem): CompanyApplicationStatusView {
+  return {
+    companyName: item.companyName,
+    submittedAt: item.submittedAt,
+    status: item.status,
+    reviewNotes: item.status === 'rejected' ? (item.reviewNotes ?? null) : null,
+    reviewedAt: item.reviewedAt ?? null,
+  };
+}
+
 /** The JSON form, as stored. */
 export function fromWorkerApplication(input: WorkerApplicationInput): WorkerApplicationRecord {
   return { source: 'worker-applications', ...input };
@@ -122,6 +140,9 @@ export { isId } from '../../../shared/schemas/id';
 
 const EMAIL_TAKEN = 'An application or account already exists for this email address.';
 const COMPANY_EMAIL_TAKEN = 'A company application already exists for this email address.';
+
+const COMPANY_APPLICATION_NOT_FOUND = 'No company application with this id.';
+const COMPANY_ALREADY_REVIEWED = 'This company application has already been reviewed; refresh to see the decision.';
 
 const entityOf = { worker: workerApplicationEntity, company: companyApplicationEntity } as const;
 
@@ -232,6 +253,36 @@ export const applicationsRepo = {
   /** Oldest first (gsi1 sorts by submittedAt). */
   listWorkerApplications: (status: ApplicationStatus) => queryAll(workerApplicationEntity.indexes.byStatus.range(status)),
   listCompanyApplications: (status: ApplicationStatus) => queryAll(companyApplicationEntity.indexes.byStatus.range(status)),
+
+  /**
+   * The owner's decision on a pending company application, in one update conditional on it still
+   * being pending: of two decisions (twice, or racing) exactly one is stored and the other is a 409.
+   * The update moves the item to its new status's gsi1 partition, which is what the analytics
+   * count (companyCounts), so the counts move with the decision.
+   */
+  async decideCompanyApplication(
+    id: string,
+    decision: { status: 'approved' | 'rejected'; notes?: string; now: string },
+  ): Promise<CompanyApplicationItem> {
+    const application = await applicationsRepo.findCompanyApplication(id);
+    if (!application) throw new NotFoundError(COMPANY_APPLICATION_NOT_FOUND);
+    if (application.status !== 'pending') throw new ConflictError(COMPANY_ALREADY_REVIEWED);
+    const { status, notes, now } = decision;
+    const decided = await tryUpdate(
+      updateOf(companyApplicationEntity, companyApplicationEntity.key(id), {
+        set: {
+          status,
+          reviewedAt: now,
+          ...(status === 'approved' ? { approvedAt: now } : {}),
+          ...(notes ? { reviewNotes: notes } : {}),
+          ...companyApplicationEntity.indexes.byStatus.key(status, application.submittedAt),
+        },
+        if: (c) => c.eq('status', 'pending'),
+      }),
+    );
+    if (!decided) throw new ConflictError(COMPANY_ALREADY_REVIEWED);
+    return decided;
+  },
 
   workerCounts: () => countsOf('worker'),
   companyCounts: () => countsOf('company'),

@@ -3,7 +3,7 @@ import { invoiceAmounts, roundHours, type PayoutStatus } from '../../../shared/d
 import { invoiceEntity, jobEntity, type InvoiceItem, type KeyRange } from '../../../shared/entities';
 import { dynamo, tableName } from '../clients';
 import { batchGet } from './batch';
-import { queryAll } from './query';
+import { queryAll, queryPage } from './query';
 import type { JobItem } from './jobs';
 import { isNew, putOf, updateOf, type UpdateSpec } from './expressions';
 import { writeTogether, WriteCancelled } from './transact';
@@ -135,7 +135,15 @@ export const invoicesRepo = {
   /** Newest first. */
   listForCustomer: (customerId: string) => newestFirst(invoiceEntity.indexes.customerInvoices.range(customerId)),
   listForWorker: (workerId: string) => newestFirst(invoiceEntity.indexes.workerInvoices.range(workerId)),
-  listAll: () => newestFirst(invoiceEntity.indexes.all.range()),
+  /**
+   * One page of every invoice, newest first, from just after `after` (the last invoice of the
+   * page before; its key and index key are where DynamoDB resumes, so equal timestamps never skip one).
+   */
+  async pageOfAll(limit: number, after?: InvoiceItem): Promise<InvoiceItem[]> {
+    const start = after ? { pk: after.pk, sk: after.sk, gsi3pk: after.gsi3pk, gsi3sk: after.gsi3sk } : undefined;
+    const page = await queryPage({ ...invoiceEntity.indexes.all.range(), newestFirst: true, limit }, start);
+    return page.items;
+  },
 
   /** Verify Work: the customer accepts the invoice's work and charges. Once; false if already. */
   async markWorkVerified(id: string, customerId: string, now: string): Promise<InvoiceItem | undefined> {

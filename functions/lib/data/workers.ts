@@ -65,6 +65,9 @@ async function readProfile(id: string): Promise<WorkerItem | undefined> {
   return out.Item as WorkerItem | undefined;
 }
 
+/** Why an independent pro holding a job may not go off call, and what to do about it. */
+export const OFF_CALL_WITH_JOB = 'Finish your current job before going off call: as an independent pro you stay on call while you hold one.';
+
 /**
  * A change that only an active worker may make: the write is conditional on the profile still
  * being active, so a worker terminated between the token check and the write changes nothing.
@@ -144,7 +147,21 @@ export const workersRepo = {
   },
 
   async setAvailability(workerId: string, isAvailable: boolean): Promise<WorkerItem> {
+    if (!isAvailable) return workersRepo.goOffCall(workerId);
     return updateActive(workerId, { set: { isAvailable } });
+  },
+
+  /**
+   * Off call, except for an independent pro holding a job (`activeJobId`, set on accepting and
+   * cleared on completing): they chose to answer for the jobs they accept, so they stay on call
+   * until it is finished. Conditional, so a job accepted at the same moment cannot slip past.
+   */
+  async goOffCall(workerId: string): Promise<WorkerItem> {
+    return updateActive(
+      workerId,
+      { set: { isAvailable: false }, if: (c) => c.or(c.notExists('activeJobId'), c.not(c.eq('workerType', 'independent'))) },
+      OFF_CALL_WITH_JOB,
+    );
   },
 
   /** Clocks in only a worker who is out: a second clock-in (even a concurrent one) gets 409. */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { handler as submitCompanyApplication } from '../../submit-company-application';
 import { handler as submitWorkerApplication } from '../../submit-worker-application';
 import { newId } from '../ids';
 import { presignUpload } from '../storage';
@@ -52,6 +53,15 @@ export async function pendingApplication(overrides: Record<string, unknown> = {}
   const body = await workerApplicationBody(overrides);
   const res = await invoke(submitWorkerApplication, withBody(sampleEvent('submit-worker-application'), body));
   if (res.status !== 201) throw new Error(`application refused: ${res.status} ${JSON.stringify(res.body)}`);
+  return { id: res.body.id as string, body };
+}
+
+/** Files a pending company application (the sample's, with a fresh email); its id and body. */
+export async function pendingCompanyApplication(overrides: Record<string, unknown> = {}) {
+  const sample = sampleEvent('submit-company-application');
+  const body: Record<string, any> = { ...(JSON.parse(sample.body!) as Record<string, unknown>), emailAddress: freshEmail(), ...overrides };
+  const res = await invoke(submitCompanyApplication, withBody(sample, body));
+  if (res.status !== 201) throw new Error(`company application refused: ${res.status} ${JSON.stringify(res.body)}`);
   return { id: res.body.id as string, body };
 }
 

@@ -91,6 +91,29 @@ export const companyApplicationView = z.strictObject({
 });
 export type CompanyApplicationView = z.infer<typeof companyApplicationView>;
 
+/** The owner's decision on a company application, as the approve and reject calls answer it. */
+export const companyApplicationDecision = z.strictObject({
+  id: z.string(),
+  status: z.enum(['approved', 'rejected']),
+  reviewNotes: z.nullable(z.string()),
+  reviewedAt: z.string(),
+});
+export type CompanyApplicationDecision = z.infer<typeof companyApplicationDecision>;
+
+/**
+ * What the company itself sees at its status link: no contact details, documents or tax id (the
+ * link is the only credential, so it shows nothing a forwarded link should not). The owner's notes
+ * only on a rejection: they explain it; an approval's notes are the owner's own.
+ */
+export const companyApplicationStatusView = z.strictObject({
+  companyName: z.string(),
+  submittedAt: z.string(),
+  status: z.enum(applicationStatuses),
+  reviewNotes: z.nullable(z.string()),
+  reviewedAt: z.nullable(z.string()),
+});
+export type CompanyApplicationStatusView = z.infer<typeof companyApplicationStatusView>;
+
 /**
  * The owner's view of a job. Every job carries keys.allJobs (gsi3), so one Query lists them all.
  * Rates in cents.

@@ -19,6 +19,7 @@ const WorkersPage = lazy(() => import('../features/marketing/workers-page'));
 const DownloadPage = lazy(() => import('../features/download/download-page'));
 const NotFoundPage = lazy(() => import('../features/not-found/not-found-page'));
 const CompanyApplicationPage = lazy(() => import('../features/company-application/company-application-page'));
+const CompanyApplicationStatusPage = lazy(() => import('../features/company-application/company-application-status-page'));
 // The owner screens share one session provider, loaded with them (never with the landing page).
 const AuthLayout = lazy(() => import('../lib/auth').then((m) => ({ default: m.AuthLayout })));
 const OwnerSetupPage = lazy(() => import('../features/owner/setup-page'));
@@ -59,6 +60,7 @@ export function AppRoutes() {
           <Route path={patterns.track} element={<TrackPage />} />
           <Route path={patterns.contact} element={<ContactPage />} />
           <Route path={patterns.applyCompany} element={<CompanyApplicationPage />} />
+          <Route path={patterns.companyApplicationStatus} element={<CompanyApplicationStatusPage />} />
           <Route path={patterns.applyWorker} element={<WorkerApplicationPage />} />
           <Route path={patterns.workerApply} element={<WorkerApplicationPage />} />
           <Route path={patterns.workerLogin} element={<WorkerLoginPage />} />

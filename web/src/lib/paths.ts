@@ -11,6 +11,7 @@ export const patterns = {
   track: '/track',
   contact: '/contact',
   applyCompany: '/apply/company',
+  companyApplicationStatus: '/apply/company/status/:id',
   applyWorker: '/apply/worker',
   applyContractor: '/apply/contractor',
   workerApply: '/worker/apply',
@@ -51,6 +52,8 @@ export const paths = {
   track: (id?: string) => (id ? `${patterns.track}?id=${enc(id)}` : patterns.track),
   contact: patterns.contact,
   applyCompany: patterns.applyCompany,
+  /** The company's own status link: the application's unguessable id is its only credential. */
+  companyApplicationStatus: (id: string) => `/apply/company/status/${enc(id)}`,
   applyWorker: patterns.applyWorker,
   workerApply: patterns.workerApply,
   workerLogin: patterns.workerLogin,

@@ -72,9 +72,13 @@ export const queryKeys = {
   /** The caller's own invoices, newest first. Every invoice key starts with it, so one invalidation refreshes them all. */
   invoices: apiKey('GET /api/invoices'),
   invoice: (id: string) => apiKey('GET /api/invoices/{id}', { params: { id } }),
+  /** The owner's list of every invoice, read a page at a time (an infinite query under the invoices key). */
+  ownerInvoices: apiKey('GET /api/invoices', { scope: 'owner' }),
   /** Every tracked job's key starts with it: one invalidation refreshes whichever /track is open. */
   trackedJobs: pathPrefix('GET /api/track/{id}'),
   trackedJob: (id: string) => apiKey('GET /api/track/{id}', { params: { id } }),
+  /** A company's own application, by the id in its status link. */
+  companyApplicationStatus: (id: string) => apiKey('GET /api/company-applications/{id}', { params: { id } }),
   serviceAddress: apiKey('GET /api/customer/service-address'),
   /** Every worker list's key starts with it: a new review or a Find press refreshes whichever is shown. */
   workerListings: apiKey('GET /api/worker-profiles'),

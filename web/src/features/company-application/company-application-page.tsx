@@ -154,10 +154,16 @@ export default function CompanyApplicationPage() {
             subtitle={`Thank you, ${submitted.companyName}. We will contact you at ${submitted.emailAddress} within 2-3 business days.`}
             icon={<CircleCheck aria-hidden="true" className="size-14 text-green-400" />}
           />
-          <p className="mb-6 text-sm text-slate-300">
+          <p className="mb-2 text-sm text-slate-300">
             Reference: <span className="font-mono text-slate-100">{submitted.id}</span>
           </p>
+          <p className="mb-6 text-sm text-slate-300">
+            Keep this link to follow your application; anyone with it can see its status.
+          </p>
           <div className="flex flex-wrap justify-center gap-3">
+            <Link to={paths.companyApplicationStatus(submitted.id)} className={buttonClasses('outline', 'md')}>
+              Check application status
+            </Link>
             <Link to={paths.home} className={buttonClasses('primary', 'md')}>
               Back to Home
             </Link>

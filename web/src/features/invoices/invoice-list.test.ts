@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apiErrorFrom } from '../../lib/api';
-import { invoiceDate, listLoadProblem } from './invoice-list';
+import { invoiceAudience, invoiceDate, invoicePageText, listLoadProblem, nextInvoicePage } from './invoice-list';
 
 describe('invoiceDate', () => {
   it('shows the day of a readable date and a dash otherwise', () => {
@@ -23,5 +23,29 @@ describe('listLoadProblem', () => {
 
   it('names the status of a failure without a message', () => {
     expect(listLoadProblem(apiErrorFrom(500, 'Internal Server Error', '')).detail).toBe('The server answered 500.');
+  });
+});
+
+describe('invoiceAudience', () => {
+  it('puts a signed-in pro first, then the owner, else the customer, as the server does', () => {
+    expect(invoiceAudience(true, true)).toBe('pro');
+    expect(invoiceAudience(false, true)).toBe('owner');
+    expect(invoiceAudience(false, false)).toBe('customer');
+  });
+});
+
+describe('invoicePageText', () => {
+  it("speaks to a pro about their own invoices and to the owner about everyone's, the customer as before", () => {
+    expect(invoicePageText('pro').title).toBe('Your invoices');
+    expect(invoicePageText('owner').title).toBe('All invoices');
+    expect(invoicePageText('customer')).toMatchObject({ title: 'Invoices', emptyTitle: 'No invoices found' });
+  });
+});
+
+describe('nextInvoicePage', () => {
+  it('continues after the last invoice of a full page and stops after a short one', () => {
+    expect(nextInvoicePage([{ id: 'a' }, { id: 'b' }], 2)).toBe('b');
+    expect(nextInvoicePage([{ id: 'a' }], 2)).toBeUndefined();
+    expect(nextInvoicePage([], 2)).toBeUndefined();
   });
 });

@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, FileText, X } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { toast } from '../../components/ui/toast-store';
-import { api } from '../../lib/api';
+import { ApiError, api, errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/date-time';
 import { formatMoney } from '../../lib/money';
 import { label } from './format';
@@ -13,6 +13,9 @@ import { LoadError, Loading } from '../../components/ui/load-state';
 import { Empty } from './empty';
 import { useDocumentOpener } from './use-document-opener';
 import { pollMs, type ApplicationDocument, type CompanyApplicationSummary, type PendingWorker } from './types';
+import { COMPANY_REJECT_NOTES_REQUIRED, COMPANY_REVIEW_NOTES_MAX } from '../../../../shared/schemas/application-rules';
+import type { CompanyApplicationDecision } from '../../../../shared/schemas/views/people';
+import { Field } from '../../components/ui/field';
 import { FormAlert } from '../../components/ui/form-alert';
 import { queryKeys } from '../../lib/query-keys';
 
@@ -30,6 +33,9 @@ const companyDocumentLabels: Record<string, string> = {
 export function ApplicationsTab() {
   const pending = useQuery<PendingWorker[]>({ queryKey: queryKeys.pendingWorkers, refetchInterval: pollMs.pending });
   const companies = useQuery<CompanyApplicationSummary[]>({ queryKey: queryKeys.companyApplications, refetchInterval: pollMs.pending });
+  // A decided application leaves the pending list: what was decided stays in view here.
+  const [decided, setDecided] = useState<DecidedCompany[]>([]);
+  const onDecided = (decision: DecidedCompany) => setDecided((list) => [decision, ...list.filter((d) => d.id !== decision.id)]);
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-10">
@@ -65,8 +71,9 @@ export function ApplicationsTab() {
         ) : companies.data.length === 0 ? (
           <Empty title="No pending company applications" />
         ) : (
-          <CompanyTable applications={companies.data} />
+          <CompanyTable applications={companies.data} onDecided={onDecided} />
         )}
+        {decided.length > 0 ? <DecidedCompanies decided={decided} /> : null}
       </section>
     </div>
   );
@@ -191,7 +198,7 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-function CompanyTable({ applications }: { applications: CompanyApplicationSummary[] }) {
+function CompanyTable({ applications, onDecided }: { applications: CompanyApplicationSummary[]; onDecided: (decision: DecidedCompany) => void }) {
   return (
     <Card className="overflow-x-auto p-0 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-300" role="region" aria-label="Pending company applications" tabIndex={0}>
       <table className="w-full min-w-[48rem] text-left text-sm">
@@ -205,6 +212,7 @@ function CompanyTable({ applications }: { applications: CompanyApplicationSummar
             <th scope="col" className="px-4 py-3 font-semibold">Worker types</th>
             <th scope="col" className="px-4 py-3 font-semibold">Submitted</th>
             <th scope="col" className="px-4 py-3 font-semibold">Documents</th>
+            <th scope="col" className="px-4 py-3 font-semibold">Decision</th>
           </tr>
         </thead>
         <tbody>
@@ -222,6 +230,9 @@ function CompanyTable({ applications }: { applications: CompanyApplicationSummar
               <td className="px-4 py-3 whitespace-nowrap">{formatDateTime(application.submittedAt, 'date') ?? '—'}</td>
               <td className="px-4 py-3">
                 <CompanyDocuments application={application} />
+              </td>
+              <td className="px-4 py-3 align-top">
+                <CompanyDecisionForm application={application} onDecided={onDecided} />
               </td>
             </tr>
           ))}
@@ -261,5 +272,96 @@ function CompanyDocuments({ application }: { application: CompanyApplicationSumm
         </p>
       ) : null}
     </div>
+  );
+}
+
+type DecidedCompany = CompanyApplicationDecision & { companyName: string };
+
+/** Approve (notes optional) or reject (notes required: the company reads them on its status page). */
+function CompanyDecisionForm({ application, onDecided }: { application: CompanyApplicationSummary; onDecided: (decision: DecidedCompany) => void }) {
+  const queryClient = useQueryClient();
+  const notesId = useId();
+  const [notes, setNotes] = useState('');
+  const [error, setError] = useState<string>();
+
+  const decide = useMutation({
+    mutationFn: (decision: 'approve' | 'reject') =>
+      decision === 'approve'
+        ? api('POST /api/admin/company-applications/{id}/approve', { params: { id: application.id }, body: notes.trim() ? { notes } : {} })
+        : api('POST /api/admin/company-applications/{id}/reject', { params: { id: application.id }, body: { notes } }),
+    onMutate: () => setError(undefined),
+    onSuccess: (decision) => {
+      onDecided({ ...decision, companyName: application.companyName });
+      toast({
+        title: decision.status === 'approved' ? 'Company Approved' : 'Company Not Approved',
+        description: `${application.companyName} sees the decision at its status link.`,
+      });
+    },
+    onError: (failure) => {
+      const fields = failure instanceof ApiError ? failure.fields : {};
+      setError(fields.notes ?? errorMessage(failure) ?? 'The decision was not saved. Please try again.');
+    },
+    onSettled: () =>
+      void Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.companyApplications }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.analytics }),
+      ]),
+  });
+
+  const reject = () => {
+    if (!notes.trim()) {
+      setError(COMPANY_REJECT_NOTES_REQUIRED);
+      document.getElementById(notesId)?.focus();
+      return;
+    }
+    decide.mutate('reject');
+  };
+
+  return (
+    <div className="grid min-w-56 gap-2">
+      <Field id={notesId} label={`Notes for ${application.companyName}`} hint="Required to reject; shown to the company." error={error}>
+        <textarea
+          rows={2}
+          maxLength={COMPANY_REVIEW_NOTES_MAX}
+          value={notes}
+          onChange={(event) => setNotes(event.target.value)}
+          disabled={decide.isPending}
+        />
+      </Field>
+      <div className="flex flex-wrap gap-2">
+        <Button size="sm" onClick={() => decide.mutate('approve')} disabled={decide.isPending} aria-label={`Approve ${application.companyName}`}>
+          <Check aria-hidden="true" className="size-4" />
+          {decide.isPending && decide.variables === 'approve' ? 'Approving…' : 'Approve'}
+        </Button>
+        <Button size="sm" variant="destructive" onClick={reject} disabled={decide.isPending} aria-label={`Reject ${application.companyName}`}>
+          <X aria-hidden="true" className="size-4" />
+          {decide.isPending && decide.variables === 'reject' ? 'Rejecting…' : 'Reject'}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function DecidedCompanies({ decided }: { decided: DecidedCompany[] }) {
+  return (
+    <section aria-labelledby="decided-companies-heading" className="mt-6">
+      <h3 id="decided-companies-heading" className="mb-3 text-lg font-semibold text-white">
+        Decided just now
+      </h3>
+      <ul className="grid gap-3">
+        {decided.map((decision) => (
+          <li key={decision.id}>
+            <Card role="group" aria-label={`Decision on ${decision.companyName}`}>
+              <div className="flex flex-wrap items-center justify-between gap-3">
+                <span className="font-semibold text-white">{decision.companyName}</span>
+                <Badge tone={decision.status === 'approved' ? 'green' : 'red'}>{decision.status === 'approved' ? 'Approved' : 'Not approved'}</Badge>
+              </div>
+              {decision.reviewNotes ? <p className="mt-2 whitespace-pre-line break-words text-sm text-slate-200">{decision.reviewNotes}</p> : null}
+              <p className="mt-1 text-xs text-slate-300">Decided {formatDateTime(decision.reviewedAt) ?? '—'}</p>
+            </Card>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

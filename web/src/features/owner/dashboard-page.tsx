@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { KeyRound, LogOut } from 'lucide-react';
+import { FileText, KeyRound, LogOut } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { PageLoading } from '../../components/layout/page-loading';
@@ -93,6 +93,10 @@ function Dashboard() {
           </p>
         </div>
         <div className="flex flex-wrap gap-3">
+          <Link to={paths.invoices} className={buttonClasses('outline', 'md')}>
+            <FileText aria-hidden="true" className="size-4" />
+            All Invoices
+          </Link>
           <Link to={paths.changePassword} className={buttonClasses('outline', 'md')}>
             <KeyRound aria-hidden="true" className="size-4" />
             Change Password

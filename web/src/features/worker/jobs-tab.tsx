@@ -48,10 +48,14 @@ export function JobsPanel({ workerId, onLogout, note }: { workerId: string; onLo
         <OffersSection workerId={workerId} />
         <HeldJobsSection workerId={workerId} />
         <ReadyToInvoiceSection workerId={workerId} />
-        <div className="grid gap-4 sm:grid-cols-3">
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           <Link to={paths.workerEarnings} className={tile}>
             <BadgeDollarSign aria-hidden="true" className="size-6 text-amber-300" />
             <span className="font-semibold">Earnings</span>
+          </Link>
+          <Link to={paths.invoices} className={tile}>
+            <FileText aria-hidden="true" className="size-6 text-amber-300" />
+            <span className="font-semibold">Your invoices</span>
           </Link>
           <Link to={paths.workerProfile} className={tile}>
             <UserCog aria-hidden="true" className="size-6 text-amber-300" />

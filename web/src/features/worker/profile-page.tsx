@@ -20,6 +20,7 @@ import { useWorkerSession } from './session';
 import { useFormErrors } from '../../lib/use-form-errors';
 import { isUnauthorized, rememberWorker, useWorkerMe, workerCall } from './worker-api';
 import { FormAlert } from '../../components/ui/form-alert';
+import { WorkerTypeSetting } from './worker-type-setting';
 import { LoadError, Loading } from '../../components/ui/load-state';
 
 const fieldOrder = ['fullName', 'yearsExp', 'categories', 'hourlyRate', 'profilePhoto'] as const;
@@ -40,7 +41,10 @@ export default function WorkerProfilePage() {
         <ArrowLeft aria-hidden="true" className="size-4" /> Back to Dashboard
       </Link>
       {me.data ? (
-        <ProfileForm key={me.data.id} worker={me.data} />
+        <>
+          <ProfileForm key={me.data.id} worker={me.data} />
+          <WorkerTypeSetting worker={me.data} />
+        </>
       ) : me.isError && !isUnauthorized(me.error) ? (
         <LoadError message="Failed to fetch worker profile." onRetry={() => void me.refetch()} retrying={me.isFetching} />
       ) : (
