@@ -6,7 +6,7 @@ import { geocodeEntity, serviceEntity } from './catalog';
 import { customerEntity, customerKeyEntity, serviceAddressEntity } from './customers';
 import { documentAccessEntity, documentEntity, documentUploadEntity } from './documents';
 import { invoiceEntity, stripeEventEntity } from './invoices';
-import { jobEntity, jobLocationEntity, trackingNumberEntity, workerOfferEntity } from './jobs';
+import { jobEntity, jobEventEntity, jobLocationEntity, trackingNumberEntity, workerOfferEntity } from './jobs';
 import {
   connectionEntity,
   notificationEntity,
@@ -92,6 +92,7 @@ export const keys = {
   pushSubscription: pushSubscriptionEntity.key,
   pushEndpoint: pushEndpointEntity.key,
   jobLocation: jobLocationEntity.key,
+  jobEvent: jobEventEntity.key,
   geocode: geocodeEntity.key,
   document: documentEntity.key,
   workerDocuments: documentEntity.indexes.workerDocuments.key,

@@ -164,3 +164,37 @@ export const jobLocationEntity = defineEntity<JobLocationItem>()({
   name: 'job-location',
   key: (jobId: string) => ({ pk: `JOB#${jobId}`, sk: 'LOCATION' }),
 });
+
+/** Who made a step of a job's history: a person by role and id, or the system (a timer, a webhook). */
+export interface JobEventActor {
+  role: 'customer' | 'worker' | 'owner' | 'system';
+  id: string | null;
+  /** The name shown in the owner's timeline, as it was when the step happened. */
+  name: string | null;
+}
+
+/**
+ * One step of a job's history, beside the job in its partition (sorted by time): what the owner's
+ * timeline shows. Written with the change it records (in the same write where the change is one),
+ * never updated afterwards.
+ */
+export interface JobEventItem {
+  pk: string;
+  sk: string;
+  entity: 'job-event';
+  jobId: string;
+  id: string;
+  /** What happened, e.g. 'offered', 'offer_expired', 'accepted', 'strike', 'paid' (shared/domain/job-history.ts). */
+  type: string;
+  at: string;
+  actor: JobEventActor;
+  /** The worker the step concerns (offered to, accepted by, struck), if any. */
+  workerId: string | null;
+  /** A short sentence for the owner, e.g. the strike's reason or the cancellation's message. */
+  detail: string | null;
+}
+
+export const jobEventEntity = defineEntity<JobEventItem>()({
+  name: 'job-event',
+  key: (jobId: string, at = '', id = '') => ({ pk: `JOB#${jobId}`, sk: at ? `EVENT#${at}#${id}` : 'EVENT#' }),
+});
