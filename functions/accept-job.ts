@@ -37,7 +37,7 @@ export const handler = http(routeByName('accept-job'), jobActionSchema, async ({
     }
   }
   try {
-    await jobsRepo.accept({ jobId, workerId: worker.id, hourlyRate: worker.hourlyRate, now, arriveBy });
+    await jobsRepo.accept({ jobId, workerId: worker.id, workerName: worker.fullName, hourlyRate: worker.hourlyRate, now, arriveBy, sentAt: seen?.createdAt });
   } catch (error) {
     // Not a refusal (DynamoDB unreachable): the accept may yet have landed, so its timer stays; it
     // does nothing for a worker who does not hold the job.

@@ -1,11 +1,18 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { keys } from '../shared/table';
 import { handler } from './approve-worker';
 import { applicationsRepo } from './lib/data/applications';
 import { workerAdmin } from './lib/data/worker-admin';
 import { workersRepo } from './lib/data/workers';
 import { newId } from './lib/ids';
-import { asOwner, pendingApplication } from './lib/testing/applications';
+import { hashPassword } from './lib/auth/passwords';
+import { applicantAccounts } from './lib/data/applicant-accounts';
+import { connectionsRepo } from './lib/data/connections';
+import { notificationsRepo } from './lib/data/notifications';
+import { applicantWithAccount, asOwner, pendingApplication } from './lib/testing/applications';
+import { framesOf, openTestConnection } from './lib/testing/sockets';
+import { withBearer } from './lib/testing/workers';
+import { handler as getSelf } from './get-worker-self';
 import { invoke, sampleEvent, withPath } from './lib/testing/events';
 import { handler as rejectWorker } from './reject-worker';
 
@@ -116,5 +123,68 @@ describe('POST /api/admin/workers/{id}/approve', () => {
 
     expect(res.status).toBe(401);
     expect((await applicationsRepo.findWorkerApplication(id))?.status).toBe('pending');
+  });
+});
+
+describe('POST /api/admin/workers/{id}/approve of an applicant with an account', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('turns the profile their account made active and verified, keeping the account: no second profile', async () => {
+    // Prepare
+    const applicant = await applicantWithAccount();
+
+    // Act
+    const res = await approve(applicant.id);
+
+    // Assess
+    expect(res).toMatchObject({ status: 200, body: { message: 'Worker Approved', workerId: applicant.workerId } });
+    expect(await workersRepo.findById(applicant.workerId)).toMatchObject({ status: 'active', isVerified: true, hasAccount: true });
+    expect((await workerAdmin.listAll()).filter((w) => w.applicationId === applicant.id)).toHaveLength(1);
+    expect(await applicationsRepo.findWorkerApplication(applicant.id)).toMatchObject({ status: 'approved', workerId: applicant.workerId });
+    const me = await invoke(getSelf, withBearer(sampleEvent('get-worker-self'), applicant.token));
+    expect(me.body.status).toBe('active');
+  });
+
+  it("tells the applicant's open screen at once (worker:status on their channel) and leaves a notification", async () => {
+    // Prepare: the applicant's review screen holds a socket in their own channel.
+    const applicant = await applicantWithAccount();
+    const connectionId = await openTestConnection();
+    await connectionsRepo.open(connectionId, { workerId: applicant.workerId }, new Date().toISOString());
+
+    // Act
+    await approve(applicant.id);
+
+    // Assess
+    const frames = await framesOf(connectionId);
+    expect(frames).toContainEqual({ event: 'worker:status', data: { workerId: applicant.workerId, status: 'active' } });
+    expect(frames.find((f) => f.event === 'notification')).toMatchObject({ data: { type: 'application_approved', title: 'Application approved' } });
+    expect((await notificationsRepo.latest('worker', applicant.workerId)).map((n) => n.type)).toContain('application_approved');
+  });
+
+  it('approves the account made between its read and its write: one profile, one account', async () => {
+    // Prepare: the applicant's account lands right after the approval read the email claim.
+    const { id, body } = await pendingApplication();
+    const passwordHash = await hashPassword('applicant-pass-42');
+    const read = applicationsRepo.findEmailClaim.bind(applicationsRepo);
+    let made: string | undefined;
+    let raced = false;
+    vi.spyOn(applicationsRepo, 'findEmailClaim').mockImplementation(async (email) => {
+      const claim = await read(email);
+      if (!raced) {
+        raced = true;
+        made = (await applicantAccounts.create(email, passwordHash, newId()))?.id;
+      }
+      return claim;
+    });
+
+    // Act
+    const res = await approve(id);
+
+    // Assess
+    expect(made).toEqual(expect.any(String));
+    expect(res).toMatchObject({ status: 200, body: { workerId: made } });
+    const profiles = (await workerAdmin.listAll()).filter((w) => w.applicationId === id);
+    expect(profiles).toEqual([expect.objectContaining({ id: made, status: 'active', isVerified: true, hasAccount: true })]);
+    expect(await applicationsRepo.findEmailClaim(body.emailAddress as string)).toMatchObject({ workerId: made });
   });
 });

@@ -22,6 +22,8 @@ type CallerKind =
   | 'owner'
   | 'worker'
   | 'pending worker'
+  | 'rejected applicant'
+  | 'suspended worker'
   | 'terminated worker'
   | 'expired worker token'
   | 'forged worker token'
@@ -35,6 +37,8 @@ const callerKinds: CallerKind[] = [
   'owner',
   'worker',
   'pending worker',
+  'rejected applicant',
+  'suspended worker',
   'terminated worker',
   'expired worker token',
   'forged worker token',
@@ -46,14 +50,17 @@ const callerKinds: CallerKind[] = [
 const admits: Record<Access, readonly CallerKind[]> = {
   public: callerKinds,
   anyone: callerKinds,
-  'signed-in': ['owner', 'worker', 'pending worker', 'terminated worker'],
+  'signed-in': ['owner', 'worker', 'pending worker', 'rejected applicant', 'suspended worker', 'terminated worker'],
   customer: ['customer'],
   admin: ['owner'],
-  worker: ['worker', 'pending worker', 'terminated worker'],
+  applicant: ['worker', 'pending worker', 'rejected applicant', 'suspended worker', 'terminated worker'],
+  // An applicant's account (under review, or not approved) reaches only the applicant routes: status, application, logout.
+  // A suspended pro reads their status and strike record and appeals; nothing that works a job.
+  worker: ['worker', 'suspended worker', 'terminated worker'],
   'active-worker': ['worker'],
 };
 
-let workerIds: Record<'active' | 'other' | 'pending' | 'terminated', string>;
+let workerIds: Record<'active' | 'other' | 'pending' | 'rejected' | 'suspended' | 'terminated', string>;
 
 async function expiredSession(role: 'admin' | 'worker', subjectId: string): Promise<string> {
   const secret = newSecret();
@@ -76,13 +83,15 @@ async function expiredSession(role: 'admin' | 'worker', subjectId: string): Prom
 }
 
 beforeAll(async () => {
-  const [active, other, pending, terminated] = await Promise.all([
+  const [active, other, pending, rejected, suspended, terminated] = await Promise.all([
     createTestWorker(),
     createTestWorker(),
     createTestWorker({ status: 'pending_review' }),
+    createTestWorker({ status: 'rejected' }),
+    createTestWorker({ status: 'suspended', strikes: 2 }),
     createTestWorker({ status: 'terminated', strikes: 2 }),
   ]);
-  workerIds = { active: active.id, other: other.id, pending: pending.id, terminated: terminated.id };
+  workerIds = { active: active.id, other: other.id, pending: pending.id, rejected: rejected.id, suspended: suspended.id, terminated: terminated.id };
 });
 
 /** Fresh credentials for every call: a route under test (a logout) may end the session it got. */
@@ -103,6 +112,10 @@ async function credentialsOf(kind: CallerKind): Promise<{ cookies?: string[]; au
       return bearer(await workerToken(workerIds.active));
     case 'pending worker':
       return bearer(await workerToken(workerIds.pending));
+    case 'rejected applicant':
+      return bearer(await workerToken(workerIds.rejected));
+    case 'suspended worker':
+      return bearer(await workerToken(workerIds.suspended));
     case 'terminated worker':
       return bearer(await workerToken(workerIds.terminated));
     case 'expired worker token':
@@ -168,7 +181,7 @@ describe('authorisation across the whole manifest', () => {
   });
 
   it('never lets a worker name another worker in a body or a path', async () => {
-    const workerRoutes = guarded.filter((r) => r.access === 'worker' || r.access === 'active-worker');
+    const workerRoutes = guarded.filter((r) => r.access === 'applicant' || r.access === 'worker' || r.access === 'active-worker');
     for (const route of workerRoutes) {
       // Prepare
       const handler = await handlerOf(route);

@@ -50,6 +50,7 @@ export const handler = http(routeByName('confirm-arrival'), arrivalAnswerSchema,
       claimedAt: claim.claimedAt,
       arrived: body.arrived,
       now: new Date().toISOString(),
+      arriveBy: job.arriveBy,
     });
   } catch (error) {
     if (!(error instanceof JobChangeRefused) || !error.current) throw error;

@@ -8,6 +8,7 @@ import { orUnavailable } from './lib/transient';
 import { ConflictError, NotFoundError } from './lib/errors';
 import { reply, http } from './lib/http';
 import { logger } from './lib/logger';
+import { documentAwaitingReview } from './lib/owner-events';
 
 const NO_SUCH_UPLOAD = 'No such upload, or it is more than an hour old. Upload the file again.';
 const REPLACED_MEANWHILE = 'The document this replaces was deleted or replaced meanwhile. Upload it again as a new document.';
@@ -58,6 +59,10 @@ export const handler = http(routeByName('confirm-document-upload'), async ({ cal
   // A concurrent confirm of the same upload won with other bytes: this copy is nobody's.
   if (stored && stored.key !== key) await forget(key);
   if (upload.key !== stored?.key) await forget(upload.key);
-  if (outcome === 'stored') logger.info('Document confirmed', { documentId: doc.id, workerId, categoryId: doc.categoryId, version: doc.version });
+  if (outcome === 'stored') {
+    logger.info('Document confirmed', { documentId: doc.id, workerId, categoryId: doc.categoryId, version: doc.version });
+    // Only the confirm whose write stored it tells the owner; a repeated confirm answers the same document quietly.
+    if (doc.status === 'pending_review') await documentAwaitingReview({ id: doc.id, categoryName: doc.categoryName, workerName: caller.worker.fullName });
+  }
   return reply(201, { document: toDocumentView(stored ?? doc) } satisfies { document: DocumentView });
 });

@@ -49,8 +49,19 @@ describe('$connect', () => {
     expect(await connectionsRepo.find(connectionId)).toMatchObject({ customerId, workerId: worker.id, owner: true });
   });
 
+  it("admits an applicant under review in their own channel, where the owner's decision reaches them", async () => {
+    const connectionId = await openTestConnection();
+    const applicant = await createTestWorker({ status: 'pending_review' });
+
+    const res = await handler(handshake(connectionId, { 'sec-websocket-protocol': `fixly.v1, token.${await workerToken(applicant.id)}` }));
+
+    expect(res).toMatchObject({ statusCode: 200 });
+    expect(await connectionsRepo.find(connectionId)).toMatchObject({ workerId: applicant.id, rooms: [`user:worker:${applicant.id}`] });
+  });
+
   it.each([
     ['no credentials at all', async () => ({})],
+    ['a rejected applicant', async () => ({ 'Sec-WebSocket-Protocol': `fixly.v1, token.${await workerToken((await createTestWorker({ status: 'rejected' })).id)}` })],
     ['a forged worker token', async () => ({ 'Sec-WebSocket-Protocol': `fixly.v1, token.${'x'.repeat(43)}` })],
     ['a terminated worker', async () => ({ 'Sec-WebSocket-Protocol': `fixly.v1, token.${await workerToken((await createTestWorker({ status: 'terminated' })).id)}` })],
     ['a malformed customer cookie', async () => ({ Cookie: 'customer_id=../../x' })],

@@ -1,13 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { COMMON_PASSWORD_MESSAGE } from '../shared/common-passwords';
 import { keys } from '../shared/table';
 import { handler, NO_APPROVED_APPLICATION } from './create-worker-account';
 import { handler as getSelf } from './get-worker-self';
 import { verifyPassword } from './lib/auth/passwords';
 import { dynamo, tableName } from './lib/clients';
+import { applicationsRepo } from './lib/data/applications';
+import { workerAdmin } from './lib/data/worker-admin';
 import { workersRepo } from './lib/data/workers';
+import { applicantWithAccount, asOwner, pendingApplication } from './lib/testing/applications';
+import { handler as approveWorker } from './approve-worker';
+import { handler as listDocuments } from './list-documents';
+import { handler as rejectWorker } from './reject-worker';
 import { newId } from './lib/ids';
 import { invoke, sampleEvent, withBody } from './lib/testing/events';
 import { createTestWorker, withBearer } from './lib/testing/workers';
@@ -136,4 +142,104 @@ describe('POST /api/workers/create-account', () => {
     expect(res.status).toBe(400);
     expect(res.body.fields).toEqual(fields);
   });
+});
+
+describe('POST /api/workers/create-account before the owner decides', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('adds the account to the profile an approval made between its read and its write: one profile, one account', async () => {
+    // Prepare: the owner approves right after the signup read the application (still pending).
+    const { id, body } = await pendingApplication();
+    const read = applicationsRepo.findWorkerApplication.bind(applicationsRepo);
+    let approvedAs: string | undefined;
+    let raced = false;
+    vi.spyOn(applicationsRepo, 'findWorkerApplication').mockImplementation(async (applicationId) => {
+      const application = await read(applicationId);
+      if (!raced) {
+        raced = true;
+        approvedAs = (await workerAdmin.approve(applicationId, newId())).id;
+      }
+      return application;
+    });
+
+    // Act
+    const res = await signup(body.emailAddress);
+
+    // Assess
+    expect(approvedAs).toEqual(expect.any(String));
+    expect(res).toMatchObject({ status: 201, body: { worker: { id: approvedAs, status: 'active' } } });
+    const profiles = (await workerAdmin.listAll()).filter((w) => w.applicationId === id);
+    expect(profiles).toEqual([expect.objectContaining({ id: approvedAs, status: 'active', hasAccount: true })]);
+    expect(await accountOf(approvedAs!)).toBeDefined();
+  });
+
+  it('creates the account of an applicant under review: a profile under review, not verified, signed in to its status only', async () => {
+    // Prepare
+    const { id, body } = await pendingApplication();
+
+    // Act
+    const res = await signup(body.emailAddress);
+
+    // Assess
+    expect(res.status).toBe(201);
+    expect(res.body.worker).toMatchObject({ email: body.emailAddress, fullName: body.fullName, status: 'pending_review' });
+    const profile = await workersRepo.findById(res.body.worker.id);
+    expect(profile).toMatchObject({ applicationId: id, status: 'pending_review', isVerified: false, hasAccount: true, categories: body.servicesProvided });
+    expect(await applicationsRepo.findEmailClaim(body.emailAddress)).toMatchObject({ applicationId: id, workerId: res.body.worker.id });
+    expect((await applicationsRepo.findWorkerApplication(id))?.status).toBe('pending');
+    expect((await invoke(getSelf, withBearer(sampleEvent('get-worker-self'), res.body.token))).status).toBe(200);
+    expect((await invoke(listDocuments, withBearer(sampleEvent('list-documents'), res.body.token))).status).toBe(403);
+  });
+
+  it('refuses a second account for the same applicant, and an applicant whose application was rejected', async () => {
+    // Prepare
+    const applicant = await applicantWithAccount();
+    const rejected = await pendingApplication();
+    await invoke(rejectWorker, await asOwner('reject-worker', { id: rejected.id }));
+
+    // Act
+    const again = await signup(applicant.body.emailAddress, 'another-password-1');
+    const afterRejection = await signup(rejected.body.emailAddress);
+
+    // Assess
+    expect(again).toMatchObject({ status: 403, body: refusal });
+    expect(afterRejection).toMatchObject({ status: 403, body: refusal });
+    expect(await applicationsRepo.findEmailClaim(rejected.body.emailAddress)).not.toHaveProperty('workerId');
+  });
+
+  it('creates one profile and one account when two signups of one applicant race', async () => {
+    const { id, body } = await pendingApplication();
+
+    const results = await Promise.all([signup(body.emailAddress, 'first-password-1'), signup(body.emailAddress, 'second-password-2')]);
+
+    expect(results.map((r) => r.status).sort()).toEqual([201, 403]);
+    const winner = results.find((r) => r.status === 201)!.body.worker.id;
+    expect((await workerAdmin.listAll()).filter((w) => w.applicationId === id).map((w) => w.id)).toEqual([winner]);
+    expect(await accountOf(winner)).toBeDefined();
+  });
+
+  it.each([1, 2, 3])(
+    'leaves one worker profile and one account when the approval races the signup (round %i)',
+    async () => {
+      // Prepare
+      const { id, body } = await pendingApplication();
+      const approval = await asOwner('approve-worker', { id });
+
+      // Act: both at once, whichever lands first.
+      const [account, approved] = await Promise.all([signup(body.emailAddress), invoke(approveWorker, approval)]);
+
+      // Assess: both succeed, on the same profile, which is active, verified and has the account.
+      expect(account.status).toBe(201);
+      expect(approved.status).toBe(200);
+      const profiles = (await workerAdmin.listAll()).filter((w) => w.applicationId === id);
+      expect(profiles).toHaveLength(1);
+      expect(profiles[0]).toMatchObject({ id: approved.body.workerId, status: 'active', isVerified: true, hasAccount: true });
+      expect(account.body.worker.id).toBe(approved.body.workerId);
+      expect(await accountOf(approved.body.workerId)).toBeDefined();
+      expect(await applicationsRepo.findEmailClaim(body.emailAddress)).toMatchObject({ workerId: approved.body.workerId });
+      expect((await applicationsRepo.findWorkerApplication(id))?.workerId).toBe(approved.body.workerId);
+      const me = await invoke(getSelf, withBearer(sampleEvent('get-worker-self'), account.body.token));
+      expect(me.body.status).toBe('active');
+    },
+  );
 });

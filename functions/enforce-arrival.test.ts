@@ -1,11 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { handler } from './enforce-arrival';
+import { handler, SUSPENDED_BY_STRIKES } from './enforce-arrival';
+import { jobHistory, systemActor } from './lib/data/job-history';
+import { jobLocationsRepo } from './lib/data/job-locations';
+import { penaltiesRepo } from './lib/data/penalties';
+import type { WorkerItem } from './lib/data/workers';
+import { decideStrike } from './lib/strikes';
+import { lateArrival, strikablePro } from './lib/testing/strikes';
 import { jobsRepo } from './lib/data/jobs';
 import { workersRepo } from './lib/data/workers';
 import { timerNames } from './lib/dispatch';
 import { atExpression } from './lib/scheduler';
 import { ARRIVAL_ANSWER_GRACE_SECONDS } from '../shared/domain/arrival';
 import { dispatchableWorker, findSchedule, north, offeredJob, testCategory, testPlace } from './lib/testing/dispatch';
+
+/** A job near `pro` that they accepted, with an arriveBy already past. */
+async function overdueJobFor(pro: WorkerItem) {
+  const place = { lat: pro.location!.lat, lng: pro.location!.lng };
+  const job = await offeredJob(pro.categories[0]!, [pro.id], 120, north(place, 3));
+  const now = Date.now();
+  await jobsRepo.accept({ jobId: job.id, workerId: pro.id, hourlyRate: 4000, now: new Date(now - 60_000).toISOString(), arriveBy: new Date(now - 1000).toISOString() });
+  return { job };
+}
 
 /** A job that `late` accepted with an arriveBy already past (the grace ran out). */
 async function overdueJob(strikes = 0) {
@@ -36,13 +51,61 @@ describe('enforce-arrival (timer)', () => {
     expect(await jobsRepo.listHeldBy(late.id)).toEqual([]);
   });
 
-  it('terminates the worker at the second strike and takes them out of dispatch', async () => {
+  it('suspends the worker at the second strike, pending the owner, and takes them out of dispatch', async () => {
     const { job, late } = await overdueJob(1);
 
     await handler({ jobId: job.id, workerId: late.id });
 
     const worker = await workersRepo.findById(late.id);
-    expect(worker).toMatchObject({ strikes: 2, status: 'terminated', isAvailable: false, dispatchEntries: [] });
+    expect(worker).toMatchObject({ strikes: 2, status: 'suspended', isAvailable: false, dispatchEntries: [], statusReason: SUSPENDED_BY_STRIKES, statusChangedBy: 'system' });
+    const [strike] = await penaltiesRepo.listOf(late.id);
+    expect(strike).toMatchObject({ jobId: job.id, status: 'standing' });
+  });
+
+  it('records the strike with its evidence, and the strike and the reassignment in the job\'s history, in the same write', async () => {
+    // Prepare: after the fix they shared with dispatch, the pro shared one with the job's room 2 km from the address.
+    const { job, late } = await overdueJob();
+    const fixAt = new Date().toISOString();
+    const away = north({ lat: job.latitude!, lng: job.longitude! }, 2);
+    await jobLocationsRepo.keepLatest({ jobId: job.id, workerId: late.id, ...away, accuracy: 12, at: fixAt, minIntervalMs: 0 });
+    const { arriveBy } = (await jobsRepo.findById(job.id))!;
+
+    // Act
+    await handler({ jobId: job.id, workerId: late.id });
+
+    // Assess
+    const record = await penaltiesRepo.listOf(late.id);
+    expect(record).toHaveLength(1);
+    expect(record[0]).toMatchObject({
+      workerId: late.id,
+      jobId: job.id,
+      reason: 'late_arrival',
+      status: 'standing',
+      appealNote: null,
+      decisionNote: null,
+      evidence: { arriveBy, lastFix: { ...away, accuracy: 12, at: fixAt, source: 'job' }, jobHasPosition: true, claim: null },
+    });
+    expect(record[0]!.evidence.distanceM).toBeGreaterThan(1900);
+    expect(record[0]!.evidence.distanceM).toBeLessThan(2100);
+    const history = await jobHistory.list(job.id);
+    expect(history.filter((e) => e.type === 'strike')).toEqual([expect.objectContaining({ workerId: late.id, actor: systemActor, detail: 'Late arrival: strike 1 of 2.' })]);
+    expect(history.filter((e) => e.type === 'reassigned')).toHaveLength(1);
+  });
+
+  it('gives the strike on the count as it is when an owner voids another strike of the same pro at that moment', async () => {
+    // Prepare: the pro has one strike on record; the timer of a second late job reads their count.
+    const pro = await strikablePro();
+    const first = await lateArrival(pro);
+    const { job } = await overdueJobFor(pro);
+    const owner = { id: 'owner', username: 'owner' };
+
+    // Act: the void and the timer race.
+    await Promise.all([decideStrike(first.id, 'void', 'Traffic closure confirmed.', owner), handler({ jobId: job.id, workerId: pro.id })]);
+
+    // Assess: one strike voided, one standing, and the count says one.
+    const record = await penaltiesRepo.listOf(pro.id);
+    expect(record.map((p) => p.status).sort()).toEqual(['standing', 'voided']);
+    expect((await workersRepo.findById(pro.id))?.strikes).toBe(1);
   });
 
   it('offers the job again to a worker who was offered it alongside the late one', async () => {
@@ -72,6 +135,17 @@ describe('enforce-arrival (timer)', () => {
 
     expect((await workersRepo.findById(late.id))?.strikes).toBe(1);
     expect(await jobsRepo.findById(job.id)).toEqual(once);
+    expect(await penaltiesRepo.listOf(late.id)).toHaveLength(1);
+    expect((await jobHistory.list(job.id)).filter((e) => e.type === 'strike')).toHaveLength(1);
+  });
+
+  it('changes nothing when fired twice at once: one strike', async () => {
+    const { job, late } = await overdueJob();
+
+    await Promise.all([handler({ jobId: job.id, workerId: late.id }), handler({ jobId: job.id, workerId: late.id })]);
+
+    expect((await workersRepo.findById(late.id))?.strikes).toBe(1);
+    expect(await penaltiesRepo.listOf(late.id)).toHaveLength(1);
   });
 
   it('changes nothing when the worker arrived in time', async () => {

@@ -25,9 +25,39 @@ describe('GET /api/admin/documents', () => {
     ]);
 
     // Assess
-    expect(byWorker.body.documents.map((d: { id: string }) => d.id)).toEqual([docB.id]);
-    expect(pending.body.documents.map((d: { id: string }) => d.id)).toContain(docA.id);
-    expect(pending.body.documents.map((d: { id: string }) => d.id)).not.toContain(docB.id);
-    expect(uploadedOfA.body.documents).toEqual([]);
+    expect(byWorker.body.items.map((d: { id: string }) => d.id)).toEqual([docB.id]);
+    expect(byWorker.body.workerNames).toEqual({ [b.worker.id]: b.worker.fullName });
+    expect(pending.body.items.map((d: { id: string }) => d.id)).toContain(docA.id);
+    expect(pending.body.items.map((d: { id: string }) => d.id)).not.toContain(docB.id);
+    expect(pending.body.workerNames[a.worker.id]).toBe(a.worker.fullName);
+    expect(uploadedOfA.body.items).toEqual([]);
+  });
+
+  it('answers a page at a time, newest first, and the next page from its cursor', async () => {
+    // Prepare
+    const { token, worker } = await workerWithToken();
+    const older = await confirmedDocument(token, { categoryId: 'certifications', filename: 'older.pdf', expirationDate: undefined });
+    const newer = await confirmedDocument(token, { categoryId: 'other', filename: 'newer.pdf', expirationDate: undefined });
+
+    // Act
+    const first = await invoke(listAllDocuments, await asOwner('list-all-documents', { query: { workerId: worker.id, limit: '1' } }));
+    const second = await invoke(listAllDocuments, await asOwner('list-all-documents', { query: { workerId: worker.id, limit: '1', cursor: first.body.nextCursor } }));
+
+    // Assess
+    expect(first.status).toBe(200);
+    expect(first.body.items.map((d: { id: string }) => d.id)).toEqual([newer.id]);
+    expect(first.body.nextCursor).toEqual(expect.any(String));
+    expect(second.body.items.map((d: { id: string }) => d.id)).toEqual([older.id]);
+  });
+
+  it('refuses a cursor that is not one of its own pages', async () => {
+    // Prepare
+    const foreign = Buffer.from(JSON.stringify({ pk: 'WORKER#x', sk: 'PROFILE', gsi2pk: 'WORKERS', gsi2sk: 'WORKER#2026' })).toString('base64url');
+
+    // Act
+    const res = await invoke(listAllDocuments, await asOwner('list-all-documents', { query: { cursor: foreign } }));
+
+    // Assess
+    expect(res.status).toBe(400);
   });
 });

@@ -9,6 +9,24 @@ async function asOwner(name: string, parts: { params?: Record<string, string>; q
   return { ...(parts.params ? withPath(event, parts.params) : event), queryStringParameters: parts.query ?? {} };
 }
 
+type Row = { workerId: string };
+
+/** Every row, page after page of `limit` (other test files add workers meanwhile: the walk is bounded). */
+async function walk(limit: string, until: (rows: Row[]) => boolean): Promise<{ rows: Row[]; pageSizes: number[] }> {
+  const rows: Row[] = [];
+  const pageSizes: number[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < 200; page++) {
+    const res = await invoke(listCompliance, await asOwner('list-compliance', { query: { limit, ...(cursor ? { cursor } : {}) } }));
+    expect(res.status).toBe(200);
+    rows.push(...res.body.items);
+    pageSizes.push(res.body.items.length);
+    cursor = res.body.nextCursor ?? undefined;
+    if (!cursor || until(rows)) break;
+  }
+  return { rows, pageSizes };
+}
+
 describe('GET /api/admin/documents/compliance', () => {
   it('lists every worker who is not terminated with what they miss, expiring and pending counts and the pause', async () => {
     // Prepare
@@ -17,11 +35,9 @@ describe('GET /api/admin/documents/compliance', () => {
     const terminated = await workerWithToken({ status: 'terminated' });
 
     // Act
-    const res = await invoke(listCompliance, await asOwner('list-compliance'));
+    const { rows } = await walk('50', (seen) => seen.some((r) => r.workerId === worker.id));
 
     // Assess
-    expect(res.status).toBe(200);
-    const rows = res.body.workers as { workerId: string }[];
     expect(rows.find((r) => r.workerId === worker.id)).toEqual({
       workerId: worker.id,
       fullName: 'Compliance Row',
@@ -31,5 +47,23 @@ describe('GET /api/admin/documents/compliance', () => {
       offersPaused: true,
     });
     expect(rows.some((r) => r.workerId === terminated.worker.id)).toBe(false);
+  });
+
+  it('answers a page of workers at a time, newest first, each row counted from that worker\'s own documents', async () => {
+    // Prepare
+    const older = await workerWithToken({ fullName: 'Older Worker' });
+    const newer = await workerWithToken({ fullName: 'Newer Worker' });
+    await confirmedDocument(newer.token);
+
+    // Act
+    const { rows, pageSizes } = await walk('1', (seen) => seen.some((r) => r.workerId === older.worker.id));
+
+    // Assess
+    expect(pageSizes.every((size) => size <= 1)).toBe(true);
+    const ids = rows.map((r) => r.workerId);
+    expect(ids.indexOf(newer.worker.id)).toBeGreaterThanOrEqual(0);
+    expect(ids.indexOf(newer.worker.id)).toBeLessThan(ids.indexOf(older.worker.id));
+    expect(rows.find((r) => r.workerId === newer.worker.id)).toMatchObject({ pendingReviewCount: 1 });
+    expect(rows.find((r) => r.workerId === older.worker.id)).toMatchObject({ pendingReviewCount: 0, expiringCount: 0 });
   });
 });

@@ -54,12 +54,11 @@ describe('GET /api/documents', () => {
     expect(res.body.fields).toEqual({ status: 'status must be one of uploaded, pending_review, approved, rejected, expired' });
   });
 
-  it('lets a worker whose application is pending see an empty list', async () => {
+  it('refuses an applicant whose application is under review with 403: their account reaches only its status', async () => {
     const { token } = await workerWithToken({ status: 'pending_review' });
 
     const res = await list(token);
 
-    expect(res.status).toBe(200);
-    expect(res.body.documents).toEqual([]);
+    expect(res).toMatchObject({ status: 403, body: { message: 'Your application is still under review.' } });
   });
 });

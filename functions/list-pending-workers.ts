@@ -2,7 +2,8 @@ import { routeByName } from '../shared/routes';
 import { applicationsRepo, toPendingWorkerView } from './lib/data/applications';
 import { http } from './lib/http';
 
-/** The owner's applications tab: pending worker applications, oldest first, without the SSN. */
-export const handler = http(routeByName('list-pending-workers'), async () =>
-  (await applicationsRepo.listWorkerApplications('pending')).map(toPendingWorkerView),
-);
+/** The owner's applications tab: a page of pending worker applications, oldest first, without the SSN. */
+export const handler = http(routeByName('list-pending-workers'), async ({ query }) => {
+  const page = await applicationsRepo.pageOfWorkerApplications('pending', query);
+  return { items: page.items.map(toPendingWorkerView), nextCursor: page.nextCursor };
+});

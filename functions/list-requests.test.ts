@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { handler as createBooking } from './create-booking';
 import { handler } from './list-requests';
 import { jobsRepo } from './lib/data/jobs';
+import { newPenalty } from './lib/data/penalties';
 import { offerNext } from './lib/dispatch';
 import { newId } from './lib/ids';
 import { issuedCustomer } from './lib/testing/customers';
@@ -131,17 +132,22 @@ describe('GET /api/requests', () => {
     await acceptAs(job.id, late.id);
 
     // Act
+    const now = new Date().toISOString();
+    const penalty = newPenalty({ workerId: late.id, workerName: late.fullName, jobId: job.id, at: now, reason: 'late_arrival', evidence: { arriveBy: now, lastFix: null, distanceM: null, jobHasPosition: true, claim: null } });
     const reassigned = await jobsRepo.reassignLate({
       jobId: job.id,
       workerId: late.id,
       strikesBefore: 0,
-      strikesToTerminate: 2,
-      now: new Date().toISOString(),
+      statusBefore: 'active',
+      strikesToSuspend: 2,
+      penalty,
+      suspendReason: 'Suspended for late arrivals.',
+      now,
     });
     const res = await listAs(job.customerId);
 
     // Assess
-    expect(reassigned).toBe(true);
+    expect(reassigned).toEqual({ strikes: 1, suspended: false });
     expect(res.body[0]).toMatchObject({ id: job.id, reassigned: true, status: 'Pending', worker: null });
   });
 

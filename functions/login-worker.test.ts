@@ -11,6 +11,9 @@ import type { WorkerAccountItem, WorkerItem } from './lib/data/workers';
 import { fromAddress, invoke, sampleEvent, withBody, withCookies } from './lib/testing/events';
 import { strangersFail } from './lib/testing/logins';
 import { createTestWorker, withBearer } from './lib/testing/workers';
+import { applicantWithAccount, asOwner, pendingApplication } from './lib/testing/applications';
+import { handler as rejectWorker } from './reject-worker';
+import { handler as listDocuments } from './list-documents';
 import { handler } from './login-worker';
 
 const sample = sampleEvent('login-worker');
@@ -285,5 +288,50 @@ describe('POST /api/workers/login', () => {
 
     expect(res.status).toBe(400);
     expect(res.body.fields).toEqual(fields);
+  });
+
+  describe('applicants', () => {
+    it('lets an applicant with an account in while under review: the status opens "Account Under Review", every worker action stays refused', async () => {
+      // Prepare
+      const applicant = await applicantWithAccount(PASSWORD);
+
+      // Act
+      const res = await login({ email: applicant.body.emailAddress, password: PASSWORD });
+
+      // Assess
+      expect(res.status).toBe(200);
+      expect(res.body.worker).toMatchObject({ id: applicant.workerId, status: 'pending_review' });
+      expect((await invoke(getSelf, withBearer(sampleEvent('get-worker-self'), res.body.token))).status).toBe(200);
+      const documents = await invoke(listDocuments, withBearer(sampleEvent('list-documents'), res.body.token));
+      expect(documents).toMatchObject({ status: 403, body: { message: 'Your application is still under review.' } });
+    });
+
+    it('lets a rejected applicant with an account in, to read the decision', async () => {
+      const applicant = await applicantWithAccount(PASSWORD);
+      await invoke(rejectWorker, await asOwner('reject-worker', { id: applicant.id }));
+
+      const res = await login({ email: applicant.body.emailAddress, password: PASSWORD });
+
+      expect(res.status).toBe(200);
+      expect(res.body.worker.status).toBe('rejected');
+    });
+
+    it("answers an applicant's wrong password with the usual 401", async () => {
+      const applicant = await applicantWithAccount(PASSWORD);
+
+      const res = await login({ email: applicant.body.emailAddress, password: 'not-the-password' });
+
+      expect(res).toMatchObject({ status: 401, body: { error: 'UnauthorizedError', message: 'Invalid email or password' } });
+    });
+
+    it('answers an applicant without an account as an unknown email: the answer never tells which emails applied', async () => {
+      const { body } = await pendingApplication();
+
+      const withoutAccount = await login({ email: body.emailAddress, password: PASSWORD });
+      const unknown = await login({ email: `${randomUUID()}@example.com`, password: PASSWORD });
+
+      expect(withoutAccount.status).toBe(401);
+      expect(withoutAccount.body).toEqual(unknown.body);
+    });
   });
 });

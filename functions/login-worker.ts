@@ -21,8 +21,11 @@ async function workerWithCredentials(email: string, password: string): Promise<W
 
 /**
  * A new bearer token at every login (only its hash is stored), and a new device cookie for the
- * email in this browser. Pending and terminated workers log in too: `worker.status` tells the app
- * which screen and toast to show; every action stays refused.
+ * email in this browser. Applicants with an account (under review, or not approved), suspended and
+ * terminated workers log in too: `worker.status` tells the app which screen and toast to show
+ * ("Account Under Review" opens the application's status); every other action stays refused.
+ * An email without an account, an applicant's included, gets the wrong password's 401: a separate
+ * answer would tell anyone which emails applied. The login screen says how to make the account.
  */
 export const handler = http(routeByName('login-worker'), workerLoginSchema, async ({ body, event }) => {
   // Counted against this browser's device cookie for the email, or else per email, per address and

@@ -1,14 +1,24 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { keys } from '../shared/table';
 import { handler as approveWorker } from './approve-worker';
+import { handler as getApplication } from './get-worker-application';
+import { handler as getSelf } from './get-worker-self';
+import { hashPassword } from './lib/auth/passwords';
+import { applicantAccounts } from './lib/data/applicant-accounts';
 import { applicationsRepo } from './lib/data/applications';
+import { connectionsRepo } from './lib/data/connections';
+import { workerAdmin } from './lib/data/worker-admin';
+import { workersRepo } from './lib/data/workers';
+import { framesOf, openTestConnection } from './lib/testing/sockets';
+import { withBearer } from './lib/testing/workers';
 import { newId } from './lib/ids';
-import { asOwner, pendingApplication, workerApplicationBody } from './lib/testing/applications';
+import { applicantWithAccount, asOwner, pendingApplication, workerApplicationBody } from './lib/testing/applications';
 import { invoke, sampleEvent, withBody } from './lib/testing/events';
 import { handler } from './reject-worker';
 import { handler as submitWorkerApplication } from './submit-worker-application';
 
-const reject = async (id: string) => invoke(handler, await asOwner('reject-worker', { id }));
+const NOTES = 'We need a clearer photo of your ID: please apply again with a sharper image.';
+const reject = async (id: string, body: unknown = { notes: NOTES }) => invoke(handler, withBody(await asOwner('reject-worker', { id }), body));
 
 describe('POST /api/admin/workers/{id}/reject', () => {
   it('records the rejection and takes the application off the pending list', async () => {
@@ -56,5 +66,77 @@ describe('POST /api/admin/workers/{id}/reject', () => {
 
   it('answers 404 for an unknown application', async () => {
     expect((await reject(newId())).status).toBe(404);
+  });
+});
+
+describe('POST /api/admin/workers/{id}/reject: the owner says why', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('stores the notes with the decision', async () => {
+    const { id } = await pendingApplication();
+
+    await reject(id, { notes: `  ${NOTES}  ` });
+
+    expect(await applicationsRepo.findWorkerApplication(id)).toMatchObject({ status: 'rejected', reviewNotes: NOTES });
+  });
+
+  it.each([
+    ['no notes', {}, 'Tell the applicant why they are not approved'],
+    ['blank notes', { notes: '   ' }, 'Tell the applicant why they are not approved'],
+    ['notes over 1,000 characters', { notes: 'x'.repeat(1001) }, 'Notes must be at most 1000 characters'],
+  ])('refuses %s with 400 naming the field, and decides nothing', async (_, body, message) => {
+    const { id } = await pendingApplication();
+
+    const res = await reject(id, body);
+
+    expect(res).toMatchObject({ status: 400, body: { error: 'ValidationError', fields: { notes: message } } });
+    expect((await applicationsRepo.findWorkerApplication(id))?.status).toBe('pending');
+  });
+
+  it("turns an applicant's account 'rejected': it still signs in to the decision and the notes, live", async () => {
+    // Prepare
+    const applicant = await applicantWithAccount();
+    const connectionId = await openTestConnection();
+    await connectionsRepo.open(connectionId, { workerId: applicant.workerId }, new Date().toISOString());
+
+    // Act
+    const res = await reject(applicant.id);
+
+    // Assess
+    expect(res.status).toBe(200);
+    expect(await workersRepo.findById(applicant.workerId)).toMatchObject({ status: 'rejected', hasAccount: true });
+    const me = await invoke(getSelf, withBearer(sampleEvent('get-worker-self'), applicant.token));
+    expect(me.body.status).toBe('rejected');
+    const application = await invoke(getApplication, withBearer(sampleEvent('get-worker-application'), applicant.token));
+    expect(application.body).toMatchObject({ status: 'rejected', reviewNotes: NOTES, reviewedAt: expect.any(String) });
+    const frames = await framesOf(connectionId);
+    expect(frames).toContainEqual({ event: 'worker:status', data: { workerId: applicant.workerId, status: 'rejected' } });
+    expect(frames.find((f) => f.event === 'notification')).toMatchObject({ data: { type: 'application_rejected' } });
+  });
+
+  it('never leaves an account under review beside a rejected application when the account lands between its read and its write', async () => {
+    // Prepare: the applicant's account lands right after the rejection read the email claim.
+    const { id } = await pendingApplication();
+    const passwordHash = await hashPassword('applicant-pass-42');
+    const read = applicationsRepo.findEmailClaim.bind(applicationsRepo);
+    let made: string | undefined;
+    let raced = false;
+    vi.spyOn(applicationsRepo, 'findEmailClaim').mockImplementation(async (email) => {
+      const claim = await read(email);
+      if (!raced) {
+        raced = true;
+        made = (await applicantAccounts.create(email, passwordHash, newId()))?.id;
+      }
+      return claim;
+    });
+
+    // Act
+    const res = await reject(id);
+
+    // Assess
+    expect(res.status).toBe(200);
+    expect(made).toEqual(expect.any(String));
+    expect(await workersRepo.findById(made!)).toMatchObject({ status: 'rejected' });
+    expect((await workerAdmin.listAll()).filter((w) => w.applicationId === id)).toHaveLength(1);
   });
 });

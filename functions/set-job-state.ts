@@ -37,7 +37,7 @@ async function arrive(job: JobItem, worker: WorkerItem, position: { lat: number;
     let moved;
     try {
       const { lat, lng, accuracy, at } = check.fix;
-      moved = await jobsRepo.arrive({ jobId: job.id, workerId: worker.id, from: job.state, evidence: { method: 'location', lat, lng, accuracy, distanceM: check.distanceM, at }, now });
+      moved = await jobsRepo.arrive({ jobId: job.id, workerId: worker.id, from: job.state, evidence: { method: 'location', lat, lng, accuracy, distanceM: check.distanceM, at }, now, arriveBy: job.arriveBy });
     } catch (error) {
       // The customer confirmed the same arrival a moment earlier: it is recorded, which is what was asked.
       if (error instanceof JobChangeRefused && error.current?.acceptedBy === worker.id && error.current.state === 'arrived') return toWorkerJobView(error.current, worker);

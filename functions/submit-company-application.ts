@@ -5,6 +5,7 @@ import { applicationsRepo } from './lib/data/applications';
 import { reply, http } from './lib/http';
 import { newId } from './lib/ids';
 import { logger } from './lib/logger';
+import { newCompanyApplication } from './lib/owner-events';
 import { takeCreation } from './lib/creation-limits';
 
 export const handler = http(routeByName('submit-company-application'), companyApplicationSchema, async ({ body, event }) => {
@@ -24,6 +25,8 @@ export const handler = http(routeByName('submit-company-application'), companyAp
     }),
   );
   logger.info('Company application received', { applicationId: application.id });
+  // Only a call whose conditional put filed it gets here: a retry meets the taken email (409).
+  await newCompanyApplication(application);
   return reply(201, {
     id: application.id,
     status: 'pending',

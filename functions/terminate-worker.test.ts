@@ -1,35 +1,25 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { keys } from '../shared/table';
-import { handler as approveWorker } from './approve-worker';
 import { sessions } from './lib/auth/sessions';
-import { dynamo, tableName } from './lib/clients';
 import { workersRepo } from './lib/data/workers';
 import { newId } from './lib/ids';
-import { asOwner, pendingApplication } from './lib/testing/applications';
-import { invoke } from './lib/testing/events';
+import { asOwner } from './lib/testing/applications';
+import { invoke, withBody } from './lib/testing/events';
+import { handler as suspend } from './suspend-worker';
 import { handler } from './terminate-worker';
+import { createTestWorker } from './lib/testing/workers';
 
-async function approvedWorker(strikes: number): Promise<string> {
-  const { id } = await pendingApplication();
-  const { body } = await invoke(approveWorker, await asOwner('approve-worker', { id }));
-  await dynamo.send(
-    new UpdateCommand({
-      TableName: tableName,
-      Key: keys.worker(body.workerId),
-      UpdateExpression: 'SET strikes = :s',
-      ExpressionAttributeValues: { ':s': strikes },
-    }),
-  );
-  return body.workerId;
+/** An approved, active pro. */
+async function approvedWorker(): Promise<string> {
+  return (await createTestWorker()).id;
 }
 
-const terminate = async (id: string) => invoke(handler, await asOwner('terminate-worker', { id }));
+const REASON = 'Two no-shows in a week after warnings.';
+const terminate = async (id: string, body: unknown = { reason: REASON }) => invoke(handler, withBody(await asOwner('terminate-worker', { id }), body));
 
 describe('POST /api/admin/workers/{id}/terminate', () => {
-  it('terminates an active worker with 2 strikes and ends their sessions', async () => {
+  it('terminates an active worker, whatever their strikes, with the reason they are shown, and ends their sessions', async () => {
     // Prepare
-    const workerId = await approvedWorker(2);
+    const workerId = await approvedWorker();
     const { secret } = await sessions.start('worker', workerId, 'worker@example.com');
 
     // Act
@@ -37,39 +27,47 @@ describe('POST /api/admin/workers/{id}/terminate', () => {
 
     // Assess
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ message: 'Worker Terminated' });
-    expect(await workersRepo.findById(workerId)).toMatchObject({ status: 'terminated', strikes: 2, isAvailable: false });
+    expect(res.body).toMatchObject({ id: workerId, status: 'terminated', strikes: 0, isAvailable: false, statusReason: REASON, statusChangedAt: expect.any(String) });
+    expect(await workersRepo.findById(workerId)).toMatchObject({ status: 'terminated', isAvailable: false, statusReason: REASON, terminatedAt: expect.any(String) });
     expect(await sessions.find(secret)).toBeUndefined();
   });
 
-  it('terminates a worker with more than 2 strikes', async () => {
-    const workerId = await approvedWorker(3);
+  it('terminates a suspended worker', async () => {
+    const workerId = await approvedWorker();
+    await invoke(suspend, withBody(await asOwner('suspend-worker', { id: workerId }), { reason: 'Under review.' }));
 
-    expect((await terminate(workerId)).status).toBe(200);
-  });
-
-  it.each([0, 1])('refuses a worker with %i strikes with 409 and leaves them active', async (strikes) => {
-    // Prepare
-    const workerId = await approvedWorker(strikes);
-    const { secret } = await sessions.start('worker', workerId, 'worker@example.com');
-
-    // Act
     const res = await terminate(workerId);
 
-    // Assess
-    expect(res.status).toBe(409);
-    expect(res.body).toEqual({ error: 'ConflictError', message: 'Only an active worker with 2 or more strikes can be terminated.' });
-    expect((await workersRepo.findById(workerId))?.status).toBe('active');
-    expect(await sessions.find(secret)).toBeDefined();
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe('terminated');
   });
 
-  it('refuses to terminate a worker twice', async () => {
-    const workerId = await approvedWorker(2);
+  it('refuses to terminate a worker twice, keeping the first reason', async () => {
+    const workerId = await approvedWorker();
     await terminate(workerId);
 
-    const again = await terminate(workerId);
+    const again = await terminate(workerId, { reason: 'Another reason.' });
 
     expect(again.status).toBe(409);
+    expect(again.body.error).toBe('ConflictError');
+    expect((await workersRepo.findById(workerId))?.statusReason).toBe(REASON);
+  });
+
+  it.each([
+    [{}, 'Give a reason the pro will see'],
+    [{ reason: '   ' }, 'Give a reason the pro will see'],
+    [{ reason: 'x'.repeat(501) }, 'Keep the reason under 500 characters'],
+  ])('refuses %j with 400 and leaves the worker active', async (body, message) => {
+    // Prepare
+    const workerId = await approvedWorker();
+
+    // Act
+    const res = await terminate(workerId, body);
+
+    // Assess
+    expect(res.status).toBe(400);
+    expect(res.body.fields.reason).toBe(message);
+    expect((await workersRepo.findById(workerId))?.status).toBe('active');
   });
 
   it('answers 404 for an unknown worker', async () => {

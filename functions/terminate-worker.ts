@@ -1,17 +1,13 @@
 import { routeByName } from '../shared/routes';
-import { sessions } from './lib/auth/sessions';
-import { dispatchIndex } from './lib/data/dispatch-index';
-import { workerAdmin } from './lib/data/worker-admin';
-import { workersRepo } from './lib/data/workers';
+import { workerStatusChangeSchema } from '../shared/schemas/strikes';
+import { toWorkerAdminView } from './lib/data/worker-admin';
 import { http } from './lib/http';
-import { logger } from './lib/logger';
+import { changeWorkerStatus } from './lib/strikes';
 
-/** {id} is the worker id: only an active worker with 2 or more strikes; their sessions end too. */
-export const handler = http(routeByName('terminate-worker'), async ({ params, caller }) => {
-  await workerAdmin.terminate(params.id);
-  await sessions.endAllOf('worker', params.id);
-  const worker = await workersRepo.findById(params.id);
-  if (worker) await dispatchIndex.sync(worker);
-  logger.info('Worker terminated', { workerId: params.id, ownerId: caller.id });
-  return { message: 'Worker Terminated' };
-});
+/**
+ * {id} is the worker id: an active or suspended worker, whatever their strikes, with a reason they
+ * are shown; their sessions end. A terminated or pending worker is 409.
+ */
+export const handler = http(routeByName('terminate-worker'), workerStatusChangeSchema, async ({ params, body, caller }) =>
+  toWorkerAdminView(await changeWorkerStatus(params.id, 'terminate', body.reason, caller)),
+);

@@ -114,6 +114,8 @@ export const serverMessages = {
   worker_job_accepted: z.object({ workerId: text, workerProfile: assignedWorkerSchema }),
   /** To the other pros a job was offered to, once one of them takes it: it is off their list at once. */
   'offer:withdrawn': z.object({ jobId: text }),
+  /** The owner decided on the applicant's application: their review screen turns into the dashboard (or says no) at once. */
+  'worker:status': z.object({ workerId: text, status: z.enum(['pending_review', 'active', 'suspended', 'terminated', 'rejected']) }),
   worker_verification_request: z.object({ requestId: text, workerId: text, message: text }),
   invoice_verification_request: z.object({ requestId: text, invoiceId: text, invoiceAmount: z.number() }),
   payment_completed: z.object({ requestId: text, invoiceId: text, receiptSent: z.object({ email: z.boolean(), sms: z.boolean() }) }),

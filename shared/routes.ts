@@ -4,6 +4,7 @@ import type {
   companyApprovalSchema,
   companyRejectionSchema,
   uploadRequestSchema,
+  workerRejectionSchema,
   workerApplicationSchema,
   workerApplyLegacySchema,
 } from './schemas/applications';
@@ -17,7 +18,9 @@ import type { trackLookupSchema } from './schemas/tracking';
 import type { checkoutSessionSchema, clientVerificationSchema, createInvoiceSchema } from './schemas/invoice';
 import type { pushEndpointSchema, pushRenewSchema, pushSubscribeSchema } from './schemas/push';
 import type { jobRatingSchema, workerReviewSchema } from './schemas/review';
+import type { adminJobCancelSchema, adminJobOfferSchema } from './schemas/owner-jobs';
 import type { availabilitySchema, workerProfileSchema, workerTypeSchema } from './schemas/worker';
+import type { strikeAppealSchema, strikeDecisionSchema, workerStatusChangeSchema } from './schemas/strikes';
 import type { paramSchemas } from './schemas/params';
 import type { querySchemas } from './schemas/query';
 import type { responseSchemas } from './schemas/responses';
@@ -32,6 +35,7 @@ export interface BodySchemas {
   companyApplicationSchema: typeof companyApplicationSchema;
   companyApprovalSchema: typeof companyApprovalSchema;
   companyRejectionSchema: typeof companyRejectionSchema;
+  workerRejectionSchema: typeof workerRejectionSchema;
   uploadRequestSchema: typeof uploadRequestSchema;
   workerApplicationSchema: typeof workerApplicationSchema;
   workerApplyLegacySchema: typeof workerApplyLegacySchema;
@@ -55,6 +59,9 @@ export interface BodySchemas {
   availabilitySchema: typeof availabilitySchema;
   workerProfileSchema: typeof workerProfileSchema;
   workerTypeSchema: typeof workerTypeSchema;
+  strikeAppealSchema: typeof strikeAppealSchema;
+  strikeDecisionSchema: typeof strikeDecisionSchema;
+  workerStatusChangeSchema: typeof workerStatusChangeSchema;
   clientVerificationSchema: typeof clientVerificationSchema;
   createInvoiceSchema: typeof createInvoiceSchema;
   checkoutSessionSchema: typeof checkoutSessionSchema;
@@ -63,6 +70,8 @@ export interface BodySchemas {
   pushRenewSchema: typeof pushRenewSchema;
   documentUploadSchema: typeof documentUploadSchema;
   documentReviewSchema: typeof documentReviewSchema;
+  adminJobOfferSchema: typeof adminJobOfferSchema;
+  adminJobCancelSchema: typeof adminJobCancelSchema;
 }
 export type BodySchemaName = keyof BodySchemas;
 
@@ -97,10 +106,13 @@ export type ResponseSchemaName = keyof ResponseSchemas;
  * owner's session cookie, then the customer cookie, else anonymous.
  * signed-in: an owner or a worker (any worker's token), whichever the call proves, in that order.
  * customer: the anonymous customer cookie. admin: the owner's session cookie.
- * worker: any worker's bearer token (pending and terminated workers may read their status).
+ * applicant: any worker's bearer token, an applicant's whose application is under review or was
+ * not approved included (their own profile, their application's status, logout).
+ * worker: a worker past review: any worker's token but an applicant's (pending_review, rejected);
+ * suspended and terminated workers may read their status.
  * active-worker: an approved, active worker's token.
  */
-export type Access = 'public' | 'anyone' | 'signed-in' | 'customer' | 'admin' | 'worker' | 'active-worker';
+export type Access = 'public' | 'anyone' | 'signed-in' | 'customer' | 'admin' | 'applicant' | 'worker' | 'active-worker';
 export type TableAccess = 'none' | 'read' | 'write' | 'readwrite';
 /**
  * What a function may do in the single table: an access level, or one limited to the items whose
@@ -184,6 +196,9 @@ const OWN_JOBS_ONLY = { status: 403, message: 'You can only act on your own jobs
 /** A worker's job screens: a job id that names none of the worker's jobs. */
 const JOB_NOT_FOUND = { status: 404, message: 'Job not found. It may have been reassigned or it is not yours.' } as const;
 const NO_SUCH_DOCUMENT = { status: 404, message: 'No such document.' } as const;
+const NO_SUCH_JOB = { status: 404, message: 'No job with this id.' } as const;
+const NO_SUCH_WORKER = { status: 404, message: 'No worker with this id.' } as const;
+const NO_SUCH_STRIKE = { status: 404, message: 'No strike with this id.' } as const;
 
 export const routes = [
   { name: 'get-config', method: 'GET', path: '/api/config', access: 'public', response: 'publicConfig', table: 'none' },
@@ -290,10 +305,72 @@ export const routes = [
     table: 'readwrite',
     localRuntimeOnly: true,
   },
-  { name: 'list-pending-workers', method: 'GET', path: '/api/admin/workers/pending', access: 'admin', response: 'pendingWorkers', table: 'read' },
-  { name: 'list-workers', method: 'GET', path: '/api/admin/workers/all', access: 'admin', response: 'workers', table: 'read' },
-  { name: 'list-jobs', method: 'GET', path: '/api/admin/jobs/all', access: 'admin', response: 'adminJobs', table: 'read' },
-  { name: 'get-analytics', method: 'GET', path: '/api/admin/analytics', access: 'admin', response: 'analytics', table: 'read' },
+  { name: 'list-pending-workers', method: 'GET', path: '/api/admin/workers/pending', access: 'admin', query: 'applicationPage', response: 'pendingWorkers', table: 'read' },
+  { name: 'list-workers', method: 'GET', path: '/api/admin/workers/all', access: 'admin', query: 'workerPage', response: 'workers', table: 'read' },
+  // The owner's jobs: a page of the table (filters), "Needs attention", one job with its timeline, and the owner's moves on it.
+  { name: 'list-jobs', method: 'GET', path: '/api/admin/jobs/all', access: 'admin', query: 'jobAdminFilters', response: 'jobAdminPage', table: 'read' },
+  {
+    name: 'list-jobs-needing-attention',
+    method: 'GET',
+    path: '/api/admin/jobs/attention',
+    access: 'admin',
+    query: 'jobAttentionPage',
+    response: 'jobAdminPage',
+    table: 'read',
+  },
+  { name: 'get-admin-job', method: 'GET', path: '/api/admin/jobs/{id}', access: 'admin', params: 'id', missing: NO_SUCH_JOB, response: 'jobAdminDetail', table: 'read' },
+  {
+    name: 'reoffer-job',
+    method: 'POST',
+    path: '/api/admin/jobs/{id}/reoffer',
+    access: 'admin',
+    params: 'id',
+    missing: NO_SUCH_JOB,
+    response: 'jobAdminDetail',
+    table: 'readwrite',
+    scheduler: true,
+    realtime: true,
+  },
+  {
+    name: 'offer-job-to-worker',
+    method: 'POST',
+    path: '/api/admin/jobs/{id}/offer',
+    access: 'admin',
+    params: 'id',
+    body: 'adminJobOfferSchema',
+    missing: NO_SUCH_JOB,
+    response: 'jobAdminDetail',
+    table: 'readwrite',
+    scheduler: true,
+    realtime: true,
+  },
+  {
+    name: 'cancel-job',
+    method: 'POST',
+    path: '/api/admin/jobs/{id}/cancel',
+    access: 'admin',
+    params: 'id',
+    body: 'adminJobCancelSchema',
+    missing: NO_SUCH_JOB,
+    response: 'jobAdminDetail',
+    table: 'readwrite',
+    scheduler: true,
+    realtime: true,
+  },
+  {
+    name: 'list-available-workers',
+    method: 'GET',
+    path: '/api/admin/workers/available',
+    access: 'admin',
+    query: 'availableWorkersQuery',
+    response: 'availableWorkerPage',
+    table: 'read',
+  },
+  { name: 'get-analytics', method: 'GET', path: '/api/admin/analytics', access: 'admin', query: 'analyticsRange', response: 'analytics', table: 'read' },
+  { name: 'list-pro-figures', method: 'GET', path: '/api/admin/analytics/pros', access: 'admin', query: 'proFiguresPage', response: 'proFiguresPage', table: 'read' },
+  // CSV files of a range's jobs and payments (text/csv, a file name to save them under).
+  { name: 'export-jobs', method: 'GET', path: '/api/admin/exports/jobs', access: 'admin', query: 'exportRange', response: 'csv', table: 'read' },
+  { name: 'export-payments', method: 'GET', path: '/api/admin/exports/payments', access: 'admin', query: 'exportRange', response: 'csv', table: 'read' },
   {
     name: 'approve-worker',
     method: 'POST',
@@ -303,6 +380,8 @@ export const routes = [
     missing: { status: 404, message: 'No application with this id.' },
     response: 'workerApproved',
     table: 'readwrite',
+    // The applicant's open review screen turns into the dashboard at once, and they are notified.
+    realtime: true,
   },
   {
     name: 'reject-worker',
@@ -310,9 +389,11 @@ export const routes = [
     path: '/api/admin/workers/{id}/reject',
     access: 'admin',
     params: 'id',
+    body: 'workerRejectionSchema',
     missing: { status: 404, message: 'No application with this id.' },
     response: 'message',
     table: 'readwrite',
+    realtime: true,
   },
   {
     name: 'terminate-worker',
@@ -320,9 +401,71 @@ export const routes = [
     path: '/api/admin/workers/{id}/terminate',
     access: 'admin',
     params: 'id',
-    missing: { status: 404, message: 'No worker with this id.' },
-    response: 'message',
+    body: 'workerStatusChangeSchema',
+    missing: NO_SUCH_WORKER,
+    response: 'workerAdmin',
     table: 'readwrite',
+    realtime: true,
+  },
+  {
+    name: 'suspend-worker',
+    method: 'POST',
+    path: '/api/admin/workers/{id}/suspend',
+    access: 'admin',
+    params: 'id',
+    body: 'workerStatusChangeSchema',
+    missing: NO_SUCH_WORKER,
+    response: 'workerAdmin',
+    table: 'readwrite',
+    realtime: true,
+  },
+  {
+    name: 'reinstate-worker',
+    method: 'POST',
+    path: '/api/admin/workers/{id}/reinstate',
+    access: 'admin',
+    params: 'id',
+    body: 'workerStatusChangeSchema',
+    missing: NO_SUCH_WORKER,
+    response: 'workerAdmin',
+    table: 'readwrite',
+    realtime: true,
+  },
+  {
+    name: 'list-worker-strikes',
+    method: 'GET',
+    path: '/api/admin/workers/{id}/strikes',
+    access: 'admin',
+    params: 'id',
+    query: 'strikePage',
+    missing: NO_SUCH_WORKER,
+    response: 'strikePage',
+    table: 'read',
+  },
+  { name: 'list-strike-appeals', method: 'GET', path: '/api/admin/strikes/appeals', access: 'admin', query: 'strikePage', response: 'strikePage', table: 'read' },
+  {
+    name: 'void-strike',
+    method: 'POST',
+    path: '/api/admin/strikes/{id}/void',
+    access: 'admin',
+    params: 'id',
+    body: 'strikeDecisionSchema',
+    missing: NO_SUCH_STRIKE,
+    response: 'strike',
+    table: 'readwrite',
+    realtime: true,
+  },
+  {
+    name: 'uphold-strike',
+    method: 'POST',
+    path: '/api/admin/strikes/{id}/uphold',
+    access: 'admin',
+    params: 'id',
+    body: 'strikeDecisionSchema',
+    missing: NO_SUCH_STRIKE,
+    response: 'strike',
+    table: 'readwrite',
+    realtime: true,
   },
   {
     name: 'get-application-document',
@@ -340,6 +483,7 @@ export const routes = [
     method: 'GET',
     path: '/api/admin/company-applications',
     access: 'admin',
+    query: 'applicationPage',
     response: 'companyApplications',
     table: 'read',
   },
@@ -384,7 +528,9 @@ export const routes = [
     access: 'public',
     body: 'workerApplicationSchema',
     response: 'applicationReceived',
-    table: 'write',
+    // Tells the owner (functions/lib/owner-events.ts): stores a notification and publishes it.
+    table: 'readwrite',
+    realtime: true,
     uploads: 'file',
   },
   {
@@ -394,7 +540,9 @@ export const routes = [
     access: 'public',
     body: 'workerApplyLegacySchema',
     response: 'applicationReceived',
-    table: 'write',
+    // Tells the owner (functions/lib/owner-events.ts): stores a notification and publishes it.
+    table: 'readwrite',
+    realtime: true,
     uploads: 'file',
   },
   {
@@ -404,7 +552,9 @@ export const routes = [
     access: 'public',
     body: 'companyApplicationSchema',
     response: 'applicationReceived',
-    table: 'write',
+    // Tells the owner (functions/lib/owner-events.ts): stores a notification and publishes it.
+    table: 'readwrite',
+    realtime: true,
     uploads: 'file',
   },
   {
@@ -441,8 +591,31 @@ export const routes = [
     table: 'readwrite',
     memoryMb: PASSWORD_HASHING_MEMORY_MB,
   },
-  { name: 'logout-worker', method: 'POST', path: '/api/workers/logout', access: 'worker', response: 'ok', table: 'write' },
-  { name: 'get-worker-self', method: 'GET', path: '/api/workers/me', access: 'worker', response: 'workerSelf', table: 'read', uploads: 'read' },
+  { name: 'logout-worker', method: 'POST', path: '/api/workers/logout', access: 'applicant', response: 'ok', table: 'write' },
+  { name: 'get-worker-self', method: 'GET', path: '/api/workers/me', access: 'applicant', response: 'workerSelf', table: 'read', uploads: 'read' },
+  // The applicant's review screen: their application's summary and, once decided, the decision.
+  {
+    name: 'get-worker-application',
+    method: 'GET',
+    path: '/api/workers/me/application',
+    access: 'applicant',
+    response: 'workerApplicationStatus',
+    table: 'read',
+  },
+  // Any worker: a suspended pro reads their record and appeals; that is what suspension leaves them.
+  { name: 'get-worker-strikes', method: 'GET', path: '/api/workers/strikes', access: 'worker', response: 'workerStrikeRecord', table: 'read' },
+  {
+    name: 'appeal-strike',
+    method: 'POST',
+    path: '/api/workers/strikes/{id}/appeal',
+    access: 'worker',
+    params: 'id',
+    body: 'strikeAppealSchema',
+    missing: NO_SUCH_STRIKE,
+    response: 'strike',
+    table: 'readwrite',
+    realtime: true,
+  },
   {
     name: 'update-worker-profile',
     method: 'PUT',
@@ -939,6 +1112,8 @@ export const routes = [
     // Reads the upload, writes the checked bytes under documents/, deletes the upload (and its own
     // copy when a concurrent confirm of the same upload won).
     documents: ['read-upload', 'delete-upload', 'write', 'delete'],
+    // A document that needs review tells the owner (functions/lib/owner-events.ts).
+    realtime: true,
   },
   {
     name: 'delete-document',
@@ -968,8 +1143,8 @@ export const routes = [
     method: 'GET',
     path: '/api/admin/documents',
     access: 'admin',
-    query: 'documentFilters',
-    response: 'documentList',
+    query: 'adminDocumentFilters',
+    response: 'adminDocumentPage',
     table: 'read',
   },
   {
@@ -982,7 +1157,15 @@ export const routes = [
     response: 'workerCompliance',
     table: 'read',
   },
-  { name: 'list-compliance', method: 'GET', path: '/api/admin/documents/compliance', access: 'admin', response: 'compliance', table: 'read' },
+  {
+    name: 'list-compliance',
+    method: 'GET',
+    path: '/api/admin/documents/compliance',
+    access: 'admin',
+    query: 'compliancePage',
+    response: 'compliance',
+    table: 'read',
+  },
   {
     name: 'review-document',
     method: 'POST',

@@ -4,6 +4,7 @@ import { ConflictError, ValidationError } from './errors';
 import { reply } from './http';
 import { newId } from './ids';
 import { logger } from './logger';
+import { newWorkerApplication } from './owner-events';
 import { copyObject, deleteObject, objectExists } from './storage';
 
 /** What the application calls share: the upload check and filing a worker application. */
@@ -86,5 +87,7 @@ export async function fileWorkerApplication(record: WorkerApplicationRecord, doc
     }),
   );
   logger.info('Worker application received', { applicationId: application.id, source: record.source });
+  // Only a call whose conditional put filed it gets here: a retry meets the taken email (409).
+  await newWorkerApplication(application);
   return reply(201, { id: application.id, status: 'pending', message: APPLICATION_RECEIVED });
 }

@@ -2,6 +2,7 @@ import { dispatchDefaults } from '../../shared/domain/dispatch';
 import { distanceKm, type LatLng } from '../../shared/domain/geo';
 import { REOFFER_WINDOW_MINUTES } from '../../shared/domain/requests';
 import { canTakeOffer, dispatchIndex } from './data/dispatch-index';
+import { systemActor, type JobEventActor } from './data/job-history';
 import { jobsRepo, type JobItem } from './data/jobs';
 import { workersRepo, type WorkerItem } from './data/workers';
 import { env } from './env';
@@ -22,6 +23,11 @@ import { cancelSchedule, scheduleOnce } from './scheduler';
 const cycleSuffix = (cycle: number) => (cycle > 0 ? `-${cycle}` : '');
 export const timerNames = {
   offer: (jobId: string, workerId: string, cycle = 0) => `offer-${jobId}-${workerId}${cycleSuffix(cycle)}`,
+  /**
+   * An offer the owner made by hand: named by the job's version it was made at, so it never meets
+   * the name of a timer dispatch (or an earlier owner's offer to the same pro) already used.
+   */
+  ownerOffer: (jobId: string, workerId: string, version: number) => `offer-${jobId}-${workerId}-o${version}`,
   arrival: (jobId: string, workerId: string, cycle = 0) => `arrive-${jobId}-${workerId}${cycleSuffix(cycle)}`,
   /** The arrival timer re-made at the holder's time when an older one of the same name fired early. */
   arrivalAgain: (jobId: string, workerId: string, cycle = 0) => `arrive-${jobId}-${workerId}${cycleSuffix(cycle)}-again`,
@@ -202,7 +208,7 @@ export const dispatchSettings = () => ({
   offerSeconds: env.OFFER_SECONDS,
   maxOffers: env.MAX_OFFERS,
   arrivalGraceSeconds: env.ARRIVAL_GRACE_SECONDS,
-  strikesToTerminate: dispatchDefaults.strikesToTerminate,
+  strikesToSuspend: dispatchDefaults.strikesToSuspend,
 });
 
 /**
@@ -210,8 +216,8 @@ export const dispatchSettings = () => ({
  * on call nearby): the same job, nothing retyped. False when it was not waiting for that any more
  * (already reopened by a racing call, accepted, cancelled).
  */
-export async function restartSearch(job: JobItem, message: string): Promise<boolean> {
-  if (!(await jobsRepo.reopen(job, new Date().toISOString()))) return false;
+export async function restartSearch(job: JobItem, message: string, actor: JobEventActor = systemActor): Promise<boolean> {
+  if (!(await jobsRepo.reopen(job, new Date().toISOString(), actor))) return false;
   logger.info('Search started again', { jobId: job.id });
   await jobSearching(job, message);
   await offerNext(job.id);

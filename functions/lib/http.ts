@@ -22,7 +22,7 @@ import { querySchemas } from '../../shared/schemas/query';
 import { validate, type Schema } from '../../shared/validation';
 import { identifiedCaller, ownerCaller, signedInCaller, workerCaller, type Caller } from './auth/caller';
 import { existingCustomer } from './customer';
-import { workersRepo, type WorkerItem } from './data/workers';
+import { isApplicant, notActiveMessage, workersRepo, type WorkerItem } from './data/workers';
 import {
   BadRequestError,
   ForbiddenError,
@@ -61,7 +61,7 @@ export type WorkerWithProfile = Extract<Caller, { role: 'worker' }> & { worker: 
 /** The caller each access level guarantees. */
 export type CallerOf<R extends RouteDef> = R['access'] extends 'admin'
   ? Extract<Caller, { role: 'owner' }>
-  : R['access'] extends 'worker' | 'active-worker'
+  : R['access'] extends 'applicant' | 'worker' | 'active-worker'
     ? WorkerWithProfile
     : R['access'] extends 'customer'
       ? Extract<Caller, { role: 'customer' }>
@@ -89,6 +89,8 @@ export interface Reply {
   body: unknown;
   cookies?: string[];
   headers?: Record<string, string>;
+  /** A body sent as it is (a file: its own content type in `headers`), not as JSON. */
+  text?: true;
 }
 const replyMark = Symbol('reply');
 
@@ -98,6 +100,22 @@ export function reply(
   extra: { cookies?: string[]; headers?: Record<string, string> } = {},
 ): Reply {
   return { [replyMark]: true, status, body, ...extra };
+}
+
+/**
+ * A file to save (a CSV export): the text as it is, its content type, and the name the browser saves
+ * it under (Content-Disposition: attachment). The name is kept to safe characters, so it never
+ * breaks out of its header.
+ */
+export function fileReply(text: string, file: { contentType: string; filename: string }): Reply {
+  const filename = file.filename.replace(/[^A-Za-z0-9._-]/g, '_');
+  return {
+    [replyMark]: true,
+    status: 200,
+    body: text,
+    text: true,
+    headers: { 'content-type': file.contentType, 'content-disposition': `attachment; filename="${filename}"` },
+  };
 }
 
 function isReply(value: unknown): value is Reply {
@@ -117,6 +135,11 @@ function json(status: number, body: unknown, extra: Pick<Reply, 'cookies' | 'hea
     body: body === undefined ? '' : JSON.stringify(body),
     ...(extra.cookies?.length ? { cookies: extra.cookies } : {}),
   };
+}
+
+/** A reply whose body is text of its own type (fileReply): sent as it is, with the same base headers otherwise. */
+function text(out: Reply): Result {
+  return { statusCode: out.status, headers: { ...baseHeaders, ...out.headers }, body: String(out.body) };
 }
 
 type Internal = Record<string, unknown>;
@@ -235,8 +258,9 @@ function requestParsing(route: RouteDef, schema: Schema | undefined): Middleware
 
 /**
  * Who may call the route, from the manifest; refused before the body is even read. A worker token
- * also loads the worker, whose status decides 'active-worker' routes (pending and terminated
- * workers may see their status, nothing more).
+ * also loads the worker, whose status decides 'active-worker' routes (pending, suspended and terminated
+ * workers may see their status, nothing more) and 'worker' routes (an applicant's account, under
+ * review or not approved, reaches only the 'applicant' routes: their profile, application, logout).
  */
 export async function authorize(route: RouteDef, event: Event): Promise<Caller | WorkerWithProfile> {
   switch (route.access) {
@@ -259,17 +283,16 @@ export async function authorize(route: RouteDef, event: Event): Promise<Caller |
       if (!owner) throw new UnauthorizedError('Log in as the owner to continue.');
       return owner;
     }
+    case 'applicant':
     case 'worker':
     case 'active-worker': {
       const session = await workerCaller(event);
       const worker = session ? await workersRepo.findById(session.id) : undefined;
       if (!session || !worker) throw new UnauthorizedError('Log in as a worker to continue.');
+      // An applicant (under review, or not approved) reaches only their status and logout.
+      if (route.access === 'worker' && isApplicant(worker.status)) throw new ForbiddenError(notActiveMessage(worker.status));
       if (route.access === 'active-worker' && worker.status !== 'active') {
-        throw new ForbiddenError(
-          worker.status === 'terminated'
-            ? 'This account has been terminated.'
-            : 'Your application is still under review.',
-        );
+        throw new ForbiddenError(notActiveMessage(worker.status));
       }
       return { ...session, worker };
     }
@@ -389,7 +412,8 @@ export function http<R extends RouteDef>(route: R, ...args: [Fn<R>] | [Schema, F
         ...(route.rawBody ? { rawBody: rawBody(event) } : {}),
       };
       const out = await fn(input, context);
-      return isReply(out) ? json(out.status, out.body, out) : json(200, out);
+      if (isReply(out)) return out.text ? text(out) : json(out.status, out.body, out);
+      return json(200, out);
     });
   handler.bodySchema = schema;
   handler.route = route;

@@ -3,6 +3,7 @@ import type { InvoiceItem } from './data/invoices';
 import type { JobItem } from './data/jobs';
 import type { WorkerItem } from './data/workers';
 import { toAssignedWorker } from './job-views';
+import { jobWithNoPro } from './owner-events';
 import { notify, publish, publishToJob } from './realtime';
 
 /**
@@ -43,6 +44,7 @@ export async function noWorkerAvailable(job: JobItem): Promise<void> {
   await Promise.all([
     publishToJob(job.id, 'no_worker_available', { requestId: job.id, message }),
     notify('customer', job.customerId, { type: 'job_cancelled', title: 'No worker available', message, priority: 'high', actionUrl: requestUrl(job.id), jobId: job.id }),
+    jobWithNoPro(job),
   ]);
 }
 
@@ -58,6 +60,30 @@ export async function jobCancelled(job: JobItem, offeredTo: readonly string[]): 
   await Promise.all([
     publishToJob(job.id, 'job_cancelled', { requestId: job.id, message: 'You cancelled this request.' }),
     ...offeredTo.map((id) => publish(rooms.user('worker', id), 'offer:withdrawn', { jobId: job.id })),
+  ]);
+}
+
+/**
+ * The owner cancelled it: the customer hears the owner's message (live and as a notification), the
+ * pros it was offered to lose the offer, and the pro who held it is told it is no longer theirs.
+ */
+export async function jobCancelledByOwner(job: JobItem, message: string, offeredTo: readonly string[], heldBy: string | null): Promise<void> {
+  await Promise.all([
+    publishToJob(job.id, 'job_cancelled', { requestId: job.id, message }),
+    notify('customer', job.customerId, { type: 'job_cancelled', title: 'Your request was cancelled', message, priority: 'high', actionUrl: requestUrl(job.id), jobId: job.id }),
+    ...offeredTo.map((id) => publish(rooms.user('worker', id), 'offer:withdrawn', { jobId: job.id })),
+    ...(heldBy
+      ? [
+          notify('worker', heldBy, {
+            type: 'job_cancelled',
+            title: 'Job cancelled',
+            message: `The owner cancelled ${job.service} at ${job.address}. You are free to take other jobs.`,
+            priority: 'high',
+            actionUrl: '/worker/dashboard',
+            jobId: job.id,
+          }),
+        ]
+      : []),
   ]);
 }
 
@@ -165,15 +191,17 @@ export async function paymentCompleted(invoice: InvoiceItem): Promise<void> {
   ]);
 }
 
-export async function jobReassigned(job: JobItem, lateWorkerId: string, terminated: boolean): Promise<void> {
+export async function jobReassigned(job: JobItem, lateWorkerId: string, suspended: boolean): Promise<void> {
   const message = 'Your professional could not arrive in time. We are finding you another one.';
   await Promise.all([
     publishToJob(job.id, 'job_reassigned', { requestId: job.id, message }),
     notify('customer', job.customerId, { type: 'job_cancelled', title: 'Job reassigned', message, priority: 'high', actionUrl: requestUrl(job.id), jobId: job.id }),
     notify('worker', lateWorkerId, {
       type: 'system_alert',
-      title: terminated ? 'Account terminated' : 'Strike: late arrival',
-      message: terminated ? 'You did not arrive in time again; your account has been terminated.' : 'You did not arrive within 45 minutes; the job went to another professional and you received a strike.',
+      title: suspended ? 'Account suspended' : 'Strike: late arrival',
+      message: suspended
+        ? 'You did not arrive in time again: a second strike suspends your account until the owner reviews it. You can see your strikes and appeal them.'
+        : 'You did not arrive within 45 minutes; the job went to another professional and you received a strike. You can see it, with its evidence, and appeal it.',
       priority: 'critical',
       actionUrl: '/worker/dashboard',
       jobId: job.id,

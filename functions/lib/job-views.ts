@@ -192,6 +192,7 @@ export function toServiceRequestView(
     rating: job.rating ?? null,
     verification: toWorkVerification(job),
     invoice: invoice ? toInvoiceSummary(invoice) : null,
+    cancelMessage: job.state === 'cancelled' && job.cancelledBy === 'owner' ? (job.cancelMessage ?? null) : null,
     createdAt: job.createdAt,
   };
 }

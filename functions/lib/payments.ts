@@ -8,6 +8,7 @@ import { env } from './env';
 import { paymentCompleted } from './job-events';
 import { countedLogs } from './counted-logs';
 import { logger } from './logger';
+import { paymentFailed } from './owner-events';
 import { stripe, type Stripe } from './stripe';
 
 /**
@@ -129,9 +130,15 @@ export async function settleProcessing(session: Stripe.Checkout.Session): Promis
 export async function settleFailed(session: Stripe.Checkout.Session): Promise<void> {
   const invoiceId = invoiceIdOf(session);
   if (!invoiceId) return;
-  const failed = await invoicesRepo.markFailed(invoiceId, session.id, new Date().toISOString());
+  const now = new Date().toISOString();
+  const failed = await invoicesRepo.markFailed(invoiceId, session.id, now);
   // Only the write that changed the invoice logs it: the payments dashboard counts these lines.
-  if (failed) logger.warn(countedLogs.paymentFailed, { invoiceId, jobId: failed.jobId, sessionId: session.id });
+  if (!failed) return;
+  // Among the open jobs again, so the owner's "Needs attention" shows it until it is paid.
+  await jobsRepo.markPaymentFailed(failed.jobId, now);
+  logger.warn(countedLogs.paymentFailed, { invoiceId, jobId: failed.jobId, sessionId: session.id });
+  // Told once, like the log line: a second delivery of the event finds the invoice already failed.
+  await paymentFailed({ invoiceId, jobId: failed.jobId, amount: failed.totalAmount, service: failed.service });
 }
 
 export async function forgetExpired(session: Stripe.Checkout.Session): Promise<void> {

@@ -47,7 +47,8 @@ export async function identify(event: SocketEvent): Promise<Identity> {
   if (token) {
     const session = await workerFrom({ cookies: [], headers: { authorization: `Bearer ${token}` } });
     const worker = session ? await workersRepo.findById(session.subjectId) : undefined;
-    if (worker?.status === 'active') identity.workerId = worker.id;
+    // An applicant under review listens too: the owner's decision reaches their open review screen.
+    if (worker?.status === 'active' || worker?.status === 'pending_review') identity.workerId = worker.id;
   }
   return identity;
 }

@@ -6,6 +6,7 @@ import { buildReference, clientSetKey, type Reference } from './references';
 import { kb, markdownTable, ms, replaceBetweenMarkers, verdict } from './report';
 import { measureInterleaved, median, type Target } from './timing';
 import { measureDispatch, type DispatchRow } from './dispatch';
+import { measureOwnerDashboard, OWNER_SIZES, ownerTable } from './owner';
 import { fanoutTable, MODELLED_LATENCY_MS, runFanout } from './fanout';
 import { LOAD_CONNECTIONS, LOAD_SECONDS, loadTable, measureLoad } from './load';
 import { lighthouseTable, measureLighthouse } from './lighthouse';
@@ -21,6 +22,7 @@ import { buildWeb, measureRouteLoads, requireWebConfig, routeLoadTable } from '.
  *   BENCH_RUNS=51         cold imports per target (default 31: the machine is shared, and the median of fewer moves by ±0.15 in the ratio)
  *   BENCH_WEB_CONFIG=...  another Vite config (default web/vite.config.ts)
  *   BENCH_ONLY=dispatch   only the dispatch comparison
+ *   BENCH_ONLY=owner      only the owner dashboard's calls at 1,000 and at 100,000 jobs (items read and time)
  *   BENCH_ONLY=fanout     only the /ws fan-out comparison (publish() against one connection at a time)
  *   BENCH_ONLY=load       only the load run (LOAD_SECONDS=60 by default)
  *   BENCH_ONLY=functions  only the functions' cold imports against their references
@@ -224,6 +226,10 @@ async function main(): Promise<void> {
     console.log(`\n${dispatchTable(await measureDispatch(DISPATCH_SIZES, DISPATCH_RUNS))}\n`);
     return;
   }
+  if (process.env.BENCH_ONLY === 'owner') {
+    console.log(`\n${ownerTable(await measureOwnerDashboard(log))}\n`);
+    return;
+  }
   if (process.env.BENCH_ONLY === 'fanout') {
     log('fan-out: on loopback, then with a modelled @connections round trip');
     console.log(`\n${fanoutTable(await runFanout(), await runFanout(MODELLED_LATENCY_MS))}\n`);
@@ -284,6 +290,9 @@ async function main(): Promise<void> {
   log(`dispatch: seeding ${DISPATCH_SIZES.join(' then ')} workers`);
   const dispatch = await measureDispatch(DISPATCH_SIZES, DISPATCH_RUNS);
 
+  log(`owner dashboard: ${OWNER_SIZES.join(' then ')} jobs`);
+  const owner = ownerTable(await measureOwnerDashboard(log));
+
   log('fan-out: on loopback, then with a modelled @connections round trip');
   const fanout = fanoutTable(await runFanout(), await runFanout(MODELLED_LATENCY_MS));
 
@@ -296,7 +305,7 @@ async function main(): Promise<void> {
   log(`start: npm start against npm run dev, ${START_RUNS} starts of each, interleaved`);
   const start = startTable(await measureStart(START_RUNS, log));
 
-  const text = `${summary(fns, refs, medians, web)}\n\n${dispatchTable(dispatch)}\n\n${fanout}\n\n${load}\n\n${passwords}\n\n${start}`;
+  const text = `${summary(fns, refs, medians, web)}\n\n${dispatchTable(dispatch)}\n\n${owner}\n\n${fanout}\n\n${load}\n\n${passwords}\n\n${start}`;
   mkdirSync(outDir, { recursive: true });
   writeFileSync(path.join(outDir, 'results.md'), `${text}\n`);
   console.log(`\n${text}\n`);

@@ -5,8 +5,15 @@ import {
   CreateTableCommand,
   DescribeTableCommand,
   DynamoDBClient,
+  BatchWriteItemCommand,
+  DeleteTableCommand,
+  ListTablesCommand,
   ResourceNotFoundException,
+  ScanCommand,
   waitUntilTableExists,
+  waitUntilTableNotExists,
+  type BatchWriteItemCommandOutput,
+  type ScanCommandOutput,
 } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import dynalite from 'dynalite';
@@ -39,6 +46,7 @@ export async function startDynalite(dir?: string, onChange?: OnChange): Promise<
       server.listen(0, '127.0.0.1', () => resolve());
     });
     const { port } = server.address() as AddressInfo;
+    await addMissingIndexes(`http://127.0.0.1:${port}`);
     // Beside LevelDB's folder, not in it: the transactions a killed process left half done.
     front = await startTransactionFront(`http://127.0.0.1:${port}`, onChange, dir ? `${dir}-journal` : undefined);
   } catch (error) {
@@ -77,6 +85,13 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;
   }
+  await createTable(client, tableName);
+  // dynalite has no UpdateTimeToLive, so expired rows linger locally. DynamoDB itself deletes them
+  // up to days late, so every read of an expiring row checks its expiry anyway.
+}
+
+/** CreateTable from shared/table.ts, waited for. */
+async function createTable(client: DynamoDBClient, tableName: string): Promise<void> {
   const keyAttrs = [table.partitionKey, table.sortKey, ...table.indexes.flatMap((i) => [i.partitionKey, i.sortKey])];
   await client.send(
     new CreateTableCommand({
@@ -99,8 +114,47 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
   );
   // dynalite answers CreateTable with the table still CREATING, even with createTableMs 0.
   await waitUntilTableExists({ client, maxWaitTime: 30, minDelay: 0.05, maxDelay: 0.2 }, { TableName: tableName });
-  // dynalite has no UpdateTimeToLive, so expired rows linger locally. DynamoDB itself deletes them
-  // up to days late, so every read of an expiring row checks its expiry anyway.
+}
+
+/**
+ * A data folder made before an index was added to shared/table.ts gets it at start: dynalite cannot
+ * add an index to a table (its UpdateTable only changes throughput), so each table that has some of
+ * the indexes but not all is rebuilt: its items read out, the table made anew from shared/table.ts,
+ * the items written back. Straight to dynalite, before the transaction front starts, so the rewrite
+ * is no change the table's stream reports (no notification is pushed again).
+ */
+async function addMissingIndexes(endpoint: string): Promise<void> {
+  const client = localDynamoClient(endpoint);
+  try {
+    const names = new Set<string>(table.indexes.map((i) => i.name));
+    for (const tableName of (await client.send(new ListTablesCommand({}))).TableNames ?? []) {
+      const found = (await client.send(new DescribeTableCommand({ TableName: tableName }))).Table?.GlobalSecondaryIndexes ?? [];
+      const present = found.filter((i) => i.IndexName && names.has(i.IndexName)).length;
+      if (present === 0 || present === names.size) continue;
+      await rebuild(client, tableName);
+    }
+  } finally {
+    client.destroy();
+  }
+}
+
+async function rebuild(client: DynamoDBClient, tableName: string): Promise<void> {
+  const items: NonNullable<ScanCommandOutput['Items']> = [];
+  let start: ScanCommandOutput['LastEvaluatedKey'];
+  do {
+    const page = await client.send(new ScanCommand({ TableName: tableName, ExclusiveStartKey: start }));
+    items.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  await client.send(new DeleteTableCommand({ TableName: tableName }));
+  await waitUntilTableNotExists({ client, maxWaitTime: 30, minDelay: 0.05, maxDelay: 0.2 }, { TableName: tableName });
+  await createTable(client, tableName);
+  for (let i = 0; i < items.length; i += 25) {
+    let pending: BatchWriteItemCommandOutput['UnprocessedItems'] = { [tableName]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) };
+    while (pending && Object.keys(pending).length > 0) {
+      pending = (await client.send(new BatchWriteItemCommand({ RequestItems: pending }))).UnprocessedItems;
+    }
+  }
 }
 
 /** The catalogue is product data: rewritten on every start so copy edits reach old data dirs. */

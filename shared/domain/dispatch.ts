@@ -16,8 +16,8 @@ export const dispatchDefaults = {
   maxOffers: 9,
   /** Time from accepting to arriving: 45 minutes. */
   arrivalGraceSeconds: 45 * 60,
-  /** Strikes at which a worker is terminated. */
-  strikesToTerminate: 2,
+  /** Strikes that count (not voided) at which a pro is suspended until the owner decides. */
+  strikesToSuspend: 2,
 } as const;
 
 /** Geohash precisions: the index partitions workers by the coarse cell and sorts them by the fine one. */

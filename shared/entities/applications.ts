@@ -40,8 +40,10 @@ export interface WorkerApplicationItem {
   submittedAt: string;
   reviewedAt?: string;
   approvedAt?: string;
-  /** The worker profile the approval created. */
+  /** The worker profile the approval created or turned active. */
   workerId?: string;
+  /** The owner's notes with a rejection (required: the applicant reads them). */
+  reviewNotes?: string;
 }
 
 export type WorkerApplicationRecord = Omit<

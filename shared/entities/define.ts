@@ -15,8 +15,8 @@ export interface ItemKey {
 /** The attributes one GSI is keyed on, e.g. { gsi1pk, gsi1sk }. */
 export type IndexKey<I extends IndexName> = Record<`${I}pk` | `${I}sk`, string>;
 
-/** How a Query narrows the sort key. */
-export type SortCondition = { beginsWith: string } | { lt: string } | { ge: string };
+/** How a Query narrows the sort key (`between`: both ends included, as DynamoDB's BETWEEN). */
+export type SortCondition = { beginsWith: string } | { lt: string } | { ge: string } | { between: readonly [string, string] };
 
 /**
  * One partition of the table or of a GSI, optionally narrowed by sort key: what a Query reads.

@@ -6,6 +6,7 @@ import { geocodeEntity, serviceEntity } from './catalog';
 import { customerEntity, customerKeyEntity, serviceAddressEntity } from './customers';
 import { documentAccessEntity, documentEntity, documentUploadEntity } from './documents';
 import { invoiceEntity, stripeEventEntity } from './invoices';
+import { statsEntity } from './stats';
 import { jobEntity, jobEventEntity, jobLocationEntity, trackingNumberEntity, workerOfferEntity } from './jobs';
 import {
   connectionEntity,
@@ -21,6 +22,7 @@ import {
   stripeAccountEntity,
   workerAccountEntity,
   workerEntity,
+  workerPenaltyEntity,
   workerProbationEntity,
 } from './workers';
 
@@ -39,6 +41,7 @@ export * from './documents';
 export * from './invoices';
 export * from './jobs';
 export * from './realtime';
+export * from './stats';
 export * from './workers';
 
 /**
@@ -79,6 +82,9 @@ export const keys = {
   dispatchCell: dispatchCellEntity.key,
   dispatchCategory: dispatchCategoryEntity.key,
   workerProbation: workerProbationEntity.key,
+  workerPenalty: workerPenaltyEntity.key,
+  strikeById: workerPenaltyEntity.indexes.byId.key,
+  openStrikeAppeals: workerPenaltyEntity.indexes.openAppeals.key,
   invoice: invoiceEntity.key,
   customerInvoices: invoiceEntity.indexes.customerInvoices.key,
   workerInvoices: invoiceEntity.indexes.workerInvoices.key,
@@ -94,6 +100,7 @@ export const keys = {
   jobLocation: jobLocationEntity.key,
   jobEvent: jobEventEntity.key,
   geocode: geocodeEntity.key,
+  stats: statsEntity.key,
   document: documentEntity.key,
   workerDocuments: documentEntity.indexes.workerDocuments.key,
   allDocuments: documentEntity.indexes.current.key,

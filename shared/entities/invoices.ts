@@ -13,6 +13,9 @@ export interface InvoiceItem {
   gsi2sk: string;
   gsi3pk: string;
   gsi3sk: string;
+  /** Set when paid (the payments export reads a range of payment days). */
+  gsi4pk?: string;
+  gsi4sk?: string;
   entity: 'invoice';
   id: string;
   jobId: string;
@@ -54,7 +57,9 @@ export interface InvoiceItem {
  * - gsi1 CUSTOMER#<customer> / INVOICE#<createdAt>: a customer's invoices, beside their requests;
  * - gsi2 WORKERINVOICES#<worker> / INVOICE#<createdAt>: a worker's (apart from WORKERJOBS#, whose
  *   sort keys are job groups);
- * - gsi3 INVOICES / INVOICE#<createdAt>: every invoice (the owner's view).
+ * - gsi3 INVOICES / INVOICE#<createdAt>: every invoice (the owner's view);
+ * - gsi4 PAYMENTS / PAID#<paidAt> (sparse, set with the payment): the paid invoices by when, for the
+ *   owner's payments export of a range.
  * Each newest last.
  */
 export const invoiceEntity = defineEntity<InvoiceItem>()({
@@ -64,6 +69,7 @@ export const invoiceEntity = defineEntity<InvoiceItem>()({
     customerInvoices: on('gsi1', (customerId: string, createdAt = '') => ({ gsi1pk: `CUSTOMER#${customerId}`, gsi1sk: `INVOICE#${createdAt}` })),
     workerInvoices: on('gsi2', (workerId: string, createdAt = '') => ({ gsi2pk: `WORKERINVOICES#${workerId}`, gsi2sk: `INVOICE#${createdAt}` })),
     all: on('gsi3', (createdAt = '') => ({ gsi3pk: 'INVOICES', gsi3sk: `INVOICE#${createdAt}` })),
+    paid: on('gsi4', (paidAt = '') => ({ gsi4pk: 'PAYMENTS', gsi4sk: `PAID#${paidAt}` })),
   },
 });
 

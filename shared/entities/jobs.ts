@@ -18,6 +18,8 @@ export interface JobItem {
   gsi2sk?: string;
   gsi3pk: string;
   gsi3sk: string;
+  gsi4pk?: string;
+  gsi4sk?: string;
   entity: 'job';
   id: string;
   kind: JobKind;
@@ -53,6 +55,9 @@ export interface JobItem {
   endedAt: string | null;
   totalHours: number | null;
   reassignedCount: number;
+  /** Set once, with the first offer and the first accept: the owner's funnel counts each job's first of each only (functions/lib/data/stats.ts). */
+  firstOfferedAt?: string;
+  firstAcceptedAt?: string;
   /**
    * The customer's review, on the job itself: written once (conditional on its absence) together
    * with the worker's running totals. A worker's reviews are their completed jobs (gsi2 DONE#).
@@ -79,6 +84,19 @@ export interface JobItem {
   /** Times the search was started afresh (Try again, or a pro who came on call nearby). */
   reopenedCount?: number;
   cancelledAt?: string;
+  /** The owner's cancellation: their message to the customer (shown on the request and tracking page). */
+  cancelMessage?: string;
+  cancelledBy?: 'customer' | 'owner';
+  /**
+   * Lower-case text the owner's job table filters on (DynamoDB's contains() is case-sensitive): the
+   * customer's name, phone digits and email; the job's number, address and description.
+   */
+  searchCustomer?: string;
+  searchJob?: string;
+  /** When the current search began (created, started again, reassigned): "offered too long" counts from it. */
+  searchingSince?: string;
+  /** The last payment attempt failed (cleared when it is paid). */
+  paymentFailedAt?: string;
   /** Why the job counts as arrived: a fix close to it, or the customer confirming the pro's claim. */
   arrivalEvidence?: ArrivalEvidence;
   /** The holder's Mark Arrived that no fix proved, until the customer answers it or the job is reassigned. */
@@ -98,6 +116,9 @@ export interface JobItem {
  *   finds the recent ones nearby with one Query; a job leaves it when it is offered again,
  *   accepted or cancelled);
  * - gsi3 JOBS / JOB#<createdAt>: every job, oldest first (the owner's jobs tab and analytics).
+ * - gsi4 OPENJOBS / <createdAt> (sparse): the jobs the owner may still have to act on, from
+ *   creation until completed or cancelled, and again while a payment failed; the owner's "Needs
+ *   attention" reads only these, however long the history grows.
  */
 export const jobEntity = defineEntity<JobItem>()({
   name: 'job',
@@ -110,6 +131,8 @@ export const jobEntity = defineEntity<JobItem>()({
     })),
     unfilled: on('gsi2', (category: string, since = '') => ({ gsi2pk: `UNFILLED#${category}`, gsi2sk: since })),
     all: on('gsi3', (createdAt = '') => ({ gsi3pk: 'JOBS', gsi3sk: `JOB#${createdAt}` })),
+    // The sort key is createdAt itself, so a write that puts a job back among them copies it from the item.
+    open: on('gsi4', (createdAt = '') => ({ gsi4pk: 'OPENJOBS', gsi4sk: createdAt })),
   },
 });
 

@@ -1,4 +1,5 @@
 import type { WorkerStatus, WorkerType } from '../schemas/worker';
+import type { StrikeEvidence, StrikeReason, StrikeStatus } from '../schemas/strikes';
 import { defineEntity, on } from './define';
 
 /**
@@ -40,6 +41,9 @@ export interface WorkerItem {
   lowRatingStreak?: number;
   /** When the worker's active probation began (a streak of low ratings); one at a time, the owner ends it. */
   probationSince?: string;
+  /** The pro's shares of paid invoices, cents, and how many: moved in the payment's own write (functions/lib/data/stats.ts). */
+  earnedCents?: number;
+  paidJobs?: number;
   /** Stripe Connect (Express) account for payouts, and whether Stripe says payouts are enabled. */
   stripeAccountId?: string;
   payoutsEnabled?: boolean;
@@ -52,6 +56,13 @@ export interface WorkerItem {
   offersPausedFor?: Set<string>;
   /** When the owner terminated the worker. */
   terminatedAt?: string;
+  /**
+   * Why the account was last suspended, reinstated or terminated (the owner's words, or the strike
+   * limit's), when, and by whom (the owner's name, or "system"): the pro is shown the reason.
+   */
+  statusReason?: string;
+  statusChangedAt?: string;
+  statusChangedBy?: string;
   createdAt: string;
   updatedAt: string;
 }
@@ -154,4 +165,45 @@ export interface StripeAccountItem {
 export const stripeAccountEntity = defineEntity<StripeAccountItem>()({
   name: 'stripe-account',
   key: (accountId: string) => ({ pk: `STRIPE_ACCOUNT#${accountId}`, sk: 'ACCOUNT' }),
+});
+
+/**
+ * One strike of the worker_penalties record, beside the worker's profile
+ * (WORKER#<worker> / PENALTY#<at>#<id>, so a worker's record is one Query, oldest first), with the
+ * evidence the timer saw, the pro's appeal and the owner's decision.
+ * - gsi1 PENALTY#<id> / PENALTY: the strike by its id alone (the appeal and decision routes name only it);
+ * - gsi3 STRIKE_APPEALS / <appealedAt>#<id>: sparse, only while an appeal waits for the owner's
+ *   decision (set by the appeal, removed by the decision), oldest first.
+ */
+export interface WorkerPenaltyItem {
+  pk: string;
+  sk: string;
+  gsi1pk: string;
+  gsi1sk: string;
+  gsi3pk?: string;
+  gsi3sk?: string;
+  entity: 'worker-penalty';
+  id: string;
+  workerId: string;
+  /** The worker's name when the strike was given, for the owner's appeals list. */
+  workerName: string;
+  jobId: string;
+  at: string;
+  reason: StrikeReason;
+  evidence: StrikeEvidence;
+  status: StrikeStatus;
+  appealNote: string | null;
+  appealedAt: string | null;
+  decisionNote: string | null;
+  decidedAt: string | null;
+  decidedBy: string | null;
+}
+
+export const workerPenaltyEntity = defineEntity<WorkerPenaltyItem>()({
+  name: 'worker-penalty',
+  key: (workerId: string, at = '', id = '') => ({ pk: `WORKER#${workerId}`, sk: at ? `PENALTY#${at}#${id}` : 'PENALTY#' }),
+  indexes: {
+    byId: on('gsi1', (id: string) => ({ gsi1pk: `PENALTY#${id}`, gsi1sk: 'PENALTY' })),
+    openAppeals: on('gsi3', (appealedAt = '', id = '') => ({ gsi3pk: 'STRIKE_APPEALS', gsi3sk: appealedAt ? `${appealedAt}#${id}` : '' })),
+  },
 });

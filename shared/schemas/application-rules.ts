@@ -20,3 +20,5 @@ export type ApplicationStatus = (typeof applicationStatuses)[number];
 /** The owner's notes on a company decision: bounded, and required to reject (the company reads them). */
 export const COMPANY_REVIEW_NOTES_MAX = 1000;
 export const COMPANY_REJECT_NOTES_REQUIRED = 'Tell the company why it is not approved';
+/** A worker applicant reads the rejection's notes on their review screen: required, at most 1,000 characters. */
+export const WORKER_REJECT_NOTES_REQUIRED = 'Tell the applicant why they are not approved';

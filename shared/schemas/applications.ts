@@ -5,6 +5,7 @@ import { accepted, choices, email, phone, text } from './fields';
 import {
   COMPANY_REJECT_NOTES_REQUIRED,
   COMPANY_REVIEW_NOTES_MAX,
+  WORKER_REJECT_NOTES_REQUIRED,
   MISSING_ID_DOCUMENTS,
   uploadContentTypes,
   uploadKeyPattern,
@@ -166,6 +167,16 @@ export const companyRejectionSchema = strictBody({
   ),
 });
 export type CompanyRejectionInput = z.infer<typeof companyRejectionSchema>;
+
+/** POST /api/admin/workers/{id}/reject: the applicant is told why (their review screen), so notes are required. */
+export const workerRejectionSchema = strictBody({
+  notes: z.string({ error: WORKER_REJECT_NOTES_REQUIRED }).check(
+    z.trim(),
+    z.minLength(1, WORKER_REJECT_NOTES_REQUIRED),
+    z.maxLength(COMPANY_REVIEW_NOTES_MAX, `Notes must be at most ${COMPANY_REVIEW_NOTES_MAX} characters`),
+  ),
+});
+export type WorkerRejectionInput = z.infer<typeof workerRejectionSchema>;
 
 /** POST /api/upload: ask for a presigned POST for one file (it never passes through a Lambda). */
 export const uploadRequestSchema = strictBody({

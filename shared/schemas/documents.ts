@@ -9,6 +9,7 @@ import {
 
 /** The views the document calls answer: zod schemas (the tests check answers with them), types here. */
 export type {
+  AdminDocumentPage,
   ComplianceResponse,
   ComplianceRow,
   DocumentCategoriesResponse,

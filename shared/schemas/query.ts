@@ -2,6 +2,10 @@ import * as z from 'zod/mini';
 import { categorySlugs } from '../categories';
 import { documentStatuses, documentTypes, downloadModes } from './document-rules';
 import { ID_PATTERN } from './id';
+import { availableWorkersQuery, jobAdminFilters, jobAttentionPage } from './owner-jobs';
+import { pageQueryFields } from './page';
+import { workerStatuses } from './worker';
+import { analyticsGroupings } from './views/analytics';
 
 /**
  * Query strings: the schema of each route that reads one, by the name the manifest gives it
@@ -61,9 +65,21 @@ export const INVOICE_PAGE_SIZE = 50;
 export const MAX_INVOICE_PAGE = 100;
 const INVOICE_LIMIT_MESSAGE = `limit must be a whole number from 1 to ${MAX_INVOICE_PAGE}.`;
 
+/** A calendar day written yyyy-mm-dd that exists (no 2026-02-30). */
+const isDay = (raw: string) => /^\d{4}-\d{2}-\d{2}$/.test(raw) && new Date(`${raw}T00:00:00Z`).toISOString().startsWith(raw);
+const dayMessage = (name: string) => `${name} must be a date written yyyy-mm-dd, e.g. 2026-01-31.`;
+const optionalDay = (name: string) =>
+  z.pipe(z.pipe(z.optional(z.string()), blankAsAbsent), z.optional(z.string().check(z.refine(isDay, dayMessage(name)))));
+const requiredDay = (name: string) => z.string({ error: dayMessage(name) }).check(z.refine(isDay, dayMessage(name)));
+
 const MAX_KM_MESSAGE = 'maxKm must be a distance in kilometres, more than 0 and at most 1000.';
 
 export const querySchemas = {
+  /** The owner's job table (shared/schemas/owner-jobs.ts). */
+  jobAdminFilters,
+  jobAttentionPage,
+  /** The pros the owner may offer a job to. */
+  availableWorkersQuery,
   /** GET …/documents/{id}/download: view inline (the default) or download as a file. */
   documentDownload: z.object({
     mode: z._default(z.enum(downloadModes, { error: 'mode must be view or download' }), 'view'),
@@ -75,6 +91,18 @@ export const querySchemas = {
     categoryId: optionalText,
     workerId: optionalText,
   }),
+  /** The owner's documents list: the same filters, a page at a time. */
+  adminDocumentFilters: z.object({
+    status: optionalChoice(documentStatuses, `status must be one of ${documentStatuses.join(', ')}`),
+    documentType: optionalChoice(documentTypes, `documentType must be one of ${documentTypes.join(', ')}`),
+    categoryId: optionalText,
+    workerId: optionalText,
+    ...pageQueryFields,
+  }),
+  /** The owner's pending applications (workers', companies'): a page at a time, oldest first. */
+  applicationPage: z.object({ ...pageQueryFields }),
+  /** The owner's compliance table: a page of workers at a time. */
+  compliancePage: z.object({ ...pageQueryFields }),
   /** The worker list's filters: one trade, and "within" (only pros whose whole band lies within it). */
   workerProfiles: z.object({
     category: optionalChoice(categorySlugs, `category must be one of: ${categorySlugs.join(', ')}.`),
@@ -109,6 +137,23 @@ export const querySchemas = {
       z.optional(z.string().check(z.regex(ID_PATTERN, 'after must be the id of an invoice.'))),
     ),
   }),
+  /** GET /api/admin/workers/all: a page of workers, optionally of one status. */
+  workerPage: z.object({
+    ...pageQueryFields,
+    status: optionalChoice(workerStatuses, `status must be one of ${workerStatuses.join(', ')}`),
+  }),
+  /** The owner's strike lists (a worker's record, the open appeals): a page at a time. */
+  strikePage: z.object({ ...pageQueryFields }),
+  /** GET /api/admin/analytics: a range of days (UTC, both included) grouped by day, week or month. */
+  analyticsRange: z.object({
+    from: optionalDay('from'),
+    to: optionalDay('to'),
+    by: z._default(z.pipe(z.pipe(z.optional(z.string()), blankAsAbsent), z.optional(z.enum(analyticsGroupings, { error: 'by must be day, week or month' }))), 'day'),
+  }),
+  /** The owner's CSV exports: a range of days (UTC, both included), both required. */
+  exportRange: z.object({ from: requiredDay('from'), to: requiredDay('to') }),
+  /** GET /api/admin/analytics/pros: a page of pros with their figures. */
+  proFiguresPage: z.object({ ...pageQueryFields }),
   /** The payment-success page's Checkout session, when it names one. */
   paymentConfirmation: z.object({
     session_id: optionalText,

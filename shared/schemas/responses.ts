@@ -1,6 +1,9 @@
 import * as z from 'zod/mini';
 import { notificationSchema } from '../realtime';
+import { pageOf } from './page';
+import { strikePage, strikeView, workerStrikeRecord } from './strikes';
 import {
+  adminDocumentPage,
   documentCategoriesResponse,
   documentDownload,
   documentListResponse,
@@ -43,9 +46,12 @@ import {
   serviceAddressView,
   serviceView,
   workerAdminView,
+  workerApplicationStatusView,
   workerSelf,
   workerSession,
 } from './views/people';
+import { csvText, proFigures } from './views/analytics';
+import { availableWorkerPage, jobAdminDetail, jobAdminPage } from './owner-jobs';
 
 /**
  * The schema of every route's answer (its 2xx body), by the name the manifest gives it
@@ -74,12 +80,26 @@ export const responseSchemas = {
   currentUser: z.strictObject({ ok: z.literal(true), user: currentUser }),
   /** The local runtime's sign-in as anyone: a worker's also carries the token. */
   devLogin: z.strictObject({ ok: z.literal(true), user: currentUser, token: z.optional(z.string()) }),
-  pendingWorkers: z.array(pendingWorkerView),
-  workers: z.array(workerAdminView),
+  /** The owner's pending worker applications, a page at a time. */
+  pendingWorkers: pageOf(pendingWorkerView),
+  /** The owner's workers list, a page at a time. */
+  workers: pageOf(workerAdminView),
+  workerAdmin: workerAdminView,
+  strike: strikeView,
+  strikePage,
+  workerStrikeRecord,
   adminJobs: z.array(jobAdminView),
+  jobAdminPage,
+  jobAdminDetail,
+  availableWorkerPage,
   analytics,
+  proFiguresPage: pageOf(proFigures),
+  /** A CSV file (text/csv with a file name), not JSON. */
+  csv: csvText,
   workerApproved: z.strictObject({ message: z.string(), workerId: z.string() }),
-  companyApplications: z.array(companyApplicationView),
+  /** The owner's pending company applications, a page at a time. */
+  companyApplications: pageOf(companyApplicationView),
+  workerApplicationStatus: workerApplicationStatusView,
   companyApplicationDecision,
   /** A presigned GET of a stored file. */
   presignedDownload: z.strictObject({ url: z.string(), expiresAt: z.string() }),
@@ -143,4 +163,5 @@ export const responseSchemas = {
   documentDownload,
   workerCompliance,
   compliance: complianceResponse,
+  adminDocumentPage,
 };

@@ -6,7 +6,13 @@ import { uploadKeyPattern } from './application-rules';
 
 export type { WorkerSelf, WorkerAdminView } from './views/people';
 
-export const workerStatuses = ['pending_review', 'active', 'terminated'] as const;
+/**
+ * suspended: taken off dispatch until the owner decides (reached the strike limit, or suspended by
+ * hand); the pro still signs in to see why, their strikes and to appeal.
+ * pending_review: an applicant who made their account before the owner decided; rejected: one the
+ * owner turned down. Both sign in to their application's status and nothing else.
+ */
+export const workerStatuses = ['pending_review', 'active', 'suspended', 'terminated', 'rejected'] as const;
 export type WorkerStatus = (typeof workerStatuses)[number];
 export const workerTypes = ['contract', 'independent'] as const;
 export type WorkerType = (typeof workerTypes)[number];

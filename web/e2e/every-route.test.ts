@@ -98,6 +98,7 @@ function routeTable(ids: {
       states: [
         tab('Jobs'),
         tab('Documents'),
+        tab('Strikes'),
         {
           // Signed in, the nav bar has the bell; its panel holds the push control.
           name: 'the notification panel',
@@ -119,6 +120,8 @@ function routeTable(ids: {
     { url: '/admin', who: 'visitor', landsOn: '/admin/login', heading: 'Owner Access' },
     { url: '/admin', who: 'owner', heading: 'Owner Dashboard', states: [tab('Workers'), tab('Jobs'), tab('Analytics'), tab('Documents')] },
     { url: '/account/change-password', who: 'owner', heading: 'Change Password' },
+    { url: `/admin/jobs/${ids.job}`, who: 'owner', heading: ids.jobService },
+    { url: `/admin/jobs/${ids.job}`, who: 'visitor', landsOn: '/admin/login', heading: 'Owner Access' },
     // Signed out, the session check fails, so it goes to /.
     { url: '/account/change-password', who: 'visitor', landsOn: '/', heading: /.+/ },
     { url: `/rate/${ids.job}`, who: 'customer', heading: 'Rate Your Service' },
@@ -349,6 +352,7 @@ describe('every route renders, accessibly and without errors, on a phone and a d
       { who: 'customer', url: '/invoices', call: /^\/api\/invoices$/, text: 'Could not load the invoices' },
       { who: 'pro', url: '/worker/dashboard', tab: 'Jobs', call: /^\/api\/jobs\/offers\//, text: 'Failed to fetch job offers' },
       { who: 'pro', url: '/worker/dashboard', tab: 'Jobs', call: /^\/api\/jobs\/worker\//, text: 'Failed to fetch active jobs' },
+      { who: 'pro', url: '/worker/dashboard', tab: 'Strikes', call: /^\/api\/workers\/strikes$/, text: 'Failed to fetch your strikes' },
       { who: 'pro', url: '/worker/earnings', call: /^\/api\/jobs\/completed\//, text: 'Failed to fetch completed jobs' },
       { who: 'pro', url: '/worker/profile', call: /^\/api\/workers\/me$/, text: 'Failed to fetch worker profile.' },
       { who: 'owner', url: '/admin', call: /^\/api\/admin\/workers\/pending$/, text: 'Failed to fetch pending applications' },

@@ -67,7 +67,8 @@ export async function approvedPro(base: string, owner: string, fullName: string,
     selfieUrl,
   });
   const { body: pending } = await call(base, 'GET', '/api/admin/workers/pending', undefined, { cookie: owner });
-  const application = (pending as { id: string; email: string }[]).find((a) => a.email === email)!;
+  // The pending list comes a page at a time ({ items, nextCursor }); a fresh stack's first page holds it.
+  const application = (pending as { items: { id: string; email: string }[] }).items.find((a) => a.email === email)!;
   await call(base, 'POST', `/api/admin/workers/${application.id}/approve`, undefined, { cookie: owner });
   const password = 'correct-horse-42';
   const { body } = await call(base, 'POST', '/api/workers/create-account', { email, password, confirmPassword: password });

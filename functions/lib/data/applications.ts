@@ -1,5 +1,5 @@
 import type { CompanyApplicationView, CompanyDocument, PendingWorkerView, WorkerDocument } from '../../../shared/schemas/admin';
-import type { CompanyApplicationDecision, CompanyApplicationStatusView } from '../../../shared/schemas/views/people';
+import type { CompanyApplicationDecision, CompanyApplicationStatusView, WorkerApplicationStatusView } from '../../../shared/schemas/views/people';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type {
   ApplicationStatus,
@@ -22,8 +22,10 @@ import { dynamo, tableName } from '../clients';
 import { ConflictError, NotFoundError } from '../errors';
 import { isNew, putOf, updateOf } from './expressions';
 import { countAll, queryAll } from './query';
-import { writeTogether, WriteCancelled } from './transact';
-import { tryUpdate } from './write';
+import { WriteCancelled } from './transact';
+import { readPage } from './page';
+import type { Page, PageQuery } from '../../../shared/schemas/page';
+import { stats, writeCounted } from './stats';
 
 export type { CompanyApplicationItem, EmailClaimItem, WorkerApplicationItem } from '../../../shared/entities';
 
@@ -106,6 +108,18 @@ export function toCompanyApplicationStatusView(item: CompanyApplicationItem): Co
   };
 }
 
+/** The applicant's own view of their application: the owner's notes only with a rejection, which they explain. */
+export function toWorkerApplicationStatusView(item: WorkerApplicationItem): WorkerApplicationStatusView {
+  return {
+    fullName: item.fullName,
+    categories: item.servicesProvided,
+    submittedAt: item.submittedAt,
+    status: item.status,
+    reviewedAt: item.reviewedAt ?? null,
+    reviewNotes: item.status === 'rejected' ? (item.reviewNotes ?? null) : null,
+  };
+}
+
 /** The JSON form, as stored. */
 export function fromWorkerApplication(input: WorkerApplicationInput): WorkerApplicationRecord {
   return { source: 'worker-applications', ...input };
@@ -178,9 +192,10 @@ export const applicationsRepo = {
       createdAt: submittedAt,
     };
     try {
-      await writeTogether([
+      await writeCounted([
         { Put: putOf(emailClaimEntity, claim, isNew) },
         { Put: putOf(workerApplicationEntity, item, isNew) },
+        stats.applicationStatusMoved('worker', null, 'pending'),
       ]);
     } catch (error) {
       if (error instanceof WriteCancelled && error.refusedAt(0)) throw new ConflictError(EMAIL_TAKEN);
@@ -212,9 +227,10 @@ export const applicationsRepo = {
       createdAt: submittedAt,
     };
     try {
-      await writeTogether([
+      await writeCounted([
         { Put: putOf(companyEmailClaimEntity, claim, isNew) },
         { Put: putOf(companyApplicationEntity, item, isNew) },
+        stats.applicationStatusMoved('company', null, 'pending'),
       ]);
     } catch (error) {
       if (error instanceof WriteCancelled && error.refusedAt(0)) throw new ConflictError(COMPANY_EMAIL_TAKEN);
@@ -254,6 +270,12 @@ export const applicationsRepo = {
   listWorkerApplications: (status: ApplicationStatus) => queryAll(workerApplicationEntity.indexes.byStatus.range(status)),
   listCompanyApplications: (status: ApplicationStatus) => queryAll(companyApplicationEntity.indexes.byStatus.range(status)),
 
+  /** One page of the owner's list of one status, oldest first; the cursor is the page before's. */
+  pageOfWorkerApplications: (status: ApplicationStatus, page: PageQuery): Promise<Page<WorkerApplicationItem>> =>
+    readPage(workerApplicationEntity.indexes.byStatus.range(status), page),
+  pageOfCompanyApplications: (status: ApplicationStatus, page: PageQuery): Promise<Page<CompanyApplicationItem>> =>
+    readPage(companyApplicationEntity.indexes.byStatus.range(status), page),
+
   /**
    * The owner's decision on a pending company application, in one update conditional on it still
    * being pending: of two decisions (twice, or racing) exactly one is stored and the other is a 409.
@@ -268,20 +290,24 @@ export const applicationsRepo = {
     if (!application) throw new NotFoundError(COMPANY_APPLICATION_NOT_FOUND);
     if (application.status !== 'pending') throw new ConflictError(COMPANY_ALREADY_REVIEWED);
     const { status, notes, now } = decision;
-    const decided = await tryUpdate(
-      updateOf(companyApplicationEntity, companyApplicationEntity.key(id), {
-        set: {
-          status,
-          reviewedAt: now,
-          ...(status === 'approved' ? { approvedAt: now } : {}),
-          ...(notes ? { reviewNotes: notes } : {}),
-          ...companyApplicationEntity.indexes.byStatus.key(status, application.submittedAt),
-        },
-        if: (c) => c.eq('status', 'pending'),
-      }),
-    );
-    if (!decided) throw new ConflictError(COMPANY_ALREADY_REVIEWED);
-    return decided;
+    const set = {
+      status,
+      reviewedAt: now,
+      ...(status === 'approved' ? { approvedAt: now } : {}),
+      ...(notes ? { reviewNotes: notes } : {}),
+      ...companyApplicationEntity.indexes.byStatus.key(status, application.submittedAt),
+    };
+    try {
+      // The owner's counts by status move in the same write as the decision.
+      await writeCounted([
+        { Update: updateOf(companyApplicationEntity, companyApplicationEntity.key(id), { set, if: (c) => c.eq('status', 'pending') }) },
+        stats.applicationStatusMoved('company', 'pending', status),
+      ]);
+    } catch (error) {
+      if (error instanceof WriteCancelled) throw new ConflictError(COMPANY_ALREADY_REVIEWED);
+      throw error;
+    }
+    return { ...application, ...set };
   },
 
   workerCounts: () => countsOf('worker'),

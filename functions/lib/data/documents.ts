@@ -1,5 +1,5 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { DocumentStatus } from '../../../shared/schemas/document-rules';
+import type { DocumentStatus, DocumentType } from '../../../shared/schemas/document-rules';
 import {
   documentAccessEntity,
   documentEntity,
@@ -12,7 +12,9 @@ import {
 } from '../../../shared/entities';
 import { dynamo, tableName } from '../clients';
 import { newId } from '../ids';
-import { deleteOf, ifNotExists, isNew, putOf, updateOf } from './expressions';
+import type { Page, PageQuery } from '../../../shared/schemas/page';
+import { deleteOf, ifNotExists, isNew, putOf, updateOf, type Conditions } from './expressions';
+import { readPage } from './page';
 import { queryAll } from './query';
 import { writeTogether, WriteCancelled, type WriteAction } from './transact';
 import { tryUpdate } from './write';
@@ -54,6 +56,14 @@ export function newDocumentItem(fields: Omit<DocumentItem, 'pk' | 'sk' | 'gsi1pk
 
 export type StoreOutcome = 'stored' | 'exists' | 'replaced-meanwhile';
 
+/** What the owner's documents list narrows by (each optional). */
+export interface CurrentDocumentFilters {
+  status?: DocumentStatus;
+  documentType?: DocumentType;
+  categoryId?: string;
+  workerId?: string;
+}
+
 export const documentsRepo = {
   async findById(id: string): Promise<DocumentItem | undefined> {
     const out = await dynamo.send(new GetCommand({ TableName: tableName, Key: documentEntity.key(id), ConsistentRead: true }));
@@ -74,6 +84,32 @@ export const documentsRepo = {
   /** Every worker's current documents (the sparse owner's index), oldest first. */
   async allCurrent(): Promise<DocumentItem[]> {
     return queryAll(documentEntity.indexes.current.range());
+  },
+
+  /**
+   * One page of every worker's current documents, newest first, narrowed by the owner's filters: a
+   * bounded read of the owner's index (readPage), however many documents there are.
+   */
+  async currentPage(filters: CurrentDocumentFilters, page: PageQuery): Promise<Page<DocumentItem>> {
+    const narrowed = Object.values(filters).some(Boolean);
+    return readPage(
+      {
+        ...documentEntity.indexes.current.range(),
+        newestFirst: true,
+        ...(narrowed
+          ? {
+              filter: (c: Conditions<DocumentItem>) =>
+                c.and(
+                  filters.status ? c.eq('status', filters.status) : undefined,
+                  filters.documentType ? c.eq('documentType', filters.documentType) : undefined,
+                  filters.categoryId ? c.eq('categoryId', filters.categoryId) : undefined,
+                  filters.workerId ? c.eq('workerId', filters.workerId) : undefined,
+                ),
+            }
+          : {}),
+      },
+      page,
+    );
   },
 
   /**

@@ -8,6 +8,8 @@ import type { JobItem } from './jobs';
 import { isNew, putOf, updateOf, type UpdateSpec } from './expressions';
 import { writeTogether, WriteCancelled } from './transact';
 import { tryUpdate } from './write';
+import { jobHistory, workerActor } from './job-history';
+import { stats, writeCounted } from './stats';
 import { isId } from '../../../shared/schemas/id';
 
 export type { InvoiceItem } from '../../../shared/entities';
@@ -114,6 +116,13 @@ export const invoicesRepo = {
           }),
         },
         { Put: putOf(invoiceEntity, invoice, isNew) },
+        jobHistory.putAction(invoice.jobId, {
+          type: 'invoiced',
+          actor: workerActor(invoice.workerId, invoice.workerName),
+          workerId: invoice.workerId,
+          detail: `Invoice #${invoice.id.slice(-8).toUpperCase()}`,
+          at: invoice.createdAt,
+        }),
       ]);
     } catch (error) {
       if (!(error instanceof WriteCancelled)) throw error;
@@ -177,7 +186,15 @@ export const invoicesRepo = {
     id: string,
     input: { sessionId: string; paymentIntentId: string | null; now: string; payoutStatus: PayoutStatus; payoutAccountId: string | null },
   ): Promise<InvoiceItem | undefined> {
-    return updateIf(id, {
+    const invoice = await invoicesRepo.findById(id);
+    if (!invoice || invoice.paymentStatus === 'paid') return undefined;
+    // The owner's figures move in the same write (the money, the funnel's paid step, the pro's
+    // earnings), so a second delivery of the event, refused by the condition, counts nothing.
+    const counters = [
+      ...stats.paymentSettled(input.now, invoice, input.payoutStatus === 'held'),
+      stats.workerEarned(invoice.workerId, invoice.workerShare),
+    ];
+    const update = updateOf(invoiceEntity, invoiceEntity.key(id), {
       set: {
         paymentStatus: 'paid',
         paidAt: input.now,
@@ -185,10 +202,18 @@ export const invoicesRepo = {
         stripePaymentIntentId: input.paymentIntentId,
         payoutStatus: input.payoutStatus,
         payoutAccountId: input.payoutAccountId,
+        ...invoiceEntity.indexes.paid.key(input.now),
         updatedAt: input.now,
       },
       if: (c) => c.and(c.exists('pk'), c.ne('paymentStatus', 'paid')),
     });
+    try {
+      await writeCounted([{ Update: update }, ...counters]);
+    } catch (error) {
+      if (error instanceof WriteCancelled) return undefined;
+      throw error;
+    }
+    return invoicesRepo.findById(id);
   },
 
   /**
@@ -221,9 +246,19 @@ export const invoicesRepo = {
 
   /** A held share went to the worker's account: once (conditional on still being held). */
   async markTransferred(id: string, input: { transferId: string; accountId: string; now: string }): Promise<InvoiceItem | undefined> {
-    return updateIf(id, {
+    const invoice = await invoicesRepo.findById(id);
+    if (!invoice || invoice.payoutStatus !== 'held') return undefined;
+    const update = updateOf(invoiceEntity, invoiceEntity.key(id), {
       set: { payoutStatus: 'transferred', transferId: input.transferId, payoutAccountId: input.accountId, updatedAt: input.now },
       if: (c) => c.eq('payoutStatus', 'held'),
     });
+    try {
+      // No longer held in the owner's figures, once (conditional on still being held).
+      await writeCounted([{ Update: update }, ...stats.payoutReleased(input.now, invoice.workerShare)]);
+    } catch (error) {
+      if (error instanceof WriteCancelled) return undefined;
+      throw error;
+    }
+    return invoicesRepo.findById(id);
   },
 };

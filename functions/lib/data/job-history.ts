@@ -51,3 +51,15 @@ export const jobHistory = {
     return queryAll(jobEventEntity.range(jobId));
   },
 };
+
+/** The customer a job belongs to, as its timeline names them. */
+export const customerActor = (job: { customerId: string; customerName: string }): JobEventActor => ({
+  role: 'customer',
+  id: job.customerId,
+  name: job.customerName,
+});
+
+/** A pro; the owner's page fills in the name of one stored without it. */
+export const workerActor = (workerId: string, name: string | null = null): JobEventActor => ({ role: 'worker', id: workerId, name });
+
+export const ownerActor = (owner: { id: string; username: string }): JobEventActor => ({ role: 'owner', id: owner.id, name: owner.username });

@@ -7,9 +7,20 @@ import { dynamo, tableName } from '../clients';
 import { batchGet } from './batch';
 import { deleteOf, increment, incrementFrom, isNew, listAppend, putOf, updateOf, valueOf } from './expressions';
 import { queryAll } from './query';
-import { writeTogether, WriteCancelled, type WriteAction } from './transact';
+import { WriteCancelled, type WriteAction } from './transact';
 import { tryUpdate } from './write';
+import { customerActor, jobHistory, systemActor, workerActor, type JobEventActor } from './job-history';
 import { isId } from '../../../shared/schemas/id';
+import { stats, writeCounted } from './stats';
+import { penaltiesRepo, type WorkerPenaltyItem } from './penalties';
+import type { WorkerStatus } from '../../../shared/schemas/worker';
+import type { Update } from './expressions';
+
+/** The late pro's strike as the job's timeline tells it. */
+function strikeDetail(strikes: number, limit: number, suspended: boolean): string {
+  const count = `strike ${strikes} of ${limit}`;
+  return suspended ? `Late arrival: ${count}; the pro is suspended until the owner decides.` : `Late arrival: ${count}.`;
+}
 
 /**
  * Jobs. A booking's job sits beside its booking; a service request
@@ -45,6 +56,7 @@ export function jobItem(input: NewJob): JobItem {
     // Every door's job is among its customer's requests: a booking is verified, paid and rated as one.
     ...jobEntity.indexes.customerRequests.key(input.customerId, input.createdAt),
     ...jobEntity.indexes.all.key(input.createdAt),
+    ...jobEntity.indexes.open.key(input.createdAt),
     entity: 'job',
     id: input.id,
     kind: input.kind,
@@ -76,6 +88,9 @@ export function jobItem(input: NewJob): JobItem {
     endedAt: null,
     totalHours: null,
     reassignedCount: 0,
+    searchingSince: input.createdAt,
+    searchCustomer: [input.customerName, phoneDigits(input.customerPhone), input.customerEmail ?? ''].join(' ').toLowerCase(),
+    searchJob: [requestNumber(input.bookingId ?? input.id), input.address, input.description].join(' ').toLowerCase(),
     createdAt: input.createdAt,
     updatedAt: input.createdAt,
   };
@@ -101,9 +116,33 @@ const offerTtlSeconds = (expiresAt: string) => Math.ceil(Date.parse(expiresAt) /
 
 const queryJobs = (range: ReturnType<typeof jobEntity.range>) => queryAll<JobItem>(range);
 
+/**
+ * What puts a job (back) among the open jobs the owner's "Needs attention" reads (gsi4): its sort
+ * key copied from the item's own createdAt, so a write that does not know it can still set it.
+ */
+const amongOpenJobs = { gsi4pk: jobEntity.indexes.open.key().gsi4pk, gsi4sk: valueOf('createdAt') };
+
+/** The timeline step each of a pro's moves records. */
+const stepEvents = { enRouteAt: 'en_route', arrivedAt: 'arrived', startedAt: 'started' } as const;
+
 /** The refusal of a job change that lost its condition, with the job as it is now. */
 async function refusedChange(jobId: string): Promise<never> {
   throw new JobChangeRefused(await jobsRepo.findById(jobId));
+}
+
+/**
+ * A conditional job update together with the owner's counters it moves (functions/lib/data/stats.ts):
+ * the job after it, or undefined when its condition did not hold (then no counter moved either).
+ */
+async function updateCounting(jobId: string, update: Update<JobItem>, counters: WriteAction[]): Promise<JobItem | undefined> {
+  if (counters.length === 0) return tryUpdate(update);
+  try {
+    await writeCounted([{ Update: update }, ...counters]);
+  } catch (error) {
+    if (error instanceof WriteCancelled) return undefined;
+    throw error;
+  }
+  return jobsRepo.findById(jobId);
 }
 
 export const jobsRepo = {
@@ -117,7 +156,8 @@ export const jobsRepo = {
       entity: 'tracking-number',
       jobId: job.id,
     };
-    await writeTogether([...together, { Put: putOf(jobEntity, job, isNew) }, { Put: putOf(trackingNumberEntity, lookup) }]);
+    await writeCounted([...together, { Put: putOf(jobEntity, job, isNew) }, { Put: putOf(trackingNumberEntity, lookup) },
+      jobHistory.putAction(job.id, { type: 'created', actor: customerActor(job), at: job.createdAt }), ...stats.jobSent(job)]);
   },
 
   /** The job a screen's number and the phone it was made with point at, if any. */
@@ -141,14 +181,24 @@ export const jobsRepo = {
    * from that state and the version read, so a double press or a pro's clock-in racing the
    * customer's Try again reopens it once.
    */
-  async reopen(job: JobItem, now: string): Promise<boolean> {
+  async reopen(job: JobItem, now: string, actor: JobEventActor = systemActor): Promise<boolean> {
     const reopened = await tryUpdate(
       updateOf(jobEntity, jobEntity.key(job.id), {
-        set: { dispatch: 'searching', tried: [], offers: {}, reopenedCount: incrementFrom(0), version: increment(), updatedAt: now },
+        set: {
+          dispatch: 'searching',
+          tried: [],
+          offers: {},
+          reopenedCount: incrementFrom(0),
+          searchingSince: now,
+          ...amongOpenJobs,
+          version: increment(),
+          updatedAt: now,
+        },
         remove: ['gsi2pk', 'gsi2sk'],
         if: (c) => c.and(c.eq('version', job.version), c.eq('state', 'booked'), c.eq('dispatch', 'no_worker_available')),
       }),
     );
+    if (reopened) await jobHistory.record(job.id, { type: 'reopened', actor, at: now });
     return reopened !== undefined;
   },
 
@@ -159,13 +209,15 @@ export const jobsRepo = {
   async cancel(jobId: string, customerId: string, now: string): Promise<JobItem> {
     const before = await tryUpdate(
       updateOf(jobEntity, jobEntity.key(jobId), {
-        set: { state: 'cancelled', dispatch: 'done', cancelledAt: now, offers: {}, version: increment(), updatedAt: now },
-        remove: ['gsi2pk', 'gsi2sk'],
+        set: { state: 'cancelled', dispatch: 'done', cancelledAt: now, cancelledBy: 'customer', offers: {}, version: increment(), updatedAt: now },
+        remove: ['gsi2pk', 'gsi2sk', 'gsi4pk', 'gsi4sk'],
         if: (c) => c.and(c.exists('pk'), c.eq('customerId', customerId), c.oneOf('state', ['booked', 'offered'])),
       }),
       'ALL_OLD',
     );
-    return before ?? refusedChange(jobId);
+    if (!before) return refusedChange(jobId);
+    await jobHistory.record(jobId, { type: 'cancelled', actor: customerActor(before), at: now });
+    return before;
   },
 
   async findById(id: string, consistent = true): Promise<JobItem | undefined> {
@@ -209,12 +261,27 @@ export const jobsRepo = {
    * `version` was read. Returns false when somebody did: read again and decide again.
    */
   async addOffers(job: JobItem, offers: Record<string, string>, now: string): Promise<boolean> {
-    const offered = await tryUpdate(
+    // The job's first offer is a step of the owner's funnel; the version read says it is the first.
+    // (`tried` may already hold a hired pro who could not take it; a job accepted or reassigned
+    // before firstOfferedAt existed was offered before.)
+    const first = !job.firstOfferedAt && !job.acceptedAt && !job.reassignedCount;
+    const offered = await updateCounting(
+      job.id,
       updateOf(jobEntity, jobEntity.key(job.id), {
-        set: { state: 'offered', dispatch: 'searching', tried: listAppend(Object.keys(offers)), version: increment(), updatedAt: now },
+        set: {
+          state: 'offered',
+          dispatch: 'searching',
+          tried: listAppend(Object.keys(offers)),
+          ...(first ? { firstOfferedAt: now } : {}),
+          // Still open to the owner (a job made before that index joins it here).
+          ...amongOpenJobs,
+          version: increment(),
+          updatedAt: now,
+        },
         setEntries: { offers },
         if: (c) => c.eq('version', job.version),
       }),
+      first ? [stats.jobOffered(now)] : [],
     );
     if (!offered) return false;
     // The worker's side of each offer, for their list; the job item stays the authority.
@@ -231,12 +298,16 @@ export const jobsRepo = {
         return dynamo.send(new PutCommand(putOf(workerOfferEntity, item)));
       }),
     );
+    // After the pros' side: their offers list never misses an offer for the sake of its history.
+    await Promise.all(Object.keys(offers).map((workerId) => jobHistory.record(job.id, { type: 'offered', actor: systemActor, workerId, at: now })));
     return true;
   },
 
   /** Nobody left to offer the job to: back to 'booked', and the customer is told. */
   async markNoWorker(job: JobItem, now: string): Promise<boolean> {
-    const marked = await tryUpdate(
+    // Counted once per job (its first time without a pro), by trade and area; the version read says so.
+    const marked = await updateCounting(
+      job.id,
       updateOf(jobEntity, jobEntity.key(job.id), {
         set: {
           state: 'booked',
@@ -244,12 +315,15 @@ export const jobsRepo = {
           noWorkerAt: now,
           // Among the trade's unfilled jobs (gsi2), for a pro who comes on call nearby soon after.
           ...jobEntity.indexes.unfilled.key(job.category, now),
+          ...amongOpenJobs,
           version: increment(),
           updatedAt: now,
         },
         if: (c) => c.eq('version', job.version),
       }),
+      job.noWorkerAt ? [] : [stats.noPro(now, job)],
     );
+    if (marked) await jobHistory.record(job.id, { type: 'no_pro', actor: systemActor, detail: `Offered to ${job.tried.length} pro(s); nobody accepted.`, at: now });
     return marked !== undefined;
   },
 
@@ -267,6 +341,14 @@ export const jobsRepo = {
             c.and(c.eq('state', 'offered'), expiredBy ? c.le(c.entry('offers', workerId), expiredBy) : c.gt(c.entry('offers', workerId), now)),
         }),
       );
+      if (withdrawn) {
+        await jobHistory.record(jobId, {
+          type: expiredBy ? 'offer_expired' : 'offer_declined',
+          actor: expiredBy ? systemActor : workerActor(workerId),
+          workerId,
+          at: now,
+        });
+      }
       return withdrawn !== undefined;
     } finally {
       await dynamo.send(new DeleteCommand(deleteOf(workerOfferEntity, workerOfferEntity.key(workerId, jobId))));
@@ -277,40 +359,52 @@ export const jobsRepo = {
    * The first accept wins: the job moves only while it is offered and this worker's offer stands,
    * and the worker takes it only while active and holding no other job. One transaction.
    */
-  async accept(input: { jobId: string; workerId: string; hourlyRate: number; now: string; arriveBy: string }): Promise<void> {
+  async accept(input: { jobId: string; workerId: string; workerName?: string; hourlyRate: number; now: string; arriveBy: string; sentAt?: string }): Promise<void> {
     const { jobId, workerId, now } = input;
-    try {
-      await writeTogether([
-        {
-          Update: updateOf(jobEntity, jobEntity.key(jobId), {
-            set: {
-              state: 'accepted',
-              dispatch: 'assigned',
-              acceptedBy: workerId,
-              acceptedAt: now,
-              arriveBy: input.arriveBy,
-              hourlyRate: input.hourlyRate,
-              offers: {},
-              ...jobEntity.indexes.workerJobs.key(workerId, 'ACTIVE', now),
-              version: increment(),
-              updatedAt: now,
-            },
-            if: (c) => c.and(c.eq('state', 'offered'), c.gt(c.entry('offers', workerId), now)),
-          }),
-        },
-        {
-          Update: updateOf(workerEntity, workerEntity.key(workerId), {
-            set: { activeJobId: jobId, updatedAt: now },
-            // Not while offers are paused (an expired required document): an offer made just
-            // before the pause must not still be taken.
-            if: (c) => c.and(c.exists('pk'), c.eq('status', 'active'), c.notExists('activeJobId'), c.notExists('offersPausedFor')),
-          }),
-        },
-        { Delete: deleteOf(workerOfferEntity, workerOfferEntity.key(workerId, jobId)) },
-      ]);
-    } catch (error) {
-      if (!(error instanceof WriteCancelled)) throw error;
-      throw new JobChangeRefused(await jobsRepo.findById(jobId), error.refusedAt(1) && !error.refusedAt(0));
+    const sentAt = input.sentAt ?? (await jobsRepo.findById(jobId))?.createdAt ?? now;
+    // The job's first accept is counted (with its time to accept) in the same write, conditional on
+    // firstAcceptedAt being absent; a job accepted before (then reassigned) is accepted uncounted.
+    for (const first of [true, false]) {
+      try {
+        await writeCounted([
+          {
+            Update: updateOf(jobEntity, jobEntity.key(jobId), {
+              set: {
+                state: 'accepted',
+                dispatch: 'assigned',
+                acceptedBy: workerId,
+                acceptedAt: now,
+                arriveBy: input.arriveBy,
+                hourlyRate: input.hourlyRate,
+                offers: {},
+                ...jobEntity.indexes.workerJobs.key(workerId, 'ACTIVE', now),
+                ...(first ? { firstAcceptedAt: now } : {}),
+                version: increment(),
+                updatedAt: now,
+              },
+              if: (c) =>
+                c.and(c.eq('state', 'offered'), c.gt(c.entry('offers', workerId), now), first ? c.notExists('firstAcceptedAt') : c.exists('firstAcceptedAt')),
+            }),
+          },
+          {
+            Update: updateOf(workerEntity, workerEntity.key(workerId), {
+              set: { activeJobId: jobId, updatedAt: now },
+              // Not while offers are paused (an expired required document): an offer made just
+              // before the pause must not still be taken.
+              if: (c) => c.and(c.exists('pk'), c.eq('status', 'active'), c.notExists('activeJobId'), c.notExists('offersPausedFor')),
+            }),
+          },
+          { Delete: deleteOf(workerOfferEntity, workerOfferEntity.key(workerId, jobId)) },
+          jobHistory.putAction(jobId, { type: 'accepted', actor: workerActor(workerId, input.workerName ?? null), workerId, at: now }),
+          ...(first ? [stats.jobAccepted(now, sentAt)] : []),
+        ]);
+        return;
+      } catch (error) {
+        if (!(error instanceof WriteCancelled)) throw error;
+        // Refused as a first accept: perhaps it was accepted before, so try it as a later one.
+        if (first && error.refusedAt(0) && !error.refusedAt(1)) continue;
+        throw new JobChangeRefused(await jobsRepo.findById(jobId), error.refusedAt(1) && !error.refusedAt(0));
+      }
     }
   },
 
@@ -322,7 +416,9 @@ export const jobsRepo = {
         if: (c) => c.and(c.eq('state', input.from), c.eq('acceptedBy', input.workerId)),
       }),
     );
-    return moved ?? refusedChange(input.jobId);
+    if (!moved) return refusedChange(input.jobId);
+    await jobHistory.record(input.jobId, { type: stepEvents[input.stamp], actor: workerActor(input.workerId), workerId: input.workerId, at: input.now });
+    return moved;
   },
 
   /** Completes the job and frees the worker for the next one, together. */
@@ -330,10 +426,11 @@ export const jobsRepo = {
     const { jobId, workerId, now } = input;
     if (input.reworkCount) return jobsRepo.completeRework({ ...input, reworkCount: input.reworkCount });
     try {
-      await writeTogether([
+      await writeCounted([
         {
           Update: updateOf(jobEntity, jobEntity.key(jobId), {
             set: completion(workerId, now, input.totalHours),
+            remove: ['gsi4pk', 'gsi4sk'],
             if: (c) => c.and(c.eq('state', 'in_progress'), c.eq('acceptedBy', workerId)),
           }),
         },
@@ -344,6 +441,9 @@ export const jobsRepo = {
             if: (c) => c.eq('activeJobId', jobId),
           }),
         },
+        // The first completion (a reworked job's next one goes through completeRework, uncounted).
+        stats.jobCompleted(now),
+        jobHistory.putAction(jobId, { type: 'completed', actor: workerActor(workerId), workerId, detail: `${input.totalHours} h`, at: now }),
       ]);
     } catch (error) {
       if (!(error instanceof WriteCancelled)) throw error;
@@ -361,10 +461,13 @@ export const jobsRepo = {
     const completed = await tryUpdate(
       updateOf(jobEntity, jobEntity.key(jobId), {
         set: completion(workerId, now, input.totalHours),
+        remove: ['gsi4pk', 'gsi4sk'],
         if: (c) => c.and(c.eq('state', 'in_progress'), c.eq('acceptedBy', workerId), c.eq('reworkCount', input.reworkCount)),
       }),
     );
-    return completed ?? refusedChange(jobId);
+    if (!completed) return refusedChange(jobId);
+    await jobHistory.record(jobId, { type: 'completed', actor: workerActor(workerId), workerId, detail: `${input.totalHours} h (after rework)`, at: now });
+    return completed;
   },
 
   /**
@@ -375,7 +478,8 @@ export const jobsRepo = {
   async recordVerification(input: { jobId: string; customerId: string; approved: boolean; notes: string | null; now: string }): Promise<JobItem> {
     const { jobId, now } = input;
     const answer = { verificationNotes: input.notes, verificationAt: now, version: increment(), updatedAt: now };
-    const answered = await tryUpdate(
+    const answered = await updateCounting(
+      jobId,
       updateOf(jobEntity, jobEntity.key(jobId), {
         set: input.approved
           ? { state: 'verified', verificationStatus: 'approved', ...answer }
@@ -390,26 +494,40 @@ export const jobsRepo = {
               endedAt: null,
               // Back among the jobs the worker holds (their today's list), by when it came back.
               gsi2sk: `ACTIVE#${now}`,
+              ...amongOpenJobs,
             },
         if: (c) => c.and(c.exists('pk'), c.eq('state', 'completed'), c.eq('customerId', input.customerId)),
       }),
+      // Verified once per job: from 'verified' there is no way back to 'completed'.
+      input.approved ? [stats.jobVerified(now)] : [],
     );
-    return answered ?? refusedChange(jobId);
+    if (!answered) return refusedChange(jobId);
+    await jobHistory.record(jobId, {
+      type: input.approved ? 'verification_approved' : 'rework_requested',
+      actor: customerActor(answered),
+      detail: input.notes,
+      at: now,
+    });
+    return answered;
   },
 
   /**
    * Mark Arrived with its proof: only from the state the pro saw and while they hold the job, so a
    * customer's confirmation or the arrival timer racing it leaves one result. A claim goes with it.
    */
-  async arrive(input: { jobId: string; workerId: string; from: JobState; evidence: ArrivalEvidence; now: string }): Promise<JobItem> {
-    const arrived = await tryUpdate(
+  async arrive(input: { jobId: string; workerId: string; from: JobState; evidence: ArrivalEvidence; now: string; arriveBy: string | null }): Promise<JobItem> {
+    const arrived = await updateCounting(
+      input.jobId,
       updateOf(jobEntity, jobEntity.key(input.jobId), {
         set: { state: 'arrived', arrivedAt: input.now, arrivalEvidence: input.evidence, version: increment(), updatedAt: input.now },
         remove: ['arrivalClaim'],
         if: (c) => c.and(c.eq('state', input.from), c.eq('acceptedBy', input.workerId)),
       }),
+      [stats.arrival(input.now, input.arriveBy === null || input.now <= input.arriveBy)],
     );
-    return arrived ?? refusedChange(input.jobId);
+    if (!arrived) return refusedChange(input.jobId);
+    await jobHistory.record(input.jobId, { type: 'arrived', actor: workerActor(input.workerId), workerId: input.workerId, at: input.now });
+    return arrived;
   },
 
   /**
@@ -432,9 +550,18 @@ export const jobsRepo = {
    * pro still holding the job before arrival, so of a confirm, a second confirm and the arrival timer
    * exactly one decides.
    */
-  async answerArrivalClaim(input: { jobId: string; customerId: string; workerId: string; claimedAt: string; arrived: boolean; now: string }): Promise<JobItem> {
+  async answerArrivalClaim(input: {
+    jobId: string;
+    customerId: string;
+    workerId: string;
+    claimedAt: string;
+    arrived: boolean;
+    now: string;
+    arriveBy: string | null;
+  }): Promise<JobItem> {
     const evidence: ArrivalEvidence = { method: 'customer', claimedAt: input.claimedAt, confirmedAt: input.now };
-    const answered = await tryUpdate(
+    const answered = await updateCounting(
+      input.jobId,
       updateOf(jobEntity, jobEntity.key(input.jobId), {
         set: input.arrived
           ? { state: 'arrived', arrivedAt: input.claimedAt, arrivalEvidence: evidence, version: increment(), updatedAt: input.now }
@@ -448,8 +575,20 @@ export const jobsRepo = {
             c.eq(c.entry('arrivalClaim', 'claimedAt'), input.claimedAt),
           ),
       }),
+      // A confirmed claim is an arrival as of the claim: on time when it was made by arriveBy.
+      input.arrived ? [stats.arrival(input.claimedAt, input.arriveBy === null || input.claimedAt <= input.arriveBy)] : [],
     );
-    return answered ?? refusedChange(input.jobId);
+    if (!answered) return refusedChange(input.jobId);
+    if (input.arrived) {
+      await jobHistory.record(input.jobId, {
+        type: 'arrived',
+        actor: customerActor(answered),
+        workerId: input.workerId,
+        detail: 'The customer confirmed the pro had arrived.',
+        at: input.now,
+      });
+    }
+    return answered;
   },
 
   /** Payment settled: verified → paid, once (a repeated or late event finds it paid and changes nothing). */
@@ -457,23 +596,54 @@ export const jobsRepo = {
     const paid = await tryUpdate(
       updateOf(jobEntity, jobEntity.key(jobId), {
         set: { state: 'paid', paidAt: now, version: increment(), updatedAt: now },
+        // Nothing left for the owner to act on.
+        remove: ['gsi4pk', 'gsi4sk', 'paymentFailedAt'],
         if: (c) => c.eq('state', 'verified'),
       }),
     );
+    if (paid) await jobHistory.record(jobId, { type: 'paid', actor: systemActor, at: now });
     return paid !== undefined;
   },
 
   /**
-   * The arrival grace ran out: the job goes back to dispatch without this worker, who gets a
-   * strike (and is terminated at `strikesToTerminate`). Conditional on the worker still holding
-   * the job before arrival and on the strikes read, so a second delivery changes nothing.
+   * A payment attempt failed: the job comes back among the open jobs (gsi4), so the owner's "Needs
+   * attention" finds it, until it is paid. Only while verified and unpaid, and once per failure time.
    */
-  async reassignLate(input: { jobId: string; workerId: string; strikesBefore: number; strikesToTerminate: number; now: string }): Promise<boolean> {
+  async markPaymentFailed(jobId: string, now: string): Promise<boolean> {
+    const marked = await tryUpdate(
+      updateOf(jobEntity, jobEntity.key(jobId), {
+        set: { paymentFailedAt: now, ...amongOpenJobs, updatedAt: now },
+        if: (c) => c.eq('state', 'verified'),
+      }),
+    );
+    if (marked) await jobHistory.record(jobId, { type: 'payment_failed', actor: systemActor, at: now });
+    return marked !== undefined;
+  },
+
+  /**
+   * The arrival grace ran out: the job goes back to dispatch without this worker, who gets a strike
+   * (a record with its evidence, `penalty`) and, at `strikesToSuspend` strikes that count, is
+   * suspended until the owner decides. One transaction: the job, the worker (conditional on still
+   * holding the job before arrival, and on the strikes and status read), the strike record and the
+   * job's history, so a second delivery changes nothing and leaves one strike. Null when a condition
+   * failed; the caller reads again (a void landing in between changes the count it read).
+   */
+  async reassignLate(input: {
+    jobId: string;
+    workerId: string;
+    strikesBefore: number;
+    statusBefore: WorkerStatus;
+    strikesToSuspend: number;
+    penalty: WorkerPenaltyItem;
+    suspendReason: string;
+    now: string;
+  }): Promise<{ strikes: number; suspended: boolean } | null> {
     const { jobId, workerId, now } = input;
     const strikes = input.strikesBefore + 1;
-    const terminate = strikes >= input.strikesToTerminate;
+    // Only an active pro is suspended by the count: one already suspended or terminated stays so.
+    const suspend = strikes >= input.strikesToSuspend && input.statusBefore === 'active';
     try {
-      await writeTogether([
+      await writeCounted([
         {
           Update: updateOf(jobEntity, jobEntity.key(jobId), {
             set: {
@@ -483,6 +653,7 @@ export const jobsRepo = {
               // A fresh round of dispatch: everyone may be offered it again but the worker who was late.
               tried: [workerId],
               reassignedCount: increment(),
+              searchingSince: now,
               version: increment(),
               updatedAt: now,
               acceptedBy: null,
@@ -498,15 +669,27 @@ export const jobsRepo = {
         },
         {
           Update: updateOf(workerEntity, workerEntity.key(workerId), {
-            set: { strikes, updatedAt: now, ...(terminate ? { status: 'terminated', isAvailable: false } : {}) },
+            set: {
+              strikes,
+              updatedAt: now,
+              ...(suspend
+                ? { status: 'suspended', isAvailable: false, statusReason: input.suspendReason, statusChangedAt: now, statusChangedBy: 'system' }
+                : {}),
+            },
             remove: ['activeJobId'],
-            if: (c) => c.and(c.eq('activeJobId', jobId), c.eq('strikes', input.strikesBefore)),
+            if: (c) => c.and(c.eq('activeJobId', jobId), c.eq('strikes', input.strikesBefore), c.eq('status', input.statusBefore)),
           }),
         },
+        penaltiesRepo.putAction(input.penalty),
+        jobHistory.putAction(jobId, { type: 'strike', actor: systemActor, workerId, detail: strikeDetail(strikes, input.strikesToSuspend, suspend), at: now }),
+        jobHistory.putAction(jobId, { type: 'reassigned', actor: systemActor, workerId, detail: 'Back to dispatch: the pro did not arrive in time.', at: now }),
+        // A pro who did not arrive in time: a late arrival in the owner's on-time rate.
+        stats.arrival(now, false),
+        ...(suspend ? [stats.workerStatusMoved('active', 'suspended')] : []),
       ]);
-      return true;
+      return { strikes, suspended: suspend };
     } catch (error) {
-      if (error instanceof WriteCancelled) return false;
+      if (error instanceof WriteCancelled) return null;
       throw error;
     }
   },

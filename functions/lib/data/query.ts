@@ -36,6 +36,7 @@ function commandOf<T>(query: Query<T>, start: PageStart | undefined, limit: numb
   if (range && 'beginsWith' in range) key.push(`begins_with(${p.name(sortKey)}, ${p.value(range.beginsWith)})`);
   if (range && 'lt' in range) key.push(`${p.name(sortKey)} < ${p.value(range.lt)}`);
   if (range && 'ge' in range) key.push(`${p.name(sortKey)} >= ${p.value(range.ge)}`);
+  if (range && 'between' in range) key.push(`${p.name(sortKey)} BETWEEN ${p.value(range.between[0])} AND ${p.value(range.between[1])}`);
   const filter = query.filter && renderCondition(query.filter, p);
   return new QueryCommand({
     TableName: tableName,

@@ -7,8 +7,10 @@ import { logger } from '../logger';
 import { jobsRepo, type JobItem } from './jobs';
 import { incrementFrom, isNew, putOf, updateOf } from './expressions';
 import { queryAll } from './query';
-import { writeTogether, WriteCancelled } from './transact';
+import { WriteCancelled } from './transact';
 import type { WorkerItem } from './workers';
+import { stats, writeCounted } from './stats';
+import { jobHistory } from './job-history';
 
 /**
  * Reviews. A review lives on its job and moves the worker's
@@ -81,6 +83,15 @@ function reviewWrites(review: NewReview, workerId: string) {
         if: (c) => c.exists('pk'),
       }),
     },
+    // The owner's overall rating, moved with the review it counts.
+    stats.reviewed(rating),
+    jobHistory.putAction(review.jobId, {
+      type: 'rated',
+      actor: { role: 'customer', id: review.customerId, name: name || null },
+      workerId,
+      detail: `${rating} star${rating === 1 ? '' : 's'}`,
+      at: now,
+    }),
   ];
 }
 
@@ -102,7 +113,7 @@ async function flagIfStreak(worker: WorkerItem, jobId: string, now: string): Pro
     reviewTrigger: jobId,
   };
   try {
-    await writeTogether([
+    await writeCounted([
       { Put: putOf(workerProbationEntity, probation, isNew) },
       {
         Update: updateOf(workerEntity, workerEntity.key(worker.id), {
@@ -110,6 +121,7 @@ async function flagIfStreak(worker: WorkerItem, jobId: string, now: string): Pro
           if: (c) => c.and(c.exists('pk'), c.notExists('probationSince')),
         }),
       },
+      stats.probationMoved(1),
     ]);
     logger.info('Worker put on probation', { workerId: worker.id, jobId });
   } catch (error) {
@@ -134,7 +146,7 @@ export const reviewsRepo = {
       if (refused) throw refused;
       const workerId = job!.acceptedBy!;
       try {
-        await writeTogether(reviewWrites(review, workerId));
+        await writeCounted(reviewWrites(review, workerId));
       } catch (error) {
         if (!(error instanceof WriteCancelled)) throw error;
         // A missing profile will not come back; anything else (a concurrent review of this job, or

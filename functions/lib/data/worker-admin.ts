@@ -1,22 +1,30 @@
-import type { Analytics, JobAdminView } from '../../../shared/schemas/admin';
 import { averageRating } from '../../../shared/schemas/review-rules';
 import type { WorkerAdminView, WorkerStatus } from '../../../shared/schemas/worker';
-import { emailClaimEntity, jobEntity, workerApplicationEntity, workerEntity } from '../../../shared/entities';
+import { emailClaimEntity, workerApplicationEntity, workerEntity } from '../../../shared/entities';
 import { ConflictError, NotFoundError } from '../errors';
 import { applicationsRepo, type WorkerApplicationItem } from './applications';
-import { isNew, putOf, updateOf } from './expressions';
+import { conditionOf, isNew, putOf, updateOf } from './expressions';
+import { tableName } from '../clients';
 import { queryAll } from './query';
+import { readPage } from './page';
+import type { Page, PageQuery } from '../../../shared/schemas/page';
 import { writeTogether, WriteCancelled } from './transact';
-import { tryUpdate } from './write';
 import { workersRepo, type WorkerItem } from './workers';
+import { stats } from './stats';
 
-/** The owner's operations on workers: approve or reject applications, list, terminate. */
+/** The owner's operations on workers: approve or reject applications, list, suspend, reinstate, terminate. */
 
 const ALREADY_REVIEWED = 'This application has already been reviewed.';
 const APPLICATION_NOT_FOUND = 'No application with this id.';
-const NOT_TERMINABLE = 'Only an active worker with 2 or more strikes can be terminated.';
-/** The owner may terminate a worker (and sees the terminate button) at 2 or more strikes. */
-export const STRIKES_TO_TERMINATE = 2;
+const WORKER_NOT_FOUND = 'No worker with this id.';
+
+/** The owner's status changes: from which statuses each may be made, and the refusal otherwise. */
+export type StatusChange = 'suspend' | 'reinstate' | 'terminate';
+const statusChanges: Record<StatusChange, { from: readonly WorkerStatus[]; to: WorkerStatus; refused: string }> = {
+  suspend: { from: ['active'], to: 'suspended', refused: 'Only an active worker can be suspended.' },
+  reinstate: { from: ['suspended'], to: 'active', refused: 'Only a suspended worker can be reinstated.' },
+  terminate: { from: ['active', 'suspended'], to: 'terminated', refused: 'This worker cannot be terminated: they are already terminated or still under review.' },
+};
 
 export function toWorkerAdminView(item: WorkerItem): WorkerAdminView {
   return {
@@ -31,11 +39,23 @@ export function toWorkerAdminView(item: WorkerItem): WorkerAdminView {
     status: item.status,
     isAvailable: item.isAvailable,
     strikes: item.strikes,
+    statusReason: item.statusReason ?? null,
+    statusChangedAt: item.statusChangedAt ?? null,
   };
 }
 
-/** The approved applicant's profile: active and verified, not yet able to log in (no account). */
-export function workerFromApplication(application: WorkerApplicationItem, workerId: string, now: string): WorkerItem {
+/**
+ * The applicant's profile, from their application: active and verified when the approval creates it
+ * (no account yet), or under review with their account when they sign up before the owner decides
+ * (`applicantAccount`: not verified until approved).
+ */
+export function workerFromApplication(
+  application: WorkerApplicationItem,
+  workerId: string,
+  now: string,
+  as: 'approved' | 'applicantAccount' = 'approved',
+): WorkerItem {
+  const approved = as === 'approved';
   return {
     ...workerEntity.key(workerId),
     ...workerEntity.indexes.all.key(now),
@@ -46,9 +66,9 @@ export function workerFromApplication(application: WorkerApplicationItem, worker
     email: application.emailAddress.toLowerCase(),
     phone: application.phoneNumber,
     address: application.homeAddress,
-    status: 'active',
+    status: approved ? 'active' : 'pending_review',
     strikes: 0,
-    isVerified: true,
+    isVerified: approved,
     isAvailable: false,
     isClockedIn: false,
     lastClockIn: null,
@@ -57,23 +77,41 @@ export function workerFromApplication(application: WorkerApplicationItem, worker
     hourlyRate: application.hourlyRate,
     workerType: null,
     profilePhotoKey: null,
-    hasAccount: false,
+    hasAccount: !approved,
     createdAt: now,
     updatedAt: now,
   };
 }
 
-function reviewUpdate(application: WorkerApplicationItem, status: 'approved' | 'rejected', now: string, workerId?: string) {
+function reviewUpdate(
+  application: WorkerApplicationItem,
+  status: 'approved' | 'rejected',
+  now: string,
+  decision: { workerId?: string; notes?: string } = {},
+) {
+  const { workerId, notes } = decision;
   return updateOf(workerApplicationEntity, workerApplicationEntity.key(application.id), {
     set: {
       status,
       reviewedAt: now,
-      ...(status === 'approved' ? { approvedAt: now, workerId } : {}),
+      ...(status === 'approved' ? { approvedAt: now } : {}),
+      ...(workerId ? { workerId } : {}),
+      ...(notes ? { reviewNotes: notes } : {}),
       // Among the applications of its new status.
       ...workerApplicationEntity.indexes.byStatus.key(status, application.submittedAt),
     },
     if: (c) => c.eq('status', 'pending'),
   });
+}
+
+/** A decision that lost a race to an account being made reads again; three in a row means something else. */
+const DECISION_ATTEMPTS = 3;
+
+/** The profile of an applicant who made their account before the decision (through the email claim). */
+async function applicantProfile(application: WorkerApplicationItem): Promise<WorkerItem | undefined> {
+  const claim = await applicationsRepo.findEmailClaim(application.emailAddress);
+  if (!claim?.workerId || claim.applicationId !== application.id) return undefined;
+  return workersRepo.findCurrent(claim.workerId);
 }
 
 async function pendingApplication(id: string): Promise<WorkerApplicationItem> {
@@ -83,11 +121,19 @@ async function pendingApplication(id: string): Promise<WorkerApplicationItem> {
   return application;
 }
 
+/** Workers by status and availability, and the rating over every review, counted from the profiles given. */
+export interface WorkerFigures {
+  workers: { active: number; pendingReview: number; terminated: number; available: number };
+  averageRating: number | null;
+  reviewCount: number;
+  workersOnProbation: number;
+}
+
 /**
  * Counts by status and availability, and the rating over every review: the sum of the workers'
  * running totals (so each review weighs the same, whoever it is about), one decimal, null with none.
  */
-export function workerFigures(workers: readonly WorkerItem[]): Pick<Analytics, 'workers' | 'averageRating' | 'reviewCount' | 'workersOnProbation'> {
+export function workerFigures(workers: readonly WorkerItem[]): WorkerFigures {
   const of = (status: WorkerStatus) => workers.filter((w) => w.status === status).length;
   const ratingSum = workers.reduce((sum, w) => sum + (w.ratingSum ?? 0), 0);
   const reviewCount = workers.reduce((sum, w) => sum + (w.ratingCount ?? 0), 0);
@@ -106,37 +152,98 @@ export function workerFigures(workers: readonly WorkerItem[]): Pick<Analytics, '
 
 export const workerAdmin = {
   /**
-   * Approves a pending application: its status, the new worker profile and the email claim's
-   * workerId in one write, conditional on the application still being pending (of two racing
-   * approvals exactly one creates a worker; the other gets 409).
+   * Approves a pending application, in one write conditional on it still being pending (of two
+   * racing approvals exactly one succeeds; the other gets 409): its status, and the worker profile.
+   * An applicant who already made their account has a profile under review (found through the
+   * email claim): the same write turns that profile active and verified, conditional on it still
+   * being under review. Otherwise the write creates the profile (active, no account yet) and sets
+   * the claim's workerId, conditional on the claim having none: an account made between the read
+   * and the write refuses it, and the next pass approves that account's profile instead. So
+   * approval racing account creation leaves one profile and one account, whichever lands first.
    */
   async approve(applicationId: string, workerId: string): Promise<WorkerItem> {
-    const application = await pendingApplication(applicationId);
-    const now = new Date().toISOString();
-    const worker = workerFromApplication(application, workerId, now);
-    try {
-      await writeTogether([
-        { Update: reviewUpdate(application, 'approved', now, workerId) },
-        { Put: putOf(workerEntity, worker, isNew) },
-        {
-          Update: updateOf(emailClaimEntity, emailClaimEntity.key(application.emailAddress), {
-            set: { workerId },
-            if: (c) => c.and(c.eq('applicationId', application.id), c.notExists('workerId')),
-          }),
-        },
-      ]);
-    } catch (error) {
-      if (error instanceof WriteCancelled) throw new ConflictError(ALREADY_REVIEWED);
-      throw error;
+    for (let attempt = 1; ; attempt++) {
+      const application = await pendingApplication(applicationId);
+      const applicant = await applicantProfile(application);
+      const now = new Date().toISOString();
+      try {
+        if (applicant) {
+          await writeTogether([
+            { Update: reviewUpdate(application, 'approved', now, { workerId: applicant.id }) },
+            {
+              Update: updateOf(workerEntity, workerEntity.key(applicant.id), {
+                set: { status: 'active', isVerified: true, updatedAt: now },
+                if: (c) => c.eq('status', 'pending_review'),
+              }),
+            },
+            stats.applicationAndWorkerMoved({ from: 'pending', to: 'approved' }, { from: 'pending_review', to: 'active' }),
+          ]);
+          return { ...applicant, status: 'active', isVerified: true, updatedAt: now };
+        }
+        const worker = workerFromApplication(application, workerId, now);
+        await writeTogether([
+          { Update: reviewUpdate(application, 'approved', now, { workerId }) },
+          { Put: putOf(workerEntity, worker, isNew) },
+          {
+            Update: updateOf(emailClaimEntity, emailClaimEntity.key(application.emailAddress), {
+              set: { workerId },
+              if: (c) => c.and(c.eq('applicationId', application.id), c.notExists('workerId')),
+            }),
+          },
+          stats.applicationAndWorkerMoved({ from: 'pending', to: 'approved' }, { from: null, to: worker.status }),
+        ]);
+        return worker;
+      } catch (error) {
+        if (!(error instanceof WriteCancelled)) throw error;
+        // Decided meanwhile: the next read answers 409. An account made meanwhile: the next pass approves it.
+        if (attempt >= DECISION_ATTEMPTS) throw new ConflictError(ALREADY_REVIEWED);
+      }
     }
-    return worker;
   },
 
-  /** Rejects a pending application. Its email claim stays: the same email cannot simply reapply. */
-  async reject(applicationId: string): Promise<void> {
-    const application = await pendingApplication(applicationId);
-    const rejected = await tryUpdate(reviewUpdate(application, 'rejected', new Date().toISOString()));
-    if (!rejected) throw new ConflictError(ALREADY_REVIEWED);
+  /**
+   * Rejects a pending application with the owner's notes (the applicant reads them). Its email
+   * claim stays: the same email cannot simply reapply. An applicant's account made before the
+   * decision turns 'rejected' in the same write (it still signs in, to read the notes); without
+   * one, the write is conditional on the claim still naming no profile, so an account made at
+   * the same moment is never left under review beside a rejected application.
+   * Answers the applicant's profile when they have an account.
+   */
+  async reject(applicationId: string, notes: string): Promise<WorkerItem | undefined> {
+    for (let attempt = 1; ; attempt++) {
+      const application = await pendingApplication(applicationId);
+      const applicant = await applicantProfile(application);
+      const now = new Date().toISOString();
+      try {
+        await writeTogether([
+          { Update: reviewUpdate(application, 'rejected', now, { workerId: applicant?.id, notes }) },
+          ...(applicant
+            ? [
+                {
+                  Update: updateOf(workerEntity, workerEntity.key(applicant.id), {
+                    set: { status: 'rejected', updatedAt: now },
+                    if: (c) => c.eq('status', 'pending_review'),
+                  }),
+                },
+                stats.applicationAndWorkerMoved({ from: 'pending', to: 'rejected' }, { from: 'pending_review', to: 'rejected' }),
+              ]
+            : [
+                stats.applicationStatusMoved('worker', 'pending', 'rejected'),
+                {
+                  ConditionCheck: {
+                    TableName: tableName,
+                    Key: emailClaimEntity.key(application.emailAddress),
+                    ...conditionOf(emailClaimEntity, (c) => c.notExists('workerId')),
+                  },
+                },
+              ]),
+        ]);
+        return applicant ? { ...applicant, status: 'rejected', updatedAt: now } : undefined;
+      } catch (error) {
+        if (!(error instanceof WriteCancelled)) throw error;
+        if (attempt >= DECISION_ATTEMPTS) throw new ConflictError(ALREADY_REVIEWED);
+      }
+    }
   },
 
   /** Every worker, oldest first, by the gsi2 partition (never a Scan). */
@@ -145,61 +252,54 @@ export const workerAdmin = {
   },
 
   /** The owner's figures about workers, from the same Query as the list. */
-  async analytics(): Promise<Pick<Analytics, 'workers' | 'averageRating' | 'reviewCount' | 'workersOnProbation'>> {
+  async analytics(): Promise<WorkerFigures> {
     return workerFigures(await workerAdmin.listAll());
   },
 
+  /** One page of the workers, oldest first, optionally of one status (a filter over the same Query). */
+  async listPage(page: PageQuery, status?: WorkerStatus): Promise<Page<WorkerItem>> {
+    return readPage({ ...workerEntity.indexes.all.range(), ...(status ? { filter: (c) => c.eq('status', status) } : {}) }, page);
+  },
+
   /**
-   * Terminates an active worker with 2 or more strikes, conditionally on both; the caller ends the
-   * worker's sessions. Unknown id → 404; any other state → 409.
+   * The owner suspends, reinstates or terminates a worker, any time the worker's status allows it,
+   * with a reason the pro is shown: one write conditional on the status read (of two racing changes
+   * one wins, the other gets 409). Suspending or terminating takes them off call; reinstating leaves
+   * their strikes as they are (the next one that reaches the limit suspends them again). The caller
+   * ends their sessions and updates the dispatch index.
    */
-  async terminate(workerId: string): Promise<void> {
-    const worker = await workersRepo.findById(workerId);
-    if (!worker) throw new NotFoundError('No worker with this id.');
-    const now = new Date().toISOString();
-    const terminated = await tryUpdate(
-      updateOf(workerEntity, workerEntity.key(workerId), {
-        set: { status: 'terminated', isAvailable: false, terminatedAt: now, updatedAt: now },
-        if: (c) => c.and(c.eq('status', 'active'), c.ge('strikes', STRIKES_TO_TERMINATE)),
-      }),
-    );
-    if (!terminated) throw new ConflictError(NOT_TERMINABLE);
+  async changeStatus(workerId: string, change: StatusChange, input: { reason: string; by: string; now: string }): Promise<WorkerItem> {
+    const rule = statusChanges[change];
+    const worker = await workersRepo.findCurrent(workerId);
+    if (!worker) throw new NotFoundError(WORKER_NOT_FOUND);
+    if (!rule.from.includes(worker.status)) throw new ConflictError(rule.refused);
+    const { now } = input;
+    try {
+      await writeTogether([
+        {
+          Update: updateOf(workerEntity, workerEntity.key(workerId), {
+            set: {
+              status: rule.to,
+              statusReason: input.reason,
+              statusChangedAt: now,
+              statusChangedBy: input.by,
+              updatedAt: now,
+              ...(rule.to === 'active' ? {} : { isAvailable: false }),
+              ...(rule.to === 'terminated' ? { terminatedAt: now } : {}),
+            },
+            if: (c) => c.eq('status', worker.status),
+          }),
+        },
+        stats.workerStatusMoved(worker.status, rule.to),
+      ]);
+    } catch (error) {
+      if (error instanceof WriteCancelled) throw new ConflictError(rule.refused);
+      throw error;
+    }
+    return (await workersRepo.findCurrent(workerId)) ?? worker;
   },
 };
 
 
-type JobLike = Partial<Record<keyof JobAdminView, unknown>> & { id: string; state: string };
-
-function toJobAdminView(item: JobLike): JobAdminView {
-  const text = (v: unknown) => (typeof v === 'string' ? v : null);
-  const num = (v: unknown) => (typeof v === 'number' ? v : null);
-  return {
-    id: item.id,
-    category: text(item.category),
-    customerName: text(item.customerName),
-    address: text(item.address),
-    description: text(item.description),
-    hourlyRate: num(item.hourlyRate),
-    createdAt: text(item.createdAt),
-    arrivedAt: text(item.arrivedAt),
-    startedAt: text(item.startedAt),
-    endedAt: text(item.endedAt),
-    state: item.state,
-    acceptedBy: text(item.acceptedBy),
-    totalHours: num(item.totalHours),
-  };
-}
-
-export const ownerJobs = {
-  async listAll(): Promise<JobAdminView[]> {
-    const items: JobLike[] = await queryAll(jobEntity.indexes.all.range());
-    return items.map(toJobAdminView);
-  },
-
-  async countByState(): Promise<{ byState: Record<string, number>; total: number }> {
-    const jobs = await ownerJobs.listAll();
-    const byState: Record<string, number> = {};
-    for (const job of jobs) byState[job.state] = (byState[job.state] ?? 0) + 1;
-    return { byState, total: jobs.length };
-  },
-};
+/** The owner's jobs moved to their own module; still answered here for callers that read counts from it. */
+export { ownerJobs } from './owner-jobs';

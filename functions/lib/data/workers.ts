@@ -53,11 +53,21 @@ const PROFILE_CHANGED = 'This worker profile changed at the same time. Reload an
 /** A clock-in or a location landing between the read and the write is common; three in a row is not. */
 const PROFILE_SAVE_ATTEMPTS = 3;
 
-/** The same refusal the handler stack gives a worker who is not active (pending or terminated). */
+/** The same refusal the handler stack gives a worker who is not active (pending, suspended or terminated). */
 export function notActiveError(status: WorkerStatus): ForbiddenError {
-  return new ForbiddenError(
-    status === 'terminated' ? 'This account has been terminated.' : 'Your application is still under review.',
-  );
+  return new ForbiddenError(notActiveMessage(status));
+}
+
+export function notActiveMessage(status: WorkerStatus): string {
+  if (status === 'terminated') return 'This account has been terminated.';
+  if (status === 'suspended') return 'This account is suspended until the owner reviews it. Your dashboard shows why and lets you appeal your strikes.';
+  if (status === 'rejected') return 'Your application was not approved.';
+  return 'Your application is still under review.';
+}
+
+/** A worker account of an applicant the owner has not approved (yet, or at all): their status screen only. */
+export function isApplicant(status: WorkerStatus): boolean {
+  return status === 'pending_review' || status === 'rejected';
 }
 
 async function readProfile(id: string): Promise<WorkerItem | undefined> {
@@ -97,6 +107,11 @@ export const workersRepo = {
   async findById(id: string): Promise<WorkerItem | undefined> {
     const out = await dynamo.send(new GetCommand({ TableName: tableName, Key: workerEntity.key(id) }));
     return out.Item as WorkerItem | undefined;
+  },
+
+  /** The profile as it is now (a strongly consistent read), for a write conditional on what it read. */
+  async findCurrent(id: string): Promise<WorkerItem | undefined> {
+    return readProfile(id);
   },
 
   /** The approved worker an email belongs to, through its claim; undefined before approval. */

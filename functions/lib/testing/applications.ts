@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { handler as createAccount } from '../../create-worker-account';
 import { handler as submitCompanyApplication } from '../../submit-company-application';
 import { handler as submitWorkerApplication } from '../../submit-worker-application';
 import { newId } from '../ids';
@@ -69,4 +70,38 @@ export async function pendingCompanyApplication(overrides: Record<string, unknow
 export async function asOwner(name: string, params?: Record<string, string>): Promise<APIGatewayProxyEventV2> {
   const event = sampleEvent(name);
   return withCookies(params ? withPath(event, params) : event, [await ownerSessionCookie()]);
+}
+
+/**
+ * Every item of an owner's paginated list, following its cursors (the shared test table holds
+ * every test's applications, so one page need not reach the ones a test made), and the pages' sizes.
+ */
+export async function everyPage<T = any>(
+  handler: Parameters<typeof invoke>[0],
+  name: string,
+  limit = 100,
+): Promise<{ items: T[]; pages: number[] }> {
+  const items: T[] = [];
+  const pages: number[] = [];
+  let cursor: string | undefined;
+  do {
+    const event = await asOwner(name);
+    const res = await invoke(handler, { ...event, queryStringParameters: { limit: String(limit), ...(cursor ? { cursor } : {}) } });
+    if (res.status !== 200) throw new Error(`${name} answered ${res.status} ${JSON.stringify(res.body)}`);
+    items.push(...(res.body.items as T[]));
+    pages.push(res.body.items.length);
+    cursor = res.body.nextCursor ?? undefined;
+  } while (cursor);
+  return { items, pages };
+}
+
+/** An applicant who filed an application and made their account before any decision: its id, body and their token. */
+export async function applicantWithAccount(password = 'applicant-pass-42') {
+  const application = await pendingApplication();
+  const res = await invoke(
+    createAccount,
+    withBody(sampleEvent('create-worker-account'), { email: application.body.emailAddress, password, confirmPassword: password }),
+  );
+  if (res.status !== 201) throw new Error(`account refused: ${res.status} ${JSON.stringify(res.body)}`);
+  return { ...application, workerId: res.body.worker.id as string, token: res.body.token as string };
 }

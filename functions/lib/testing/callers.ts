@@ -23,6 +23,7 @@ export function admittedCallers(access: Access): AdmittedCaller[] {
       return ['customer'];
     case 'admin':
       return ['owner'];
+    case 'applicant':
     case 'worker':
     case 'active-worker':
       return ['worker'];

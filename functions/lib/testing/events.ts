@@ -85,9 +85,11 @@ export interface Invocation<T = any> {
  */
 export async function invoke<T = any>(handler: AnyHandler, event: APIGatewayProxyEventV2): Promise<Invocation<T>> {
   const result = (await handler(event, context())) as APIGatewayProxyStructuredResultV2;
+  // A file (a CSV export) is its text as it is; every other answer is JSON.
+  const json = !String(result.headers?.['content-type'] ?? 'application/json').startsWith('text/');
   const invocation: Invocation<T> = {
     status: result.statusCode ?? 200,
-    body: result.body ? (JSON.parse(result.body) as T) : (undefined as T),
+    body: result.body ? ((json ? JSON.parse(result.body) : result.body) as T) : (undefined as T),
     headers: result.headers ?? {},
     cookies: result.cookies ?? [],
   };

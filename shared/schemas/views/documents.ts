@@ -93,5 +93,18 @@ export const complianceRow = z.strictObject({
 });
 export type ComplianceRow = z.infer<typeof complianceRow>;
 
-export const complianceResponse = z.strictObject({ workers: z.array(complianceRow) });
+/** The owner's compliance table, a page of workers at a time (newest worker first). */
+export const complianceResponse = z.strictObject({ items: z.array(complianceRow), nextCursor: z.nullable(z.string()) });
 export type ComplianceResponse = z.infer<typeof complianceResponse>;
+
+/**
+ * The owner's documents list, a page at a time (newest first), with the names of the workers the
+ * page's documents belong to (read for that page only), so a document reads "of <name>" without
+ * the whole compliance table.
+ */
+export const adminDocumentPage = z.strictObject({
+  items: z.array(documentView),
+  nextCursor: z.nullable(z.string()),
+  workerNames: z.record(z.string(), z.string()),
+});
+export type AdminDocumentPage = z.infer<typeof adminDocumentPage>;

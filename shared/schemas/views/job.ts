@@ -192,6 +192,8 @@ const serviceRequestShape = {
   /** The work_completion_verification step: asked once the worker completes. */
   verification: workVerificationView,
   invoice: z.nullable(invoiceSummary),
+  /** The owner cancelled it and told the customer why (null otherwise). */
+  cancelMessage: z.nullable(z.string()),
   createdAt: z.string(),
 };
 

@@ -8,7 +8,7 @@ import { applicationStatuses } from '../application-rules';
  * the tests that check answers.
  */
 
-const workerStatus = z.enum(['pending_review', 'active', 'terminated']);
+const workerStatus = z.enum(['pending_review', 'active', 'suspended', 'terminated', 'rejected']);
 const workerType = z.enum(['contract', 'independent']);
 
 /** The worker's own view (GET /api/workers/me). Rates are cents. */
@@ -47,6 +47,9 @@ export const workerAdminView = z.strictObject({
   status: workerStatus,
   isAvailable: z.boolean(),
   strikes: z.number(),
+  /** Why the owner (or the strike limit) last suspended, reinstated or terminated the worker. */
+  statusReason: z.nullable(z.string()),
+  statusChangedAt: z.nullable(z.string()),
 });
 export type WorkerAdminView = z.infer<typeof workerAdminView>;
 
@@ -115,6 +118,20 @@ export const companyApplicationStatusView = z.strictObject({
 export type CompanyApplicationStatusView = z.infer<typeof companyApplicationStatusView>;
 
 /**
+ * An applicant's own application (GET /api/workers/me/application): what the review screen shows.
+ * The owner's notes only with a rejection, which they explain.
+ */
+export const workerApplicationStatusView = z.strictObject({
+  fullName: z.string(),
+  categories: z.array(z.string()),
+  submittedAt: z.string(),
+  status: z.enum(applicationStatuses),
+  reviewedAt: z.nullable(z.string()),
+  reviewNotes: z.nullable(z.string()),
+});
+export type WorkerApplicationStatusView = z.infer<typeof workerApplicationStatusView>;
+
+/**
  * The owner's view of a job. Every job carries keys.allJobs (gsi3), so one Query lists them all.
  * Rates in cents.
  */
@@ -135,20 +152,8 @@ export const jobAdminView = z.strictObject({
 });
 export type JobAdminView = z.infer<typeof jobAdminView>;
 
-const statusCounts = z.strictObject({ pending: z.number(), approved: z.number(), rejected: z.number() });
-
-/** GET /api/admin/analytics: real counts; averageRating (over every review) is null until reviews exist. */
-export const analytics = z.strictObject({
-  applications: statusCounts,
-  companyApplications: statusCounts,
-  workers: z.strictObject({ active: z.number(), pendingReview: z.number(), terminated: z.number(), available: z.number() }),
-  jobs: z.strictObject({ byState: z.record(z.string(), z.number()), total: z.number() }),
-  averageRating: z.nullable(z.number()),
-  reviewCount: z.number(),
-  /** Workers with an active probation (rated 2 stars or fewer 3 times in a row). */
-  workersOnProbation: z.number(),
-});
-export type Analytics = z.infer<typeof analytics>;
+/** The owner's analytics (read from counters): its own module. */
+export { analytics, type Analytics } from './analytics';
 
 /** Who is signed in (GET /api/auth/me, and what logging in answers). */
 export const currentUser = z.strictObject({

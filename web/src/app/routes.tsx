@@ -25,6 +25,7 @@ const AuthLayout = lazy(() => import('../lib/auth').then((m) => ({ default: m.Au
 const OwnerSetupPage = lazy(() => import('../features/owner/setup-page'));
 const OwnerLoginPage = lazy(() => import('../features/owner/login-page'));
 const OwnerDashboardPage = lazy(() => import('../features/owner/dashboard-page'));
+const OwnerJobPage = lazy(() => import('../features/owner/job-page'));
 const ChangePasswordPage = lazy(() => import('../features/owner/change-password-page'));
 const WorkerApplicationPage = lazy(() => import('../features/worker-application/worker-application-page'));
 const WorkerLoginPage = lazy(() => import('../features/worker/login-page'));
@@ -86,6 +87,7 @@ export function AppRoutes() {
             <Route path={patterns.adminSetup} element={<OwnerSetupPage />} />
             <Route path={patterns.adminLogin} element={<OwnerLoginPage />} />
             <Route path={patterns.admin} element={<OwnerDashboardPage />} />
+            <Route path={patterns.adminJob} element={<OwnerJobPage />} />
             <Route path={patterns.changePassword} element={<ChangePasswordPage />} />
           </Route>
         </Route>

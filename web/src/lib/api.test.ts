@@ -198,11 +198,11 @@ describe('a call to a route', () => {
     const fetch = answering(undefined);
 
     // Act
-    const answer = await api('POST /api/admin/workers/{id}/terminate', { params: { id: 'w1' } });
+    const answer = await api('POST /api/admin/workers/{id}/approve', { params: { id: 'w1' } });
 
     // Assess
     const [url, init] = fetch.mock.calls[0]!;
-    expect(url).toBe('/api/admin/workers/w1/terminate');
+    expect(url).toBe('/api/admin/workers/w1/approve');
     expect(init?.body).toBeUndefined();
     expect(init?.headers).toEqual({ accept: 'application/json' });
     expect(answer).toBeNull();

@@ -24,6 +24,7 @@ export const patterns = {
   adminSetup: '/admin/setup',
   adminLogin: '/admin/login',
   admin: '/admin',
+  adminJob: '/admin/jobs/:id',
   changePassword: '/account/change-password',
   rate: '/rate/:jobId',
   customer: '/customer',
@@ -65,6 +66,10 @@ export const paths = {
   adminSetup: patterns.adminSetup,
   adminLogin: patterns.adminLogin,
   admin: patterns.admin,
+  /** The owner's page of one job: its timeline and what the owner can do. */
+  adminJob: (id: string) => `/admin/jobs/${enc(id)}`,
+  /** A tab of the owner's dashboard. */
+  adminTab: (tab: string) => `${patterns.admin}?tab=${enc(tab)}`,
   changePassword: patterns.changePassword,
   rate: (jobId: string) => `/rate/${enc(jobId)}`,
   clientDashboard: patterns.clientDashboard,

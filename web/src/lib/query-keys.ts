@@ -88,6 +88,10 @@ export const queryKeys = {
 
   // The worker (their bearer token)
   workerMe: apiKey('GET /api/workers/me'),
+  /** The pro's own strike record (any status: a suspended pro reads it too). */
+  myStrikes: apiKey('GET /api/workers/strikes'),
+  /** The applicant's own application (under workerMe: refreshing the worker refreshes it too). */
+  workerApplication: apiKey('GET /api/workers/me/application'),
   jobOffers: (workerId: string) => apiKey('GET /api/jobs/offers/{workerId}', { params: { workerId } }),
   heldJobs: (workerId: string) => apiKey('GET /api/jobs/worker/{workerId}', { params: { workerId } }),
   job: (id: string) => apiKey('GET /api/jobs/{id}', { params: { id } }),
@@ -106,9 +110,21 @@ export const queryKeys = {
   admin: ['/api', 'admin'] as ApiKey,
   setupStatus: apiKey('GET /api/admin/setup/status'),
   pendingWorkers: apiKey('GET /api/admin/workers/pending'),
+  /** Every page of the workers list, whatever its status filter, starts with it. */
   workers: apiKey('GET /api/admin/workers/all'),
-  jobs: apiKey('GET /api/admin/jobs/all'),
-  analytics: apiKey('GET /api/admin/analytics'),
+  adminWorkerList: (status: QueryAt<'GET /api/admin/workers/all'>['status']) => apiKey('GET /api/admin/workers/all', { query: { status } }),
+  strikeAppeals: apiKey('GET /api/admin/strikes/appeals'),
+  workerStrikes: (workerId: string) => apiKey('GET /api/admin/workers/{id}/strikes', { params: { id: workerId } }),
+  /** Every key of the owner's jobs (the table's pages, Needs attention, a job's page) starts with it. */
+  jobs: pathPrefix('GET /api/admin/jobs/{id}'),
+  jobTable: (query: QueryAt<'GET /api/admin/jobs/all'>) => apiKey('GET /api/admin/jobs/all', { query }),
+  jobsNeedingAttention: apiKey('GET /api/admin/jobs/attention', { query: {} }),
+  adminJob: (id: string) => apiKey('GET /api/admin/jobs/{id}', { params: { id } }),
+  availableWorkers: (category: string) => apiKey('GET /api/admin/workers/available', { query: { category } }),
+  /** Every analytics key (each range, the pros' figures) starts with it: one invalidation refreshes them all. */
+  analytics: pathPrefix('GET /api/admin/analytics'),
+  analyticsRange: (query: QueryAt<'GET /api/admin/analytics'>) => apiKey('GET /api/admin/analytics', { query }),
+  proFigures: apiKey('GET /api/admin/analytics/pros'),
   companyApplications: apiKey('GET /api/admin/company-applications'),
   compliance: apiKey('GET /api/admin/documents/compliance'),
   /** Every document list of the owner's starts with it. */

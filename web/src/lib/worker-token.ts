@@ -12,7 +12,11 @@ const WORKER_KEY = 'worker';
 export interface SignedInWorker {
   token: string;
   id: string;
-  /** Pending and terminated workers may sign in to read their status, but the server gives them no socket. */
+  /**
+   * Whether the server gives this worker a socket: an active worker, and an applicant under review
+   * (the owner's decision reaches their open review screen). Not approved, suspended or terminated
+   * workers sign in to read their status, without one.
+   */
   active: boolean;
 }
 
@@ -44,7 +48,7 @@ export function readSignedInWorker(): SignedInWorker | null {
     try {
       const worker = JSON.parse(raw) as { id?: unknown; status?: unknown };
       if (typeof worker.id === 'string' && worker.id) {
-        cached = { token, id: worker.id, active: worker.status !== 'pending_review' && worker.status !== 'terminated' };
+        cached = { token, id: worker.id, active: worker.status === 'active' || worker.status === 'pending_review' };
       }
     } catch {
       // A damaged entry counts as nobody signed in.

@@ -56,6 +56,7 @@ function searching(overrides: Partial<TrackedRequestView> = {}): TrackedRequestV
     rating: null,
     verification: { pending: false, workHours: null, status: null, notes: null, at: null, message: '' },
     invoice: null,
+    cancelMessage: null,
     createdAt: '2026-03-10T11:00:00Z',
     viewer: 'customer',
     ...overrides,

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { Check, FileText, X } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { Badge } from '../../components/ui/badge';
@@ -13,7 +13,7 @@ import { LoadError, Loading } from '../../components/ui/load-state';
 import { Empty } from './empty';
 import { useDocumentOpener } from './use-document-opener';
 import { pollMs, type ApplicationDocument, type CompanyApplicationSummary, type PendingWorker } from './types';
-import { COMPANY_REJECT_NOTES_REQUIRED, COMPANY_REVIEW_NOTES_MAX } from '../../../../shared/schemas/application-rules';
+import { COMPANY_REJECT_NOTES_REQUIRED, COMPANY_REVIEW_NOTES_MAX, WORKER_REJECT_NOTES_REQUIRED } from '../../../../shared/schemas/application-rules';
 import type { CompanyApplicationDecision } from '../../../../shared/schemas/views/people';
 import { Field } from '../../components/ui/field';
 import { FormAlert } from '../../components/ui/form-alert';
@@ -30,9 +30,29 @@ const companyDocumentLabels: Record<string, string> = {
   insuranceCertificate: 'Insurance certificate',
 };
 
+/**
+ * The pending applications, workers' and companies', oldest first, each list a page at a time
+ * ("Load more" while the server answers a next cursor).
+ */
 export function ApplicationsTab() {
-  const pending = useQuery<PendingWorker[]>({ queryKey: queryKeys.pendingWorkers, refetchInterval: pollMs.pending });
-  const companies = useQuery<CompanyApplicationSummary[]>({ queryKey: queryKeys.companyApplications, refetchInterval: pollMs.pending });
+  const pending = useInfiniteQuery({
+    queryKey: queryKeys.pendingWorkers,
+    queryFn: ({ pageParam, signal }) => api('GET /api/admin/workers/pending', { query: { cursor: pageParam }, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    refetchInterval: pollMs.pending,
+    staleTime: 0,
+  });
+  const companies = useInfiniteQuery({
+    queryKey: queryKeys.companyApplications,
+    queryFn: ({ pageParam, signal }) => api('GET /api/admin/company-applications', { query: { cursor: pageParam }, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    refetchInterval: pollMs.pending,
+    staleTime: 0,
+  });
+  const workers: PendingWorker[] = pending.data?.pages.flatMap((page) => page.items) ?? [];
+  const companyList: CompanyApplicationSummary[] = companies.data?.pages.flatMap((page) => page.items) ?? [];
   // A decided application leaves the pending list: what was decided stays in view here.
   const [decided, setDecided] = useState<DecidedCompany[]>([]);
   const onDecided = (decision: DecidedCompany) => setDecided((list) => [decision, ...list.filter((d) => d.id !== decision.id)]);
@@ -47,16 +67,19 @@ export function ApplicationsTab() {
           <Loading label="Loading pending applications…" />
         ) : pending.isError ? (
           <LoadError message="Failed to fetch pending applications" onRetry={() => void pending.refetch()} retrying={pending.isFetching} />
-        ) : pending.data.length === 0 ? (
+        ) : workers.length === 0 && !pending.hasNextPage ? (
           <Empty title="No pending applications">New worker applications appear here for review.</Empty>
         ) : (
-          <ul className="grid gap-4">
-            {pending.data.map((worker) => (
-              <li key={worker.id}>
-                <PendingWorkerCard worker={worker} />
-              </li>
-            ))}
-          </ul>
+          <>
+            <ul className="grid gap-4">
+              {workers.map((worker) => (
+                <li key={worker.id}>
+                  <PendingWorkerCard worker={worker} />
+                </li>
+              ))}
+            </ul>
+            <LoadMore list={pending} label="Load more worker applications" />
+          </>
         )}
       </section>
 
@@ -68,10 +91,13 @@ export function ApplicationsTab() {
           <Loading label="Loading company applications…" />
         ) : companies.isError ? (
           <LoadError message="Failed to fetch company applications" onRetry={() => void companies.refetch()} retrying={companies.isFetching} />
-        ) : companies.data.length === 0 ? (
+        ) : companyList.length === 0 && !companies.hasNextPage ? (
           <Empty title="No pending company applications" />
         ) : (
-          <CompanyTable applications={companies.data} onDecided={onDecided} />
+          <>
+            <CompanyTable applications={companyList} onDecided={onDecided} />
+            <LoadMore list={companies} label="Load more company applications" />
+          </>
         )}
         {decided.length > 0 ? <DecidedCompanies decided={decided} /> : null}
       </section>
@@ -79,9 +105,25 @@ export function ApplicationsTab() {
   );
 }
 
+/** The next page of a list, while there is one. */
+function LoadMore({ list, label }: { list: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => Promise<unknown> }; label: string }) {
+  if (!list.hasNextPage) return null;
+  return (
+    <div className="mt-4 flex justify-center">
+      <Button variant="outline" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage} aria-busy={list.isFetchingNextPage}>
+        {list.isFetchingNextPage ? 'Loading…' : label}
+      </Button>
+    </div>
+  );
+}
+
+/** Approve, or reject with notes (required: the applicant reads them on their account). */
 function PendingWorkerCard({ worker }: { worker: PendingWorker }) {
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState<string>();
+  const notesId = useId();
+  const [notes, setNotes] = useState('');
+  const [notesError, setNotesError] = useState<string>();
   const documents = useDocumentOpener(worker.id);
 
   const refresh = () =>
@@ -95,19 +137,24 @@ function PendingWorkerCard({ worker }: { worker: PendingWorker }) {
     mutationFn: (decision: 'approve' | 'reject') =>
       decision === 'approve'
         ? api('POST /api/admin/workers/{id}/approve', { params: { id: worker.id } })
-        : api('POST /api/admin/workers/{id}/reject', { params: { id: worker.id } }),
+        : api('POST /api/admin/workers/{id}/reject', { params: { id: worker.id }, body: { notes } }),
     onMutate: () => {
       setFailure(undefined);
+      setNotesError(undefined);
       documents.clearFailure();
     },
     onSuccess: (_data, decision) => {
       toast(
         decision === 'approve'
-          ? { title: 'Worker Approved', description: `${worker.fullName} can now create a worker account.` }
-          : { title: 'Worker Rejected', description: `${worker.fullName}’s application was rejected.` },
+          ? { title: 'Worker Approved', description: `${worker.fullName}’s account opens the dashboard (or will, once they create it).` }
+          : { title: 'Worker Rejected', description: `${worker.fullName}’s application was rejected; their account shows your notes.` },
       );
     },
-    onError: (_error, decision) => setFailure(decision === 'approve' ? 'Failed to approve worker' : 'Failed to reject worker'),
+    onError: (error, decision) => {
+      const fields = error instanceof ApiError ? error.fields : {};
+      if (fields.notes) return setNotesError(fields.notes);
+      setFailure(errorMessage(error) ?? (decision === 'approve' ? 'Failed to approve worker' : 'Failed to reject worker'));
+    },
     onSettled: () => void refresh(),
   });
 
@@ -170,14 +217,32 @@ function PendingWorkerCard({ worker }: { worker: PendingWorker }) {
 
       <FormAlert message={failure ?? documents.failure} className="mt-4" />
 
-      <div className="mt-5 flex flex-wrap gap-3 border-t border-white/10 pt-5">
+      <div className="mt-5 grid gap-3 border-t border-white/10 pt-5">
+        <Field id={notesId} label={`Notes for ${worker.fullName}`} hint="Required to reject; shown to the applicant." error={notesError}>
+          <textarea
+            rows={2}
+            maxLength={COMPANY_REVIEW_NOTES_MAX}
+            value={notes}
+            onChange={(event) => setNotes(event.target.value)}
+            disabled={decide.isPending}
+          />
+        </Field>
+      </div>
+      <div className="mt-3 flex flex-wrap gap-3">
         <Button onClick={() => decide.mutate('approve')} disabled={decide.isPending} aria-label={`Approve ${worker.fullName}`}>
           <Check aria-hidden="true" className="size-4" />
           {decide.isPending && decide.variables === 'approve' ? 'Approving…' : 'Approve'}
         </Button>
         <Button
           variant="destructive"
-          onClick={() => decide.mutate('reject')}
+          onClick={() => {
+            if (!notes.trim()) {
+              setNotesError(WORKER_REJECT_NOTES_REQUIRED);
+              document.getElementById(notesId)?.focus();
+              return;
+            }
+            decide.mutate('reject');
+          }}
           disabled={decide.isPending}
           aria-label={`Reject ${worker.fullName}`}
         >

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FileText, KeyRound, LogOut } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { PageLoading } from '../../components/layout/page-loading';
 import { Button, buttonClasses } from '../../components/ui/button';
@@ -11,13 +11,17 @@ import { ApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { AnalyticsTab } from './analytics-tab';
 import { ApplicationsTab } from './applications-tab';
 import { DocumentsTab } from './documents-tab';
 import { JobsTab } from './jobs-tab';
 import { Tabs, type TabDef } from './tabs';
+import { useOwnerLiveRefresh } from './use-owner-live';
 import { WorkersTab } from './workers-tab';
 import { FormAlert } from '../../components/ui/form-alert';
+import { Loading } from '../../components/ui/load-state';
+
+// The analytics tab (its charts, figures and export form) loads when it is opened, not with /admin.
+const AnalyticsTab = lazy(() => import('./analytics-tab').then((m) => ({ default: m.AnalyticsTab })));
 
 type TabKey = 'applications' | 'workers' | 'jobs' | 'analytics' | 'documents';
 
@@ -60,6 +64,7 @@ export default function DashboardPage() {
 function Dashboard() {
   const navigate = useNavigate();
   const auth = useAuth();
+  useOwnerLiveRefresh();
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
   const active: TabKey = isTab(requested) ? requested : 'applications';
@@ -113,7 +118,11 @@ function Dashboard() {
         {active === 'applications' ? <ApplicationsTab /> : null}
         {active === 'workers' ? <WorkersTab /> : null}
         {active === 'jobs' ? <JobsTab /> : null}
-        {active === 'analytics' ? <AnalyticsTab /> : null}
+        {active === 'analytics' ? (
+          <Suspense fallback={<Loading label="Loading analytics…" />}>
+            <AnalyticsTab />
+          </Suspense>
+        ) : null}
         {active === 'documents' ? <DocumentsTab /> : null}
       </Tabs>
     </div>

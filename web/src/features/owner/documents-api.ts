@@ -1,7 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
-  ComplianceResponse,
-  DocumentListResponse,
   DocumentReviewInput,
   DownloadMode,
   WorkerCompliance,
@@ -14,21 +12,29 @@ import { pollMs } from './types';
 
 /**
  * The owner's document calls, on the owner's session cookie. Every key is under queryKeys.admin,
- * so a 401 sends the dashboard back to the login like the other tabs.
+ * so a 401 sends the dashboard back to the login like the other tabs. The lists come a page at a
+ * time (the server never reads every document for one answer); "Load more" fetches the next.
  */
 
+/** Every worker's compliance row, a page of workers at a time (newest first). */
 export function useCompliance() {
-  return useQuery<ComplianceResponse>({
+  return useInfiniteQuery({
     queryKey: queryKeys.compliance,
+    queryFn: ({ pageParam, signal }) => api('GET /api/admin/documents/compliance', { query: { cursor: pageParam }, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
     refetchInterval: pollMs.workers,
     staleTime: 0,
   });
 }
 
-/** The review queue: every worker's latest documents waiting for the owner. */
+/** The review queue: every worker's latest documents waiting for the owner, newest first, a page at a time. */
 export function usePendingDocuments() {
-  return useQuery<DocumentListResponse>({
+  return useInfiniteQuery({
     queryKey: queryKeys.pendingDocuments,
+    queryFn: ({ pageParam, signal }) => api('GET /api/admin/documents', { query: { status: 'pending_review', cursor: pageParam }, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
     refetchInterval: pollMs.pending,
     staleTime: 0,
   });

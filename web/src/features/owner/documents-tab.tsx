@@ -19,16 +19,18 @@ import { formatCalendarDate, formatDateTime } from '../../lib/date-time';
 /**
  * The owner's Documents tab: the documents waiting for review first (the to-do), then
  * every worker's compliance at a glance, and one worker's documents in full under it, each with
- * View, Download, Approve and Reject.
+ * View, Download, Approve and Reject. Both lists come a page at a time with "Load more"; the
+ * review queue's count is of what is loaded ("50+" while more pages remain), never a read of
+ * every document.
  */
 export function DocumentsTab() {
   const compliance = useCompliance();
   const [selected, setSelected] = useState<string>();
-  const names = new Map((compliance.data?.workers ?? []).map((row) => [row.workerId, row.fullName]));
+  const rows = compliance.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-10">
-      <PendingQueue names={names} />
+      <PendingQueue />
 
       <section aria-labelledby="compliance-heading">
         <h2 id="compliance-heading" className="mb-4 text-xl font-bold text-white">
@@ -38,14 +40,29 @@ export function DocumentsTab() {
           <Loading label="Loading compliance…" />
         ) : compliance.isError ? (
           <LoadError message="Failed to fetch compliance" onRetry={() => void compliance.refetch()} retrying={compliance.isFetching} />
-        ) : compliance.data.workers.length === 0 ? (
+        ) : rows.length === 0 && !compliance.hasNextPage ? (
           <Empty title="No workers yet">Each worker’s required documents show here once they have an account.</Empty>
         ) : (
-          <ComplianceTable rows={compliance.data.workers} selected={selected} onSelect={setSelected} />
+          <>
+            <ComplianceTable rows={rows} selected={selected} onSelect={setSelected} />
+            <LoadMore list={compliance} label="Load more workers" />
+          </>
         )}
       </section>
 
       {selected ? <WorkerDocuments workerId={selected} onClose={() => setSelected(undefined)} /> : null}
+    </div>
+  );
+}
+
+/** The next page of a list, while there is one. */
+function LoadMore({ list, label }: { list: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => Promise<unknown> }; label: string }) {
+  if (!list.hasNextPage) return null;
+  return (
+    <div className="mt-4 flex justify-center">
+      <Button variant="outline" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage} aria-busy={list.isFetchingNextPage}>
+        {list.isFetchingNextPage ? 'Loading…' : label}
+      </Button>
     </div>
   );
 }
@@ -167,28 +184,38 @@ function WorkerDocuments({ workerId, onClose }: { workerId: string; onClose: () 
   );
 }
 
-function PendingQueue({ names }: { names: ReadonlyMap<string, string> }) {
+function PendingQueue() {
   const pending = usePendingDocuments();
+  const documents = pending.data?.pages.flatMap((page) => page.items) ?? [];
+  const names = new Map(pending.data?.pages.flatMap((page) => Object.entries(page.workerNames)) ?? []);
   return (
     <section aria-labelledby="pending-documents-heading">
       <h2 id="pending-documents-heading" className="mb-4 text-xl font-bold text-white">
         Waiting for review{' '}
-        {pending.data ? <span className="text-base font-medium text-slate-300">({pending.data.documents.length})</span> : null}
+        {pending.data ? (
+          <span className="text-base font-medium text-slate-300">
+            ({documents.length}
+            {pending.hasNextPage ? '+' : ''})
+          </span>
+        ) : null}
       </h2>
       {pending.isPending ? (
         <Loading label="Loading documents waiting for review…" />
       ) : pending.isError ? (
         <LoadError message="Failed to fetch documents" onRetry={() => void pending.refetch()} retrying={pending.isFetching} />
-      ) : pending.data.documents.length === 0 ? (
+      ) : documents.length === 0 && !pending.hasNextPage ? (
         <Empty title="No documents waiting for review">Documents workers upload for required categories appear here.</Empty>
       ) : (
-        <ul className="grid gap-4 lg:grid-cols-2" aria-label="Documents waiting for review">
-          {pending.data.documents.map((document) => (
-            <li key={document.id}>
-              <DocumentReviewCard document={document} workerName={names.get(document.workerId)} />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="grid gap-4 lg:grid-cols-2" aria-label="Documents waiting for review">
+            {documents.map((document) => (
+              <li key={document.id}>
+                <DocumentReviewCard document={document} workerName={names.get(document.workerId)} />
+              </li>
+            ))}
+          </ul>
+          <LoadMore list={pending} label="Load more documents" />
+        </>
       )}
     </section>
   );

@@ -8,5 +8,9 @@ export type {
 } from '../../../../shared/schemas/admin';
 export type { WorkerAdminView as AdminWorker } from '../../../../shared/schemas/worker';
 
-/** How often the owner's lists are polled: what awaits review (applications, documents) 10 s, workers 15 s, jobs 5 s. */
-export const pollMs = { pending: 10_000, workers: 15_000, jobs: 5_000 } as const;
+/**
+ * How often the owner's lists are polled: what awaits review (applications, documents) 10 s, workers
+ * 15 s, jobs every minute (they also refresh on focus and on an owner notification; every loaded page
+ * is read again, so the jobs never poll fast).
+ */
+export const pollMs = { pending: 10_000, workers: 15_000, jobs: 60_000 } as const;

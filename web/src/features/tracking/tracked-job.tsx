@@ -155,7 +155,7 @@ function TrackedView({ view, linkId }: { view: TrackedRequestView; linkId: strin
         </div>
       </div>
 
-      <NowPanel said={trackingNowOf(view)} cancelledAt={cancelled ? view.times.cancelledAt : null} />
+      <NowPanel said={trackingNowOf(view)} cancelledAt={cancelled ? view.times.cancelledAt : null} cancelMessage={cancelled ? view.cancelMessage : null} />
       {/* Outside the live region: the minutes left change on their own and are not news. */}
       {reoffer ? <p className="mt-3 text-sm text-slate-200">{reoffer}</p> : null}
 
@@ -213,7 +213,7 @@ const nowIcons: Record<TrackingNow['tone'], ReactNode> = {
 };
 
 /** Where the job is, said once: polling changes it, and a polite live region reads the change. */
-function NowPanel({ said, cancelledAt }: { said: TrackingNow; cancelledAt: string | null }) {
+function NowPanel({ said, cancelledAt, cancelMessage }: { said: TrackingNow; cancelledAt: string | null; cancelMessage: string | null }) {
   return (
     <div aria-live="polite" aria-atomic="true" data-testid="tracking-now" className={cn('mt-6 flex items-start gap-3 rounded-xl p-4 ring-1', nowTones[said.tone])}>
       {nowIcons[said.tone]}
@@ -227,6 +227,12 @@ function NowPanel({ said, cancelledAt }: { said: TrackingNow; cancelledAt: strin
         {cancelledAt ? (
           <p className="text-sm">
             Cancelled <Time iso={cancelledAt} />
+          </p>
+        ) : null}
+        {/* The owner's reason, when the owner cancelled it. */}
+        {cancelMessage ? (
+          <p className="text-sm" data-testid="cancel-message">
+            Message from us: {cancelMessage}
           </p>
         ) : null}
       </div>

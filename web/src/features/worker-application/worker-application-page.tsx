@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { CheckCircle2, ClipboardCheck, FileCheck2, Home, LogIn, Send, Upload } from 'lucide-react';
+import { CheckCircle2, ClipboardCheck, FileCheck2, Home, LogIn, Send, Upload, UserPlus } from 'lucide-react';
 import { useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { CategorySlug } from '../../../../shared/categories';
@@ -58,12 +58,12 @@ type Focusable = HTMLInputElement | HTMLTextAreaElement | null;
 
 export default function WorkerApplicationPage() {
   useDocumentTitle('Worker Application');
-  const [answer, setAnswer] = useState<ApplicationAnswer | null>(null);
-  if (answer) return <ApplicationSubmitted answer={answer} />;
-  return <ApplicationForm onSubmitted={setAnswer} />;
+  const [submitted, setSubmitted] = useState<{ answer: ApplicationAnswer; email: string } | null>(null);
+  if (submitted) return <ApplicationSubmitted answer={submitted.answer} email={submitted.email} />;
+  return <ApplicationForm onSubmitted={(answer, email) => setSubmitted({ answer, email })} />;
 }
 
-function ApplicationForm({ onSubmitted }: { onSubmitted: (answer: ApplicationAnswer) => void }) {
+function ApplicationForm({ onSubmitted }: { onSubmitted: (answer: ApplicationAnswer, email: string) => void }) {
   const config = useQuery<PublicConfig>({ queryKey: queryKeys.config });
   const [values, setValues] = useState<ApplicationValues>(initialApplicationValues);
   const [documents, setDocuments] = useState<Record<DocumentField, DocumentState>>({
@@ -117,9 +117,9 @@ function ApplicationForm({ onSubmitted }: { onSubmitted: (answer: ApplicationAns
         throw new SubmitError(error);
       }
     },
-    onSuccess: (answer) => {
+    onSuccess: (answer, input) => {
       toast({ title: 'Application Submitted', description: "We'll review your application and contact you within 2-3 business days." });
-      onSubmitted(answer);
+      onSubmitted(answer, input.emailAddress);
     },
     onError: (error) => {
       if (!(error instanceof SubmitError)) {
@@ -517,14 +517,14 @@ function LegalAgreement({ config, configFailed, onRetry }: { config?: PublicConf
           <a href={externalLinks.stripe} target="_blank" rel="noreferrer" className="font-semibold text-amber-300 underline underline-offset-2">
             Stripe
           </a>
-          , to the account you set up when you are hired.
+          , to the payout account you set up once you are approved.
         </li>
       </ol>
     </div>
   );
 }
 
-function ApplicationSubmitted({ answer }: { answer: ApplicationAnswer }) {
+function ApplicationSubmitted({ answer, email }: { answer: ApplicationAnswer; email: string }) {
   useDocumentTitle('Application Under Review');
   const steps = [
     'Background verification and document review',
@@ -551,15 +551,20 @@ function ApplicationSubmitted({ answer }: { answer: ApplicationAnswer }) {
           ))}
         </ol>
         <p className="mt-6 rounded-lg bg-white/5 p-4 text-slate-200">
-          We’ll contact you within <strong className="text-white">2-3 business days</strong> at the email address you gave. Once you are
-          approved, create your worker account with that same email.
+          We’ll contact you within <strong className="text-white">2-3 business days</strong> at the email address you gave. Create your
+          worker account now with that same email: it shows your application’s status, and becomes your dashboard the moment you
+          are approved.
         </p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
           <Link to={paths.home} className={buttonClasses('outline', 'md')}>
             <Home aria-hidden="true" className="size-4" /> Back to Home
           </Link>
-          <Link to={paths.workerLogin} className={buttonClasses('primary', 'md')}>
+          <Link to={paths.workerLogin} className={buttonClasses('outline', 'md')}>
             <LogIn aria-hidden="true" className="size-4" /> Worker Login
+          </Link>
+          {/* The email rides in the page's state, not its address, so it stays out of history and logs. */}
+          <Link to={paths.workerSignup} state={{ email }} className={buttonClasses('primary', 'md')}>
+            <UserPlus aria-hidden="true" className="size-4" /> Create Your Account
           </Link>
         </div>
       </Card>

@@ -5,7 +5,6 @@ import {
   Camera,
   Clock,
   FileText,
-  Hourglass,
   LayoutDashboard,
   LogIn,
   LogOut,
@@ -30,9 +29,11 @@ import { paths } from '../../lib/paths';
 import { useOnline } from '../../lib/offline-status';
 import { useAfterIdle } from '../../lib/use-after-idle';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { ApplicationReview } from './application-review';
 import { OfflineBanner } from './offline-banner';
 import { JobsPanel } from './jobs-tab';
 import { LocationNote, type LocationSharing } from './location-note';
+import { StatusReason, StrikesPanel, SuspendedScreen } from './strikes-panel';
 import { useWorkerSession } from './session';
 import { useLocationSharing } from './use-location-sharing';
 import { isUnauthorized, rememberWorker, useWorkerLogout, useWorkerMe, workerCall } from './worker-api';
@@ -82,20 +83,8 @@ export default function WorkerDashboardPage() {
   if (!session.token || !session.worker) return <Navigate to={paths.workerLogin} replace />;
   const worker = me.data ?? session.worker;
 
-  if (worker.status === 'pending_review') {
-    return (
-      <StatusScreen
-        icon={<Hourglass aria-hidden="true" className="size-14 text-amber-300" />}
-        title="Application Under Review"
-        onLogout={logout}
-      >
-        <p>
-          Thanks, {worker.fullName}. Your application is being reviewed; the dashboard opens as soon as the owner approves it.
-          We’ll be in touch by email.
-        </p>
-      </StatusScreen>
-    );
-  }
+  // An applicant's account: their application's status until the owner decides (live), or the "no".
+  if (worker.status === 'pending_review' || worker.status === 'rejected') return <ApplicationReview worker={worker} onLogout={logout} />;
   if (worker.status === 'terminated') {
     return (
       <StatusScreen icon={<XCircle aria-hidden="true" className="size-14 text-red-400" />} title="Account Terminated" onLogout={logout}>
@@ -106,10 +95,12 @@ export default function WorkerDashboardPage() {
           </strong>
           .
         </p>
+        <StatusReason />
         <p className="mt-2">If you think this is a mistake, please contact support.</p>
       </StatusScreen>
     );
   }
+  if (worker.status === 'suspended') return <SuspendedScreen worker={worker} onLogout={logout} />;
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
@@ -123,7 +114,7 @@ export default function WorkerDashboardPage() {
               <Badge tone="orange" data-testid="worker-strikes">
                 {worker.strikes} {worker.strikes === 1 ? 'strike' : 'strikes'}
               </Badge>
-              <span>Two strikes end the account. Arrive within the grace time of every job you accept.</span>
+              <span>Two strikes suspend the account until the owner reviews it. Arrive within the grace time of every job you accept; the Strikes tab shows each one and lets you appeal it.</span>
             </p>
           ) : null}
         </div>
@@ -158,15 +149,16 @@ export default function WorkerDashboardPage() {
             panel: <JobsPanel workerId={worker.id} onLogout={logout} note={worker.isClockedIn ? <LocationNote location={location} /> : null} />,
           },
           { id: 'documents', label: 'Documents', icon: FileText, panel: <DocumentsTab trades={worker.categories} /> },
+          { id: 'strikes', label: 'Strikes', icon: AlertTriangle, panel: <StrikesPanel /> },
         ]}
       />
     </div>
   );
 }
 
-/** Any status other than pending_review or terminated counts as active. */
+/** Any status other than an applicant's (pending_review, rejected), suspended or terminated counts as active. */
 function isActiveStatus(status: WorkerSelf['status']): boolean {
-  return status !== 'pending_review' && status !== 'terminated';
+  return status !== 'pending_review' && status !== 'rejected' && status !== 'suspended' && status !== 'terminated';
 }
 
 function StatusScreen({ icon, title, children, onLogout }: { icon: ReactNode; title: string; children: ReactNode; onLogout: () => void }) {

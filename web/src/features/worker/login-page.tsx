@@ -28,6 +28,7 @@ export default function WorkerLoginPage() {
   const [values, setValues] = useState({ email: '', password: '' });
   const { errors, show, clear, refFor } = useFormErrors(fieldOrder);
   const signedIn = useWorkerSession().worker;
+  const [noAccountHint, setNoAccountHint] = useState(false);
 
   const login = useMutation({
     mutationFn: async (input: WorkerLoginInput) => {
@@ -39,8 +40,13 @@ export default function WorkerLoginPage() {
       queryClient.setQueryData(queryKeys.workerMe, worker);
       if (worker.status === 'terminated') {
         toast({ title: 'Account Terminated', description: 'This account has been terminated.', variant: 'destructive' });
+      } else if (worker.status === 'suspended') {
+        toast({ title: 'Account Suspended', description: 'Your account shows why, your strikes and how to appeal them.', variant: 'destructive' });
       } else if (worker.status === 'pending_review') {
-        toast({ title: 'Account Under Review', description: 'Your account is still being reviewed.' });
+        // Let in to the review screen (the dashboard shows it until the owner decides).
+        toast({ title: 'Account Under Review', description: 'Your application is still being reviewed: your account shows its status.' });
+      } else if (worker.status === 'rejected') {
+        toast({ title: 'Application Not Approved', description: 'Your account shows the owner’s notes.', variant: 'destructive' });
       } else {
         toast({ title: 'Welcome back', description: `Signed in as ${worker.fullName}.` });
       }
@@ -48,6 +54,9 @@ export default function WorkerLoginPage() {
     },
     onError: (error) => {
       if (error instanceof ApiError && error.status === 400) show(error.fields);
+      // The server gives an email without an account the wrong password's answer (it never tells
+      // which emails applied), so the page says what an applicant without an account should do.
+      setNoAccountHint(error instanceof ApiError && error.status === 401);
       toast({ title: 'Login failed', description: errorMessage(error) ?? 'Please check your credentials', variant: 'destructive' });
     },
   });
@@ -98,9 +107,18 @@ export default function WorkerLoginPage() {
             <LogIn aria-hidden="true" className="size-4" />
             {sending ? 'Signing in...' : 'Sign In'}
           </Button>
+          {noAccountHint ? (
+            <p className="rounded-lg bg-white/5 p-3 text-sm text-slate-200" data-testid="no-account-hint">
+              Applied but no account yet? Create your account first, with the email you applied with:{' '}
+              <Link to={paths.workerSignup} state={{ email: values.email }} className="font-semibold text-amber-300 underline-offset-4 hover:underline">
+                create your account
+              </Link>
+              .
+            </p>
+          ) : null}
         </form>
         <div className="mt-6 grid gap-3 border-t border-white/10 pt-6 text-sm text-slate-200">
-          <p>Hired by us but no account yet?</p>
+          <p>Applied but no account yet?</p>
           <Link to={paths.workerSignup} className={buttonClasses('outline', 'md')}>
             <UserPlus aria-hidden="true" className="size-4" /> Create Account
           </Link>

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Info, UserPlus } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { workerCreateAccountSchema, type WorkerCreateAccountInput } from '../../../../shared/schemas/auth';
 import { validate } from '../../../../shared/validation';
 import { Field } from '../../components/ui/field';
@@ -27,7 +27,9 @@ export default function WorkerSignupPage() {
   useDocumentTitle('Create Worker Account');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [values, setValues] = useState({ email: '', password: '', confirmPassword: '' });
+  // The application's success screen passes the email it was filed with (page state, never the URL).
+  const fromApplication = (useLocation().state as { email?: unknown } | null)?.email;
+  const [values, setValues] = useState({ email: typeof fromApplication === 'string' ? fromApplication : '', password: '', confirmPassword: '' });
   const { errors, show, clear, refFor } = useFormErrors(fieldOrder);
   const [refusal, setRefusal] = useState<string | null>(null);
 
@@ -39,7 +41,10 @@ export default function WorkerSignupPage() {
     onSuccess: ({ worker, token }) => {
       saveWorkerSession(worker, token);
       queryClient.setQueryData(queryKeys.workerMe, worker);
-      toast({ title: 'Account Created!', description: 'Taking you to your dashboard...' });
+      toast({
+        title: 'Account Created!',
+        description: worker.status === 'pending_review' ? 'Taking you to your application’s status...' : 'Taking you to your dashboard...',
+      });
     },
     onError: (error) => {
       if (error instanceof ApiError && error.status === 400) show(error.fields);
@@ -67,6 +72,7 @@ export default function WorkerSignupPage() {
   };
 
   if (created) {
+    const underReview = create.data.worker.status === 'pending_review';
     return (
       <div className="mx-auto max-w-md px-4 py-16">
         <Card className="text-center">
@@ -74,11 +80,15 @@ export default function WorkerSignupPage() {
             <PageHeader
               icon={<CheckCircle2 aria-hidden="true" className="size-14 text-green-400" />}
               title="Account Created!"
-              subtitle="Your worker account is ready. Taking you to your dashboard..."
+              subtitle={
+                underReview
+                  ? 'Your worker account is ready. Your application is still under review: your account shows its status, and opens the dashboard the moment you are approved.'
+                  : 'Your worker account is ready. Taking you to your dashboard...'
+              }
             />
           </div>
           <Link to={paths.workerDashboard} className={buttonClasses('primary', 'md')}>
-            Go to Dashboard
+            {underReview ? 'See Application Status' : 'Go to Dashboard'}
           </Link>
         </Card>
       </div>
@@ -97,13 +107,13 @@ export default function WorkerSignupPage() {
 
   return (
     <div className="mx-auto max-w-md px-4 py-12">
-      <PageHeader title="Create Worker Account" subtitle="For pros whose application has been approved." />
+      <PageHeader title="Create Worker Account" subtitle="For pros who have applied: under review or approved." />
       <Card>
         <div className="mb-6 flex gap-3 rounded-lg border border-amber-300/40 bg-amber-300/10 p-4 text-sm text-amber-50">
           <Info aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-amber-300" />
           <p>
-            Use the same email address as on your original application. Only hired workers can create accounts: if your
-            application is still under review, please wait for our email.
+            Use the same email address as on your application. You can create your account as soon as you have applied: until the
+            owner approves you, it shows your application’s status.
           </p>
         </div>
         <form noValidate onSubmit={onSubmit} className="grid gap-5" aria-busy={sending}>
@@ -127,7 +137,7 @@ export default function WorkerSignupPage() {
           <Link to={paths.workerLogin} className="font-semibold text-amber-300 underline-offset-4 hover:underline">
             Log in
           </Link>
-          . Not hired yet?{' '}
+          . Not applied yet?{' '}
           <Link to={paths.workerApply} className="font-semibold text-amber-300 underline-offset-4 hover:underline">
             Apply to be a Pro
           </Link>

@@ -1,0 +1,75 @@
+import type { WorkerStrikeRecord } from '../../shared/schemas/strikes';
+import { STRIKES_TO_SUSPEND } from '../../shared/schemas/strikes';
+import { sessions } from './auth/sessions';
+import { dispatchIndex } from './data/dispatch-index';
+import { penaltiesRepo, toStrikeView, type StrikeDecision, type WorkerPenaltyItem } from './data/penalties';
+import { workerAdmin, type StatusChange } from './data/worker-admin';
+import type { WorkerItem } from './data/workers';
+import { logger } from './logger';
+import { strikeAppealed } from './owner-events';
+import { notify } from './realtime';
+
+/**
+ * The strike record's steps beyond the table: telling the pro (and the owner) and keeping dispatch
+ * and sessions in line with the worker's status. Each runs after the conditional write that made
+ * the change, so a refused (409) change tells nobody anything.
+ */
+
+const DASHBOARD = '/worker/dashboard';
+
+export async function strikeRecordOf(worker: WorkerItem): Promise<WorkerStrikeRecord> {
+  const items = await penaltiesRepo.listOf(worker.id);
+  return {
+    status: worker.status,
+    statusReason: worker.statusReason ?? null,
+    statusChangedAt: worker.statusChangedAt ?? null,
+    strikes: worker.strikes,
+    strikesToSuspend: STRIKES_TO_SUSPEND,
+    items: items.map(toStrikeView).reverse(),
+  };
+}
+
+export async function appealStrike(worker: WorkerItem, strikeId: string, note: string): Promise<WorkerPenaltyItem> {
+  const appealed = await penaltiesRepo.appeal({ workerId: worker.id, strikeId, note, now: new Date().toISOString() });
+  logger.info('Strike appealed', { workerId: worker.id, strikeId });
+  await strikeAppealed({ workerId: worker.id, workerName: worker.fullName, jobId: appealed.jobId });
+  return appealed;
+}
+
+export async function decideStrike(strikeId: string, decision: StrikeDecision, note: string, owner: { id: string; username: string }): Promise<WorkerPenaltyItem> {
+  const decided = await penaltiesRepo.decide({ strikeId, decision, note, by: owner.username, now: new Date().toISOString() });
+  logger.info(decision === 'void' ? 'Strike voided' : 'Strike upheld', { strikeId, workerId: decided.workerId, ownerId: owner.id });
+  await notify('worker', decided.workerId, {
+    type: 'system_alert',
+    title: decision === 'void' ? 'Strike removed' : 'Strike upheld',
+    message:
+      decision === 'void'
+        ? `The owner voided your strike: ${note}`
+        : `The owner reviewed your strike and kept it: ${note}`,
+    priority: 'high',
+    actionUrl: DASHBOARD,
+    jobId: decided.jobId,
+  });
+  return decided;
+}
+
+const statusNotices: Record<StatusChange, { title: string; lead: string }> = {
+  suspend: { title: 'Account suspended', lead: 'Your account is suspended until the owner reviews it' },
+  reinstate: { title: 'Account reinstated', lead: 'Your account is active again' },
+  terminate: { title: 'Account terminated', lead: 'Your account has been terminated' },
+};
+
+/**
+ * The owner's suspend, reinstate or terminate. Suspending or terminating ends every session of the
+ * pro (their open app signs out, and a suspended pro signs in again to the suspended screen) and
+ * takes them out of the dispatch index; reinstating puts them back once they come on call.
+ */
+export async function changeWorkerStatus(workerId: string, change: StatusChange, reason: string, owner: { id: string; username: string }): Promise<WorkerItem> {
+  const worker = await workerAdmin.changeStatus(workerId, change, { reason, by: owner.username, now: new Date().toISOString() });
+  if (change !== 'reinstate') await sessions.endAllOf('worker', workerId);
+  await dispatchIndex.sync(worker);
+  logger.info('Worker status changed', { workerId, change, status: worker.status, ownerId: owner.id });
+  const notice = statusNotices[change];
+  await notify('worker', workerId, { type: 'system_alert', title: notice.title, message: `${notice.lead}: ${reason}`, priority: 'critical', actionUrl: DASHBOARD, jobId: null });
+  return worker;
+}
