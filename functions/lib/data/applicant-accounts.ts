@@ -2,8 +2,8 @@ import { emailClaimEntity, workerAccountEntity, workerApplicationEntity, workerE
 import { tableName } from '../clients';
 import { applicationsRepo } from './applications';
 import { conditionOf, isNew, putOf, updateOf } from './expressions';
-import { stats } from './stats';
-import { writeTogether, WriteCancelled } from './transact';
+import { stats, writeCounted } from './stats';
+import { WriteCancelled } from './transact';
 import { workerFromApplication } from './worker-admin';
 import { workersRepo, type WorkerItem } from './workers';
 
@@ -52,7 +52,7 @@ export const applicantAccounts = {
         createdAt: now,
       };
       try {
-        await writeTogether([
+        await writeCounted([
           { Put: putOf(workerAccountEntity, account, isNew) },
           { Put: putOf(workerEntity, worker, isNew) },
           {

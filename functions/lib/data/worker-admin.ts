@@ -8,9 +8,9 @@ import { tableName } from '../clients';
 import { queryAll } from './query';
 import { readPage } from './page';
 import type { Page, PageQuery } from '../../../shared/schemas/page';
-import { writeTogether, WriteCancelled } from './transact';
+import { WriteCancelled } from './transact';
 import { workersRepo, type WorkerItem } from './workers';
-import { stats } from './stats';
+import { stats, writeCounted } from './stats';
 
 /** The owner's operations on workers: approve or reject applications, list, suspend, reinstate, terminate. */
 
@@ -168,7 +168,7 @@ export const workerAdmin = {
       const now = new Date().toISOString();
       try {
         if (applicant) {
-          await writeTogether([
+          await writeCounted([
             { Update: reviewUpdate(application, 'approved', now, { workerId: applicant.id }) },
             {
               Update: updateOf(workerEntity, workerEntity.key(applicant.id), {
@@ -181,7 +181,7 @@ export const workerAdmin = {
           return { ...applicant, status: 'active', isVerified: true, updatedAt: now };
         }
         const worker = workerFromApplication(application, workerId, now);
-        await writeTogether([
+        await writeCounted([
           { Update: reviewUpdate(application, 'approved', now, { workerId }) },
           { Put: putOf(workerEntity, worker, isNew) },
           {
@@ -215,7 +215,7 @@ export const workerAdmin = {
       const applicant = await applicantProfile(application);
       const now = new Date().toISOString();
       try {
-        await writeTogether([
+        await writeCounted([
           { Update: reviewUpdate(application, 'rejected', now, { workerId: applicant?.id, notes }) },
           ...(applicant
             ? [
@@ -275,7 +275,7 @@ export const workerAdmin = {
     if (!rule.from.includes(worker.status)) throw new ConflictError(rule.refused);
     const { now } = input;
     try {
-      await writeTogether([
+      await writeCounted([
         {
           Update: updateOf(workerEntity, workerEntity.key(workerId), {
             set: {

@@ -10,6 +10,7 @@ import { formatMoney } from '../../lib/money';
 import { queryKeys } from '../../lib/query-keys';
 import { label } from './format';
 import { type Analytics } from './types';
+import { byCursor, itemsOf } from '../../lib/pages';
 
 // recharts loads with this tab's charts only (its own chunk), never with the dashboard.
 const MoneyChart = lazy(() => import('./analytics-charts').then((m) => ({ default: m.MoneyChart })));
@@ -258,10 +259,9 @@ function ProsTable() {
   const pros = useInfiniteQuery({
     queryKey: queryKeys.proFigures,
     queryFn: ({ pageParam, signal }) => api('GET /api/admin/analytics/pros', { query: { cursor: pageParam }, signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    ...byCursor,
   });
-  const rows = pros.data?.pages.flatMap((page) => page.items) ?? [];
+  const rows = itemsOf(pros.data);
   return (
     <Section title="Pros" id="analytics-pros">
       {pros.isPending ? (

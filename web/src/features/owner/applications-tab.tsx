@@ -18,6 +18,8 @@ import type { CompanyApplicationDecision } from '../../../../shared/schemas/view
 import { Field } from '../../components/ui/field';
 import { FormAlert } from '../../components/ui/form-alert';
 import { queryKeys } from '../../lib/query-keys';
+import { LoadMore } from '../../components/ui/load-more';
+import { byCursor, itemsOf } from '../../lib/pages';
 
 const documentLabels: Record<ApplicationDocument, string> = {
   idFront: 'ID front',
@@ -38,21 +40,19 @@ export function ApplicationsTab() {
   const pending = useInfiniteQuery({
     queryKey: queryKeys.pendingWorkers,
     queryFn: ({ pageParam, signal }) => api('GET /api/admin/workers/pending', { query: { cursor: pageParam }, signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    ...byCursor,
     refetchInterval: pollMs.pending,
     staleTime: 0,
   });
   const companies = useInfiniteQuery({
     queryKey: queryKeys.companyApplications,
     queryFn: ({ pageParam, signal }) => api('GET /api/admin/company-applications', { query: { cursor: pageParam }, signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    ...byCursor,
     refetchInterval: pollMs.pending,
     staleTime: 0,
   });
-  const workers: PendingWorker[] = pending.data?.pages.flatMap((page) => page.items) ?? [];
-  const companyList: CompanyApplicationSummary[] = companies.data?.pages.flatMap((page) => page.items) ?? [];
+  const workers: PendingWorker[] = itemsOf(pending.data);
+  const companyList: CompanyApplicationSummary[] = itemsOf(companies.data);
   // A decided application leaves the pending list: what was decided stays in view here.
   const [decided, setDecided] = useState<DecidedCompany[]>([]);
   const onDecided = (decision: DecidedCompany) => setDecided((list) => [decision, ...list.filter((d) => d.id !== decision.id)]);
@@ -105,17 +105,6 @@ export function ApplicationsTab() {
   );
 }
 
-/** The next page of a list, while there is one. */
-function LoadMore({ list, label }: { list: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => Promise<unknown> }; label: string }) {
-  if (!list.hasNextPage) return null;
-  return (
-    <div className="mt-4 flex justify-center">
-      <Button variant="outline" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage} aria-busy={list.isFetchingNextPage}>
-        {list.isFetchingNextPage ? 'Loading…' : label}
-      </Button>
-    </div>
-  );
-}
 
 /** Approve, or reject with notes (required: the applicant reads them on their account). */
 function PendingWorkerCard({ worker }: { worker: PendingWorker }) {

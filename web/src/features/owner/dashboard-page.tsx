@@ -12,16 +12,17 @@ import { useAuth } from '../../lib/auth';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { ApplicationsTab } from './applications-tab';
-import { DocumentsTab } from './documents-tab';
-import { JobsTab } from './jobs-tab';
 import { Tabs, type TabDef } from './tabs';
 import { useOwnerLiveRefresh } from './use-owner-live';
-import { WorkersTab } from './workers-tab';
 import { FormAlert } from '../../components/ui/form-alert';
 import { Loading } from '../../components/ui/load-state';
 
-// The analytics tab (its charts, figures and export form) loads when it is opened, not with /admin.
+// /admin opens on Applications; every other tab (analytics with its charts, the jobs console, the
+// strike record, the document review) loads when it is first opened, so the first screen stays small.
+const WorkersTab = lazy(() => import('./workers-tab').then((m) => ({ default: m.WorkersTab })));
+const JobsTab = lazy(() => import('./jobs-tab').then((m) => ({ default: m.JobsTab })));
 const AnalyticsTab = lazy(() => import('./analytics-tab').then((m) => ({ default: m.AnalyticsTab })));
+const DocumentsTab = lazy(() => import('./documents-tab').then((m) => ({ default: m.DocumentsTab })));
 
 type TabKey = 'applications' | 'workers' | 'jobs' | 'analytics' | 'documents';
 
@@ -116,14 +117,12 @@ function Dashboard() {
 
       <Tabs label="Owner dashboard sections" tabs={tabs} active={active} onChange={selectTab}>
         {active === 'applications' ? <ApplicationsTab /> : null}
-        {active === 'workers' ? <WorkersTab /> : null}
-        {active === 'jobs' ? <JobsTab /> : null}
-        {active === 'analytics' ? (
-          <Suspense fallback={<Loading label="Loading analytics…" />}>
-            <AnalyticsTab />
-          </Suspense>
-        ) : null}
-        {active === 'documents' ? <DocumentsTab /> : null}
+        <Suspense fallback={<Loading label={`Loading ${tabs.find((tab) => tab.key === active)?.label.toLowerCase()}…`} />}>
+          {active === 'workers' ? <WorkersTab /> : null}
+          {active === 'jobs' ? <JobsTab /> : null}
+          {active === 'analytics' ? <AnalyticsTab /> : null}
+          {active === 'documents' ? <DocumentsTab /> : null}
+        </Suspense>
       </Tabs>
     </div>
   );

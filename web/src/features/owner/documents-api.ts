@@ -9,6 +9,7 @@ import { toast } from '../../components/ui/toast-store';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 import { pollMs } from './types';
+import { byCursor } from '../../lib/pages';
 
 /**
  * The owner's document calls, on the owner's session cookie. Every key is under queryKeys.admin,
@@ -21,8 +22,7 @@ export function useCompliance() {
   return useInfiniteQuery({
     queryKey: queryKeys.compliance,
     queryFn: ({ pageParam, signal }) => api('GET /api/admin/documents/compliance', { query: { cursor: pageParam }, signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    ...byCursor,
     refetchInterval: pollMs.workers,
     staleTime: 0,
   });
@@ -33,8 +33,7 @@ export function usePendingDocuments() {
   return useInfiniteQuery({
     queryKey: queryKeys.pendingDocuments,
     queryFn: ({ pageParam, signal }) => api('GET /api/admin/documents', { query: { status: 'pending_review', cursor: pageParam }, signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    ...byCursor,
     refetchInterval: pollMs.pending,
     staleTime: 0,
   });

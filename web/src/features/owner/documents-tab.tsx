@@ -15,6 +15,8 @@ import { fetchAdminDocumentLink, useCompliance, usePendingDocuments, useReviewDo
 import { LoadError, Loading } from '../../components/ui/load-state';
 import { Empty } from './empty';
 import { formatCalendarDate, formatDateTime } from '../../lib/date-time';
+import { LoadMore } from '../../components/ui/load-more';
+import { itemsOf } from '../../lib/pages';
 
 /**
  * The owner's Documents tab: the documents waiting for review first (the to-do), then
@@ -26,7 +28,7 @@ import { formatCalendarDate, formatDateTime } from '../../lib/date-time';
 export function DocumentsTab() {
   const compliance = useCompliance();
   const [selected, setSelected] = useState<string>();
-  const rows = compliance.data?.pages.flatMap((page) => page.items) ?? [];
+  const rows = itemsOf(compliance.data);
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-10">
@@ -55,17 +57,6 @@ export function DocumentsTab() {
   );
 }
 
-/** The next page of a list, while there is one. */
-function LoadMore({ list, label }: { list: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => Promise<unknown> }; label: string }) {
-  if (!list.hasNextPage) return null;
-  return (
-    <div className="mt-4 flex justify-center">
-      <Button variant="outline" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage} aria-busy={list.isFetchingNextPage}>
-        {list.isFetchingNextPage ? 'Loading…' : label}
-      </Button>
-    </div>
-  );
-}
 
 function ComplianceTable({ rows, selected, onSelect }: { rows: ComplianceRow[]; selected?: string; onSelect: (workerId: string) => void }) {
   return (
@@ -186,7 +177,7 @@ function WorkerDocuments({ workerId, onClose }: { workerId: string; onClose: () 
 
 function PendingQueue() {
   const pending = usePendingDocuments();
-  const documents = pending.data?.pages.flatMap((page) => page.items) ?? [];
+  const documents = itemsOf(pending.data);
   const names = new Map(pending.data?.pages.flatMap((page) => Object.entries(page.workerNames)) ?? []);
   return (
     <section aria-labelledby="pending-documents-heading">

@@ -17,6 +17,8 @@ import { Empty } from './empty';
 import { label } from './format';
 import { attentionText, jobStateText, jobStateTone, moneyText } from './jobs-format';
 import { pollMs } from './types';
+import { LoadMore } from '../../components/ui/load-more';
+import { byCursor, itemsOf } from '../../lib/pages';
 
 /**
  * The owner's jobs: what needs them first (a search that ended with no pro, a search going on too
@@ -33,28 +35,15 @@ export function JobsTab() {
   );
 }
 
-type ListState = { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => Promise<unknown> };
-
-function LoadMore({ list, label: text }: { list: ListState; label: string }) {
-  if (!list.hasNextPage) return null;
-  return (
-    <div className="mt-4 flex justify-center">
-      <Button variant="outline" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage} aria-busy={list.isFetchingNextPage}>
-        {list.isFetchingNextPage ? 'Loading…' : text}
-      </Button>
-    </div>
-  );
-}
 
 function AttentionSection() {
   const attention = useInfiniteQuery({
     queryKey: queryKeys.jobsNeedingAttention,
     queryFn: ({ pageParam, signal }) => api('GET /api/admin/jobs/attention', { query: { cursor: pageParam }, signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    ...byCursor,
     refetchInterval: pollMs.jobs,
   });
-  const jobs = attention.data?.pages.flatMap((page) => page.items) ?? [];
+  const jobs = itemsOf(attention.data);
   return (
     <section aria-labelledby="attention-heading">
       <h2 id="attention-heading" className="mb-4 text-xl font-bold text-white">
@@ -111,11 +100,10 @@ function JobsTable() {
   const jobs = useInfiniteQuery({
     queryKey: queryKeys.jobTable(filters),
     queryFn: ({ pageParam, signal }) => api('GET /api/admin/jobs/all', { query: { ...filters, cursor: pageParam }, signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    ...byCursor,
     refetchInterval: pollMs.jobs,
   });
-  const rows = jobs.data?.pages.flatMap((page) => page.items) ?? [];
+  const rows = itemsOf(jobs.data);
   const onlyPro = (job: JobAdminRow) => {
     if (!job.assignedPro) return;
     setWorkerName(job.assignedPro.name ?? 'this pro');

@@ -13,37 +13,27 @@ import { ApiError, api, errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/date-time';
 import { queryKeys } from '../../lib/query-keys';
 import { pollMs } from './types';
+import { LoadMore } from '../../components/ui/load-more';
+import { byCursor, itemsOf } from '../../lib/pages';
 
 /**
  * The owner's side of the strike record: the appeals waiting for a decision, each worker's record
  * with its evidence, and Void / Uphold with a note the pro reads. Lists come a page at a time.
  */
 
-/** The next page of a list, while there is one. */
-export function LoadMore({ list, label }: { list: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => Promise<unknown> }; label: string }) {
-  if (!list.hasNextPage) return null;
-  return (
-    <div className="mt-4 flex justify-center">
-      <Button variant="outline" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage} aria-busy={list.isFetchingNextPage}>
-        {list.isFetchingNextPage ? 'Loading…' : label}
-      </Button>
-    </div>
-  );
-}
 
 /** Appeals waiting for the owner, oldest first; nothing at all while there are none. */
 export function OpenAppeals() {
   const appeals = useInfiniteQuery({
     queryKey: queryKeys.strikeAppeals,
     queryFn: ({ pageParam, signal }) => api('GET /api/admin/strikes/appeals', { query: { cursor: pageParam }, signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    ...byCursor,
     refetchInterval: pollMs.pending,
     staleTime: 0,
   });
   if (appeals.isPending) return <Loading label="Loading strike appeals…" />;
   if (appeals.isError) return <LoadError message="Failed to fetch strike appeals" onRetry={() => void appeals.refetch()} retrying={appeals.isFetching} />;
-  const items = appeals.data.pages.flatMap((page) => page.items);
+  const items = itemsOf(appeals.data);
   if (items.length === 0) return null;
   return (
     <section aria-labelledby="appeals-heading" className="mb-8">
@@ -67,13 +57,12 @@ export function WorkerStrikeRecord({ workerId }: { workerId: string }) {
   const record = useInfiniteQuery({
     queryKey: queryKeys.workerStrikes(workerId),
     queryFn: ({ pageParam, signal }) => api('GET /api/admin/workers/{id}/strikes', { params: { id: workerId }, query: { cursor: pageParam }, signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    ...byCursor,
     staleTime: 0,
   });
   if (record.isPending) return <Loading label="Loading strikes…" />;
   if (record.isError) return <LoadError message="Failed to fetch strikes" onRetry={() => void record.refetch()} retrying={record.isFetching} />;
-  const items = record.data.pages.flatMap((page) => page.items);
+  const items = itemsOf(record.data);
   if (items.length === 0) return <p className="text-sm text-slate-300">No strikes on record.</p>;
   return (
     <div>

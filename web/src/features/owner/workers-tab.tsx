@@ -16,7 +16,9 @@ import { Empty } from './empty';
 import { pollMs, type AdminWorker } from './types';
 import { FormAlert } from '../../components/ui/form-alert';
 import { queryKeys } from '../../lib/query-keys';
-import { LoadMore, OpenAppeals, WorkerStrikeRecord } from './strikes';
+import { OpenAppeals, WorkerStrikeRecord } from './strikes';
+import { LoadMore } from '../../components/ui/load-more';
+import { byCursor, itemsOf } from '../../lib/pages';
 
 const statusTone = (status: string): BadgeTone =>
   status === 'active' ? 'green' : status === 'terminated' ? 'red' : status === 'suspended' ? 'orange' : status === 'rejected' ? 'slate' : 'yellow';
@@ -40,12 +42,11 @@ export function WorkersTab() {
   const workers = useInfiniteQuery({
     queryKey: queryKeys.adminWorkerList(status || undefined),
     queryFn: ({ pageParam, signal }) => api('GET /api/admin/workers/all', { query: { status: status || undefined, cursor: pageParam }, signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    ...byCursor,
     refetchInterval: pollMs.workers,
     staleTime: 0,
   });
-  const list: AdminWorker[] = workers.data?.pages.flatMap((page) => page.items) ?? [];
+  const list: AdminWorker[] = itemsOf(workers.data);
 
   return (
     <div>
