@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jobEntity, workerEntity, type JobItem } from '../../../shared/entities';
+import { jobEntity, statsEntity, workerEntity, type JobItem } from '../../../shared/entities';
 import { conditionOf, increment, incrementFrom, listAppend, updateOf, valueOf } from './expressions';
 
 describe('updateOf', () => {
@@ -23,6 +23,15 @@ describe('updateOf', () => {
       ExpressionAttributeValues: { ':v0': 'now', ':v1': 2, ':v2': 5, ':v3': new Set(['plumbing']) },
     });
     expect(update).not.toHaveProperty('ConditionExpression');
+  });
+
+  it('numbers the placeholder of a name a placeholder cannot spell, once per name', () => {
+    // Act: stats counters are named like "funnel:paid"
+    const update = updateOf(statsEntity, statsEntity.key('ALL'), { set: { entity: 'stats' }, add: { 'funnel:paid': 1, 'nopro:plumbing:9q8y': 2 } });
+
+    // Assess
+    expect(update.UpdateExpression).toBe('SET #entity = :v0 ADD #a0 :v1, #a1 :v2');
+    expect(update.ExpressionAttributeNames).toEqual({ '#entity': 'entity', '#a0': 'funnel:paid', '#a1': 'nopro:plumbing:9q8y' });
   });
 
   it('writes computed values from the attribute itself', () => {

@@ -23,9 +23,14 @@ export class Placeholders {
   readonly names: Record<string, string> = {};
   readonly values: Record<string, unknown> = {};
   private entries = 0;
+  private numbered = 0;
 
   name(attribute: string): string {
-    const placeholder = `#${attribute}`;
+    // A name a placeholder cannot spell (a stats counter such as "funnel:paid") is numbered instead.
+    const spelled = /^[A-Za-z0-9_]+$/.test(attribute);
+    const placeholder = spelled
+      ? `#${attribute}`
+      : (Object.keys(this.names).find((k) => k.startsWith('#a') && this.names[k] === attribute) ?? `#a${this.numbered++}`);
     this.names[placeholder] = attribute;
     return placeholder;
   }

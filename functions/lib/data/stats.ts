@@ -3,6 +3,7 @@ import { DISPATCH_PARTITION_PRECISION } from '../../../shared/domain/dispatch';
 import { encodeGeohash } from '../../../shared/domain/geo';
 import { counter, NO_AREA, statsEntity, workerEntity, type StatsItem } from '../../../shared/entities';
 import { dynamo, tableName } from '../clients';
+import { updateOf } from './expressions';
 import { queryAll } from './query';
 import { writeTogether, WriteCancelled, type WriteAction } from './transact';
 
@@ -40,31 +41,9 @@ export const dayOf = (iso: string) => iso.slice(0, 10);
 
 /** ADD of each counter to one stats item (a new item starts at 0); `entity` (and the day) set alongside. */
 function addTo(sk: 'ALL' | `DAY#${string}`, counts: Record<string, number>): WriteAction {
-  const names: Record<string, string> = { '#entity': 'entity' };
-  const values: Record<string, unknown> = { ':entity': statsEntity.name };
-  const sets = ['#entity = :entity'];
-  if (sk !== 'ALL') {
-    names['#day'] = 'day';
-    values[':day'] = sk.slice('DAY#'.length);
-    sets.push('#day = :day');
-  }
-  // Counter names carry ':' (trade and area), so each is a numbered placeholder, never its own name.
-  const adds = Object.entries(counts)
-    .filter(([, by]) => by !== 0)
-    .map(([name, by], i) => {
-      names[`#c${i}`] = name;
-      values[`:c${i}`] = by;
-      return `#c${i} :c${i}`;
-    });
-  return {
-    Update: {
-      TableName: tableName,
-      Key: statsEntity.key(sk),
-      UpdateExpression: `SET ${sets.join(', ')}${adds.length ? ` ADD ${adds.join(', ')}` : ''}`,
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
-    },
-  };
+  const add = Object.fromEntries(Object.entries(counts).filter(([, by]) => by !== 0));
+  const day = sk === 'ALL' ? undefined : sk.slice('DAY#'.length);
+  return { Update: updateOf(statsEntity, statsEntity.key(sk), { set: { entity: statsEntity.name, day }, add }) };
 }
 
 const onDay = (at: string, counts: Record<string, number>) => addTo(`DAY#${dayOf(at)}`, counts);
@@ -147,17 +126,9 @@ export const stats = {
 
   /** What a pro earned (their share of a paid invoice), on their profile: the per-pro figures read it there. */
   workerEarned(workerId: string, cents: number): WriteAction {
-    return {
-      Update: {
-        TableName: tableName,
-        Key: workerEntity.key(workerId),
-        // Unconditional: a payment is recorded whatever became of the profile (profiles are never
-        // deleted, only terminated), and a refused counter must never refuse the payment.
-        UpdateExpression: 'ADD #earned :cents, #paidJobs :one',
-        ExpressionAttributeNames: { '#earned': 'earnedCents', '#paidJobs': 'paidJobs' },
-        ExpressionAttributeValues: { ':cents': cents, ':one': 1 },
-      },
-    };
+    // Unconditional: a payment is recorded whatever became of the profile (profiles are never
+    // deleted, only terminated), and a refused counter must never refuse the payment.
+    return { Update: updateOf(workerEntity, workerEntity.key(workerId), { add: { earnedCents: cents, paidJobs: 1 } }) };
   },
 
   /** A worker profile changed status (`from` null: a new profile; `to` null: one removed). */
