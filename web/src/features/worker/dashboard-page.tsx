@@ -29,23 +29,30 @@ import { paths } from '../../lib/paths';
 import { useOnline } from '../../lib/offline-status';
 import { useAfterIdle } from '../../lib/use-after-idle';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { ApplicationReview } from './application-review';
 import { OfflineBanner } from './offline-banner';
 import { JobsPanel } from './jobs-tab';
 import { LocationNote, type LocationSharing } from './location-note';
-import { StatusReason, StrikesPanel, SuspendedScreen } from './strikes-panel';
 import { useWorkerSession } from './session';
 import { useLocationSharing } from './use-location-sharing';
 import { isUnauthorized, rememberWorker, useWorkerLogout, useWorkerMe, workerCall } from './worker-api';
 import { formatDateTime } from '../../lib/date-time';
 import { formatMoney } from '../../lib/money';
 import { FormAlert } from '../../components/ui/form-alert';
-import { LoadError } from '../../components/ui/load-state';
+import { LoadError, Loading } from '../../components/ui/load-state';
+import { PageLoading } from '../../components/layout/page-loading';
 
 // The Documents tab (uploads, filters, the document dialogs) is its own chunk, fetched once the
 // dashboard is idle so the tab opens at once: the first screen is the Overview.
 const loadDocumentsTab = () => import('./documents-tab');
 const DocumentsPanel = lazy(() => loadDocumentsTab().then((m) => ({ default: m.DocumentsPanel })));
+
+// An active pro's dashboard never needs the applicant's, the suspended or the terminated screen, and
+// opens on the Overview, not on Strikes: each loads when it is shown.
+const loadStrikes = () => import('./strikes-panel');
+const StrikesPanel = lazy(() => loadStrikes().then((m) => ({ default: m.StrikesPanel })));
+const SuspendedScreen = lazy(() => loadStrikes().then((m) => ({ default: m.SuspendedScreen })));
+const StatusReason = lazy(() => loadStrikes().then((m) => ({ default: m.StatusReason })));
+const ApplicationReview = lazy(() => import('./application-review').then((m) => ({ default: m.ApplicationReview })));
 
 function DocumentsTab({ trades }: { trades: readonly string[] }) {
   return (
@@ -84,7 +91,13 @@ export default function WorkerDashboardPage() {
   const worker = me.data ?? session.worker;
 
   // An applicant's account: their application's status until the owner decides (live), or the "no".
-  if (worker.status === 'pending_review' || worker.status === 'rejected') return <ApplicationReview worker={worker} onLogout={logout} />;
+  if (worker.status === 'pending_review' || worker.status === 'rejected') {
+    return (
+      <Suspense fallback={<PageLoading />}>
+        <ApplicationReview worker={worker} onLogout={logout} />
+      </Suspense>
+    );
+  }
   if (worker.status === 'terminated') {
     return (
       <StatusScreen icon={<XCircle aria-hidden="true" className="size-14 text-red-400" />} title="Account Terminated" onLogout={logout}>
@@ -95,12 +108,20 @@ export default function WorkerDashboardPage() {
           </strong>
           .
         </p>
-        <StatusReason />
+        <Suspense fallback={null}>
+          <StatusReason />
+        </Suspense>
         <p className="mt-2">If you think this is a mistake, please contact support.</p>
       </StatusScreen>
     );
   }
-  if (worker.status === 'suspended') return <SuspendedScreen worker={worker} onLogout={logout} />;
+  if (worker.status === 'suspended') {
+    return (
+      <Suspense fallback={<PageLoading />}>
+        <SuspendedScreen worker={worker} onLogout={logout} />
+      </Suspense>
+    );
+  }
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
@@ -149,7 +170,12 @@ export default function WorkerDashboardPage() {
             panel: <JobsPanel workerId={worker.id} onLogout={logout} note={worker.isClockedIn ? <LocationNote location={location} /> : null} />,
           },
           { id: 'documents', label: 'Documents', icon: FileText, panel: <DocumentsTab trades={worker.categories} /> },
-          { id: 'strikes', label: 'Strikes', icon: AlertTriangle, panel: <StrikesPanel /> },
+          { id: 'strikes', label: 'Strikes', icon: AlertTriangle, panel: (
+              <Suspense fallback={<Loading label="Loading strikes…" />}>
+                <StrikesPanel />
+              </Suspense>
+            ),
+          },
         ]}
       />
     </div>
