@@ -7,6 +7,7 @@ import { http } from './lib/http';
 import { toWorkerJobView } from './lib/job-views';
 import { jobAccepted } from './lib/job-events';
 import { logger } from './lib/logger';
+import { arrivalDeadlineMs, startOf } from './lib/scheduling';
 import { acceptRefusal } from './lib/worker-jobs';
 import { requireOwnWorkerId } from './lib/worker-scope';
 import { unavailable } from './lib/transient';
@@ -21,10 +22,11 @@ export const handler = http(routeByName('accept-job'), jobActionSchema, async ({
   const { jobId } = params;
   const nowMs = Date.now();
   const now = new Date(nowMs).toISOString();
-  const arriveBy = new Date(nowMs + env.ARRIVAL_GRACE_SECONDS * 1000).toISOString();
   // The arrival timer is made before the job changes hands, so an accepted job never lacks one:
   // if Scheduler refuses, nothing is accepted and the offer stays open for another try.
   const seen = await jobsRepo.findById(jobId);
+  // A scheduled job's grace counts from its start (or from the accept, if that is later).
+  const arriveBy = new Date(arrivalDeadlineMs(seen ? startOf(seen) : null, nowMs, env.ARRIVAL_GRACE_SECONDS * 1000)).toISOString();
   const cycle = seen ? dispatchCycle(seen) : 0;
   const offeredToCaller = seen?.state === 'offered' && seen.offers?.[worker.id] !== undefined;
   if (offeredToCaller) {

@@ -11,6 +11,7 @@ import { customersRepo } from './lib/data/customers';
 import { jobsRepo } from './lib/data/jobs';
 import { newId } from './lib/ids';
 import { issuedCustomer } from './lib/testing/customers';
+import { dispatchableWorker, testPlace } from './lib/testing/dispatch';
 import { invoke, sampleEvent, withBody, withCookies, withHeaders, withPath } from './lib/testing/events';
 
 const sample = sampleEvent('create-booking');
@@ -291,5 +292,39 @@ describe('POST /api/bookings', () => {
       expect(res.body.message).toBe('The Idempotency-Key header must be 16 to 64 letters, digits, - or _ (a UUID will do).');
       expect(await bookingsOf(customerId)).toEqual([]);
     });
+  });
+});
+
+describe('POST /api/bookings: the price and the time', () => {
+  it('stores the requested time on the booking job and an estimate computed by the server', async () => {
+    // Prepare: a pro of the trade on call, so there is a rate to price at
+    await dispatchableWorker(String(validBody.category), testPlace());
+    const { customerId, cookie } = await issuedCustomer();
+    const at = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000).toISOString();
+    const body = { ...validBody, requestedTime: at, jobSize: 'large' };
+
+    // Act
+    const res = await invoke(handler, withCookies(withBody(sample, body), [cookie]));
+
+    // Assess
+    expect(res.status).toBe(201);
+    const [job] = await jobsRepo.listForCustomer(customerId);
+    expect(job?.requestedTime).toBe(at);
+    expect(job?.estimate).toMatchObject({ rushFee: 0 });
+    expect(job!.estimate!.baseAmount).toBeGreaterThan(0);
+  });
+
+  it('refuses a time beyond 14 days, saying what to choose, and books nothing', async () => {
+    // Prepare
+    const { customerId, cookie } = await issuedCustomer();
+    const body = { ...validBody, requestedTime: new Date(Date.now() + 20 * 24 * 60 * 60 * 1000).toISOString() };
+
+    // Act
+    const res = await invoke(handler, withCookies(withBody(sample, body), [cookie]));
+
+    // Assess
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain('Choose a time within the next 14 days');
+    expect(await jobsRepo.listForCustomer(customerId)).toHaveLength(0);
   });
 });

@@ -1,6 +1,8 @@
 import { routeByName } from '../shared/routes';
 import { bookingInputSchema } from '../shared/schemas/booking';
 import { categories } from '../shared/categories';
+import { DEFAULT_JOB_SIZE } from '../shared/job-sizes';
+import { checkedRequestedTime, estimateForJob } from './lib/estimates';
 import { bookingsRepo, toBooking } from './lib/data/bookings';
 import { jobItem, jobsRepo } from './lib/data/jobs';
 import { createAndDispatch } from './lib/dispatch';
@@ -12,10 +14,13 @@ import { takeCreation } from './lib/creation-limits';
 
 /** A booking and its job, written together; dispatch starts at once. */
 export const handler = http(routeByName('create-booking'), bookingInputSchema, async ({ body, event }) => {
+  const requestedTime = checkedRequestedTime(body.requestedTime);
   const known = await existingCustomer(event);
   await takeCreation('job', event, known);
   const ids = await createIds(event, known);
   const { customer } = ids;
+  // A booking's address is not located: the trade's pros anywhere price it.
+  const estimate = await estimateForJob({ category: body.category, size: body.jobSize ?? DEFAULT_JOB_SIZE, origin: null, requestedTime });
   const createdAt = new Date().toISOString();
   const booking = bookingsRepo.newItem({ ...body, id: ids.id('booking'), jobId: ids.id('booking-job'), customerId: customer.id, createdAt });
   const cookies = { cookies: customer.setCookie ? [customer.setCookie] : [] };
@@ -33,6 +38,8 @@ export const handler = http(routeByName('create-booking'), bookingInputSchema, a
         customerPhone: body.phone,
         address: body.address,
         description: body.details ?? '',
+        requestedTime,
+        estimate,
         createdAt,
       }),
       [bookingsRepo.putAction(booking)],

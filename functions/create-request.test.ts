@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { requestNumber } from '../shared/schemas/request';
+import { DEFAULT_PLATFORM_FEE_PERCENT } from '../shared/constants';
+import { estimateDefaults, estimateJob, REQUESTED_TIME_MESSAGE } from '../shared/domain/estimate';
 import { handler } from './create-request';
 import { jobsRepo } from './lib/data/jobs';
 import { timerNames } from './lib/dispatch';
@@ -209,5 +211,60 @@ describe('POST /api/requests', () => {
     expect([first.status, again.status]).toEqual([201, 201]);
     expect(again.body.request.id).toBe(first.body.request.id);
     expect(await jobsRepo.listForCustomer(customerId)).toHaveLength(1);
+  });
+});
+
+describe('POST /api/requests: the price and the time', () => {
+  const HOUR = 60 * 60 * 1000;
+
+  it('stores the estimate the server computed at the nearby pros rate and the requested time, ignoring the client baseAmount', async () => {
+    // Prepare: five plumbers at a place of this test's own, all at $40 an hour
+    const place = testPlace();
+    await Promise.all([1, 2, 3, 4, 5].map((i) => dispatchableWorker('plumbing', north(place, 0.1 * i), { hourlyRate: 4000 })));
+    const tomorrowNine = new Date(Date.now() + 24 * HOUR).toISOString();
+    const body = { ...validBody, clientLatitude: place.lat, clientLongitude: place.lng, requestedTime: tomorrowNine, jobSize: 'small', baseAmount: 1 };
+    const { event } = await asCustomer(body);
+
+    // Act
+    const res = await invoke(handler, event);
+
+    // Assess
+    expect(res.status).toBe(201);
+    const expected = estimateJob({ category: 'plumbing', size: 'small', hourlyRateCents: 4000, asap: false }, { feePercent: DEFAULT_PLATFORM_FEE_PERCENT, ...estimateDefaults });
+    expect(res.body.request).toMatchObject({ requestedTime: tomorrowNine, estimate: expected });
+    const stored = await jobsRepo.findById(res.body.request.id);
+    expect(stored).toMatchObject({ requestedTime: tomorrowNine, estimate: expected });
+  });
+
+  it('stores no requested time for as soon as possible, and a rush fee in the estimate', async () => {
+    // Prepare
+    const place = testPlace();
+    await Promise.all([1, 2, 3, 4, 5].map((i) => dispatchableWorker('plumbing', north(place, 0.1 * i), { hourlyRate: 5000 })));
+    const { event } = await asCustomer({ ...validBody, clientLatitude: place.lat, clientLongitude: place.lng });
+
+    // Act
+    const res = await invoke(handler, event);
+
+    // Assess: an older client sends no size, so the job is priced as medium
+    expect(res.status).toBe(201);
+    expect(res.body.request.requestedTime).toBeNull();
+    expect(res.body.request.estimate).toEqual(
+      estimateJob({ category: 'plumbing', size: 'medium', hourlyRateCents: 5000, asap: true }, { feePercent: DEFAULT_PLATFORM_FEE_PERCENT, ...estimateDefaults }),
+    );
+  });
+
+  it('refuses a time in the past or beyond 14 days, saying what to choose, and writes nothing', async () => {
+    for (const requestedTime of [new Date(Date.now() - HOUR).toISOString(), new Date(Date.now() + 15 * 24 * HOUR).toISOString()]) {
+      // Prepare
+      const { customerId, event } = await asCustomer({ ...validBody, requestedTime });
+
+      // Act
+      const res = await invoke(handler, event);
+
+      // Assess
+      expect(res.status).toBe(400);
+      expect(res.body.message).toContain(REQUESTED_TIME_MESSAGE);
+      expect(await jobsRepo.listForCustomer(customerId)).toHaveLength(0);
+    }
   });
 });

@@ -130,3 +130,32 @@ describe('POST /api/hire', () => {
     expect(res.body).toEqual([created.body.request]);
   });
 });
+
+describe('POST /api/hire: the price and the time', () => {
+  it('stores the estimate at the hired pro rate with the requested time', async () => {
+    // Prepare
+    const place = testPlace();
+    const hired = await dispatchableWorker('plumbing', place, { hourlyRate: 6600 });
+    const at = new Date(Date.now() + 26 * 60 * 60 * 1000).toISOString();
+    const { event } = await hireAs(hired.id, place, { requestedTime: at, jobSize: 'large' });
+
+    // Act
+    const res = await invoke(handler, event);
+
+    // Assess
+    expect(res.status).toBe(201);
+    expect(res.body.request.requestedTime).toBe(at);
+    expect(res.body.request.estimate).toMatchObject({ hourlyRate: 6600, rushFee: 0 });
+    expect((await jobsRepo.findById(res.body.request.id))?.estimate).toEqual(res.body.request.estimate);
+  });
+
+  it('refuses a requested time in the past, saying what to choose', async () => {
+    const hired = await dispatchableWorker('plumbing', testPlace());
+    const { event } = await hireAs(hired.id, testPlace(), { requestedTime: new Date(Date.now() - 60_000).toISOString() });
+
+    const res = await invoke(handler, event);
+
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain('Choose a time within the next 14 days');
+  });
+});

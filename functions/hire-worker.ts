@@ -11,10 +11,13 @@ import { createIds, earlierResult } from './lib/idempotency';
 import { logger } from './lib/logger';
 import { existingCustomer } from './lib/customer';
 import { takeCreation } from './lib/creation-limits';
+import { checkedRequestedTime, estimateForJob } from './lib/estimates';
+import { DEFAULT_JOB_SIZE } from '../shared/job-sizes';
 
 /** Hire Now: a request offered to the chosen worker first, then to the nearest others. */
 export const handler = http(routeByName('hire-worker'), hireSchema, async ({ body, event }) => {
   const { workerId, ...request } = body;
+  const requestedTime = checkedRequestedTime(request.requestedTime);
   const worker = await workersRepo.findById(workerId);
   if (!worker || worker.status !== 'active' || !worker.isVerified) {
     throw new NotFoundError('This professional is not available for hire. Choose another from the list.');
@@ -27,7 +30,11 @@ export const handler = http(routeByName('hire-worker'), hireSchema, async ({ bod
   // The job is in the hired pro's trade: the service the customer picked may map to another.
   const mapped = categoryForService(request.service);
   const category = worker.categories.includes(mapped) ? mapped : worker.categories[0]!;
-  const job = await createAndDispatch(jobFromRequest('hire', request, customer.id, { id: jobId, category, preferredWorkerId: worker.id })).catch(
+  // Priced at the hired pro's rate: the job is offered to them first.
+  const estimate = await estimateForJob({ category, size: request.jobSize ?? DEFAULT_JOB_SIZE, origin: null, requestedTime, hired: worker });
+  const job = await createAndDispatch(
+    jobFromRequest('hire', request, customer.id, { id: jobId, category, preferredWorkerId: worker.id, requestedTime, estimate }),
+  ).catch(
     (error: unknown) => earlierResult(ids, error, () => jobsRepo.findCustomersJob(jobId, customer.id)),
   );
   logger.info('Hire requested', { requestNumber: job.id.slice(-8).toUpperCase(), category: job.category });

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { handler as enforceArrival } from './enforce-arrival';
 import { sessions } from './lib/auth/sessions';
+import { jobHistory } from './lib/data/job-history';
+import { jobsRepo } from './lib/data/jobs';
+import { penaltiesRepo } from './lib/data/penalties';
 import { workersRepo } from './lib/data/workers';
+import { north, offeredJob } from './lib/testing/dispatch';
+import { strikablePro } from './lib/testing/strikes';
 import { newId } from './lib/ids';
 import { asOwner } from './lib/testing/applications';
 import { invoke, withBody } from './lib/testing/events';
@@ -30,6 +36,30 @@ describe('POST /api/admin/workers/{id}/terminate', () => {
     expect(res.body).toMatchObject({ id: workerId, status: 'terminated', strikes: 0, isAvailable: false, statusReason: REASON, statusChangedAt: expect.any(String) });
     expect(await workersRepo.findById(workerId)).toMatchObject({ status: 'terminated', isAvailable: false, statusReason: REASON, terminatedAt: expect.any(String) });
     expect(await sessions.find(secret)).toBeUndefined();
+  });
+
+  it('sends a job the pro was on the way to back to dispatch, without a strike, and the arrival timer later finds nothing to do', async () => {
+    // Prepare: the pro accepted a job and set off; the deadline has passed but the timer has not fired yet.
+    const pro = await strikablePro();
+    const job = await offeredJob(pro.categories[0]!, [pro.id], 120, north({ lat: pro.location!.lat, lng: pro.location!.lng }, 1));
+    const now = Date.now();
+    await jobsRepo.accept({ jobId: job.id, workerId: pro.id, hourlyRate: 4000, now: new Date(now - 60_000).toISOString(), arriveBy: new Date(now - 1000).toISOString() });
+    await jobsRepo.advance({ jobId: job.id, workerId: pro.id, from: 'accepted', to: 'en_route', stamp: 'enRouteAt', now: new Date().toISOString() });
+
+    // Act
+    const res = await terminate(pro.id);
+    await enforceArrival({ jobId: job.id, workerId: pro.id });
+
+    // Assess
+    expect(res.status).toBe(200);
+    expect(await jobsRepo.findById(job.id)).toMatchObject({ dispatch: 'no_worker_available', acceptedBy: null, enRouteAt: null, reassignedCount: 1 });
+    expect(await workersRepo.findById(pro.id)).toMatchObject({ status: 'terminated', strikes: 0 });
+    expect(await penaltiesRepo.listOf(pro.id)).toEqual([]);
+    const history = await jobHistory.list(job.id);
+    expect(history.filter((e) => e.type === 'strike')).toEqual([]);
+    expect(history.filter((e) => e.type === 'reassigned')).toEqual([
+      expect.objectContaining({ actor: expect.objectContaining({ role: 'owner' }), detail: 'Back to dispatch: the owner terminated the pro (no strike).' }),
+    ]);
   });
 
   it('terminates a suspended worker', async () => {

@@ -10,7 +10,7 @@ import type { RouteDef } from '../shared/routes';
  * hand, once, and the synth stops until it is.
  */
 export const routeAreas = {
-  customers: ['bookings', 'track', 'requests', 'hire', 'customer', 'invoices', 'verify-work', 'create-checkout-session', 'client-verification', 'company-applications'],
+  customers: ['bookings', 'track', 'requests', 'estimates', 'hire', 'customer', 'invoices', 'verify-work', 'create-checkout-session', 'client-verification', 'company-applications'],
   pros: ['workers', 'jobs', 'documents', 'worker-applications', 'worker-reviews', 'worker-profiles'],
   owner: ['admin'],
   platform: ['config', 'services', 'auth', 'upload', 'geocode', 'stripe', 'push', 'notifications'],

@@ -163,6 +163,7 @@ export const routeExamples: { [N in RouteName]?: RouteExample<N> } = {
   'list-requests': { cookies: ['customer_id=Cu5t0mErSaMpLe1234567A'] },
   'retry-request': { params: { id: 'AbCdEfGhIjKlMnOpQrStUv' } },
   'cancel-request': { params: { id: 'AbCdEfGhIjKlMnOpQrStUv' } },
+  'reschedule-request': { params: { id: 'AbCdEfGhIjKlMnOpQrStUv' }, body: { requestedTime: '2026-11-22T14:00:00.000Z' } },
   'confirm-arrival': { params: { id: 'AbCdEfGhIjKlMnOpQrStUv' }, body: { arrived: true } },
   'get-payment-confirmation': { params: { id: 'AbCdEfGhIjKlMnOpQrStUv' }, query: { session_id: 'cs_test_sample' } },
   'hire-worker': {
@@ -181,6 +182,7 @@ export const routeExamples: { [N in RouteName]?: RouteExample<N> } = {
   },
   'list-worker-profiles': { query: { category: 'plumbing' } },
   'save-service-address': { body: { address: '1 Ferry Building, San Francisco, CA 94111', latitude: 37.7955, longitude: -122.3937 } },
+  'create-estimate': { body: { category: 'plumbing', size: 'medium', location: { lat: 37.7942, lng: -122.3947 } } },
   'search-addresses': { query: { q: '350 Fifth Avenue New York' } },
   'reverse-geocode': { query: { lat: '40.74844', lng: '-73.98566' } },
   'set-worker-location': { body: { latitude: 37.7793, longitude: -122.4193, accuracy: 12 } },

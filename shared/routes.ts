@@ -12,7 +12,8 @@ import type { adminLoginSchema, adminSetupSchema, changePasswordSchema, devLogin
 import type { bookingInputSchema } from './schemas/booking';
 import type { documentReviewSchema, documentUploadSchema } from './schemas/documents';
 import type { arrivalAnswerSchema, hireSchema, jobActionSchema, jobStateSchema, workerLocationSchema } from './schemas/job';
-import type { serviceRequestSchema } from './schemas/request';
+import type { rescheduleSchema, serviceRequestSchema } from './schemas/request';
+import type { estimateInputSchema } from './schemas/estimate';
 import type { serviceAddressSchema } from './schemas/service-address';
 import type { trackLookupSchema } from './schemas/tracking';
 import type { checkoutSessionSchema, clientVerificationSchema, createInvoiceSchema } from './schemas/invoice';
@@ -52,6 +53,8 @@ export interface BodySchemas {
   arrivalAnswerSchema: typeof arrivalAnswerSchema;
   workerLocationSchema: typeof workerLocationSchema;
   serviceRequestSchema: typeof serviceRequestSchema;
+  rescheduleSchema: typeof rescheduleSchema;
+  estimateInputSchema: typeof estimateInputSchema;
   serviceAddressSchema: typeof serviceAddressSchema;
   trackLookupSchema: typeof trackLookupSchema;
   jobRatingSchema: typeof jobRatingSchema;
@@ -671,6 +674,16 @@ export const routes = [
     scheduler: true,
     realtime: true,
   },
+  // What a job would cost before it is sent; rationed per network address (it reads pros' rates).
+  {
+    name: 'create-estimate',
+    method: 'POST',
+    path: '/api/estimates',
+    access: 'public',
+    body: 'estimateInputSchema',
+    response: 'estimate',
+    table: 'readwrite',
+  },
   // Public, not 'customer': a visitor without requests gets an empty list rather than a 401.
   { name: 'list-requests', method: 'GET', path: '/api/requests', access: 'public', response: 'serviceRequests', table: 'read', uploads: 'read' },
   // No dead end: the same job offered afresh after nobody accepted, or withdrawn before anyone did.
@@ -693,6 +706,20 @@ export const routes = [
     access: 'customer',
     params: 'id',
     missing: { status: 404, message: 'We could not find this request among yours.' },
+    response: 'serviceRequest',
+    table: 'readwrite',
+    scheduler: true,
+    realtime: true,
+  },
+  // A scheduled job's new start, until the pro is on the way: moves its timers, tells the pro.
+  {
+    name: 'reschedule-request',
+    method: 'POST',
+    path: '/api/requests/{id}/reschedule',
+    access: 'customer',
+    params: 'id',
+    missing: { status: 404, message: 'We could not find this request among yours.' },
+    body: 'rescheduleSchema',
     response: 'serviceRequest',
     table: 'readwrite',
     scheduler: true,
@@ -1262,6 +1289,8 @@ export const recurring = [
 export const timers = [
   { name: 'expire-offer', table: 'readwrite', scheduler: true },
   { name: 'enforce-arrival', table: 'readwrite', scheduler: true },
+  { name: 'release-scheduled-job', table: 'readwrite', scheduler: true },
+  { name: 'send-job-reminder', table: 'readwrite', scheduler: false },
 ] as const satisfies readonly TimerDef[];
 
 export type TimerName = (typeof timers)[number]['name'];

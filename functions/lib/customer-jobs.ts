@@ -32,7 +32,7 @@ export function jobFromRequest(
   kind: 'request' | 'hire',
   body: ServiceRequestInput,
   customerId: string,
-  extra: { id: string; category: string; preferredWorkerId?: string },
+  extra: { id: string; category: string; preferredWorkerId?: string; requestedTime?: string | null; estimate?: JobItem['estimate'] },
 ): JobItem {
   return jobItem({
     id: extra.id,
@@ -49,6 +49,8 @@ export function jobFromRequest(
     gpsEnabled: body.gpsEnabled,
     description: body.description,
     preferredWorkerId: extra.preferredWorkerId,
+    requestedTime: extra.requestedTime ?? null,
+    estimate: extra.estimate ?? null,
     createdAt: new Date().toISOString(),
   });
 }

@@ -1,7 +1,7 @@
 import { dispatchDefaults } from '../../shared/domain/dispatch';
 import { distanceKm, type LatLng } from '../../shared/domain/geo';
 import { REOFFER_WINDOW_MINUTES } from '../../shared/domain/requests';
-import { canTakeOffer, dispatchIndex } from './data/dispatch-index';
+import { canTakeOffer, canTakeScheduledOffer, dispatchIndex } from './data/dispatch-index';
 import { systemActor, type JobEventActor } from './data/job-history';
 import { jobsRepo, type JobItem } from './data/jobs';
 import { workersRepo, type WorkerItem } from './data/workers';
@@ -9,6 +9,7 @@ import { env } from './env';
 import { jobOffered, jobSearching, noWorkerAvailable } from './job-events';
 import { logger } from './logger';
 import { cancelSchedule, scheduleOnce } from './scheduler';
+import { offerReleaseAt, offerSecondsFor, reminderTimes, startOf, startTag, waitsForRelease, type ReminderKind } from './scheduling';
 
 /**
  * Dispatch: keeps up to OFFERS_AT_ONCE offers outstanding on a job, nearest
@@ -33,6 +34,14 @@ export const timerNames = {
   arrivalAgain: (jobId: string, workerId: string, cycle = 0) => `arrive-${jobId}-${workerId}${cycleSuffix(cycle)}-again`,
   /** The arrival rule once more, when the customer's few minutes to answer a claim made in time are over. */
   arrivalAnswer: (jobId: string, workerId: string, cycle = 0) => `arrive-${jobId}-${workerId}${cycleSuffix(cycle)}-claim`,
+  /**
+   * A scheduled job's timers are named by its start: a reschedule makes new ones, and an old one
+   * that fires anyway finds the job starting at another time and does nothing.
+   */
+  release: (jobId: string, startMs: number) => `release-${jobId}-${startTag(startMs)}`,
+  reminder: (jobId: string, kind: ReminderKind, startMs: number) => `remind-${kind}-${jobId}-${startTag(startMs)}`,
+  /** The arrival rule of a scheduled job whose start moved after the accept. */
+  scheduledArrival: (jobId: string, workerId: string, startMs: number) => `arrive-${jobId}-${workerId}-s${startTag(startMs)}`,
 };
 
 /**
@@ -49,6 +58,14 @@ export interface OfferTimerInput {
   workerId: string;
 }
 export type ArrivalTimerInput = OfferTimerInput;
+/** The input of a scheduled job's timers: the start they were made for (the job's requestedTime then). */
+export interface ScheduledTimerInput {
+  jobId: string;
+  start: string;
+}
+export interface ReminderTimerInput extends ScheduledTimerInput {
+  kind: ReminderKind;
+}
 
 const MAX_ATTEMPTS = 5;
 
@@ -74,6 +91,10 @@ export async function offerNext(jobId: string): Promise<JobItem | undefined> {
     const job = await jobsRepo.findById(jobId);
     if (!job || (job.state !== 'booked' && job.state !== 'offered')) return job;
     const nowMs = Date.now();
+    // A scheduled job is offered from a day before its start (its release timer calls again then).
+    if (waitsForRelease(job, nowMs)) return job;
+    // Offered to the pros who take scheduled work, on the clock now or not (dispatch-index.ts isSchedulable).
+    const scheduled = startOf(job) !== null;
     const now = new Date(nowMs).toISOString();
     const open = outstanding(job, nowMs);
     const hireFirst = job.preferredWorkerId && job.tried.length === 0;
@@ -86,12 +107,12 @@ export async function offerNext(jobId: string): Promise<JobItem | undefined> {
       if (hireFirst) {
         const worker = await workersRepo.findById(job.preferredWorkerId!);
         // A hired worker who cannot take it now is skipped; the job goes to the nearest others.
-        const free = worker !== undefined && canTakeOffer(worker);
+        const free = worker !== undefined && (scheduled ? canTakeScheduledOffer(worker) : canTakeOffer(worker));
         chosen = free ? [worker.id] : [];
         if (!free) job.tried.push(job.preferredWorkerId!);
       }
       if (chosen.length === 0) {
-        const found = await dispatchIndex.findNearest(job.category, originOf(job), new Set(job.tried), hireFirst ? env.OFFERS_AT_ONCE : room);
+        const found = await dispatchIndex.findNearest(job.category, originOf(job), new Set(job.tried), hireFirst ? env.OFFERS_AT_ONCE : room, { later: scheduled });
         chosen = found.map((c) => c.workerId);
       }
     }
@@ -107,7 +128,7 @@ export async function offerNext(jobId: string): Promise<JobItem | undefined> {
     }
     const offers: Record<string, string> = {};
     for (const workerId of chosen) {
-      const expiresAt = expiries.get(workerId) ?? new Date(nowMs + env.OFFER_SECONDS * 1000).toISOString();
+      const expiresAt = expiries.get(workerId) ?? new Date(nowMs + offerSecondsFor(job, env.OFFER_SECONDS) * 1000).toISOString();
       expiries.set(workerId, expiresAt);
       offers[workerId] = expiresAt;
     }
@@ -138,6 +159,9 @@ export async function offerNext(jobId: string): Promise<JobItem | undefined> {
  * the customer's request: it is logged and the job waits, visible as searching.
  */
 export async function createAndDispatch(job: JobItem, together: Parameters<typeof jobsRepo.create>[1] = []): Promise<JobItem> {
+  // A scheduled job's timers exist before the job does, so it is never stored without the one that
+  // releases it to dispatch; if Scheduler refuses, nothing is stored and the customer may try again.
+  await scheduleStartTimers(job);
   await jobsRepo.create(job, together);
   try {
     return (await offerNext(job.id)) ?? job;
@@ -145,6 +169,52 @@ export async function createAndDispatch(job: JobItem, together: Parameters<typeo
     logger.error('Dispatch failed for a new job', { jobId: job.id, errorName: (error as Error)?.name, errorMessage: (error as Error)?.message });
     return job;
   }
+}
+
+/**
+ * The timers of a scheduled job's start: its release to dispatch (a day ahead; none when that is
+ * already now) and its reminders still ahead. Nothing for an as-soon-as-possible job.
+ */
+export async function scheduleStartTimers(job: Pick<JobItem, 'id' | 'requestedTime'>, nowMs = Date.now()): Promise<void> {
+  const startMs = startOf(job);
+  if (startMs === null) return;
+  const start = job.requestedTime!;
+  const releaseAt = offerReleaseAt(startMs, nowMs);
+  await Promise.all([
+    ...(releaseAt > nowMs
+      ? [scheduleOnce({ name: timerNames.release(job.id, startMs), at: new Date(releaseAt), functionName: 'release-scheduled-job', input: { jobId: job.id, start } satisfies ScheduledTimerInput })]
+      : []),
+    ...reminderTimes(startMs, nowMs).map(({ kind, at }) =>
+      scheduleOnce({ name: timerNames.reminder(job.id, kind, startMs), at: new Date(at), functionName: 'send-job-reminder', input: { jobId: job.id, start, kind } satisfies ReminderTimerInput }),
+    ),
+  ]);
+}
+
+/** The timers of a start that no longer holds (rescheduled); best effort: one that fires anyway does nothing. */
+export async function cancelStartTimers(jobId: string, start: string): Promise<void> {
+  const startMs = Date.parse(start);
+  if (Number.isNaN(startMs)) return;
+  const names = [timerNames.release(jobId, startMs), ...(['day', 'hour'] as const).map((kind) => timerNames.reminder(jobId, kind, startMs))];
+  await Promise.all(names.map((name) => cancelSchedule(name).catch(() => undefined)));
+}
+
+/**
+ * The arrival rule of an accepted scheduled job whose start moved: a timer of its own at the new
+ * deadline (named by the start, so each move has one). The earlier timer still fires, finds the
+ * deadline later and re-arms itself, or finds the pro arrived; either way it changes nothing early.
+ */
+export async function scheduleArrivalForStart(jobId: string, workerId: string, arriveBy: string, startMs: number): Promise<void> {
+  await scheduleOnce({
+    name: timerNames.scheduledArrival(jobId, workerId, startMs),
+    at: new Date(arriveBy),
+    functionName: 'enforce-arrival',
+    input: { jobId, workerId } satisfies ArrivalTimerInput,
+  });
+}
+
+/** The arrival timer a reschedule made for that start; best effort (one that fires anyway finds nothing to do). */
+export async function cancelScheduledArrival(jobId: string, workerId: string, startMs: number): Promise<void> {
+  await cancelSchedule(timerNames.scheduledArrival(jobId, workerId, startMs)).catch(() => undefined);
 }
 
 /** Starts the arrival grace of an accepted job. */

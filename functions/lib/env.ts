@@ -1,6 +1,7 @@
 import { DEFAULT_PLATFORM_FEE_PERCENT } from '../../shared/constants';
 import { DEFAULT_ARRIVAL_RADIUS_METRES } from '../../shared/domain/arrival';
 import { dispatchDefaults } from '../../shared/domain/dispatch';
+import { estimateDefaults } from '../../shared/domain/estimate';
 
 /**
  * The environment, parsed once per container at cold start: a misconfigured function fails at
@@ -109,6 +110,10 @@ export function parseEnv(source: Source) {
     /** The SQS queue a timer goes to when Scheduler cannot deliver it (set by the CDK stack; none locally). */
     SCHEDULER_DEAD_LETTER_ARN: text(r, source, 'SCHEDULER_DEAD_LETTER_ARN', 'be the ARN of the timers\' dead-letter queue'),
     PLATFORM_FEE_PERCENT: number(r, source, 'PLATFORM_FEE_PERCENT', { min: 0, max: 100 }, DEFAULT_PLATFORM_FEE_PERCENT),
+    /** The estimate's rush fee for an as-soon-as-possible job, and the card processing fee it adds (shared/domain/estimate.ts). */
+    RUSH_FEE_CENTS: number(r, source, 'RUSH_FEE_CENTS', { min: 0, max: 100_000, whole: true }, estimateDefaults.rushFeeCents),
+    CARD_FEE_PERCENT: number(r, source, 'CARD_FEE_PERCENT', { min: 0, max: 20 }, estimateDefaults.cardFeePercent),
+    CARD_FEE_FIXED_CENTS: number(r, source, 'CARD_FEE_FIXED_CENTS', { min: 0, max: 1000, whole: true }, estimateDefaults.cardFeeFixedCents),
     /** Dispatch timings: tunable per stage, so tests and demos can use short windows. */
     OFFER_SECONDS: number(r, source, 'OFFER_SECONDS', { min: 1, max: 3600, whole: true }, dispatchDefaults.offerSeconds),
     OFFERS_AT_ONCE: number(r, source, 'OFFERS_AT_ONCE', { min: 1, max: 10, whole: true }, dispatchDefaults.offersAtOnce),

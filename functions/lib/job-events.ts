@@ -191,6 +191,27 @@ export async function paymentCompleted(invoice: InvoiceItem): Promise<void> {
   ]);
 }
 
+/**
+ * The owner suspended or terminated the pro who held the job before the work started, and it went
+ * back to dispatch: the customer hears a new pro is being found; the pro hears the job is no longer
+ * theirs and that it is no strike (their account notice says why they were taken off).
+ */
+export async function jobReleased(job: JobItem, workerId: string, change: 'suspend' | 'terminate'): Promise<void> {
+  const message = 'Your professional can no longer do this job. We are finding you another one.';
+  await Promise.all([
+    publishToJob(job.id, 'job_reassigned', { requestId: job.id, message }),
+    notify('customer', job.customerId, { type: 'job_cancelled', title: 'Finding you a new pro', message, priority: 'high', actionUrl: requestUrl(job.id), jobId: job.id }),
+    notify('worker', workerId, {
+      type: 'job_cancelled',
+      title: 'Job released',
+      message: `${job.service} at ${job.address} went back to dispatch because your account was ${change === 'terminate' ? 'terminated' : 'suspended'}. This is not a strike.`,
+      priority: 'high',
+      actionUrl: '/worker/dashboard',
+      jobId: job.id,
+    }),
+  ]);
+}
+
 export async function jobReassigned(job: JobItem, lateWorkerId: string, suspended: boolean): Promise<void> {
   const message = 'Your professional could not arrive in time. We are finding you another one.';
   await Promise.all([

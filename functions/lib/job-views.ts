@@ -175,9 +175,12 @@ export function toServiceRequestView(
     customerType: 'individual',
     workerCount: 1,
     offersOutstanding: job.state === 'offered' ? offersOutstanding(job, now) : 0,
-    canCancel: unaccepted.has(job.state),
+    // A scheduled job stays the customer's to cancel after a pro accepted it, until they are on the way.
+    canCancel: unaccepted.has(job.state) || (job.state === 'accepted' && Boolean(job.requestedTime)),
     canRetry: noWorker,
     reofferUntil: reofferUntil && Date.parse(reofferUntil) > now ? reofferUntil : null,
+    requestedTime: job.requestedTime ?? null,
+    estimate: job.estimate ?? null,
     times: {
       acceptedAt: job.acceptedAt,
       enRouteAt: job.enRouteAt,

@@ -2,9 +2,13 @@ import type { WorkerStrikeRecord } from '../../shared/schemas/strikes';
 import { STRIKES_TO_SUSPEND } from '../../shared/schemas/strikes';
 import { sessions } from './auth/sessions';
 import { dispatchIndex } from './data/dispatch-index';
+import { ownerActor } from './data/job-history';
+import type { JobItem } from './data/jobs';
 import { penaltiesRepo, toStrikeView, type StrikeDecision, type WorkerPenaltyItem } from './data/penalties';
 import { workerAdmin, type StatusChange } from './data/worker-admin';
 import type { WorkerItem } from './data/workers';
+import { cancelArrival, dispatchCycle, offerNext } from './dispatch';
+import { jobReleased } from './job-events';
 import { logger } from './logger';
 import { strikeAppealed } from './owner-events';
 import { notify } from './realtime';
@@ -62,14 +66,34 @@ const statusNotices: Record<StatusChange, { title: string; lead: string }> = {
 /**
  * The owner's suspend, reinstate or terminate. Suspending or terminating ends every session of the
  * pro (their open app signs out, and a suspended pro signs in again to the suspended screen) and
- * takes them out of the dispatch index; reinstating puts them back once they come on call.
+ * takes them out of the dispatch index; reinstating puts them back once they come on call. A job
+ * they held that the work had not started on went back to dispatch in the same write (no strike):
+ * it is searched for again here.
  */
 export async function changeWorkerStatus(workerId: string, change: StatusChange, reason: string, owner: { id: string; username: string }): Promise<WorkerItem> {
-  const worker = await workerAdmin.changeStatus(workerId, change, { reason, by: owner.username, now: new Date().toISOString() });
+  const { worker, released } = await workerAdmin.changeStatus(workerId, change, { reason, by: owner.username, actor: ownerActor(owner), now: new Date().toISOString() });
   if (change !== 'reinstate') await sessions.endAllOf('worker', workerId);
   await dispatchIndex.sync(worker);
-  logger.info('Worker status changed', { workerId, change, status: worker.status, ownerId: owner.id });
+  logger.info('Worker status changed', { workerId, change, status: worker.status, ownerId: owner.id, releasedJobId: released?.id });
   const notice = statusNotices[change];
   await notify('worker', workerId, { type: 'system_alert', title: notice.title, message: `${notice.lead}: ${reason}`, priority: 'critical', actionUrl: DASHBOARD, jobId: null });
+  if (released && change !== 'reinstate') await searchAgain(released, workerId, change);
   return worker;
+}
+
+/**
+ * After a job went back to dispatch with its pro's suspension or termination (`job` as it was):
+ * its arrival timer is taken back (one that fires anyway finds the pro no longer holds it and does
+ * nothing), the customer and the pro are told, and the search starts. The status change is written
+ * by then, so a dispatch failure is logged and the job waits searching, where the owner's Offer
+ * again on the job's page tops it up with offers.
+ */
+async function searchAgain(job: JobItem, workerId: string, change: 'suspend' | 'terminate'): Promise<void> {
+  await cancelArrival(job.id, workerId, dispatchCycle(job));
+  await jobReleased(job, workerId, change);
+  try {
+    await offerNext(job.id);
+  } catch (error) {
+    logger.error('Dispatch failed for a job released by a status change', { jobId: job.id, errorName: (error as Error)?.name, errorMessage: (error as Error)?.message });
+  }
 }

@@ -24,6 +24,8 @@ export const jobEventTypes = [
   'paid',
   'rated',
   'cancelled',
+  'rescheduled',
+  'reminded',
 ] as const;
 export type JobEventType = (typeof jobEventTypes)[number];
 
@@ -49,6 +51,8 @@ export const jobEventLabels: Record<JobEventType, string> = {
   paid: 'Paid',
   rated: 'Rated',
   cancelled: 'Cancelled',
+  rescheduled: 'Rescheduled by the customer',
+  reminded: 'Reminder sent',
 };
 
 /** A stored step's sentence; a type this build does not know is shown as it is stored. */

@@ -1,5 +1,6 @@
 import type { ArrivalClaim, ArrivalEvidence } from '../domain/arrival';
 import type { JobState } from '../domain/booking-status';
+import type { JobEstimate } from '../domain/estimate';
 import type { DispatchStatus } from '../schemas/job';
 import { defineEntity, on } from './define';
 
@@ -35,6 +36,10 @@ export interface JobItem {
   longitude: number | null;
   gpsEnabled: boolean;
   description: string;
+  /** When the customer wants the pro (ISO instant); null = as soon as possible. */
+  requestedTime: string | null;
+  /** The price the server computed at creation (shared/domain/estimate.ts); null where none was computed. */
+  estimate: JobEstimate | null;
   state: JobState;
   version: number;
   dispatch: DispatchStatus;
@@ -101,6 +106,12 @@ export interface JobItem {
   arrivalEvidence?: ArrivalEvidence;
   /** The holder's Mark Arrived that no fix proved, until the customer answers it or the job is reassigned. */
   arrivalClaim?: ArrivalClaim;
+  /**
+   * A scheduled job's reminders: the start each was sent for, so a timer delivered twice sends once
+   * and a reschedule (a new start) gets its own.
+   */
+  dayReminderSentFor?: string;
+  hourReminderSentFor?: string;
   createdAt: string;
   updatedAt: string;
 }

@@ -3,6 +3,7 @@ import { isCategorySlug } from '../categories';
 import { strictBody } from '../validation';
 import { notCoordinates, phone, text } from './fields';
 import { ID_PATTERN } from './id';
+import { jobSizeField, requestedTimeField } from './estimate';
 
 export type { Booking } from './views/people';
 
@@ -22,6 +23,8 @@ export const bookingInputSchema = strictBody({
     z.refine(isCategorySlug, 'Choose one of our service categories'),
   ),
   details: z.optional(text('Details must be text', z.maxLength(1000, 'Details must be at most 1000 characters'))),
+  requestedTime: requestedTimeField,
+  jobSize: jobSizeField,
 });
 export type BookingInput = z.infer<typeof bookingInputSchema>;
 

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { jobSizeField, requestedTimeField } from './estimate';
 import { strictBody } from '../validation';
 import { email, notCoordinates, phone, text } from './fields';
 import { requestServices } from './request';
@@ -95,6 +96,8 @@ export const hireSchema = strictBody({
   clientLatitude: z.optional(latitude),
   clientLongitude: z.optional(longitude),
   gpsEnabled: z.optional(z.boolean({ error: 'gpsEnabled must be true or false' })),
+  requestedTime: requestedTimeField,
+  jobSize: jobSizeField,
 });
 export type HireInput = z.infer<typeof hireSchema>;
 

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { requestServices } from '../domain/requests';
 import { strictBody } from '../validation';
 import { email, notCoordinates, phone, text } from './fields';
+import { jobSizeField, requestedTimeField } from './estimate';
 
 export { requestNumber, requestServices, requestStatuses, type RequestService, type RequestStatus } from '../domain/requests';
 
@@ -39,7 +40,10 @@ export const serviceRequestSchema = strictBody({
     ),
   ),
   gpsEnabled: z.optional(z.boolean({ error: 'gpsEnabled must be true or false' })),
-  requestedTime: z.optional(z.string({ error: 'requestedTime must be text' }).check(z.maxLength(64, 'requestedTime is too long'))),
+  /** When the customer wants the pro (an ISO instant, within 14 days); absent or null: as soon as possible. */
+  requestedTime: requestedTimeField,
+  jobSize: jobSizeField,
+  /** Accepted for older clients and ignored: the server computes the estimate (shared/domain/estimate.ts). */
   baseAmount: z.optional(
     z.number({ error: 'baseAmount must be a number' }).check(
       z.gte(0, 'baseAmount cannot be negative'),
@@ -48,4 +52,13 @@ export const serviceRequestSchema = strictBody({
   ),
 });
 export type ServiceRequestInput = z.infer<typeof serviceRequestSchema>;
+
+/**
+ * POST /api/requests/{id}/reschedule: the new start, an ISO instant (in the future and at most 14
+ * days ahead, checked by the handler against its clock, as at creation).
+ */
+export const rescheduleSchema = strictBody({
+  requestedTime: text('Choose the new date and time', z.minLength(1, 'Choose the new date and time'), z.maxLength(64, 'requestedTime is too long')),
+});
+export type RescheduleInput = z.infer<typeof rescheduleSchema>;
 

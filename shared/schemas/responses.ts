@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { estimateResult } from './estimate';
 import { notificationSchema } from '../realtime';
 import { pageOf } from './page';
 import { strikePage, strikeView, workerStrikeRecord } from './strikes';
@@ -130,6 +131,7 @@ export const responseSchemas = {
 
   // Customers.
   createdRequest,
+  estimate: estimateResult,
   serviceRequest: serviceRequestView,
   serviceRequests: z.array(serviceRequestView),
   trackedRequest: trackedRequestView,

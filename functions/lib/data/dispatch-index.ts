@@ -44,12 +44,36 @@ export function canTakeOffer(worker: WorkerItem): boolean {
   return isDispatchable(worker) && !worker.activeJobId;
 }
 
+/**
+ * Whether a job scheduled for later may be offered to this worker, whether or not they are on the
+ * clock now: a contract worker takes scheduled assignments (their promise is the schedule), an
+ * independent pro (or one who has not chosen) only while on call. Active, verified, offers not paused.
+ */
+export function isSchedulable(worker: WorkerItem): boolean {
+  return worker.status === 'active' && worker.isVerified && !offersPaused(worker) && (worker.workerType === 'contract' || worker.isAvailable);
+}
+
+/** Schedulable and holding no job (accepting one is conditional on that too). */
+export function canTakeScheduledOffer(worker: WorkerItem): boolean {
+  return isSchedulable(worker) && !worker.activeJobId;
+}
+
+/** The index partitions of schedulable workers sit beside the dispatchable ones, under a category of their own. */
+const laterCategory = (category: string) => `later:${category}`;
+
 export function entriesFor(worker: WorkerItem): EntryItem[] {
-  if (!isDispatchable(worker)) return [];
-  const location = worker.location;
   // Once per category, however often a stored profile lists it: a batch or a transaction refuses
   // two writes of one item.
-  return [...new Set(worker.categories)].flatMap((category) => {
+  const categories = [...new Set(worker.categories)];
+  return [
+    ...(isDispatchable(worker) ? entriesIn(worker, categories) : []),
+    ...(isSchedulable(worker) ? entriesIn(worker, categories.map(laterCategory)) : []),
+  ];
+}
+
+function entriesIn(worker: WorkerItem, categories: readonly string[]): EntryItem[] {
+  const location = worker.location;
+  return categories.flatMap((category) => {
     const base = { entity: 'dispatch-entry' as const, workerId: worker.id, lat: location?.lat ?? null, lng: location?.lng ?? null };
     const cellEntry = location
       ? dispatchCellEntity.key(category, location.geohash.slice(0, DISPATCH_PARTITION_PRECISION), location.geohash, worker.id)
@@ -114,6 +138,8 @@ class NearestSearch {
     private readonly count: number,
     /** The hiring list shows workers busy on a job too (as not available right now); dispatch does not. */
     private readonly includeBusy: boolean,
+    /** A job scheduled for later: the schedulable workers' partitions, and their rule. */
+    private readonly later = false,
   ) {
     this.seen = new Set(tried);
   }
@@ -157,9 +183,10 @@ class NearestSearch {
       for (const found of contenders) {
         this.pool.delete(found.workerId);
         const worker = profiles.get(found.workerId);
-        const eligible = worker && (this.includeBusy ? isDispatchable(worker) : canTakeOffer(worker));
+        const listed = this.later ? isSchedulable : isDispatchable;
+        const eligible = worker && (this.includeBusy ? listed(worker) : this.later ? canTakeScheduledOffer(worker) : canTakeOffer(worker));
         if (eligible && worker.categories.includes(this.category)) this.chosen.push(found);
-        else if (!worker || !isDispatchable(worker) || !worker.categories.includes(this.category)) stale.push(...found.entries);
+        else if (!worker || !listed(worker) || !worker.categories.includes(this.category)) stale.push(...found.entries);
       }
       this.chosen = this.chosen.sort((a, b) => a.km - b.km).slice(0, this.count);
       if (stale.length) await batchWrite([], stale.map(({ pk, sk }) => ({ pk, sk })));
@@ -217,21 +244,23 @@ export const dispatchIndex = {
     origin: LatLng | null,
     tried: ReadonlySet<string>,
     count: number,
-    options: { includeBusy?: boolean } = {},
+    options: { includeBusy?: boolean; later?: boolean } = {},
   ): Promise<Candidate[]> {
-    const search = new NearestSearch(category, origin, tried, count, options.includeBusy ?? false);
+    const search = new NearestSearch(category, origin, tried, count, options.includeBusy ?? false, options.later ?? false);
+    // The category's partitions: those of workers on the clock now, or of those who take scheduled work.
+    const indexed = options.later ? laterCategory(category) : category;
     if (origin) {
       for (const precision of DISPATCH_SEARCH_PRECISIONS) {
         const cells = cellAndNeighbours(encodeGeohash(origin, precision));
         const rings = await Promise.all(
-          cells.map((cell) => cellEntries(category, cell.slice(0, DISPATCH_PARTITION_PRECISION), cell)),
+          cells.map((cell) => cellEntries(indexed, cell.slice(0, DISPATCH_PARTITION_PRECISION), cell)),
         );
         search.add(rings.flat());
         await search.settle();
         if (search.isDecidedWithin(ringRadiusKm(origin, precision))) return search.result();
       }
       if (!search.isFull()) {
-        search.add(await cellEntries(category, UNLOCATED_CELL));
+        search.add(await cellEntries(indexed, UNLOCATED_CELL));
         await search.settle();
       }
       return search.result();
@@ -239,7 +268,7 @@ export const dispatchIndex = {
     // No location to measure from: any dispatchable worker of the category, a page at a time.
     let start: PageStart | undefined;
     do {
-      const page = await queryPage({ pk: dispatchCategoryEntity.key(category).pk, limit: 50 }, start);
+      const page = await queryPage({ pk: dispatchCategoryEntity.key(indexed).pk, limit: 50 }, start);
       search.add(page.items as EntryItem[]);
       await search.settle();
       start = page.next;

@@ -15,6 +15,7 @@ import { stats, writeCounted } from './stats';
 import { penaltiesRepo, type WorkerPenaltyItem } from './penalties';
 import type { WorkerStatus } from '../../../shared/schemas/worker';
 import type { Update } from './expressions';
+import { offerReleaseAt, startOf } from '../scheduling';
 
 /** The late pro's strike as the job's timeline tells it. */
 function strikeDetail(strikes: number, limit: number, suspended: boolean): string {
@@ -45,6 +46,8 @@ export interface NewJob {
   gpsEnabled?: boolean;
   description: string;
   preferredWorkerId?: string;
+  requestedTime?: string | null;
+  estimate?: JobItem['estimate'];
   createdAt: string;
 }
 
@@ -72,6 +75,8 @@ export function jobItem(input: NewJob): JobItem {
     longitude: located ? input.longitude! : null,
     gpsEnabled: input.gpsEnabled ?? false,
     description: input.description,
+    requestedTime: input.requestedTime ?? null,
+    estimate: input.estimate ?? null,
     state: 'booked',
     version: 0,
     dispatch: 'searching',
@@ -88,7 +93,8 @@ export function jobItem(input: NewJob): JobItem {
     endedAt: null,
     totalHours: null,
     reassignedCount: 0,
-    searchingSince: input.createdAt,
+    // A scheduled job's search begins when its offers open, so the owner's "searching too long" counts from then.
+    searchingSince: searchBeginsAt(input.requestedTime ?? null, input.createdAt),
     searchCustomer: [input.customerName, phoneDigits(input.customerPhone), input.customerEmail ?? ''].join(' ').toLowerCase(),
     searchJob: [requestNumber(input.bookingId ?? input.id), input.address, input.description].join(' ').toLowerCase(),
     createdAt: input.createdAt,
@@ -102,6 +108,12 @@ export function jobItem(input: NewJob): JobItem {
  */
 export function jobNumber(job: Pick<JobItem, 'id' | 'bookingId'>): string {
   return requestNumber(job.bookingId ?? job.id);
+}
+
+/** When a job's search begins: at once, or for a scheduled job when its offers open (a day before its start). */
+function searchBeginsAt(requestedTime: string | null, now: string): string {
+  const start = startOf({ requestedTime });
+  return start === null ? now : new Date(offerReleaseAt(start, Date.parse(now))).toISOString();
 }
 
 /** Why a conditional change did not happen: the caller decides which 4xx that is. */
@@ -218,6 +230,93 @@ export const jobsRepo = {
     if (!before) return refusedChange(jobId);
     await jobHistory.record(jobId, { type: 'cancelled', actor: customerActor(before), at: now });
     return before;
+  },
+
+  /**
+   * The customer moves a scheduled job's start before the pro is on the way. Conditional on the
+   * version read (so a pro's On my way, an accept or a second reschedule racing it leaves one
+   * result). A job nobody holds starts its search afresh for the new time: offers standing for the
+   * old one are withdrawn and every pro may be asked again (it leaves the unfilled index, gsi2). A
+   * pro who accepted keeps it, with the arrival deadline counted from the new start.
+   */
+  async reschedule(job: JobItem, input: { requestedTime: string; arriveBy: string | null; now: string }): Promise<JobItem> {
+    const searchingSince = searchBeginsAt(input.requestedTime, input.now);
+    const held = job.state === 'accepted';
+    const moved = await tryUpdate(
+      updateOf(jobEntity, jobEntity.key(job.id), {
+        set: {
+          requestedTime: input.requestedTime,
+          ...(held
+            ? { arriveBy: input.arriveBy }
+            : { state: 'booked' as const, dispatch: 'searching' as const, offers: {}, tried: [], searchingSince, ...amongOpenJobs }),
+          version: increment(),
+          updatedAt: input.now,
+        },
+        ...(held ? {} : { remove: ['gsi2pk', 'gsi2sk'] as const }),
+        if: (c) => c.and(c.eq('version', job.version), c.eq('customerId', job.customerId), c.oneOf('state', ['booked', 'offered', 'accepted'])),
+      }),
+      'ALL_NEW',
+    );
+    if (!moved) return refusedChange(job.id);
+    await jobHistory.record(job.id, { type: 'rescheduled', actor: customerActor(job), workerId: job.acceptedBy, detail: `New start ${input.requestedTime}`, at: input.now });
+    return moved;
+  },
+
+  /**
+   * Records that a reminder of a scheduled job went out for this start; false when it already had
+   * (a timer delivered twice), or the job no longer starts then or is past the point of reminding.
+   */
+  async markReminded(jobId: string, kind: 'day' | 'hour', start: string, now: string): Promise<JobItem | undefined> {
+    const field = kind === 'day' ? 'dayReminderSentFor' : 'hourReminderSentFor';
+    const marked = await tryUpdate(
+      updateOf(jobEntity, jobEntity.key(jobId), {
+        set: { [field]: start, updatedAt: now },
+        if: (c) =>
+          c.and(
+            c.eq('requestedTime', start),
+            c.oneOf('state', ['booked', 'offered', 'accepted', 'en_route']),
+            c.or(c.notExists(field), c.ne(field, start)),
+          ),
+      }),
+      'ALL_NEW',
+    );
+    if (marked) await jobHistory.record(jobId, { type: 'reminded', actor: systemActor, workerId: marked.acceptedBy, detail: kind === 'day' ? 'A day before the start' : 'An hour before the start', at: now });
+    return marked;
+  },
+
+  /**
+   * The customer cancels a scheduled job a pro accepted, before they are on the way: the pro is
+   * freed in the same write. Conditional on the version read, so of this and the pro's On my way
+   * exactly one lands. Answers the job as it was.
+   */
+  async cancelScheduledHeld(job: JobItem, now: string): Promise<JobItem> {
+    try {
+      await writeCounted([
+        {
+          Update: updateOf(jobEntity, jobEntity.key(job.id), {
+            set: { state: 'cancelled', dispatch: 'done', cancelledAt: now, cancelledBy: 'customer', offers: {}, version: increment(), updatedAt: now },
+            remove: ['gsi2pk', 'gsi2sk', 'gsi4pk', 'gsi4sk', 'arrivalClaim'],
+            if: (c) => c.and(c.eq('version', job.version), c.eq('customerId', job.customerId), c.eq('state', 'accepted')),
+          }),
+        },
+        ...(job.acceptedBy
+          ? [
+              {
+                Update: updateOf(workerEntity, workerEntity.key(job.acceptedBy), {
+                  set: { updatedAt: now },
+                  remove: ['activeJobId'],
+                  if: (c) => c.eq('activeJobId', job.id),
+                }),
+              },
+            ]
+          : []),
+        jobHistory.putAction(job.id, { type: 'cancelled', actor: customerActor(job), workerId: job.acceptedBy, at: now }),
+      ]);
+    } catch (error) {
+      if (error instanceof WriteCancelled) return refusedChange(job.id);
+      throw error;
+    }
+    return job;
   },
 
   async findById(id: string, consistent = true): Promise<JobItem | undefined> {
@@ -693,7 +792,55 @@ export const jobsRepo = {
       throw error;
     }
   },
+
+  /**
+   * The job a pro held goes back to dispatch because the owner took the pro off (suspended or
+   * terminated): the same fresh round as a late reassignment, but no strike and no late arrival in
+   * the on-time rate (the pro did not fail to arrive; nothing about arrivals is counted). The writes
+   * go into the owner's status change, so the release and the status land together or not at all:
+   * the job only while this pro still holds it before the work started (an arrival timer, a
+   * completion or a Start Work landing first refuses it, and the owner's call reads again). The
+   * worker's side (dropping activeJobId) is the status change's own update of the worker.
+   */
+  releaseActions(input: { jobId: string; workerId: string; actor: JobEventActor; detail: string; now: string }): WriteAction[] {
+    const { jobId, workerId, now } = input;
+    return [
+      {
+        Update: updateOf(jobEntity, jobEntity.key(jobId), {
+          set: {
+            state: 'booked',
+            dispatch: 'searching',
+            offers: {},
+            // A fresh round of dispatch without the pro who was taken off (they are off dispatch anyway).
+            tried: [workerId],
+            // A new dispatch cycle, so the next round's timers never meet the names of this one's.
+            reassignedCount: increment(),
+            searchingSince: now,
+            version: increment(),
+            updatedAt: now,
+            acceptedBy: null,
+            acceptedAt: null,
+            arriveBy: null,
+            enRouteAt: null,
+            arrivedAt: null,
+            hourlyRate: null,
+          },
+          // A claim or a proof of arrival was this pro's: the next pro proves their own.
+          remove: ['gsi2pk', 'gsi2sk', 'arrivalClaim', 'arrivalEvidence'],
+          if: (c) => c.and(c.eq('acceptedBy', workerId), c.oneOf('state', RELEASED_WITH_THE_PRO)),
+        }),
+      },
+      jobHistory.putAction(jobId, { type: 'reassigned', actor: input.actor, workerId, detail: input.detail, at: now }),
+    ];
+  },
 };
+
+/**
+ * The states of a held job that go back to dispatch when the owner suspends or terminates its pro:
+ * the work has not started (accepted, on the way, or at the door). Work in progress stays with the
+ * pro for the owner to settle: its hours and the pro's invoice depend on the pro who did it.
+ */
+export const RELEASED_WITH_THE_PRO: readonly JobState[] = ['accepted', 'en_route', 'arrived'];
 
 /** What completing a job (the first time or after rework) sets: among the worker's finished jobs, by when. */
 function completion(workerId: string, now: string, totalHours: number) {

@@ -9,6 +9,8 @@ import { queryAll } from './query';
 import { readPage } from './page';
 import type { Page, PageQuery } from '../../../shared/schemas/page';
 import { WriteCancelled } from './transact';
+import { jobsRepo, RELEASED_WITH_THE_PRO, type JobItem } from './jobs';
+import type { JobEventActor } from './job-history';
 import { workersRepo, type WorkerItem } from './workers';
 import { stats, writeCounted } from './stats';
 
@@ -102,6 +104,24 @@ function reviewUpdate(
     },
     if: (c) => c.eq('status', 'pending'),
   });
+}
+
+/**
+ * A status change that met the pro's job moving (an accept, Start Work, the arrival timer) reads
+ * again; three in a row means the job keeps moving, and the owner looks again.
+ */
+const STATUS_CHANGE_ATTEMPTS = 3;
+const JOB_MOVING = 'This pro\'s job changed while you decided. Look at the pro again and retry.';
+
+/** The history's word for a job released because the owner took its pro off. */
+const releaseDetail = (change: StatusChange) =>
+  `Back to dispatch: the owner ${change === 'terminate' ? 'terminated' : 'suspended'} the pro (no strike).`;
+
+/** The job the pro holds that goes back to dispatch with a suspension or termination, if any. */
+async function releasableJob(worker: WorkerItem): Promise<JobItem | null> {
+  if (!worker.activeJobId) return null;
+  const job = await jobsRepo.findById(worker.activeJobId);
+  return job && job.acceptedBy === worker.id && RELEASED_WITH_THE_PRO.includes(job.state) ? job : null;
 }
 
 /** A decision that lost a race to an account being made reads again; three in a row means something else. */
@@ -267,36 +287,63 @@ export const workerAdmin = {
    * one wins, the other gets 409). Suspending or terminating takes them off call; reinstating leaves
    * their strikes as they are (the next one that reaches the limit suspends them again). The caller
    * ends their sessions and updates the dispatch index.
+   *
+   * A pro suspended or terminated while holding a job the work has not started on (RELEASED_WITH_THE_PRO)
+   * could no longer do it: the same write sends the job back to dispatch, without a strike, recorded
+   * in its history as the owner's (`released`: the job as it was, for the caller to tell the customer
+   * and search again). The write is conditional on the job the pro held as read (none, or this one),
+   * so an accept, a Start Work, a completion or the arrival timer landing in between refuses it and
+   * the change reads again: of the timer and the owner, one outcome, and a strike only when the timer
+   * landed first. Work in progress stays with the pro for the owner to settle.
    */
-  async changeStatus(workerId: string, change: StatusChange, input: { reason: string; by: string; now: string }): Promise<WorkerItem> {
+  async changeStatus(
+    workerId: string,
+    change: StatusChange,
+    input: { reason: string; by: string; actor: JobEventActor; now: string },
+  ): Promise<{ worker: WorkerItem; released: JobItem | null }> {
     const rule = statusChanges[change];
-    const worker = await workersRepo.findCurrent(workerId);
-    if (!worker) throw new NotFoundError(WORKER_NOT_FOUND);
-    if (!rule.from.includes(worker.status)) throw new ConflictError(rule.refused);
     const { now } = input;
-    try {
-      await writeCounted([
-        {
-          Update: updateOf(workerEntity, workerEntity.key(workerId), {
-            set: {
-              status: rule.to,
-              statusReason: input.reason,
-              statusChangedAt: now,
-              statusChangedBy: input.by,
-              updatedAt: now,
-              ...(rule.to === 'active' ? {} : { isAvailable: false }),
-              ...(rule.to === 'terminated' ? { terminatedAt: now } : {}),
-            },
-            if: (c) => c.eq('status', worker.status),
-          }),
-        },
-        stats.workerStatusMoved(worker.status, rule.to),
-      ]);
-    } catch (error) {
-      if (error instanceof WriteCancelled) throw new ConflictError(rule.refused);
-      throw error;
+    for (let attempt = 1; ; attempt++) {
+      const worker = await workersRepo.findCurrent(workerId);
+      if (!worker) throw new NotFoundError(WORKER_NOT_FOUND);
+      if (!rule.from.includes(worker.status)) throw new ConflictError(rule.refused);
+      const takenOff = rule.to !== 'active';
+      const released = takenOff ? await releasableJob(worker) : null;
+      try {
+        await writeCounted([
+          {
+            Update: updateOf(workerEntity, workerEntity.key(workerId), {
+              set: {
+                status: rule.to,
+                statusReason: input.reason,
+                statusChangedAt: now,
+                statusChangedBy: input.by,
+                updatedAt: now,
+                ...(takenOff ? { isAvailable: false } : {}),
+                ...(rule.to === 'terminated' ? { terminatedAt: now } : {}),
+              },
+              ...(released ? { remove: ['activeJobId' as const] } : {}),
+              if: (c) =>
+                takenOff
+                  ? c.and(c.eq('status', worker.status), worker.activeJobId ? c.eq('activeJobId', worker.activeJobId) : c.notExists('activeJobId'))
+                  : c.eq('status', worker.status),
+            }),
+          },
+          stats.workerStatusMoved(worker.status, rule.to),
+          ...(released
+            ? jobsRepo.releaseActions({ jobId: released.id, workerId, actor: input.actor, detail: releaseDetail(change), now })
+            : []),
+        ]);
+        return { worker: (await workersRepo.findCurrent(workerId)) ?? worker, released };
+      } catch (error) {
+        if (!(error instanceof WriteCancelled)) throw error;
+        // The status changed (the next read answers 409), or the job the pro held did (read again).
+        if (attempt >= STATUS_CHANGE_ATTEMPTS) {
+          const current = await workersRepo.findCurrent(workerId);
+          throw new ConflictError(current && rule.from.includes(current.status) ? JOB_MOVING : rule.refused);
+        }
+      }
     }
-    return (await workersRepo.findCurrent(workerId)) ?? worker;
   },
 };
 

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { jobEstimateView } from '../estimate';
 import { jobStates } from '../../domain/booking-status';
 import { distanceBandIds } from '../../domain/distance-bands';
 import { paymentStatuses, payoutStatuses } from '../../domain/invoice';
@@ -194,6 +195,10 @@ const serviceRequestShape = {
   invoice: z.nullable(invoiceSummary),
   /** The owner cancelled it and told the customer why (null otherwise). */
   cancelMessage: z.nullable(z.string()),
+  /** When the customer asked for the pro (null: as soon as possible). Stored and shown; dispatch starts at once. */
+  requestedTime: time,
+  /** The price the server computed when the job was sent (null for jobs sent before estimates, or with no pro's rate to price at). */
+  estimate: z.nullable(jobEstimateView),
   createdAt: z.string(),
 };
 

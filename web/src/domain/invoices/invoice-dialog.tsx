@@ -23,7 +23,18 @@ import { queryKeys } from '../../lib/query-keys';
  * so a payment confirmed by the card provider shows without reopening. Rendered into <body>, away
  * from the live regions of the cards it is opened from.
  */
-export function InvoiceDialog({ invoiceId, onClose, viewer = 'customer' }: { invoiceId: string; onClose: () => void; viewer?: InvoiceViewer }) {
+export function InvoiceDialog({
+  invoiceId,
+  onClose,
+  viewer = 'customer',
+  estimatedTotal = null,
+}: {
+  invoiceId: string;
+  onClose: () => void;
+  viewer?: InvoiceViewer;
+  /** The job's estimate when it was sent (cents), shown beside the amount billed; null where there is none. */
+  estimatedTotal?: number | null;
+}) {
   const connected = useRealtimeStatus() === 'connected';
   const invoice = useQuery<InvoiceView>({
     queryKey: queryKeys.invoice(invoiceId),
@@ -45,7 +56,7 @@ export function InvoiceDialog({ invoiceId, onClose, viewer = 'customer' }: { inv
       onClose={onClose}
     >
       {invoice.data ? (
-        <InvoiceBody invoice={invoice.data} onClose={onClose} viewer={viewer} />
+        <InvoiceBody invoice={invoice.data} onClose={onClose} viewer={viewer} estimatedTotal={estimatedTotal} />
       ) : invoice.isError ? (
         <LoadFailure error={invoice.error} onRetry={() => void invoice.refetch()} retrying={invoice.isFetching} onClose={onClose} />
       ) : (
@@ -83,7 +94,17 @@ function Line({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-function InvoiceBody({ invoice, onClose, viewer }: { invoice: InvoiceView; onClose: () => void; viewer: InvoiceViewer }) {
+function InvoiceBody({
+  invoice,
+  onClose,
+  viewer,
+  estimatedTotal,
+}: {
+  invoice: InvoiceView;
+  onClose: () => void;
+  viewer: InvoiceViewer;
+  estimatedTotal: number | null;
+}) {
   const verify = useVerifyInvoiceWork();
   const { pay, creating } = usePayInvoice();
   const customer = isCustomerView(invoice);
@@ -127,6 +148,14 @@ function InvoiceBody({ invoice, onClose, viewer }: { invoice: InvoiceView; onClo
             </th>
             <td className="py-2 text-right text-base font-bold tabular-nums text-white">{formatMoney(invoice.totalAmount)}</td>
           </tr>
+          {estimatedTotal !== null ? (
+            <tr>
+              <th scope="row" className="py-2 text-left font-normal text-slate-300">
+                Estimated when booked
+              </th>
+              <td className="py-2 text-right tabular-nums text-slate-300">{formatMoney(estimatedTotal)}</td>
+            </tr>
+          ) : null}
         </tbody>
       </table>
 

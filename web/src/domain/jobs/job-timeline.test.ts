@@ -57,6 +57,8 @@ function searching(overrides: Partial<TrackedRequestView> = {}): TrackedRequestV
     verification: { pending: false, workHours: null, status: null, notes: null, at: null, message: '' },
     invoice: null,
     cancelMessage: null,
+    requestedTime: null,
+    estimate: null,
     createdAt: '2026-03-10T11:00:00Z',
     viewer: 'customer',
     ...overrides,

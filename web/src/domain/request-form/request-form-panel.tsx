@@ -12,6 +12,10 @@ import { useFormErrors } from '../../lib/use-form-errors';
 import { LocationField } from './location-field';
 import { emptyRequestForm, requestFieldOrder, validateRequest, type KnownCoordinates, type RequestField, type RequestFormValues } from './request-form';
 import { FormAlert } from '../../components/ui/form-alert';
+import { categoryForService } from '../../../../shared/domain/dispatch';
+import { DEFAULT_JOB_SIZE, type JobSize } from '../../../../shared/job-sizes';
+import { EstimateChoice } from '../estimate/estimate-choice';
+import { requestedInstant, type WhenChoice } from '../estimate/estimate';
 
 
 /** A place the form starts from (the home page's service-location box). */
@@ -52,6 +56,8 @@ export function RequestFormPanel({
   // A new key after a successful submit resets the location box's search state with the values.
   const [formKey, setFormKey] = useState(0);
   const { errors, show, clear, refFor } = useFormErrors(requestFieldOrder);
+  const [when, setWhen] = useState<WhenChoice>({ asap: true });
+  const [size, setSize] = useState<JobSize>(DEFAULT_JOB_SIZE);
   const heading = useRef<HTMLHeadingElement>(null);
 
   const takesFocus = Boolean(onBack);
@@ -81,8 +87,9 @@ export function RequestFormPanel({
     if (submit.isPending) return;
     const result = validateRequest(values, coordinates);
     if (!result.ok) return show(result.errors);
+    if (requestedInstant(when) === undefined) return show({ _: 'Choose a date and time, or As soon as possible.' });
     clear();
-    submit.mutate(result.input);
+    submit.mutate({ ...result.input, requestedTime: requestedInstant(when) ?? null, jobSize: size });
   };
 
   const bind = (field: Exclude<RequestField, 'location'>) => ({
@@ -154,6 +161,17 @@ export function RequestFormPanel({
             <textarea rows={4} {...bind('description')} />
           </Field>
         </div>
+        <EstimateChoice
+          idPrefix={idPrefix}
+          inputs={{
+            category: (requestServices as readonly string[]).includes(values.service) ? categoryForService(values.service as RequestService) : null,
+            location: coordinates ? { lat: coordinates.latitude, lng: coordinates.longitude } : null,
+          }}
+          when={when}
+          size={size}
+          onWhen={setWhen}
+          onSize={setSize}
+        />
         <Button type="submit" size="lg" disabled={sending} className="sm:col-span-2">
           <Send aria-hidden="true" className="size-4" />
           Submit Request

@@ -15,6 +15,9 @@ import { queryKeys } from '../../lib/query-keys';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { firstInvalidField, validateBooking, type BookingField, type BookingFormValues } from './booking-form';
 import { FormAlert } from '../../components/ui/form-alert';
+import { DEFAULT_JOB_SIZE, type JobSize } from '../../../../shared/job-sizes';
+import { EstimateChoice } from '../../domain/estimate/estimate-choice';
+import { requestedInstant, type WhenChoice } from '../../domain/estimate/estimate';
 
 export default function BookPage() {
   useDocumentTitle('Book a Service');
@@ -31,6 +34,8 @@ export default function BookPage() {
     details: '',
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [when, setWhen] = useState<WhenChoice>({ asap: true });
+  const [size, setSize] = useState<JobSize>(DEFAULT_JOB_SIZE);
   const refs = useRef<Partial<Record<BookingField, HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | null>>>({});
 
   // A ?category= that names no category is dropped once the list is known.
@@ -67,8 +72,9 @@ export default function BookPage() {
     if (createBooking.isPending) return;
     const result = validateBooking(values);
     if (!result.ok) return showErrors(result.errors);
+    if (requestedInstant(when) === undefined) return showErrors({ _: 'Choose a date and time, or As soon as possible.' });
     setErrors({});
-    createBooking.mutate(result.input);
+    createBooking.mutate({ ...result.input, requestedTime: requestedInstant(when) ?? null, jobSize: size });
   };
 
   const bind = <K extends BookingField>(field: K) => ({
@@ -123,6 +129,14 @@ export default function BookPage() {
           <Field id="booking-details" label="Details (optional)" hint="What needs doing, access notes, preferred times." error={errors.details}>
             <textarea rows={4} {...bind('details')} />
           </Field>
+          <EstimateChoice
+            idPrefix="booking"
+            inputs={{ category: values.category || null }}
+            when={when}
+            size={size}
+            onWhen={setWhen}
+            onSize={setSize}
+          />
           <Button type="submit" size="lg" disabled={sending}>
             {sending ? 'Sending request...' : 'Submit booking'}
           </Button>

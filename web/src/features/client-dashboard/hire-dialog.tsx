@@ -13,6 +13,11 @@ import { useFormErrors } from '../../lib/use-form-errors';
 import { fieldsForForm, hiredRequest, hireFieldOrder, validateHire, type HireField, type HireFormValues } from './hire-form';
 import type { Fix } from '../../domain/location/location';
 import { FormAlert } from '../../components/ui/form-alert';
+import { categoryForService } from '../../../../shared/domain/dispatch';
+import type { RequestService } from '../../../../shared/domain/requests';
+import { DEFAULT_JOB_SIZE, type JobSize } from '../../../../shared/job-sizes';
+import { EstimateChoice } from '../../domain/estimate/estimate-choice';
+import { requestedInstant, type WhenChoice } from '../../domain/estimate/estimate';
 
 /** Hire Now: the form in a dialog; the job is offered to this worker first. */
 export function HireDialog({
@@ -30,6 +35,8 @@ export function HireDialog({
   const [values, setValues] = useState<HireFormValues>(initial);
   const form = useFormErrors(hireFieldOrder);
   const { errors, show, refFor } = form;
+  const [when, setWhen] = useState<WhenChoice>({ asap: true });
+  const [size, setSize] = useState<JobSize>(DEFAULT_JOB_SIZE);
 
   const submission = useSubmissionKey();
   const hire = useMutation({
@@ -63,8 +70,9 @@ export function HireDialog({
     if (hire.isPending) return;
     const result = validateHire(values, worker.workerId, fix);
     if (!result.ok) return show(result.errors);
+    if (requestedInstant(when) === undefined) return show({ _: 'Choose a date and time, or As soon as possible.' });
     form.clear();
-    hire.mutate(result.input);
+    hire.mutate({ ...result.input, requestedTime: requestedInstant(when) ?? null, jobSize: size });
   };
 
   const bind = (field: HireField) => ({
@@ -129,6 +137,17 @@ export function HireDialog({
         <Field id={id('description')} label="Description" hint="What needs doing, in at least 10 characters." error={errors.description}>
           <textarea rows={4} {...bind('description')} />
         </Field>
+        <EstimateChoice
+          idPrefix="hire"
+          inputs={{
+            category: (requestServices as readonly string[]).includes(values.service) ? categoryForService(values.service as RequestService) : null,
+            workerId: worker.workerId,
+          }}
+          when={when}
+          size={size}
+          onWhen={setWhen}
+          onSize={setSize}
+        />
         <div className="flex flex-wrap justify-end gap-3 pt-2">
           <Button variant="ghost" onClick={onClose}>
             Cancel

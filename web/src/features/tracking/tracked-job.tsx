@@ -18,8 +18,10 @@ import { toast } from '../../components/ui/toast-store';
 import { ApiError } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { paths } from '../../lib/paths';
+import { EstimateSummary } from './estimate-summary';
 import { onRealtimeEvent, rememberCustomerRequests, useJobRoom } from '../../lib/realtime';
 import { ArrivalQuestion } from './arrival-question';
+import { RescheduleControl } from './reschedule-control';
 import { AssignedPro } from '../../domain/jobs/assigned-pro';
 import { queryKeys } from '../../lib/query-keys';
 import { statusBadgeOf } from './booking-status';
@@ -159,6 +161,8 @@ function TrackedView({ view, linkId }: { view: TrackedRequestView; linkId: strin
       {/* Outside the live region: the minutes left change on their own and are not news. */}
       {reoffer ? <p className="mt-3 text-sm text-slate-200">{reoffer}</p> : null}
 
+      {customer && !cancelled && view.requestedTime ? <RescheduleControl request={view} /> : null}
+
       {customer ? (
         <ActionArea view={view} action={action} />
       ) : (
@@ -182,6 +186,8 @@ function TrackedView({ view, linkId }: { view: TrackedRequestView; linkId: strin
       ) : null}
 
       {paidInvoice ? <ReceiptView invoice={paidInvoice} /> : null}
+
+      <EstimateSummary view={view} />
 
       {cancelled ? null : <Timeline steps={trackingStepsOf(view)} />}
 
@@ -276,6 +282,7 @@ function ActionArea({ view, action }: { view: TrackedRequestView; action: Tracki
         {viewing && invoiceId ? (
           <InvoiceDialog
             invoiceId={invoiceId}
+            estimatedTotal={view.estimate?.totalCost ?? null}
             onClose={() => {
               setViewing(false);
               refresh();

@@ -1,0 +1,114 @@
+import { useEffect, useState } from 'react';
+import { jobSizeLabels, jobSizes, type JobSize } from '../../../../shared/job-sizes';
+import type { EstimateResult } from '../../../../shared/schemas/estimate';
+import { Field } from '../../components/ui/field';
+import { api, errorMessage } from '../../lib/api';
+import { estimateLines, requestedInstant, whenLimits, type WhenChoice } from './estimate';
+
+/** How long the inputs must rest before the estimate is asked for again. */
+const DEBOUNCE_MS = 400;
+
+export interface EstimateInputs {
+  category: string | null;
+  location?: { lat: number; lng: number } | null;
+  workerId?: string;
+}
+
+/**
+ * The "When" and job-size choices and the estimate they price (POST /api/estimates), shown before
+ * Send. The time is stored on the job and shown as "Requested for …"; dispatch still starts at once.
+ */
+export function EstimateChoice({
+  idPrefix,
+  inputs,
+  when,
+  size,
+  onWhen,
+  onSize,
+}: {
+  idPrefix: string;
+  inputs: EstimateInputs;
+  when: WhenChoice;
+  size: JobSize;
+  onWhen: (when: WhenChoice) => void;
+  onSize: (size: JobSize) => void;
+}) {
+  const [result, setResult] = useState<EstimateResult | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const requestedTime = requestedInstant(when);
+  const { category, workerId } = inputs;
+  const lat = inputs.location?.lat;
+  const lng = inputs.location?.lng;
+
+  useEffect(() => {
+    if (!category || requestedTime === undefined) {
+      setResult(null);
+      return;
+    }
+    let current = true;
+    const timer = setTimeout(() => {
+      const location = lat !== undefined && lng !== undefined ? { lat, lng } : undefined;
+      api('POST /api/estimates', { body: { category, size, requestedTime, ...(workerId ? { workerId } : { location }) } })
+        .then((answer) => {
+          if (!current) return;
+          setResult(answer);
+          setProblem(null);
+        })
+        .catch((error: unknown) => {
+          if (!current) return;
+          setResult(null);
+          setProblem(errorMessage(error) ?? 'We could not price this job just now.');
+        });
+    }, DEBOUNCE_MS);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [category, size, requestedTime, workerId, lat, lng]);
+
+  const limits = whenLimits(Date.now());
+  return (
+    <div className="grid gap-4 sm:col-span-2 sm:grid-cols-2">
+      <fieldset className="grid gap-2">
+        <legend className="text-sm font-medium">When</legend>
+        <label className="flex items-center gap-2">
+          <input type="radio" name={`${idPrefix}-when`} checked={when.asap} onChange={() => onWhen({ asap: true })} />
+          As soon as possible
+        </label>
+        <label className="flex items-center gap-2">
+          <input type="radio" name={`${idPrefix}-when`} checked={!when.asap} onChange={() => onWhen({ asap: false, local: when.asap ? '' : when.local })} />
+          Choose a date and time
+        </label>
+        {when.asap ? null : (
+          <Field id={`${idPrefix}-when-at`} label="Date and time" hint="In your time zone, within the next 14 days.">
+            <input type="datetime-local" min={limits.min} max={limits.max} value={when.local} onChange={(e) => onWhen({ asap: false, local: e.target.value })} />
+          </Field>
+        )}
+      </fieldset>
+      <Field id={`${idPrefix}-size`} label="Job size">
+        <select value={size} onChange={(e) => onSize(e.target.value as JobSize)}>
+          {jobSizes.map((s) => (
+            <option key={s} value={s}>
+              {jobSizeLabels[s]}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <div className="sm:col-span-2" aria-live="polite" data-testid={`${idPrefix}-estimate`}>
+        {result ? (
+          <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 rounded-md border border-slate-600 p-3 text-sm">
+            {estimateLines(result.estimate, result.feePercent).map((line) => (
+              <div key={line.label} className="contents">
+                <dt>{line.label}</dt>
+                <dd className="text-right">{line.amount}</dd>
+              </div>
+            ))}
+          </dl>
+        ) : problem ? (
+          <p className="text-sm text-amber-300">{problem}</p>
+        ) : null}
+        <p className="mt-1 text-xs text-slate-300">An estimate: the invoice bills the hours the pro actually works.</p>
+      </div>
+    </div>
+  );
+}
