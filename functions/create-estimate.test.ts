@@ -32,6 +32,7 @@ describe('POST /api/estimates', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       estimate: estimateJob({ category, size: 'medium', hourlyRateCents: 4500, asap: true }, rates),
+      unavailable: null,
       feePercent: DEFAULT_PLATFORM_FEE_PERCENT,
       requestedTime: null,
     });
@@ -63,6 +64,19 @@ describe('POST /api/estimates', () => {
     // Assess
     expect(res.status).toBe(200);
     expect(res.body.estimate.hourlyRate).toBe(7700);
+  });
+
+  it('answers no figures and says why when no pro of the trade is free nearby, so the request can still be sent', async () => {
+    // Prepare: a place of its own, where no pro works
+    const place = testPlace();
+
+    // Act
+    const res = await estimate({ category, size: 'small', location: place });
+
+    // Assess
+    expect(res.status).toBe(200);
+    expect(res.body.estimate).toBeNull();
+    expect(res.body.unavailable).toContain('You can still send the request');
   });
 
   it('refuses a hire of a pro who is not available, saying to choose another', async () => {

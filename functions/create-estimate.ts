@@ -50,10 +50,13 @@ export const handler = http(routeByName('create-estimate'), estimateInputSchema,
     rate = await nearbyRate(category, body.location ?? null);
   }
   const trade = categories.find((c) => c.slug === category)?.name ?? category;
-  if (rate === null) {
-    throw new NotFoundError(`No ${trade.toLowerCase()} pro is available near you right now. Try another trade, or try again later.`);
-  }
   const rates = estimateRates();
+  // Nobody free nearby is a moment of the marketplace, not a wrong request: the form says so and
+  // the request can still be sent (it is offered as pros come on call), so this is an answer, not a 404.
+  if (rate === null) {
+    const unavailable = `No ${trade.toLowerCase()} pro is free near you right now to price this by. You can still send the request: we offer it as pros come on call.`;
+    return { estimate: null, unavailable, feePercent: rates.feePercent, requestedTime } satisfies EstimateResult;
+  }
   const estimate = estimateJob({ category, size: body.size, hourlyRateCents: rate, asap: requestedTime === null }, rates);
-  return { estimate, feePercent: rates.feePercent, requestedTime } satisfies EstimateResult;
+  return { estimate, unavailable: null, feePercent: rates.feePercent, requestedTime } satisfies EstimateResult;
 });

@@ -22,6 +22,24 @@ describe('GET /api/track/{id}', () => {
     expect(res.body).not.toHaveProperty('customerId');
   });
 
+  it('says when the offers of a scheduled job open while they wait, and nothing once they have', async () => {
+    // Prepare: one job starting in three days (held back from dispatch), one in two hours (offered at once), one as soon as possible.
+    const HOUR = 3_600_000;
+    const later = new Date(Date.now() + 72 * HOUR).toISOString();
+    const [waiting, soon, now] = await Promise.all([
+      testJob(testCategory(), testPlace(), { requestedTime: later }),
+      testJob(testCategory(), testPlace(), { requestedTime: new Date(Date.now() + 2 * HOUR).toISOString() }),
+      testJob(testCategory(), testPlace()),
+    ]);
+
+    // Act
+    const [a, b, c] = await Promise.all([track(waiting.id), track(soon.id), track(now.id)]);
+
+    // Assess
+    expect(a.body).toMatchObject({ requestedTime: later, offersOpenAt: new Date(Date.parse(later) - 24 * HOUR).toISOString() });
+    expect([b.body.offersOpenAt, c.body.offersOpenAt]).toEqual([null, null]);
+  });
+
   it('lets anyone holding the link follow it, but not as its customer', async () => {
     // Prepare
     const job = await testJob(testCategory(), testPlace());

@@ -18,6 +18,7 @@ import type { WorkerItem } from './data/workers';
 import { toInvoiceSummary, toWorkVerification } from './invoice-views';
 import { averageRating } from '../../shared/schemas/review-rules';
 import { REOFFER_WINDOW_MINUTES } from '../../shared/domain/requests';
+import { SCHEDULED_OFFER_LEAD_MS, startOf, waitsForRelease } from './scheduling';
 
 /** What each caller may see of a job: plain functions over the stored item. */
 
@@ -139,6 +140,13 @@ function offersOutstanding(job: JobItem, now: number): number {
 
 const onTheWay = new Set(['accepted', 'en_route']);
 
+/** When a scheduled job still held back from dispatch is first offered; null once it may be (or never will be). */
+function offersOpenAt(job: JobItem, now: number): string | null {
+  const start = startOf(job);
+  if (start === null || job.state !== 'booked' || !waitsForRelease(job, now)) return null;
+  return new Date(start - SCHEDULED_OFFER_LEAD_MS).toISOString();
+}
+
 export function toServiceRequestView(
   job: JobItem,
   worker: WorkerItem | undefined,
@@ -180,6 +188,7 @@ export function toServiceRequestView(
     canRetry: noWorker,
     reofferUntil: reofferUntil && Date.parse(reofferUntil) > now ? reofferUntil : null,
     requestedTime: job.requestedTime ?? null,
+    offersOpenAt: offersOpenAt(job, now),
     estimate: job.estimate ?? null,
     times: {
       acceptedAt: job.acceptedAt,

@@ -47,7 +47,9 @@ export const jobEstimateView = z.strictObject({
 
 /** POST /api/estimates' answer: the breakdown, the fee rate it used and the time it priced. */
 export const estimateResult = z.strictObject({
-  estimate: jobEstimateView,
+  /** Null when no pro of the trade is free nearby to price it by; `unavailable` then says so. */
+  estimate: z.nullable(jobEstimateView),
+  unavailable: z.nullable(z.string()),
   feePercent: z.number(),
   requestedTime: z.nullable(z.string()),
 });

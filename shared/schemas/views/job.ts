@@ -195,8 +195,17 @@ const serviceRequestShape = {
   invoice: z.nullable(invoiceSummary),
   /** The owner cancelled it and told the customer why (null otherwise). */
   cancelMessage: z.nullable(z.string()),
-  /** When the customer asked for the pro (null: as soon as possible). Stored and shown; dispatch starts at once. */
+  /**
+   * When the customer asked for the pro (null: as soon as possible). A scheduled job is offered to
+   * pros from a day before this instant, or at once when that is sooner.
+   */
   requestedTime: time,
+  /**
+   * While a scheduled job waits for its offers to open: when they open (a day before its start).
+   * Null once they have (or for an as-soon-as-possible job), so nothing says a pro is being sought
+   * before one is.
+   */
+  offersOpenAt: time,
   /** The price the server computed when the job was sent (null for jobs sent before estimates, or with no pro's rate to price at). */
   estimate: z.nullable(jobEstimateView),
   createdAt: z.string(),

@@ -95,7 +95,7 @@ export function EstimateChoice({
         </select>
       </Field>
       <div className="sm:col-span-2" aria-live="polite" data-testid={`${idPrefix}-estimate`}>
-        {result ? (
+        {result?.estimate ? (
           <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 rounded-md border border-slate-600 p-3 text-sm">
             {estimateLines(result.estimate, result.feePercent).map((line) => (
               <div key={line.label} className="contents">
@@ -104,8 +104,8 @@ export function EstimateChoice({
               </div>
             ))}
           </dl>
-        ) : problem ? (
-          <p className="text-sm text-amber-300">{problem}</p>
+        ) : (result?.unavailable ?? problem) ? (
+          <p className="text-sm text-amber-300">{result?.unavailable ?? problem}</p>
         ) : null}
         <p className="mt-1 text-xs text-slate-300">An estimate: the invoice bills the hours the pro actually works.</p>
       </div>

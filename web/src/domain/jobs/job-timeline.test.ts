@@ -3,6 +3,7 @@ import type { InvoiceSummary } from '../../../../shared/schemas/invoice';
 import type { TrackedRequestView } from '../../../../shared/schemas/job';
 import { BOOKING_NOT_FOUND } from '../../../../shared/schemas/tracking';
 import { ApiError, apiErrorFrom } from '../../lib/api';
+import { formatDateTime } from '../../lib/date-time';
 import {
   failureText,
   isBookingNumber,
@@ -58,6 +59,7 @@ function searching(overrides: Partial<TrackedRequestView> = {}): TrackedRequestV
     invoice: null,
     cancelMessage: null,
     requestedTime: null,
+    offersOpenAt: null,
     estimate: null,
     createdAt: '2026-03-10T11:00:00Z',
     viewer: 'customer',
@@ -80,6 +82,8 @@ const invoice: InvoiceSummary = {
   paidAt: null,
 };
 
+const waitingForOffers = () =>
+  searching({ jobState: 'booked', offersOutstanding: 0, requestedTime: '2026-03-14T16:00:00Z', offersOpenAt: '2026-03-13T16:00:00Z' });
 const noWorker = () => searching({ dispatch: 'no_worker_available', offersOutstanding: 0, canRetry: true, reofferUntil: '2026-03-10T12:30:00Z' });
 const onTheWay = () =>
   searching({ status: 'In Progress', jobState: 'en_route', dispatch: 'assigned', worker, canCancel: false, offersOutstanding: 0, times: { ...noTimes, acceptedAt: '2026-03-10T11:05:00Z', enRouteAt: '2026-03-10T11:10:00Z' } });
@@ -138,6 +142,15 @@ describe('the tracking timeline', () => {
     expect(steps.filter((step) => step.state === 'current').map((step) => step.key)).toEqual(['finding']);
     expect(steps[0]).toMatchObject({ key: 'sent', state: 'done', at: '2026-03-10T11:00:00Z' });
     expect(steps.some((step) => step.problem)).toBe(false);
+  });
+
+  it('has not started finding a pro while a scheduled job waits for its offers to open', () => {
+    // Act
+    const steps = trackingStepsOf(waitingForOffers());
+
+    // Assess
+    expect(steps.filter((step) => step.state === 'current').map((step) => step.key)).toEqual(['sent']);
+    expect(steps.find((step) => step.key === 'finding')).toMatchObject({ state: 'upcoming', at: null });
   });
 
   it('marks the search step as the problem once nobody accepted', () => {
@@ -230,6 +243,16 @@ describe('what the tracking page says now', () => {
     expect(trackingNowOf(searching()).headline).toBe('Asking 3 pros nearby');
     expect(offersText(1)).toBe('Asking 1 pro nearby');
     expect(offersText(0)).toBe('Looking for a pro nearby');
+  });
+
+  it('says when a scheduled job is booked for, and that finding a pro starts a day before, until its offers open', () => {
+    // Act
+    const waiting = trackingNowOf(waitingForOffers());
+    const opened = trackingNowOf(searching({ requestedTime: '2026-03-11T09:00:00Z', offersOpenAt: null }));
+
+    // Assess
+    expect(waiting).toEqual({ tone: 'info', headline: `Scheduled for ${formatDateTime('2026-03-14T16:00:00Z')}`, lines: ['We start finding you a pro about a day before.'] });
+    expect(opened.headline).toBe('Asking 3 pros nearby');
   });
 
   it('says no worker is available, and how long a pro coming on call gets it automatically', () => {

@@ -2,6 +2,7 @@ import type { JobState } from '../../../../shared/domain/booking-status';
 import type { InvoiceSummary } from '../../../../shared/schemas/invoice';
 import type { AssignedWorkerView, TrackedRequestView } from '../../../../shared/schemas/job';
 import { BOOKING_NOT_FOUND } from '../../../../shared/schemas/tracking';
+import { formatDateTime } from '../../lib/date-time';
 import { formatHourlyRate, formatMoney, hoursPhrase } from '../../lib/money';
 import { ratedText } from '../reviews/review';
 import { ApiError } from '../../lib/api';
@@ -55,7 +56,7 @@ export interface TrackingStep {
   problem: boolean;
 }
 
-type StepFields = 'jobState' | 'dispatch' | 'createdAt' | 'times' | 'verification' | 'invoice' | 'rating';
+type StepFields = 'jobState' | 'dispatch' | 'createdAt' | 'times' | 'verification' | 'invoice' | 'rating' | 'offersOpenAt';
 
 /** How far along the lifecycle a state is; a cancelled job is on no step of it. */
 const stateRank: Record<JobState, number> = {
@@ -127,11 +128,13 @@ export function trackingStepsOf(view: Pick<TrackedRequestView, StepFields>): Tra
     paid: times.paidAt ?? view.invoice?.paidAt ?? null,
     rated: null,
   };
+  // A scheduled job waiting for its offers to open is offered to nobody yet: finding is still ahead.
+  const beforeAccept: TrackingStepKey = view.offersOpenAt ? 'sent' : 'finding';
   const current: TrackingStepKey | null =
     view.jobState === 'cancelled'
       ? null
       : rank < stateRank.accepted
-        ? 'finding'
+        ? beforeAccept
         : rank < stateRank.completed
           ? (stepOfState[view.jobState] ?? 'working')
           : (closingSteps.find((key) => !done[key]) ?? 'rated');
@@ -215,13 +218,18 @@ export interface TrackingNow {
   lines: string[];
 }
 
-type NowFields = StepFields | 'status' | 'reassigned' | 'offersOutstanding' | 'worker' | 'arrivalClaim';
+type NowFields = StepFields | 'status' | 'reassigned' | 'offersOutstanding' | 'worker' | 'arrivalClaim' | 'requestedTime';
 
 export function trackingNowOf(view: Pick<TrackedRequestView, NowFields>): TrackingNow {
   const rank = stateRank[view.jobState];
   const name = proName(view);
   if (view.jobState === 'cancelled') return { tone: 'danger', headline: 'This booking was cancelled.', lines: [] };
   if (rank < stateRank.accepted) {
+    // A scheduled job is not offered to anyone until a day before its start: nobody is being asked yet.
+    if (view.offersOpenAt) {
+      const when = formatDateTime(view.requestedTime) ?? 'later';
+      return { tone: 'info', headline: `Scheduled for ${when}`, lines: ['We start finding you a pro about a day before.'] };
+    }
     if (view.dispatch === 'no_worker_available') {
       return { tone: 'warning', headline: 'No worker available', lines: ['No pro nearby accepted your request in time.'] };
     }

@@ -5,7 +5,8 @@ import { formatMoney } from '../../lib/money';
 
 /**
  * The time the customer asked for and the price computed when they sent the job; once invoiced,
- * the amount billed beside it. The time is shown as requested only: dispatch starts at once.
+ * the amount billed beside it. A requested time is when the job starts; its offers to pros open a
+ * day before it (the headline says so while they wait).
  */
 export function EstimateSummary({ view }: { view: Pick<TrackedRequestView, 'requestedTime' | 'estimate' | 'invoice'> }) {
   if (!view.requestedTime && !view.estimate) return null;
