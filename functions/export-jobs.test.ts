@@ -3,6 +3,7 @@ import { MAX_EXPORT_ROWS } from '../shared/schemas/admin';
 import { handler } from './export-jobs';
 import { batchWrite } from './lib/data/batch';
 import { jobItem } from './lib/data/jobs';
+import { csvCell } from './lib/csv';
 import { newId } from './lib/ids';
 import { asOwner } from './lib/testing/applications';
 import { clockOn, privateDay, sentJob, withQuery } from './lib/testing/analytics';
@@ -30,8 +31,8 @@ describe('GET /api/admin/exports/jobs', () => {
     const lines = (res.body as string).trimEnd().split('\r\n');
     expect(lines[0]).toMatch(/^Job id,Sent at,Kind,Trade,/);
     expect(lines).toHaveLength(3);
-    expect(lines.some((line) => line.startsWith(`${plain.id},`) && line.includes(',Dana Whitfield,'))).toBe(true);
-    expect(lines.find((line) => line.startsWith(`${hostile.id},`))).toContain(`,"'=HYPERLINK(""http://evil.example"",""Refund"")",`);
+    expect(lines.some((line) => line.startsWith(`${csvCell(plain.id)},`) && line.includes(',Dana Whitfield,'))).toBe(true);
+    expect(lines.find((line) => line.startsWith(`${csvCell(hostile.id)},`))).toContain(`,"'=HYPERLINK(""http://evil.example"",""Refund"")",`);
   });
 
   it('refuses a range holding more rows than one export takes, asking for a shorter one', async () => {

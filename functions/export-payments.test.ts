@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { handler } from './export-payments';
+import { csvCell } from './lib/csv';
 import { asOwner } from './lib/testing/applications';
 import { acceptedJob, clockOn, paidInvoice, privateDay, sentJob, verifiedJob, withQuery } from './lib/testing/analytics';
 import { dispatchableWorker, testCategory } from './lib/testing/dispatch';
 import { invoke, sampleEvent } from './lib/testing/events';
 
 describe('GET /api/admin/exports/payments', () => {
-  it('answers the payments made in the range as a CSV file, amounts in dollars and the payout as it stands', async () => {
+  it('answers the payments made in the range as a CSV file, amounts in dollars and the payout as it stands (an id starting with - made harmless like any cell)', async () => {
     // Prepare
     const day = privateDay();
     const at = clockOn(day);
@@ -24,7 +25,7 @@ describe('GET /api/admin/exports/payments', () => {
     const lines = (res.body as string).trimEnd().split('\r\n');
     expect(lines).toEqual([
       'Invoice id,Job id,Paid at,Customer,Pro,Service,Total,Platform fee,Pro payout,Payout,Fee percent,Stripe payment',
-      `${invoice.id},${job.id},${at(200)},Test Customer,${worker.fullName},Plumbing,100.00,10.00,90.00,held,10,`,
+      `${csvCell(invoice.id)},${csvCell(job.id)},${at(200)},Test Customer,${worker.fullName},Plumbing,100.00,10.00,90.00,held,10,`,
     ]);
   });
 
