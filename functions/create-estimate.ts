@@ -58,5 +58,5 @@ export const handler = http(routeByName('create-estimate'), estimateInputSchema,
     return { estimate: null, unavailable, feePercent: rates.feePercent, requestedTime } satisfies EstimateResult;
   }
   const estimate = estimateJob({ category, size: body.size, hourlyRateCents: rate, asap: requestedTime === null }, rates);
-  return { estimate, unavailable: null, feePercent: rates.feePercent, requestedTime } satisfies EstimateResult;
+  return { estimate: { ...estimate, workerCount: estimate.workerCount ?? 1 }, unavailable: null, feePercent: rates.feePercent, requestedTime } satisfies EstimateResult;
 });

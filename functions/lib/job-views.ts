@@ -181,7 +181,9 @@ export function toServiceRequestView(
     clientLongitude: job.longitude ?? 0,
     gpsEnabled: job.gpsEnabled,
     customerType: 'individual',
-    workerCount: 1,
+    workerCount: job.workerCount ?? 1,
+    crew: null,
+    crewLeadId: null,
     offersOutstanding: job.state === 'offered' ? offersOutstanding(job, now) : 0,
     // A scheduled job stays the customer's to cancel after a pro accepted it, until they are on the way.
     canCancel: unaccepted.has(job.state) || (job.state === 'accepted' && Boolean(job.requestedTime)),
@@ -189,7 +191,7 @@ export function toServiceRequestView(
     reofferUntil: reofferUntil && Date.parse(reofferUntil) > now ? reofferUntil : null,
     requestedTime: job.requestedTime ?? null,
     offersOpenAt: offersOpenAt(job, now),
-    estimate: job.estimate ?? null,
+    estimate: job.estimate ? { ...job.estimate, workerCount: job.estimate.workerCount ?? 1 } : null,
     times: {
       acceptedAt: job.acceptedAt,
       enRouteAt: job.enRouteAt,

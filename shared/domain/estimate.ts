@@ -26,6 +26,8 @@ export interface JobEstimate {
   hours: number;
   /** The hourly rate the base assumes, cents. */
   hourlyRate: number;
+  /** The pros priced (base, rush and fees are for all of them); absent on estimates stored before crews: 1. */
+  workerCount?: number;
 }
 
 /** The configured figures an estimate uses (functions/lib/env.ts holds the deployed ones). */

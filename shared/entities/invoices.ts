@@ -30,6 +30,14 @@ export interface InvoiceItem {
   laborHours: number;
   hourlyRate: number;
   materialsCost: number;
+  /** The job's as-soon-as-possible fee, cents (absent on invoices stored before it: 0). */
+  rushFee?: number;
+  /** Card processing on this invoice's charge, cents (0 on a crew's line: the bill's one charge carries it). */
+  transactionFee?: number;
+  /** The job's estimate total when it was sent (a crew: this pro's part), cents; absent when none. */
+  estimatedTotal?: number | null;
+  /** A line of a crew's bill: the lead job's id, the request the bill is paid through. */
+  crewRequestId?: string;
   totalAmount: number;
   platformFee: number;
   workerShare: number;

@@ -10,6 +10,18 @@ import { defineEntity, on } from './define';
  */
 export type JobKind = 'booking' | 'request' | 'hire';
 
+/**
+ * A request for more than one pro is a crew: one job per pro, each dispatched, held, timed and
+ * invoiced like any other. The first (index 1) is the lead: the one the customer lists, tracks,
+ * verifies and pays through; the others point at it.
+ */
+export interface JobCrew {
+  leadId: string;
+  /** 1 for the lead, then 2..size. */
+  index: number;
+  size: number;
+}
+
 export interface JobItem {
   pk: string;
   sk: string;
@@ -38,6 +50,10 @@ export interface JobItem {
   description: string;
   /** When the customer wants the pro (ISO instant); null = as soon as possible. */
   requestedTime: string | null;
+  /** Pros the customer asked for (the spec's workerCount); absent on jobs stored before it means 1. */
+  workerCount?: number;
+  /** Set on every job of a request for more than one pro. */
+  crew?: JobCrew;
   /** The price the server computed at creation (shared/domain/estimate.ts); null where none was computed. */
   estimate: JobEstimate | null;
   state: JobState;

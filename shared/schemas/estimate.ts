@@ -16,6 +16,13 @@ const longitude = z.number({ error: 'Longitude must be a number' }).check(
 /** The job size a form sends; absent means medium (an older client). */
 export const jobSizeField = z.optional(z.enum(jobSizes, { error: 'Choose a job size: small, medium or large' }));
 
+/** How many pros of the trade the customer asks for; absent means one. */
+export const MAX_WORKER_COUNT = 5;
+export const WORKER_COUNT_MESSAGE = `Choose between 1 and ${MAX_WORKER_COUNT} pros`;
+export const workerCountField = z.optional(
+  z.number({ error: WORKER_COUNT_MESSAGE }).check(z.int(WORKER_COUNT_MESSAGE), z.gte(1, WORKER_COUNT_MESSAGE), z.lte(MAX_WORKER_COUNT, WORKER_COUNT_MESSAGE)),
+);
+
 /** When the customer wants the pro: an ISO instant, absent or null for as soon as possible. */
 export const requestedTimeField = z.optional(
   z.nullable(z.string({ error: 'requestedTime must be a date and time' }).check(z.maxLength(64, 'requestedTime is too long'))),
@@ -31,6 +38,7 @@ export const estimateInputSchema = strictBody({
   location: z.optional(z.strictObject({ lat: latitude, lng: longitude })),
   workerId: z.optional(text('workerId must be text', z.minLength(1, 'workerId must not be empty'), z.maxLength(64, 'workerId is too long'))),
   requestedTime: requestedTimeField,
+  workerCount: workerCountField,
 });
 export type EstimateInput = z.infer<typeof estimateInputSchema>;
 
@@ -43,6 +51,8 @@ export const jobEstimateView = z.strictObject({
   totalCost: z.number(),
   hours: z.number(),
   hourlyRate: z.number(),
+  /** The pros it prices: base, rush and fees are for all of them; hours and rate are each one's. */
+  workerCount: z.number(),
 });
 
 /** POST /api/estimates' answer: the breakdown, the fee rate it used and the time it priced. */

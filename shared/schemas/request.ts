@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { requestServices } from '../domain/requests';
 import { strictBody } from '../validation';
 import { email, notCoordinates, phone, text } from './fields';
-import { jobSizeField, requestedTimeField } from './estimate';
+import { jobSizeField, requestedTimeField, workerCountField } from './estimate';
 
 export { requestNumber, requestServices, requestStatuses, type RequestService, type RequestStatus } from '../domain/requests';
 
@@ -43,6 +43,8 @@ export const serviceRequestSchema = strictBody({
   /** When the customer wants the pro (an ISO instant, within 14 days); absent or null: as soon as possible. */
   requestedTime: requestedTimeField,
   jobSize: jobSizeField,
+  /** Pros of the trade wanted together (1-5); absent means one. */
+  workerCount: workerCountField,
   /** Accepted for older clients and ignored: the server computes the estimate (shared/domain/estimate.ts). */
   baseAmount: z.optional(
     z.number({ error: 'baseAmount must be a number' }).check(

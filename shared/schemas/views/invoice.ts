@@ -25,10 +25,19 @@ export const invoiceView = z.strictObject({
   /** Cents. */
   hourlyRate: z.number(),
   materialsCost: z.number(),
+  /** The as-soon-as-possible fee the job was sent with (the pro earns it, less the platform fee); 0 for a chosen time. */
+  rushFee: z.number(),
+  /** Card processing on the charge, paid by the customer; 0 on a crew's line (the bill carries the one charge's fee). */
+  transactionFee: z.number(),
+  /** What the customer pays for this invoice: labour + rush + materials + transaction fee. */
   totalAmount: z.number(),
   platformFee: z.number(),
   workerShare: z.number(),
   feePercent: z.number(),
+  /** The estimate's total when the job was sent (this pro's part of it on a crew), beside the actual; null when none was made. */
+  estimatedTotal: z.nullable(z.number()),
+  /** A line of a crew's one bill: the request (lead job) the bill is paid through; null for a job of one pro. */
+  crewRequestId: z.nullable(z.string()),
   notes: z.nullable(z.string()),
   paymentStatus: z.enum(paymentStatuses),
   /** The customer confirmed the invoice's work and charges (Verify Work); payment needs it. */
@@ -52,15 +61,48 @@ export const invoiceSummary = z.strictObject({
   /** Cents, like every amount here. */
   hourlyRate: z.number(),
   materialsCost: z.number(),
+  rushFee: z.number(),
+  transactionFee: z.number(),
   totalAmount: z.number(),
   platformFee: z.number(),
   workerShare: z.number(),
   feePercent: z.number(),
+  estimatedTotal: z.nullable(z.number()),
   paymentStatus: z.enum(paymentStatuses),
   workVerified: z.boolean(),
   paidAt: z.nullable(z.string()),
 });
 export type InvoiceSummary = z.infer<typeof invoiceSummary>;
+
+/**
+ * A crew's one bill (GET /api/requests/{id}/bill): a line per pro who invoiced, verified once and
+ * paid by one charge; each pro's share is transferred to them from it.
+ */
+export const crewBillView = z.strictObject({
+  requestId: z.string(),
+  number: z.string(),
+  service: z.string(),
+  workerCount: z.number(),
+  /** Customer views of the pros' invoices, in crew order. */
+  lines: z.array(invoiceView),
+  /** Pros who worked and have not invoiced yet: the bill can be verified and paid once none is left. */
+  awaiting: z.array(z.strictObject({ jobId: z.string(), index: z.number(), workerName: z.nullable(z.string()) })),
+  /** Sum of the lines' labour, rush and materials, cents. */
+  subtotal: z.number(),
+  /** Card processing on the one charge, cents. */
+  transactionFee: z.number(),
+  /** What the one charge takes: subtotal + transaction fee. */
+  totalAmount: z.number(),
+  platformFee: z.number(),
+  feePercent: z.number(),
+  /** The request's estimate total when it was sent; null when none was made. */
+  estimatedTotal: z.nullable(z.number()),
+  /** awaiting: pros still to invoice; to_verify: the customer checks the lines once; to_pay; then processing/paid/failed as a payment goes. */
+  status: z.enum(['awaiting', 'to_verify', 'to_pay', 'processing', 'paid', 'failed']),
+  verifiedAt: z.nullable(z.string()),
+  paidAt: z.nullable(z.string()),
+});
+export type CrewBillView = z.infer<typeof crewBillView>;
 
 /** The verification step of a completed request, as its customer sees it (polled now, live later). */
 export const workVerificationView = z.strictObject({

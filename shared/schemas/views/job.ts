@@ -141,6 +141,31 @@ export const jobTimes = z.strictObject({
 });
 export type JobTimes = z.infer<typeof jobTimes>;
 
+/**
+ * One pro's place in a request for several (the lead's `crew`, in index order, the lead first):
+ * their own job, pro, deadline, steps and hours.
+ */
+export const crewMemberView = z.strictObject({
+  jobId: z.string(),
+  /** 1 for the lead, then 2..workerCount. */
+  index: z.number(),
+  number: z.string(),
+  jobState,
+  dispatch: z.enum(dispatchStatuses),
+  worker: z.nullable(assignedWorkerView),
+  arriveBy: time,
+  etaMinutes: z.nullable(z.number()),
+  times: jobTimes,
+  /** Billable hours once this pro completed. */
+  totalHours: z.nullable(z.number()),
+  /** This pro's latest shared position while they hold the job (null otherwise). */
+  position: z.nullable(z.strictObject({ lat: z.number(), lng: z.number(), at: z.string() })),
+  /** The pro said they arrived and no location proved it: answered on this member's own /track page. */
+  arrivalClaim: z.nullable(z.strictObject({ claimedAt: z.string() })),
+  invoiceId: z.nullable(z.string()),
+});
+export type CrewMemberView = z.infer<typeof crewMemberView>;
+
 const serviceRequestShape = {
   /** The job's id: /track?id= takes it (a booking's own id works there too). */
   id: z.string(),
@@ -170,7 +195,15 @@ const serviceRequestShape = {
   clientLongitude: z.number(),
   gpsEnabled: z.boolean(),
   customerType: z.literal('individual'),
-  workerCount: z.literal(1),
+  /** Pros asked for (1-5). */
+  workerCount: z.number(),
+  /**
+   * A request for more than one pro: every pro's job, the lead's first. Null for one pro. On a
+   * member's own page (not the lead) it is null too, and `crewLeadId` names the request to go back to.
+   */
+  crew: z.nullable(z.array(crewMemberView)),
+  /** Set on a crew member that is not the lead: the request (lead job) the customer verifies and pays through. */
+  crewLeadId: z.nullable(z.string()),
   /** Pros being asked right now (offers outstanding), while the job is searching. */
   offersOutstanding: z.number(),
   /** True while no pro has accepted: the customer may cancel. */
