@@ -20,6 +20,8 @@ export interface JobCrew {
   /** 1 for the lead, then 2..size. */
   index: number;
   size: number;
+  /** Every job of the crew in index order, the lead first (one BatchGet reads them all). */
+  jobIds: string[];
 }
 
 export interface JobItem {
