@@ -334,6 +334,8 @@ export async function startTransactionFront(
   const tokens = new RequestTokens();
   const server: Server = createServer((req, res) => {
     void handle(req, res).catch((error: unknown) => {
+      // Only the local front fails this way; its log is the one place that says why a call got a 500.
+      console.error('The local DynamoDB front failed a call:', error);
       res.statusCode = 500;
       res.end(JSON.stringify({ __type: 'com.amazonaws.dynamodb.v20120810#InternalServerError', message: String(error) }));
     });

@@ -27,7 +27,7 @@ export function collectErrors(page: Page): string[] {
  * browser gets the customer cookie), located at HOME. Answers the request's id.
  */
 export async function requestFromPage(page: Page, request: { name: string; email: string; phoneNumber: string; service: string; description: string }): Promise<string> {
-  return page.evaluate(
+  return withStackWarnings(() => page.evaluate(
     async ({ body, home }) => {
       const send = () =>
         fetch('/api/requests', {
@@ -52,15 +52,37 @@ export async function requestFromPage(page: Page, request: { name: string; email
       return ((await res.json()) as { request: { id: string } }).request.id;
     },
     { body: request, home: HOME },
-  );
+  ));
+}
+
+const running = new Set<RunningStack>();
+
+/**
+ * A failure of `work` carries the warnings the running stacks logged (which dependency did not
+ * answer, and why): a 503 on a loaded machine says nothing more by itself.
+ */
+async function withStackWarnings<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const warnings = [...running]
+      .flatMap((stack) => stack.output().split('\n'))
+      .filter((line) => /"level":"(warn|error)"|failed|Error/.test(line))
+      .slice(-15);
+    if (error instanceof Error && warnings.length > 0) error.message += `\nThe stack logged:\n${warnings.join('\n')}`;
+    throw error;
+  }
 }
 
 /**
  * `npm start` as a person runs it, serving this run's production build (web/e2e/global-setup.ts)
  * as CloudFront serves it: the journeys test what people get, not Vite's dev server.
  */
-export function startJourneyStack(dataDir: string, env: Record<string, string> = {}): Promise<RunningStack> {
-  return startStackProcess(dataDir, { WEB_DIST: inject('webDist'), ...env });
+export async function startJourneyStack(dataDir: string, env: Record<string, string> = {}): Promise<RunningStack> {
+  const stack = await startStackProcess(dataDir, { WEB_DIST: inject('webDist'), ...env });
+  running.add(stack);
+  stack.child.once('exit', () => running.delete(stack));
+  return stack;
 }
 
 /**
