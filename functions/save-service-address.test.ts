@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SERVICE_ADDRESS_CHANGES_PER_DAY } from '../shared/schemas/service-address';
+import { SERVICE_ADDRESS_CHANGES_PER_DAY } from '../shared/domain/service-areas';
 import { handler as getServiceAddress } from './get-service-address';
 import { handler as listWorkers } from './list-worker-profiles';
 import { handler, SAVES_PER_NETWORK_PER_DAY } from './save-service-address';

@@ -1,5 +1,6 @@
 import { routeByName } from '../shared/routes';
-import { SERVICE_ADDRESS_CHANGES_PER_DAY, serviceAddressSchema } from '../shared/schemas/service-address';
+import { SERVICE_ADDRESS_CHANGES_PER_DAY } from '../shared/domain/service-areas';
+import { serviceAddressSchema } from '../shared/schemas/service-address';
 import { takeAllowances, type Allowance } from './lib/auth/throttle';
 import { clientNetwork } from './lib/client-address';
 import { customerFor, existingCustomer } from './lib/customer';

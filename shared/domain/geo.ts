@@ -102,3 +102,6 @@ export function etaMinutes(from: LatLng, to: LatLng): number {
 export function isValidLatLng({ lat, lng }: LatLng): boolean {
   return Number.isFinite(lat) && Number.isFinite(lng) && Math.abs(lat) <= 90 && Math.abs(lng) <= 180;
 }
+
+/** No fix is vaguer than half the Earth's circumference: a larger accuracy is refused. */
+export const MAX_FIX_ACCURACY_M = 20_000_000;

@@ -15,3 +15,6 @@ export function serviceAreaOf(address: string): string | null {
     .filter((part) => part && !/^(usa|us|united states( of america)?)$/i.test(part));
   return place.length ? place.slice(0, 2).join(', ') : null;
 }
+
+/** How many times a customer may change their saved service address in a day. */
+export const SERVICE_ADDRESS_CHANGES_PER_DAY = 3;

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { jobSizeField, requestedTimeField } from './estimate';
 import { strictBody } from '../validation';
+import { MAX_FIX_ACCURACY_M } from '../domain/geo';
 import { email, notCoordinates, phone, text } from './fields';
 import { requestServices } from './request';
 
@@ -75,7 +76,7 @@ export const workerLocationSchema = strictBody({
   accuracy: z.optional(
     z.number({ error: 'Accuracy must be a number of metres' }).check(
       z.gte(0, 'Accuracy cannot be negative'),
-      z.lte(20_000_000, 'Accuracy must be at most 20,000 km'),
+      z.lte(MAX_FIX_ACCURACY_M, 'Accuracy must be at most 20,000 km'),
     ),
   ),
 });

@@ -28,6 +28,3 @@ export const serviceAddressSchema = strictBody({
 });
 export type ServiceAddressInput = z.infer<typeof serviceAddressSchema>;
 
-/** How many times a customer may change their saved service address in a day. */
-export const SERVICE_ADDRESS_CHANGES_PER_DAY = 3;
-

@@ -3,6 +3,7 @@ import { categorySlugs } from '../categories';
 import { strictBody } from '../validation';
 import { choices, text } from './fields';
 import { uploadKeyPattern } from './application-rules';
+import { workerTypes } from '../domain/worker-types';
 
 export type { WorkerSelf, WorkerAdminView } from './views/people';
 
@@ -14,8 +15,7 @@ export type { WorkerSelf, WorkerAdminView } from './views/people';
  */
 export const workerStatuses = ['pending_review', 'active', 'suspended', 'terminated', 'rejected'] as const;
 export type WorkerStatus = (typeof workerStatuses)[number];
-export const workerTypes = ['contract', 'independent'] as const;
-export type WorkerType = (typeof workerTypes)[number];
+export { workerTypes, type WorkerType } from '../domain/worker-types';
 
 /** PUT /api/workers/me (JSON; the photo goes to S3 first, as every upload does). Rate in cents. */
 export const workerProfileSchema = strictBody({

@@ -4,7 +4,6 @@ import { REVIEW_TOO_SHORT } from '../../../../shared/schemas/review';
 import { apiErrorFrom } from '../../lib/api';
 import {
   counterText,
-  invalidReviewToast,
   isLowRating,
   isStaleReviewTarget,
   nextStar,
@@ -14,9 +13,9 @@ import {
   reviewPromptOf,
   serverMessage,
   starLabel,
-  validateReview,
   workerNameOf,
 } from './review';
+import { invalidReviewToast, validateReview } from './review-form';
 
 const worker: ServiceRequestView['worker'] = { id: 'w-1', name: 'Sam Rivera', phone: '+1 415 555 0100', photoUrl: null, rating: null, reviewCount: 0 };
 const job = { id: 'job-1', worker, service: 'Plumbing' };

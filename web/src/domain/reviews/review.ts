@@ -1,13 +1,5 @@
 import type { ServiceRequestView } from '../../../../shared/schemas/job';
-import {
-  LOW_RATING,
-  REVIEW_MAX,
-  REVIEW_TOO_SHORT,
-  ratingLabel,
-  workerReviewSchema,
-  type WorkerReviewInput,
-} from '../../../../shared/schemas/review';
-import { fieldErrors } from '../../../../shared/validation';
+import { LOW_RATING, REVIEW_MAX, ratingLabel } from '../../../../shared/schemas/review-rules';
 import { ApiError } from '../../lib/api';
 
 export const STAR_VALUES = [1, 2, 3, 4, 5] as const;
@@ -69,37 +61,6 @@ export function reviewPromptOf(request: Pick<ServiceRequestView, 'status' | 'wor
   return { kind: 'review', workerName: workerNameOf(request) };
 }
 
-export interface ReviewFormValues {
-  rating: number;
-  reviewText: string;
-}
-
-export const reviewFieldOrder = ['rating', 'reviewText'] as const;
-export type ReviewField = (typeof reviewFieldOrder)[number];
-
-export type ReviewFormResult = { ok: true; input: WorkerReviewInput } | { ok: false; errors: Record<string, string> };
-
-/**
- * The body of POST /api/worker-reviews, checked with the server's own schema. The job's worker and
- * service go along so the server can refuse a review that names another professional.
- */
-export function validateReview(values: ReviewFormValues, request: Pick<ServiceRequestView, 'id' | 'worker' | 'service'>): ReviewFormResult {
-  const candidate = {
-    serviceRequestId: request.id,
-    rating: values.rating,
-    reviewText: values.reviewText,
-    ...(request.worker ? { workerId: request.worker.id } : {}),
-    ...(request.service ? { serviceName: request.service } : {}),
-  };
-  const parsed = workerReviewSchema.safeParse(candidate);
-  return parsed.success ? { ok: true, input: parsed.data } : { ok: false, errors: placeFields(fieldErrors(parsed.error), reviewFieldOrder) };
-}
-
-/** The toast for a review refused before sending; only a too-short text has one. */
-export function invalidReviewToast(errors: Record<string, string>): { title: string; description: string } | null {
-  if (errors.reviewText !== REVIEW_TOO_SHORT) return null;
-  return { title: 'Review too short', description: 'Please write at least 10 characters for your review.' };
-}
 
 /** A form's own fields keep their messages; anything else (ids, unknown fields) is said at the top. */
 export function placeFields(fields: Record<string, string>, own: readonly string[]): Record<string, string> {

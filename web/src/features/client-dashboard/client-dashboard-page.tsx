@@ -9,7 +9,7 @@ import { useLocationPanel } from '../../domain/location/use-location-panel';
 import { Button } from '../../components/ui/button';
 import { useRealtimeSend, useRealtimeStatus } from '../../lib/realtime';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { initialHireValues } from './hire-form';
+import { initialHireValues } from './hire-values';
 import { HiresSection, useHires } from './hires-section';
 import { emptyServiceArea, type ServiceArea } from './service-address';
 import { WorkerList } from './worker-list';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fieldsForForm, hiredRequest, initialHireValues, serviceForSpecialties, validateHire, type HireFormValues } from './hire-form';
+import { fieldsForForm, hiredRequest, validateHire } from './hire-form';
+import { initialHireValues, serviceForSpecialties, type HireFormValues } from './hire-values';
 
 const valid: HireFormValues = {
   name: 'Dana Whitfield',

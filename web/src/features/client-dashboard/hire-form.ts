@@ -1,50 +1,11 @@
-import { hireSchema, type HireInput, type ServiceRequestView, type WorkerListingView } from '../../../../shared/schemas/job';
-import { requestServices, type RequestService } from '../../../../shared/domain/requests';
+import { hireSchema, type HireInput, type ServiceRequestView } from '../../../../shared/schemas/job';
 import { fieldErrors } from '../../../../shared/validation';
 import type { Fix } from '../../domain/location/location';
-
-export interface HireFormValues {
-  name: string;
-  email: string;
-  phoneNumber: string;
-  service: string;
-  location: string;
-  description: string;
-}
+import type { HireFormValues } from './hire-values';
 
 /** The fields in the order they appear, so the first invalid one can take focus. */
 export const hireFieldOrder = ['name', 'email', 'phoneNumber', 'service', 'location', 'description'] as const;
 export type HireField = (typeof hireFieldOrder)[number];
-
-/**
- * Specialties are category names; only the categories with a service of the same name map onto
- * one. Construction (carpentry or an insurance repair?) and Handyman (anything) are left for the
- * customer to choose rather than guessed.
- */
-export function serviceForSpecialties(specialties: readonly string[]): RequestService | '' {
-  const first = specialties[0]?.trim().toLowerCase();
-  if (!first) return '';
-  return requestServices.find((service) => service.toLowerCase() === first) ?? '';
-}
-
-/**
- * The form as it opens: contact details from the customer's latest request (theirs, by the
- * cookie), the service from the worker's first specialty, the location from the panel.
- */
-export function initialHireValues(
-  worker: Pick<WorkerListingView, 'specialties'>,
-  latest: Pick<ServiceRequestView, 'name' | 'email' | 'phoneNumber'> | undefined,
-  location: string,
-): HireFormValues {
-  return {
-    name: latest?.name ?? '',
-    email: latest?.email ?? '',
-    phoneNumber: latest?.phoneNumber ?? '',
-    service: serviceForSpecialties(worker.specialties),
-    location,
-    description: '',
-  };
-}
 
 export type HireFormResult = { ok: true; input: HireInput } | { ok: false; errors: Record<string, string> };
 

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { Save } from 'lucide-react';
-import { SERVICE_ADDRESS_CHANGES_PER_DAY, type ServiceAddressView } from '../../../../shared/schemas/service-address';
+import { SERVICE_ADDRESS_CHANGES_PER_DAY } from '../../../../shared/domain/service-areas';
+import type { ServiceAddressView } from '../../../../shared/schemas/service-address';
 import { LocationField } from '../../domain/request-form/location-field';
 import type { KnownCoordinates } from '../../domain/request-form/request-form';
 import { Button } from '../../components/ui/button';

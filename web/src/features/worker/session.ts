@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { workerTypes, type WorkerSelf, type WorkerType } from '../../../../shared/schemas/worker';
+import { workerTypes, type WorkerType } from '../../../../shared/domain/worker-types';
+import type { WorkerSelf } from '../../../../shared/schemas/worker';
 import { WORKER_TOKEN_KEY, workerTokenChanged } from '../../lib/worker-token';
 
 /**

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { workerTypes, type WorkerSelf, type WorkerType } from '../../../../shared/schemas/worker';
+import { workerTypes, type WorkerType } from '../../../../shared/domain/worker-types';
+import type { WorkerSelf } from '../../../../shared/schemas/worker';
 import { Card } from '../../components/ui/card';
 import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/api';
