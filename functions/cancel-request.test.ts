@@ -5,6 +5,8 @@ import { jobsRepo } from './lib/data/jobs';
 import { offerNext, timerNames } from './lib/dispatch';
 import { issuedCustomer } from './lib/testing/customers';
 import { dispatchableWorker, findSchedule, testCategory, testJob, testPlace } from './lib/testing/dispatch';
+import { testCrew, takenBy } from './lib/testing/crews';
+import { CREW_MEMBER_ACTION } from './lib/crews';
 import { invoke, sampleEvent, withBody, withCookies, withPath } from './lib/testing/events';
 import { withBearer, workerToken } from './lib/testing/workers';
 
@@ -99,5 +101,53 @@ describe('POST /api/requests/{id}/cancel', () => {
     // Assess
     expect(res.status).toBe(404);
     expect((await jobsRepo.findById(job.id))!.state).toBe('booked');
+  });
+});
+
+describe('POST /api/requests/{id}/cancel: a crew', () => {
+  it('cancels every pro of the request, withdrawing each one\'s offers', async () => {
+    // Prepare: a crew of three, two of its jobs offered to pros nearby
+    const [category, place] = [testCategory(), testPlace()];
+    await Promise.all([dispatchableWorker(category, place), dispatchableWorker(category, place)]);
+    const crew = await testCrew(category, place, 3);
+    for (const job of crew) await offerNext(job.id);
+
+    // Act
+    const res = await invoke(handler, asCustomer(crew[0]!.id, crew[0]!.customerId));
+    const again = await invoke(handler, asCustomer(crew[0]!.id, crew[0]!.customerId));
+
+    // Assess
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ jobState: 'cancelled', canCancel: false });
+    expect(res.body.crew.map((m: { jobState: string }) => m.jobState)).toEqual(['cancelled', 'cancelled', 'cancelled']);
+    for (const job of await jobsRepo.findMany(crew.map((j) => j.id))) expect(job).toMatchObject({ state: 'cancelled', offers: {} });
+    expect(again.status).toBe(200);
+  });
+
+  it('cancels nothing while any pro of the request holds an as-soon-as-possible job', async () => {
+    // Prepare
+    const [category, place] = [testCategory(), testPlace()];
+    const pro = await dispatchableWorker(category, place);
+    const [lead, member] = await testCrew(category, place, 2);
+    await takenBy(member!, pro.id);
+
+    // Act
+    const res = await invoke(handler, asCustomer(lead!.id, lead!.customerId));
+
+    // Assess
+    expect(res.status).toBe(409);
+    expect(res.body.message).toMatch(/already accepted/);
+    expect((await jobsRepo.findById(lead!.id))!.state).toBe('booked');
+    expect((await jobsRepo.findById(member!.id))!.state).toBe('accepted');
+  });
+
+  it("refuses a member's own id, pointing to the request's page", async () => {
+    const [, member] = await testCrew(testCategory(), testPlace(), 2);
+
+    const res = await invoke(handler, asCustomer(member!.id, member!.customerId));
+
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(CREW_MEMBER_ACTION);
+    expect((await jobsRepo.findById(member!.id))!.state).toBe('booked');
   });
 });

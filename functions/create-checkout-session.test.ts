@@ -59,7 +59,7 @@ describe('POST /api/create-checkout-session', () => {
     expect(second.body.sessionId).not.toBe(first.body.sessionId);
   });
 
-  it("charges a worker with payouts enabled by destination charge: their account gets the share, the platform the fee", async () => {
+  it("charges a worker with payouts enabled by destination charge: their account gets the share, the platform its fee and the card fee it pays Stripe", async () => {
     // Prepare
     const accountId = await onboardedAccount();
     const { job, invoice } = await invoicedJob({ verified: true, worker: { stripeAccountId: accountId, payoutsEnabled: true } });
@@ -72,7 +72,27 @@ describe('POST /api/create-checkout-session', () => {
     const session = await testStripe.checkout.sessions.retrieve(res.body.sessionId);
     expect(session.metadata?.destination).toBe(accountId);
     const intent = await testStripe.paymentIntents.retrieve(session.payment_intent as string);
-    expect(intent).toMatchObject({ amount: invoice.totalAmount, application_fee_amount: invoice.platformFee, transfer_data: { destination: accountId } });
+    expect(intent).toMatchObject({ amount: invoice.totalAmount, application_fee_amount: invoice.platformFee + invoice.transactionFee!, transfer_data: { destination: accountId } });
+    expect(invoice.transactionFee).toBeGreaterThan(0);
+    expect(intent.amount - intent.application_fee_amount!).toBe(invoice.workerShare);
+  });
+
+  it('pays again by a new session after a payment failed', async () => {
+    // Prepare: a session completed on Stripe's page whose payment then failed (a bank debit bounced)
+    const { job, invoice } = await invoicedJob({ verified: true });
+    const first = await pay(job.customerId, { invoiceId: invoice.id });
+    await pressHostedButton(first.body.url, 'pay');
+    await invoicesRepo.markFailed(invoice.id, first.body.sessionId, new Date().toISOString());
+
+    // Act
+    const again = await pay(job.customerId, { invoiceId: invoice.id });
+    const pressedTwice = await pay(job.customerId, { invoiceId: invoice.id });
+
+    // Assess: a new session, the same one for a second press
+    expect(again.status).toBe(200);
+    expect(again.body.sessionId).not.toBe(first.body.sessionId);
+    expect(pressedTwice.body.sessionId).toBe(again.body.sessionId);
+    expect((await invoicesRepo.findById(invoice.id))?.stripeSessionId).toBe(again.body.sessionId);
   });
 
   it('refuses an invoice the customer has not verified (409), and opens no session', async () => {

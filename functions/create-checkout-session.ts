@@ -37,6 +37,8 @@ export const handler = http(routeByName('create-checkout-session'), checkoutSess
   if (body.amount !== undefined && dollarsToCents(body.amount) !== invoice.totalAmount) {
     throw new ConflictError(`The invoice total is $${(invoice.totalAmount / 100).toFixed(2)}. Reload the invoice and pay again.`);
   }
+  // A crew's line is paid with the rest of its bill, by one charge.
+  if (invoice.crewRequestId) throw new ConflictError("This invoice is part of your crew's bill. Pay the bill on the request's page.");
   if (invoice.paymentStatus === 'paid') throw new ConflictError('This invoice is already paid.');
   if (invoice.paymentStatus === 'processing') throw new ConflictError('A payment for this invoice is being processed. Check back shortly.');
   if (!invoice.workVerified) throw new ConflictError('Verify the work on this invoice before paying.');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { estimateDefaults, estimateJob, REQUESTED_TIME_MESSAGE } from '../shared/domain/estimate';
+import { cardFeeCents, estimateDefaults, estimateJob, REQUESTED_TIME_MESSAGE } from '../shared/domain/estimate';
+import { WORKER_COUNT_MESSAGE } from '../shared/schemas/estimate';
 import { DEFAULT_PLATFORM_FEE_PERCENT } from '../shared/constants';
 import { handler } from './create-estimate';
 import { dispatchableWorker, north, testPlace } from './lib/testing/dispatch';
@@ -97,6 +98,44 @@ describe('POST /api/estimates', () => {
     for (const res of [past, late]) {
       expect(res.status).toBe(400);
       expect(JSON.stringify(res.body)).toContain(REQUESTED_TIME_MESSAGE);
+    }
+  });
+
+  it('prices a crew of three as three pros\' hours and rush fees with one card fee', async () => {
+    // Prepare
+    const place = testPlace();
+    await prosAt(place, [4000, 4000, 4000, 4000, 4000]);
+
+    // Act
+    const res = await estimate({ category, size: 'medium', location: place, workerCount: 3 });
+
+    // Assess
+    expect(res.status).toBe(200);
+    const one = estimateJob({ category, size: 'medium', hourlyRateCents: 4000, asap: true }, rates);
+    expect(res.body.estimate).toEqual(estimateJob({ category, size: 'medium', hourlyRateCents: 4000, asap: true, workerCount: 3 }, rates));
+    expect(res.body.estimate.workerCount).toBe(3);
+    expect(res.body.estimate.baseAmount).toBe(3 * one.baseAmount);
+    expect(res.body.estimate.rushFee).toBe(3 * estimateDefaults.rushFeeCents);
+    expect(res.body.estimate.transactionFee).toBe(cardFeeCents(3 * (one.baseAmount + one.rushFee), rates.cardFeePercent, rates.cardFeeFixedCents));
+    expect(res.body.estimate.hours).toBe(one.hours);
+  });
+
+  it('prices a hire as one pro whatever count is sent', async () => {
+    const hired = await dispatchableWorker(category, testPlace(), { hourlyRate: 5000 });
+
+    const res = await estimate({ category, size: 'small', workerId: hired.id, workerCount: 4 });
+
+    expect(res.status).toBe(200);
+    expect(res.body.estimate.workerCount).toBe(1);
+  });
+
+  it('refuses a crew of more than five pros or of none, saying how many to choose', async () => {
+    const many = await estimate({ category, size: 'small', workerCount: 6 });
+    const none = await estimate({ category, size: 'small', workerCount: 0 });
+
+    for (const res of [many, none]) {
+      expect(res.status).toBe(400);
+      expect(JSON.stringify(res.body)).toContain(WORKER_COUNT_MESSAGE);
     }
   });
 

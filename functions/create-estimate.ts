@@ -57,6 +57,8 @@ export const handler = http(routeByName('create-estimate'), estimateInputSchema,
     const unavailable = `No ${trade.toLowerCase()} pro is free near you right now to price this by. You can still send the request: we offer it as pros come on call.`;
     return { estimate: null, unavailable, feePercent: rates.feePercent, requestedTime } satisfies EstimateResult;
   }
-  const estimate = estimateJob({ category, size: body.size, hourlyRateCents: rate, asap: requestedTime === null }, rates);
-  return { estimate: { ...estimate, workerCount: estimate.workerCount ?? 1 }, unavailable: null, feePercent: rates.feePercent, requestedTime } satisfies EstimateResult;
+  // A hire is one pro: the estimate prices a crew only for a request to the nearest pros.
+  const workerCount = body.workerId ? 1 : (body.workerCount ?? 1);
+  const estimate = estimateJob({ category, size: body.size, hourlyRateCents: rate, asap: requestedTime === null, workerCount }, rates);
+  return { estimate: { ...estimate, workerCount }, unavailable: null, feePercent: rates.feePercent, requestedTime } satisfies EstimateResult;
 });

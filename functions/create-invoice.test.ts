@@ -1,21 +1,35 @@
 import { describe, expect, it } from 'vitest';
 import { handler } from './create-invoice';
 import { invoicesRepo } from './lib/data/invoices';
-import { jobsRepo } from './lib/data/jobs';
-import { dispatchableWorker, testCategory } from './lib/testing/dispatch';
+import { notificationsRepo } from './lib/data/notifications';
+import { jobsRepo, type JobItem } from './lib/data/jobs';
+import type { WorkerItem } from './lib/data/workers';
+import { dispatchableWorker, testCategory, testJob } from './lib/testing/dispatch';
 import { invoke, sampleEvent, withBody, withPath } from './lib/testing/events';
+import { invoicedCrew } from './lib/testing/crew-bills';
 import { approvedJob, completedJob } from './lib/testing/money';
 import { withBearer, workerToken } from './lib/testing/workers';
 
 const sample = sampleEvent('create-invoice');
+const now = () => new Date().toISOString();
+
+/** `job` taken by `worker`, worked, completed and approved by its customer: ready to invoice. */
+async function approvedJobOf(worker: WorkerItem, job: JobItem): Promise<JobItem> {
+  await jobsRepo.addOffers(job, { [worker.id]: new Date(Date.now() + 60_000).toISOString() }, now());
+  await jobsRepo.accept({ jobId: job.id, workerId: worker.id, hourlyRate: worker.hourlyRate, now: now(), arriveBy: new Date(Date.now() + 60_000).toISOString() });
+  await jobsRepo.advance({ jobId: job.id, workerId: worker.id, from: 'accepted', to: 'arrived', stamp: 'arrivedAt', now: now() });
+  await jobsRepo.advance({ jobId: job.id, workerId: worker.id, from: 'arrived', to: 'in_progress', stamp: 'startedAt', now: now() });
+  await jobsRepo.complete({ jobId: job.id, workerId: worker.id, now: now(), totalHours: 2 });
+  return jobsRepo.recordVerification({ jobId: job.id, customerId: job.customerId, approved: true, notes: null, now: now() });
+}
 
 async function send(jobId: string, workerId: string, body: unknown) {
   return invoke(handler, withBearer(withPath(withBody(sample, body), { id: jobId }), await workerToken(workerId)));
 }
 
 describe('POST /api/jobs/{id}/invoice', () => {
-  it('invoices an approved job at the agreed rate: hours x rate + materials, and the fee split, in cents', async () => {
-    // Prepare: the worker's rate is $45/h
+  it('invoices an approved job at the agreed rate: hours x rate + materials, the fee split, and the card fee on the charge, in cents', async () => {
+    // Prepare: the worker's rate is $45/h; the job was sent without an estimate (no rush fee)
     const { worker, job } = await approvedJob({ hourlyRate: 4500 });
 
     // Act
@@ -30,10 +44,15 @@ describe('POST /api/jobs/{id}/invoice', () => {
       laborHours: 2.5,
       hourlyRate: 4500,
       materialsCost: 4250,
-      totalAmount: 15500,
+      rushFee: 0,
+      // ceil((155.00 + 0.30) / 0.971) = 159.94: the customer's charge covers the card processor's cut.
+      transactionFee: 494,
+      totalAmount: 15994,
       platformFee: 1550,
       workerShare: 13950,
       feePercent: 10,
+      estimatedTotal: null,
+      crewRequestId: null,
       notes: 'New cartridge',
       paymentStatus: 'pending',
       // Approving the finished work was the verification payment needs: the customer verifies once.
@@ -42,7 +61,57 @@ describe('POST /api/jobs/{id}/invoice', () => {
       payoutStatus: 'unpaid',
     });
     expect((await jobsRepo.findById(job.id))?.invoiceId).toBe(res.body.id);
-    expect(await invoicesRepo.findById(res.body.id)).toMatchObject({ customerId: job.customerId, totalAmount: 15500 });
+    expect(await invoicesRepo.findById(res.body.id)).toMatchObject({ customerId: job.customerId, totalAmount: 15994 });
+  });
+
+  it("charges the rush fee the job was sent with, and shows the estimate's total beside the actual", async () => {
+    // Prepare: sent as soon as possible with a $25 rush fee, estimated at $129.05
+    const worker = await dispatchableWorker(testCategory(), null, { hourlyRate: 5000 });
+    const estimate = { baseAmount: 10000, rushFee: 2500, platformFee: 1250, transactionFee: 405, totalCost: 12905, hours: 2, hourlyRate: 5000 };
+    const job = await approvedJobOf(worker, await testJob(worker.categories[0]!, null, { estimate }));
+
+    // Act
+    const res = await send(job.id, worker.id, { laborHours: 2 });
+
+    // Assess: the same figures the estimate promised for the same hours
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ rushFee: 2500, platformFee: 1250, workerShare: 11250, transactionFee: 405, totalAmount: 12905, estimatedTotal: 12905 });
+  });
+
+  it('invoices a scheduled job without a rush fee', async () => {
+    const worker = await dispatchableWorker(testCategory(), null, { hourlyRate: 5000 });
+    const estimate = { baseAmount: 10000, rushFee: 0, platformFee: 1000, transactionFee: 330, totalCost: 10330, hours: 2, hourlyRate: 5000 };
+    const job = await approvedJobOf(worker, await testJob(worker.categories[0]!, null, { estimate }));
+
+    const res = await send(job.id, worker.id, { laborHours: 2 });
+
+    expect(res.body).toMatchObject({ rushFee: 0, transactionFee: 330, totalAmount: 10330, estimatedTotal: 10330 });
+  });
+
+  it("makes a crew pro's invoice a line of the crew's bill: its part of the rush fee, no card fee of its own, verified with the bill, the customer told when the bill is complete", async () => {
+    // Prepare: a crew of two, the second pro has worked and not invoiced yet
+    const crew = await invoicedCrew([{}, { uninvoiced: true }]);
+    const worker = crew.workers[1]!;
+
+    // Act
+    const res = await send(crew.jobs[1]!.id, worker.id, { laborHours: 2 });
+
+    // Assess
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      rushFee: 2500,
+      transactionFee: 0,
+      totalAmount: 12500,
+      platformFee: 1250,
+      workerShare: 11250,
+      estimatedTotal: Math.round(crew.lead.estimate!.totalCost / 2),
+      crewRequestId: crew.lead.id,
+      workVerified: false,
+    });
+    // The last pro's invoice completes the bill: the customer is told once, of the whole bill, on the request's page.
+    const told = (await notificationsRepo.latest('customer', crew.customerId)).filter((n) => n.title === 'Bill ready');
+    expect(told).toEqual([expect.objectContaining({ jobId: crew.lead.id, actionUrl: `/track?id=${crew.lead.id}` })]);
+    expect((await notificationsRepo.latest('customer', crew.customerId)).filter((n) => n.title === 'Invoice ready')).toEqual([]);
   });
 
   it('makes one invoice of two concurrent submissions; the other gets 409', async () => {

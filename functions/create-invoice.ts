@@ -3,7 +3,8 @@ import { routeByName } from '../shared/routes';
 import { createInvoiceSchema } from '../shared/schemas/invoice';
 import { invoiceForJob, InvoiceRefused, invoicesRepo } from './lib/data/invoices';
 import type { JobItem } from './lib/data/jobs';
-import { env } from './lib/env';
+import { cardFeeRates, env } from './lib/env';
+import { crewLineInvoiced } from './lib/crew-bill-events';
 import { ConflictError, NotFoundError } from './lib/errors';
 import { http, reply } from './lib/http';
 import { newId } from './lib/ids';
@@ -23,7 +24,8 @@ function refusalFor(job: JobItem | undefined): Error {
 
 /**
  * The worker invoices a job the customer approved: labour hours (theirs to correct, one decimal) at
- * the rate agreed when they accepted, plus materials; the total and the fee split are computed here
+ * the rate agreed when they accepted, plus the rush fee the job was sent with, plus materials, plus
+ * the card fee on the charge (none on a crew's line); the total and the fee split are computed here
  * in cents. One invoice per job, written together with the job's invoiceId.
  */
 export const handler = http(routeByName('create-invoice'), createInvoiceSchema, async ({ params, body, caller }) => {
@@ -38,6 +40,7 @@ export const handler = http(routeByName('create-invoice'), createInvoiceSchema, 
     materialsCents: dollarsToCents(body.materialsCost ?? 0),
     notes: body.notes?.trim() || null,
     feePercent: env.PLATFORM_FEE_PERCENT,
+    cardFee: cardFeeRates(),
     now: new Date().toISOString(),
   });
   try {
@@ -46,7 +49,8 @@ export const handler = http(routeByName('create-invoice'), createInvoiceSchema, 
     if (error instanceof InvoiceRefused) throw refusalFor(error.job);
     throw error;
   }
-  await invoiceCreated(invoice);
+  // A crew's line is announced as part of its bill, which is paid once every pro has invoiced.
+  await (invoice.crewRequestId ? crewLineInvoiced(invoice) : invoiceCreated(invoice));
   logger.info('Invoice created', { jobId: job.id, invoiceId: invoice.id, totalCents: invoice.totalAmount });
   return reply(201, toInvoiceView(invoice, 'worker'));
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { requestNumber } from '../shared/schemas/request';
 import { DEFAULT_PLATFORM_FEE_PERCENT } from '../shared/constants';
 import { estimateDefaults, estimateJob, REQUESTED_TIME_MESSAGE } from '../shared/domain/estimate';
+import { WORKER_COUNT_MESSAGE } from '../shared/schemas/estimate';
 import { handler } from './create-request';
 import { jobsRepo } from './lib/data/jobs';
 import { timerNames } from './lib/dispatch';
@@ -266,5 +267,38 @@ describe('POST /api/requests: the price and the time', () => {
       expect(res.body.message).toContain(REQUESTED_TIME_MESSAGE);
       expect(await jobsRepo.listForCustomer(customerId)).toHaveLength(0);
     }
+  });
+});
+
+describe('POST /api/requests: more than one pro', () => {
+  it('makes a crew of three jobs sharing the crew estimate, listing only the request', async () => {
+    // Prepare
+    const place = testPlace();
+    await Promise.all([1, 2, 3, 4, 5].map((i) => dispatchableWorker('plumbing', north(place, 0.1 * i), { hourlyRate: 4000 })));
+    const { customerId, event } = await asCustomer({ ...validBody, clientLatitude: place.lat, clientLongitude: place.lng, jobSize: 'small', workerCount: 3 });
+
+    // Act
+    const res = await invoke(handler, event);
+
+    // Assess
+    expect(res.status).toBe(201);
+    const expected = estimateJob({ category: 'plumbing', size: 'small', hourlyRateCents: 4000, asap: true, workerCount: 3 }, { feePercent: DEFAULT_PLATFORM_FEE_PERCENT, ...estimateDefaults });
+    expect(res.body.request).toMatchObject({ workerCount: 3, estimate: expected, crewLeadId: null });
+    expect(res.body.request.crew).toHaveLength(3);
+    const lead = (await jobsRepo.findById(res.body.request.id))!;
+    const jobs = await jobsRepo.findMany(lead.crew!.jobIds);
+    expect(jobs).toHaveLength(3);
+    for (const job of jobs) expect(job).toMatchObject({ customerId, workerCount: 3, estimate: expected, crew: { leadId: lead.id, size: 3 } });
+    expect((await jobsRepo.listForCustomer(customerId)).map((j) => j.id)).toEqual([lead.id]);
+  });
+
+  it.each([0, 6, 2.5])('refuses %s pros with 400 saying how many to choose, and writes nothing', async (workerCount) => {
+    const { customerId, event } = await asCustomer({ ...validBody, workerCount });
+
+    const res = await invoke(handler, event);
+
+    expect(res.status).toBe(400);
+    expect(res.body.fields).toEqual({ workerCount: WORKER_COUNT_MESSAGE });
+    expect(await jobsRepo.listForCustomer(customerId)).toEqual([]);
   });
 });

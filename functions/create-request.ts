@@ -3,7 +3,8 @@ import { routeByName } from '../shared/routes';
 import { serviceRequestSchema } from '../shared/schemas/request';
 import { jobsRepo } from './lib/data/jobs';
 import { createdRequestReply, jobFromRequest } from './lib/customer-jobs';
-import { createAndDispatch } from './lib/dispatch';
+import { dispatchNew, scheduleStartTimers } from './lib/dispatch';
+import { crewJobs, storeCrew } from './lib/crews';
 import { http } from './lib/http';
 import { createIds, earlierResult } from './lib/idempotency';
 import { logger } from './lib/logger';
@@ -12,7 +13,11 @@ import { takeCreation } from './lib/creation-limits';
 import { checkedRequestedTime, estimateForJob, originOf } from './lib/estimates';
 import { DEFAULT_JOB_SIZE } from '../shared/job-sizes';
 
-/** The home page's service request: it is its job, offered to the nearest workers at once. */
+/**
+ * The home page's service request: it is its job, offered to the nearest workers at once. A request
+ * for N pros (workerCount) is a crew of N jobs made together (functions/lib/crews.ts): the lead is
+ * the request answered here, each job is offered to pros of its own.
+ */
 export const handler = http(routeByName('create-request'), serviceRequestSchema, async ({ body, event }) => {
   // The client's baseAmount is ignored: the server prices the job itself.
   const requestedTime = checkedRequestedTime(body.requestedTime);
@@ -21,12 +26,25 @@ export const handler = http(routeByName('create-request'), serviceRequestSchema,
   const ids = await createIds(event, known);
   const { customer } = ids;
   const jobId = ids.id('request');
+  const workerCount = body.workerCount ?? 1;
+  // Derived from the key like the lead's, so a retried POST meets the same members.
+  const memberIds = Array.from({ length: workerCount - 1 }, (_, i) => ids.id(`request-${i + 2}`));
   const category = categoryForService(body.service);
   const origin = originOf(body.clientLatitude, body.clientLongitude);
-  const estimate = await estimateForJob({ category, size: body.jobSize ?? DEFAULT_JOB_SIZE, origin, requestedTime });
-  const job = await createAndDispatch(jobFromRequest('request', body, customer.id, { id: jobId, category, requestedTime, estimate })).catch(
-    (error: unknown) => earlierResult(ids, error, () => jobsRepo.findCustomersJob(jobId, customer.id)),
-  );
-  logger.info('Service request created', { requestNumber: job.id.slice(-8).toUpperCase(), category: job.category });
+  const estimate = await estimateForJob({ category, size: body.jobSize ?? DEFAULT_JOB_SIZE, origin, requestedTime, workerCount });
+  const build = (id: string) => jobFromRequest('request', body, customer.id, { id, category, requestedTime, estimate });
+  const jobs = crewJobs(build(jobId), memberIds, build);
+  let job;
+  try {
+    // A scheduled job's timers exist before the job does, so none is stored without its release.
+    for (const each of jobs) await scheduleStartTimers(each);
+    await storeCrew(jobs, ids.keyed, (each) => jobsRepo.create(each));
+    // Each job of a crew is offered in turn, so each one's pros exclude those its siblings were offered.
+    job = await dispatchNew(jobs[0]!);
+    for (const member of jobs.slice(1)) await dispatchNew(member);
+  } catch (error) {
+    job = await earlierResult(ids, error, () => jobsRepo.findCustomersJob(jobId, customer.id));
+  }
+  logger.info('Service request created', { requestNumber: job.id.slice(-8).toUpperCase(), category: job.category, workerCount });
   return createdRequestReply(job, customer);
 });

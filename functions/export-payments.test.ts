@@ -24,8 +24,8 @@ describe('GET /api/admin/exports/payments', () => {
     expect(res.headers['content-disposition']).toBe(`attachment; filename="payments-${day}-to-${day}.csv"`);
     const lines = (res.body as string).trimEnd().split('\r\n');
     expect(lines).toEqual([
-      'Invoice id,Job id,Paid at,Customer,Pro,Service,Total,Platform fee,Pro payout,Payout,Fee percent,Stripe payment',
-      `${csvCell(invoice.id)},${csvCell(job.id)},${at(200)},Test Customer,${worker.fullName},Plumbing,100.00,10.00,90.00,held,10,`,
+      'Invoice id,Job id,Paid at,Customer,Pro,Service,Total,Card fee,Platform fee,Pro payout,Payout,Fee percent,Stripe payment',
+      `${csvCell(invoice.id)},${csvCell(job.id)},${at(200)},Test Customer,${worker.fullName},Plumbing,103.30,3.30,10.00,90.00,held,10,`,
     ]);
   });
 

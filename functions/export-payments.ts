@@ -9,7 +9,7 @@ export const handler = http(routeByName('export-payments'), async ({ query }) =>
   const range = rangeOf(query, new Date().toISOString().slice(0, 10));
   const invoices = await exportsRepo.payments(range.from, range.to);
   const csv = toCsv(
-    ['Invoice id', 'Job id', 'Paid at', 'Customer', 'Pro', 'Service', 'Total', 'Platform fee', 'Pro payout', 'Payout', 'Fee percent', 'Stripe payment'],
+    ['Invoice id', 'Job id', 'Paid at', 'Customer', 'Pro', 'Service', 'Total', 'Card fee', 'Platform fee', 'Pro payout', 'Payout', 'Fee percent', 'Stripe payment'],
     invoices.map((invoice) => [
       invoice.id,
       invoice.jobId,
@@ -18,6 +18,8 @@ export const handler = http(routeByName('export-payments'), async ({ query }) =>
       invoice.workerName,
       invoice.service,
       amount(invoice.totalAmount),
+      // What the customer paid the card processor through us: Total = card fee + platform fee + pro payout.
+      amount(invoice.transactionFee ?? 0),
       amount(invoice.platformFee),
       amount(invoice.workerShare),
       invoice.payoutStatus,

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { handler as createBooking } from './create-booking';
 import { handler } from './get-tracked-request';
 import { issuedCustomer } from './lib/testing/customers';
-import { testCategory, testJob, testPlace } from './lib/testing/dispatch';
+import { dispatchableWorker, testCategory, testJob, testPlace } from './lib/testing/dispatch';
+import { testCrew, takenBy } from './lib/testing/crews';
+import { jobLocationsRepo } from './lib/data/job-locations';
+import { jobsRepo } from './lib/data/jobs';
 import { invoke, sampleEvent, withCookies, withPath } from './lib/testing/events';
 
 const sample = sampleEvent('get-tracked-request');
@@ -75,5 +78,62 @@ describe('GET /api/track/{id}', () => {
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe('The booking ID you entered could not be found.');
     expect(malformed.status).toBe(404);
+  });
+});
+
+describe('GET /api/track/{id}: a crew', () => {
+  it("shows every pro's place on the request, in order, with each holder and their latest position", async () => {
+    // Prepare: a crew of three; pro 2 took their job and shared a fix on it, pro 3 is still sought
+    const [category, place] = [testCategory(), testPlace()];
+    const [lead, second, third] = await testCrew(category, place, 3);
+    const pro = await dispatchableWorker(category, place);
+    await takenBy(second!, pro.id);
+    const fix = { lat: place.lat + 0.01, lng: place.lng, accuracy: 5, at: new Date().toISOString() };
+    await jobLocationsRepo.keepLatest({ jobId: second!.id, workerId: pro.id, ...fix, minIntervalMs: 0 });
+
+    // Act
+    const res = await track(lead!.id, [`customer_id=${lead!.customerId}`]);
+
+    // Assess: the lead's own fields stay its own job's
+    expect(res.status).toBe(200);
+    // An as-soon-as-possible job a pro holds cannot be cancelled, so neither can the crew.
+    expect(res.body).toMatchObject({ id: lead!.id, workerCount: 3, crewLeadId: null, worker: null, jobState: 'booked', canCancel: false });
+    expect(res.body.crew.map((m: { jobId: string; index: number }) => [m.jobId, m.index])).toEqual([[lead!.id, 1], [second!.id, 2], [third!.id, 3]]);
+    expect(res.body.crew[1]).toMatchObject({ jobState: 'accepted', worker: { id: pro.id }, position: { lat: fix.lat, lng: fix.lng, at: fix.at } });
+    expect(res.body.crew[1].etaMinutes).toEqual(expect.any(Number));
+    expect(res.body.crew[2]).toMatchObject({ worker: null, position: null });
+  });
+
+  it("shows a member's own page, to its customer and to a link holder, naming the request it belongs to", async () => {
+    // Prepare
+    const [lead, member] = await testCrew(testCategory(), testPlace(), 2);
+
+    // Act
+    const own = await track(member!.id, [`customer_id=${member!.customerId}`]);
+    const link = await track(member!.id);
+
+    // Assess
+    for (const res of [own, link]) {
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ id: member!.id, workerCount: 2, crew: null, crewLeadId: lead!.id, canCancel: false, canRetry: false });
+    }
+    expect([own.body.viewer, link.body.viewer]).toEqual(['customer', 'link']);
+  });
+
+  it('lets the customer try again while any pro of the crew ended with nobody, and cancel only while every pro may be', async () => {
+    // Prepare: pro 1 holds the lead and is on the way; nobody took the member
+    const [category, place] = [testCategory(), testPlace()];
+    const [lead, member] = await testCrew(category, place, 2);
+    const pro = await dispatchableWorker(category, place);
+    await takenBy(lead!, pro.id);
+    await jobsRepo.advance({ jobId: lead!.id, workerId: pro.id, from: 'accepted', to: 'en_route', stamp: 'enRouteAt', now: new Date().toISOString() });
+    await jobsRepo.markNoWorker((await jobsRepo.findById(member!.id))!, new Date().toISOString());
+
+    // Act
+    const res = await track(lead!.id, [`customer_id=${lead!.customerId}`]);
+
+    // Assess
+    expect(res.body).toMatchObject({ canRetry: true, canCancel: false, jobState: 'en_route' });
+    expect(res.body.reofferUntil).toEqual(expect.any(String));
   });
 });

@@ -9,6 +9,8 @@ import { env } from './lib/env';
 import { issuedCustomer } from './lib/testing/customers';
 import { atExpression } from './lib/scheduler';
 import { dispatchableWorker, findSchedule, testCategory, testJob, testPlace } from './lib/testing/dispatch';
+import { testCrew } from './lib/testing/crews';
+import { CREW_MEMBER_ACTION } from './lib/crews';
 import { invoke, sampleEvent, withBody, withCookies, withPath } from './lib/testing/events';
 
 const HOUR = 3_600_000;
@@ -166,5 +168,55 @@ describe('cancelling a scheduled job a pro accepted', () => {
     const told = (await notificationsRepo.latest('worker', pro.id)).filter((n) => n.type === 'job_cancelled' && n.jobId === job.id);
     expect(told).toHaveLength(1);
     expect(await jobsRepo.markReminded(job.id, 'hour', job.requestedTime!, new Date().toISOString())).toBeUndefined();
+  });
+});
+
+describe('POST /api/requests/{id}/reschedule: a crew', () => {
+  it('moves every pro of the request to the new start, each with its own release timer', async () => {
+    // Prepare: a crew of two starting in three days, one of them held by a pro
+    const [category, place] = [testCategory(), testPlace()];
+    const pro = await dispatchableWorker(category, place);
+    const crew = await testCrew(category, place, 2, { requestedTime: at(3 * DAY) });
+    for (const job of crew) await scheduleStartTimers(job);
+    await accepted(crew[1]!, pro.id);
+    const later = at(4 * DAY);
+
+    // Act
+    const res = await reschedule(crew[0]!.id, crew[0]!.customerId, later);
+
+    // Assess
+    expect(res.status).toBe(200);
+    expect(res.body.requestedTime).toBe(later);
+    const [lead, member] = await Promise.all(crew.map((j) => jobsRepo.findById(j.id)));
+    expect(lead!.requestedTime).toBe(later);
+    expect(member).toMatchObject({ requestedTime: later, state: 'accepted', acceptedBy: pro.id });
+    expect(Date.parse(member!.arriveBy!)).toBe(Date.parse(later) + env.ARRIVAL_GRACE_SECONDS * 1000);
+    expect(await findSchedule(timerNames.release(lead!.id, Date.parse(later)))).toBeDefined();
+    expect(await findSchedule(timerNames.release(member!.id, Date.parse(later)))).toBeDefined();
+  });
+
+  it('moves nothing while a pro of the request is on the way', async () => {
+    // Prepare
+    const [category, place] = [testCategory(), testPlace()];
+    const pro = await dispatchableWorker(category, place);
+    const crew = await testCrew(category, place, 2, { requestedTime: at(2 * HOUR) });
+    await accepted(crew[1]!, pro.id);
+    await jobsRepo.advance({ jobId: crew[1]!.id, workerId: pro.id, from: 'accepted', to: 'en_route', stamp: 'enRouteAt', now: new Date().toISOString() });
+
+    // Act
+    const res = await reschedule(crew[0]!.id, crew[0]!.customerId, at(3 * DAY));
+
+    // Assess
+    expect(res.status).toBe(409);
+    expect((await jobsRepo.findById(crew[0]!.id))!.requestedTime).toBe(crew[0]!.requestedTime);
+  });
+
+  it("refuses a member's own id, pointing to the request's page", async () => {
+    const [, member] = await testCrew(testCategory(), testPlace(), 2, { requestedTime: at(3 * DAY) });
+
+    const res = await reschedule(member!.id, member!.customerId, at(4 * DAY));
+
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(CREW_MEMBER_ACTION);
   });
 });

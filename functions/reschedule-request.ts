@@ -2,6 +2,7 @@ import { requestedTimeProblem } from '../shared/domain/estimate';
 import { routeByName } from '../shared/routes';
 import { rescheduleSchema } from '../shared/schemas/request';
 import { REQUEST_NOT_FOUND, requestViews } from './lib/customer-jobs';
+import { crewOf, refuseCrewMember } from './lib/crews';
 import { JobChangeRefused, jobsRepo, type JobItem } from './lib/data/jobs';
 import { cancelOfferTimers, cancelStartTimers, dispatchCycle, offerNext, scheduleArrivalForStart, scheduleStartTimers } from './lib/dispatch';
 import { env } from './lib/env';
@@ -39,20 +40,44 @@ function notReschedulable(job: JobItem): ConflictError | undefined {
  * them; then one write conditional on the version read moves it. The old start's timers are
  * deleted, and any that fire anyway find the job starting at another time and do nothing. Offers
  * standing for the old time are withdrawn; a pro who accepted keeps the job and is told.
+ *
+ * A crew (the lead's id) moves together: every member still live is checked first, and if any may
+ * no longer move (its pro is on the way) nothing changes; then each moves by its own conditional
+ * write, so a retry finishes what a failed call left.
  */
 export const handler = http(routeByName('reschedule-request'), rescheduleSchema, async ({ params, body, caller }) => {
   const nowMs = Date.now();
   const problem = requestedTimeProblem(body.requestedTime, nowMs);
   if (problem) throw new BadRequestError(problem);
   const requestedTime = new Date(Date.parse(body.requestedTime)).toISOString();
+  const found = await jobsRepo.findCustomersJob(params.id, caller.id);
+  if (!found) throw new NotFoundError(REQUEST_NOT_FOUND);
+  refuseCrewMember(found);
+  const crew = await crewOf(found);
+  // A member the owner cancelled stays cancelled; the rest of the crew moves.
+  const live = crew.length > 1 ? crew.filter((job) => job.state !== 'cancelled') : crew;
+  for (const job of live) {
+    const refusal = notReschedulable(job);
+    if (refusal) throw refusal;
+  }
+  let lead = found;
+  for (const job of live) {
+    const moved = await rescheduleOne(job.id, caller.id, requestedTime, nowMs);
+    if (job.id === found.id) lead = moved;
+  }
+  return (await requestViews([lead]))[0]!;
+});
+
+/** One job's move to the new start, read again on a lost race; answers the job as it now is. */
+async function rescheduleOne(jobId: string, customerId: string, requestedTime: string, nowMs: number): Promise<JobItem> {
   const startMs = Date.parse(requestedTime);
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const job = await jobsRepo.findCustomersJob(params.id, caller.id);
+    const job = await jobsRepo.findCustomersJob(jobId, customerId);
     if (!job) throw new NotFoundError(REQUEST_NOT_FOUND);
     const refusal = notReschedulable(job);
     if (refusal) throw refusal;
     // A retry of a reschedule that already landed answers as it did.
-    if (job.requestedTime === requestedTime) return (await requestViews([job]))[0]!;
+    if (job.requestedTime === requestedTime) return job;
     const holder = job.state === 'accepted' ? job.acceptedBy : null;
     const arriveBy = holder ? new Date(arrivalDeadlineMs(startMs, nowMs, env.ARRIVAL_GRACE_SECONDS * 1000)).toISOString() : null;
     try {
@@ -76,8 +101,7 @@ export const handler = http(routeByName('reschedule-request'), rescheduleSchema,
     logger.info('Request rescheduled', { jobId: job.id, held: Boolean(holder) });
     await jobRescheduled(moved, withdrawn);
     // Searching again for the new time: at once when it is less than a day away, else when its offers open.
-    const current = holder ? moved : ((await offerNext(job.id)) ?? moved);
-    return (await requestViews([current]))[0]!;
+    return holder ? moved : ((await offerNext(job.id)) ?? moved);
   }
   throw new ConflictError('This request changed while we were moving it. Look at it again and choose the time once more.');
-});
+}

@@ -4,6 +4,8 @@ import { jobsRepo } from './lib/data/jobs';
 import { offerNext } from './lib/dispatch';
 import { issuedCustomer } from './lib/testing/customers';
 import { dispatchableWorker, testCategory, testJob, testPlace } from './lib/testing/dispatch';
+import { testCrew, takenBy } from './lib/testing/crews';
+import { CREW_MEMBER_ACTION } from './lib/crews';
 import { invoke, sampleEvent, withCookies, withPath } from './lib/testing/events';
 
 const sample = sampleEvent('retry-request');
@@ -87,5 +89,42 @@ describe('POST /api/requests/{id}/retry', () => {
     // Assess
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('A professional has already accepted this request.');
+  });
+});
+
+describe('POST /api/requests/{id}/retry: a crew', () => {
+  it('searches again for every pro of the request that ended with nobody, leaving the pros who accepted alone', async () => {
+    // Prepare: the lead is held; nobody took the two members; then a pro comes on call
+    const [category, place] = [testCategory(), testPlace()];
+    const holder = await dispatchableWorker(category, place, { isAvailable: false });
+    const [lead, second, third] = await testCrew(category, place, 3);
+    await takenBy(lead!, holder.id);
+    for (const job of [second!, third!]) await offerNext(job.id);
+    expect((await jobsRepo.findById(second!.id))!.dispatch).toBe('no_worker_available');
+    const pro = await dispatchableWorker(category, place);
+
+    // Act
+    const res = await invoke(handler, asCustomer(lead!.id, lead!.customerId));
+
+    // Assess
+    expect(res.status).toBe(200);
+    // One pro for two jobs: the other finds nobody again, and may be tried again.
+    expect(res.body).toMatchObject({ jobState: 'accepted', canRetry: true });
+    const [a, b, c] = await Promise.all([lead!, second!, third!].map((j) => jobsRepo.findById(j.id)));
+    expect(a).toMatchObject({ state: 'accepted', acceptedBy: holder.id });
+    expect(b!.reopenedCount).toBe(1);
+    expect(c!.reopenedCount).toBe(1);
+    // The one pro on call is offered one of the two, never both.
+    expect([...Object.keys(b!.offers), ...Object.keys(c!.offers)]).toEqual([pro.id]);
+  });
+
+  it("refuses a member's own id, pointing to the request's page", async () => {
+    const [, member] = await testCrew(testCategory(), testPlace(), 2);
+    await offerNext(member!.id);
+
+    const res = await invoke(handler, asCustomer(member!.id, member!.customerId));
+
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(CREW_MEMBER_ACTION);
   });
 });

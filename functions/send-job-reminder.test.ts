@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { handler } from './send-job-reminder';
 import { jobsRepo, type JobItem } from './lib/data/jobs';
 import { notificationsRepo } from './lib/data/notifications';
+import { takenBy, testCrew } from './lib/testing/crews';
 import { dispatchableWorker, testCategory, testJob, testPlace } from './lib/testing/dispatch';
 
 const HOUR = 3_600_000;
@@ -68,6 +69,27 @@ describe('send-job-reminder (timer)', () => {
 
     const [customer] = await reminders('customer', job.customerId, job.id);
     expect(customer?.message).toMatch(/we are finding your pro/);
+  });
+
+  it('reminds each pro of a crew of their own job and the customer once, from the request they follow', async () => {
+    // Prepare: a crew of two for a start in two hours, each job taken by its own pro
+    const [category, place] = [testCategory(), testPlace()];
+    const start = new Date(Date.now() + 2 * HOUR).toISOString();
+    const [lead, member] = await testCrew(category, place, 2, { requestedTime: start });
+    const [first, second] = [await dispatchableWorker(category, place), await dispatchableWorker(category, place)];
+    await takenBy(lead!, first.id);
+    await takenBy(member!, second.id);
+
+    // Act: each job's own timer fires
+    await handler({ jobId: lead!.id, start, kind: 'hour' });
+    await handler({ jobId: member!.id, start, kind: 'hour' });
+
+    // Assess
+    const customer = (await notificationsRepo.latest('customer', lead!.customerId)).filter((n) => n.type === 'job_reminder');
+    expect(customer).toHaveLength(1);
+    expect(customer[0]).toMatchObject({ jobId: lead!.id, actionUrl: `/track?id=${lead!.id}` });
+    expect(await reminders('worker', first.id, lead!.id)).toHaveLength(1);
+    expect(await reminders('worker', second.id, member!.id)).toHaveLength(1);
   });
 
   it('drops an input with an unknown reminder', async () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { handler } from './submit-client-verification';
+import { handler, VERIFY_ON_LEAD } from './submit-client-verification';
+import { completedBy, takenBy, testCrew } from './lib/testing/crews';
+import { offerNext } from './lib/dispatch';
 import { handler as completeJob } from './complete-job';
 import { invoicesRepo } from './lib/data/invoices';
 import { jobsRepo } from './lib/data/jobs';
@@ -144,5 +146,81 @@ describe('POST /api/client-verification', () => {
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/ID is checked before they are approved/);
     expect(res.body.message).toMatch(/work_verification/);
+  });
+});
+
+describe('POST /api/client-verification: a crew', () => {
+  /** A crew of three: two pros completed, the third job found nobody. */
+  async function finishedCrew() {
+    const category = testCategory();
+    const [a, b] = await Promise.all([dispatchableWorker(category, null, { isAvailable: false }), dispatchableWorker(category, null, { isAvailable: false })]);
+    const [lead, second, third] = await testCrew(category, null, 3);
+    await completedBy(lead!, a.id);
+    await completedBy(second!, b.id);
+    await offerNext(third!.id);
+    return { lead: lead!, second: second!, third: third! };
+  }
+
+  it('approves the work of every pro who completed, once, on the request', async () => {
+    // Prepare
+    const { lead, second, third } = await finishedCrew();
+
+    // Act
+    const res = await answer(lead.customerId, { serviceRequestId: lead.id, verificationStatus: 'approved' });
+
+    // Assess
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ok: true, jobId: lead.id, state: 'verified', verificationStatus: 'approved' });
+    expect((await jobsRepo.findById(second.id))!).toMatchObject({ state: 'verified', verificationStatus: 'approved' });
+    expect((await jobsRepo.findById(third.id))!.state).toBe('booked');
+  });
+
+  it('sends every completed pro back to work with the notes when the customer asks for changes', async () => {
+    const { lead, second } = await finishedCrew();
+
+    const res = await answer(lead.customerId, { serviceRequestId: lead.id, verificationStatus: 'rejected', verificationNotes: 'The tiles are uneven' });
+
+    expect(res.status).toBe(200);
+    for (const id of [lead.id, second.id]) expect(await jobsRepo.findById(id)).toMatchObject({ state: 'in_progress', clientNotes: 'The tiles are uneven' });
+  });
+
+  it('leaves one result when two answers are sent at once', async () => {
+    const { lead, second } = await finishedCrew();
+
+    const results = await Promise.all([
+      answer(lead.customerId, { serviceRequestId: lead.id, verificationStatus: 'approved' }),
+      answer(lead.customerId, { serviceRequestId: lead.id, verificationStatus: 'rejected', verificationNotes: 'Not done' }),
+    ]);
+
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    const states = (await jobsRepo.findMany([lead.id, second.id])).map((j) => j.state);
+    expect(new Set(states).size).toBe(1);
+  });
+
+  it('waits while a pro is still working, saying how many', async () => {
+    // Prepare: pro 1 completed, pro 2 still at work
+    const category = testCategory();
+    const [a, b] = await Promise.all([dispatchableWorker(category, null, { isAvailable: false }), dispatchableWorker(category, null, { isAvailable: false })]);
+    const [lead, member] = await testCrew(category, null, 2);
+    await completedBy(lead!, a.id);
+    await takenBy(member!, b.id);
+
+    // Act
+    const res = await answer(lead!.customerId, { serviceRequestId: lead!.id, verificationStatus: 'approved' });
+
+    // Assess
+    expect(res.status).toBe(409);
+    expect(res.body.message).toMatch(/One pro is still working/);
+    expect((await jobsRepo.findById(lead!.id))!.state).toBe('completed');
+  });
+
+  it("refuses a member's own verification, pointing to the request's page", async () => {
+    const { lead, second } = await finishedCrew();
+
+    const res = await answer(lead.customerId, { serviceRequestId: second.id, verificationStatus: 'approved' });
+
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(VERIFY_ON_LEAD);
+    expect((await jobsRepo.findById(second.id))!.state).toBe('completed');
   });
 });

@@ -6,8 +6,12 @@ import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '.
 import { http } from './lib/http';
 import { workVerified } from './lib/job-events';
 import { logger } from './lib/logger';
+import { crewOf, isCrewLead } from './lib/crews';
+import { stillWorking, verifiableMembers } from './lib/job-views';
 
 export const VERIFICATION_JOB_NOT_FOUND = 'We could not find this job among yours.';
+/** A crew's work is verified once, on the lead, for every pro. */
+export const VERIFY_ON_LEAD = "Verify the work for the whole crew on the request's page.";
 
 /**
  * Why a worker_verification is refused rather than recorded: the pro's identity was checked when
@@ -44,7 +48,8 @@ export const handler = http(routeByName('submit-client-verification'), clientVer
     throw new BadRequestError(WORKER_VERIFICATION_REFUSED);
   }
   const job = await customersJob(body.serviceRequestId, caller.id);
-  if (body.workerId && job.acceptedBy && body.workerId !== job.acceptedBy) throw new ForbiddenError('This verification is for another professional.');
+  if (!isCrewLead(job)) throw new ConflictError(VERIFY_ON_LEAD);
+  if (body.workerId && job.acceptedBy && body.workerId !== job.acceptedBy && !job.crew) throw new ForbiddenError('This verification is for another professional.');
   const approved = body.verificationStatus === 'approved';
   const now = new Date().toISOString();
 
@@ -56,6 +61,8 @@ export const handler = http(routeByName('submit-client-verification'), clientVer
     if (invoice) logger.info('Invoice verified', { jobId: job.id, invoiceId: job.invoiceId });
     return { ok: true, jobId: job.id, state: job.state, verificationStatus: 'approved' } satisfies ClientVerificationResult;
   }
+
+  if (job.crew && job.crew.jobIds.length > 1) return verifyCrew(job, approved, body.verificationNotes?.trim() || null, now, body.verificationStatus);
 
   try {
     const updated = await jobsRepo.recordVerification({
@@ -73,3 +80,36 @@ export const handler = http(routeByName('submit-client-verification'), clientVer
     throw error;
   }
 });
+
+/**
+ * A crew's one verification, on the lead: allowed once every pro who took a job has completed it
+ * (members that ended with nobody or were cancelled are left out); approving verifies every
+ * completed member, asking for changes sends each back to its pro. Each member is its own
+ * conditional write (only from completed); the first of them in crew order is written first and
+ * decides between two answers sent at once: the one it refuses writes nothing more.
+ */
+async function verifyCrew(lead: JobItem, approved: boolean, notes: string | null, now: string, verificationStatus: 'approved' | 'rejected') {
+  const crew = await crewOf(lead);
+  const working = stillWorking(crew).length;
+  if (working > 0) {
+    throw new ConflictError(
+      `${working === 1 ? 'One pro is' : `${working} pros are`} still working on this request: you can verify the work once every pro has completed.`,
+    );
+  }
+  const completed = verifiableMembers(crew).filter((job) => job.state === 'completed');
+  if (completed.length === 0) throw refusalFor(lead);
+  const answered: JobItem[] = [];
+  for (const [i, job] of completed.entries()) {
+    try {
+      answered.push(await jobsRepo.recordVerification({ jobId: job.id, customerId: lead.customerId, approved, notes, now }));
+    } catch (error) {
+      if (!(error instanceof JobChangeRefused)) throw error;
+      // The first refused: another answer got there first, and finishes the rest itself.
+      if (i === 0) throw refusalFor(error.current);
+    }
+  }
+  logger.info(approved ? 'Crew work approved' : 'Crew work sent back', { jobId: lead.id, pros: answered.length });
+  await Promise.all(answered.map((job) => workVerified(job, approved, job.verificationNotes ?? null)));
+  const state = answered.find((job) => job.id === lead.id)?.state ?? (await jobsRepo.findById(lead.id))!.state;
+  return { ok: true, jobId: lead.id, state, verificationStatus } satisfies ClientVerificationResult;
+}

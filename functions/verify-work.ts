@@ -1,6 +1,6 @@
 import { routeByName } from '../shared/routes';
 import { invoicesRepo } from './lib/data/invoices';
-import { NotFoundError } from './lib/errors';
+import { ConflictError, NotFoundError } from './lib/errors';
 import { http } from './lib/http';
 import { toInvoiceView } from './lib/invoice-views';
 import { logger } from './lib/logger';
@@ -9,6 +9,7 @@ import { logger } from './lib/logger';
 export const handler = http(routeByName('verify-work'), async ({ params, caller }) => {
   const found = await invoicesRepo.findById(params.id);
   if (!found || found.customerId !== caller.id) throw new NotFoundError('Invoice not found');
+  if (found.crewRequestId) throw new ConflictError("This invoice is part of your crew's bill. Verify the bill on the request's page.");
   // Verifying twice (a double click, a retry) answers with the invoice as it is: verified once.
   const invoice = (await invoicesRepo.markWorkVerified(found.id, caller.id, new Date().toISOString())) ?? (await invoicesRepo.findById(found.id));
   if (!invoice) throw new NotFoundError('Invoice not found');

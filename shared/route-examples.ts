@@ -224,6 +224,9 @@ export const routeExamples: { [N in RouteName]?: RouteExample<N> } = {
   'list-invoices': { cookies: ['customer_id=Cu5t0mErSaMpLe1234567A'] },
   'get-invoice': { params: { id: 'InV0iCeSaMpLe123456789' }, cookies: ['customer_id=Cu5t0mErSaMpLe1234567A'] },
   'get-request-invoice': { params: { id: 'AbCdEfGhIjKlMnOpQrStUv' } },
+  'get-request-bill': { params: { id: 'AbCdEfGhIjKlMnOpQrStUv' } },
+  'verify-request-bill': { params: { id: 'AbCdEfGhIjKlMnOpQrStUv' } },
+  'create-bill-checkout': { params: { id: 'AbCdEfGhIjKlMnOpQrStUv' }, headers: { origin: 'http://localhost:3000' } },
   'verify-work': { params: { id: 'InV0iCeSaMpLe123456789' } },
   'create-checkout-session': {
     body: { invoiceId: 'InV0iCeSaMpLe123456789', workerStripeAccountId: null },

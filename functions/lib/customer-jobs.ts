@@ -4,27 +4,72 @@ import { invoicesRepo } from './data/invoices';
 import { jobItem, type JobItem } from './data/jobs';
 import type { IssuedCustomer } from './customer';
 import { reply } from './http';
-import { workersRepo } from './data/workers';
-import { toServiceRequestView } from './job-views';
+import { workersRepo, type WorkerItem } from './data/workers';
+import { toCrewMemberView, toServiceRequestView, type CrewContext } from './job-views';
+import { batchGet } from './data/batch';
+import { jobEntity, jobLocationEntity } from '../../shared/entities';
+import type { JobLocationItem } from './data/job-locations';
 import { presignDownload } from './storage';
 
 /** What a customer's call about a job that is not theirs (or does not exist) answers. */
 export const REQUEST_NOT_FOUND = 'We could not find this request among yours.';
 
-/** The customer's views of jobs, with each assigned worker's name, phone and photo. */
+/**
+ * The customer's views of jobs, with each assigned worker's name, phone and photo. A crew's lead
+ * shows every pro's place: one BatchGet reads its members and each job's latest location fix, one
+ * more the pros' profiles (with those of the jobs themselves).
+ */
 export async function requestViews(jobs: readonly JobItem[]): Promise<ServiceRequestView[]> {
-  const workerIds = jobs.map((j) => j.acceptedBy).filter((id): id is string => Boolean(id));
+  const leads = jobs.filter((j) => j.crew && j.crew.leadId === j.id && j.crew.jobIds.length > 1);
+  const { members, locations } = await crewItems(leads);
+  const all = [...jobs, ...members.values()];
+  const workerIds = all.map((j) => j.acceptedBy).filter((id): id is string => Boolean(id));
   const invoiceIds = jobs.map((j) => j.invoiceId).filter((id): id is string => Boolean(id));
   const [workerItems, invoiceItems] = await Promise.all([workersRepo.findMany(workerIds), invoicesRepo.findMany(invoiceIds)]);
   const workers = new Map(workerItems.map((w) => [w.id, w]));
   const invoices = new Map(invoiceItems.map((i) => [i.id, i]));
+  const photos = new Map<string, Promise<string | null>>();
+  const photoOf = (worker: WorkerItem | undefined) => {
+    if (!worker?.profilePhotoKey) return Promise.resolve(null);
+    if (!photos.has(worker.id)) photos.set(worker.id, presignDownload(worker.profilePhotoKey, 600).then((p) => p.url));
+    return photos.get(worker.id)!;
+  };
+  const now = Date.now();
   return Promise.all(
     jobs.map(async (job) => {
       const worker = job.acceptedBy ? workers.get(job.acceptedBy) : undefined;
-      const photoUrl = worker?.profilePhotoKey ? (await presignDownload(worker.profilePhotoKey, 600)).url : null;
-      return toServiceRequestView(job, worker, photoUrl, job.invoiceId ? invoices.get(job.invoiceId) : undefined);
+      const photoUrl = await photoOf(worker);
+      let crew: CrewContext | undefined;
+      if (leads.includes(job)) {
+        const crewJobs = job.crew!.jobIds.map((id) => (id === job.id ? job : members.get(id))).filter((j): j is JobItem => j !== undefined);
+        const views = await Promise.all(
+          crewJobs.map(async (each) => {
+            const holder = each.acceptedBy ? workers.get(each.acceptedBy) : undefined;
+            return toCrewMemberView(each, holder, await photoOf(holder), locations.get(each.id));
+          }),
+        );
+        crew = { jobs: crewJobs, views };
+      }
+      return toServiceRequestView(job, worker, photoUrl, job.invoiceId ? invoices.get(job.invoiceId) : undefined, now, crew);
     }),
   );
+}
+
+/** The members of these crews' leads and every crew job's latest location fix, in one BatchGet. */
+async function crewItems(leads: readonly JobItem[]): Promise<{ members: Map<string, JobItem>; locations: Map<string, JobLocationItem> }> {
+  const members = new Map<string, JobItem>();
+  const locations = new Map<string, JobLocationItem>();
+  if (leads.length === 0) return { members, locations };
+  const crewIds = leads.flatMap((lead) => lead.crew!.jobIds);
+  const memberIds = crewIds.filter((id) => !leads.some((lead) => lead.id === id));
+  const items = await batchGet<JobItem | JobLocationItem>(
+    [...new Set(memberIds)].map((id) => jobEntity.key(id)).concat([...new Set(crewIds)].map((id) => jobLocationEntity.key(id))),
+  );
+  for (const item of items) {
+    if (item.entity === 'job') members.set(item.id, item);
+    else if (item.entity === 'job-location') locations.set(item.jobId, item);
+  }
+  return { members, locations };
 }
 
 /** The job a service request or a hire makes: the form's fields, the caller as its customer. */

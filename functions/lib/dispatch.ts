@@ -4,6 +4,7 @@ import { REOFFER_WINDOW_MINUTES } from '../../shared/domain/requests';
 import { canTakeOffer, canTakeScheduledOffer, dispatchIndex } from './data/dispatch-index';
 import { systemActor, type JobEventActor } from './data/job-history';
 import { jobsRepo, type JobItem } from './data/jobs';
+import { siblingsOf } from './crews';
 import { workersRepo, type WorkerItem } from './data/workers';
 import { env } from './env';
 import { jobOffered, jobSearching, noWorkerAvailable } from './job-events';
@@ -81,6 +82,21 @@ function outstanding(job: JobItem, now: number): string[] {
 }
 
 /**
+ * How many offers a job keeps outstanding: OFFERS_AT_ONCE, shared out among a crew's jobs (at least
+ * one each), so the crew asks about as many pros at once as one job would and the first job
+ * dispatched does not take every pro nearby, leaving its siblings nobody to ask.
+ */
+function offersAtOnce(job: JobItem): number {
+  return job.crew ? Math.max(1, Math.floor(env.OFFERS_AT_ONCE / job.crew.size)) : env.OFFERS_AT_ONCE;
+}
+
+/** The pros a crew job's siblings were offered or are held by (one BatchGet); none for a job of one pro. */
+async function crewExcluded(job: JobItem): Promise<string[]> {
+  const siblings = await siblingsOf(job);
+  return siblings.flatMap((sibling) => [...(sibling.tried ?? []), ...(sibling.acceptedBy ? [sibling.acceptedBy] : [])]);
+}
+
+/**
  * Tops the job's offers up to OFFERS_AT_ONCE (a hire's first offer goes to the hired worker alone).
  * Safe to call any number of times and concurrently: each write is conditional on the version it
  * read, and a loser reads again.
@@ -99,9 +115,11 @@ export async function offerNext(jobId: string): Promise<JobItem | undefined> {
     const open = outstanding(job, nowMs);
     const hireFirst = job.preferredWorkerId && job.tried.length === 0;
     const room = Math.min(
-      hireFirst ? 1 : env.OFFERS_AT_ONCE - open.length,
+      hireFirst ? 1 : offersAtOnce(job) - open.length,
       env.MAX_OFFERS - job.tried.length,
     );
+    // A pro is offered at most one job of a crew: whoever a sibling was offered or is held by is left out.
+    const excluded = new Set([...job.tried, ...(room > 0 ? await crewExcluded(job) : [])]);
     let chosen: string[] = [];
     if (room > 0) {
       if (hireFirst) {
@@ -112,7 +130,7 @@ export async function offerNext(jobId: string): Promise<JobItem | undefined> {
         if (!free) job.tried.push(job.preferredWorkerId!);
       }
       if (chosen.length === 0) {
-        const found = await dispatchIndex.findNearest(job.category, originOf(job), new Set(job.tried), hireFirst ? env.OFFERS_AT_ONCE : room, { later: scheduled });
+        const found = await dispatchIndex.findNearest(job.category, originOf(job), excluded, hireFirst ? env.OFFERS_AT_ONCE : room, { later: scheduled });
         chosen = found.map((c) => c.workerId);
       }
     }
@@ -163,6 +181,11 @@ export async function createAndDispatch(job: JobItem, together: Parameters<typeo
   // releases it to dispatch; if Scheduler refuses, nothing is stored and the customer may try again.
   await scheduleStartTimers(job);
   await jobsRepo.create(job, together);
+  return dispatchNew(job);
+}
+
+/** Starts dispatch on a job just stored; a failure is logged and the job waits, visible as searching. */
+export async function dispatchNew(job: JobItem): Promise<JobItem> {
   try {
     return (await offerNext(job.id)) ?? job;
   } catch (error) {

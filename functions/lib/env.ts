@@ -183,3 +183,8 @@ export const env = parseEnv(process.env);
 
 /** Cookies carry Secure everywhere but the local runtime, which is served over plain http. */
 export const secureCookies = !env.LOCAL_RUNTIME;
+
+/** The card processing rates an invoice's and a bill's charge carry (shared/domain/invoice.ts). */
+export function cardFeeRates(): { percent: number; fixedCents: number } {
+  return { percent: env.CARD_FEE_PERCENT, fixedCents: env.CARD_FEE_FIXED_CENTS };
+}

@@ -55,10 +55,15 @@ export async function estimateForJob(input: {
   origin: LatLng | null;
   requestedTime: string | null;
   hired?: Pick<WorkerItem, 'hourlyRate'>;
+  /** Pros asked for (a crew's estimate prices them all); 1 when absent. */
+  workerCount?: number;
 }): Promise<JobEstimate | null> {
   // A stored profile may still list a trade the catalogue no longer has: no typical hours for it.
   if (!isCategorySlug(input.category)) return null;
   const rate = input.hired ? input.hired.hourlyRate : await nearbyRate(input.category, input.origin);
   if (rate === null) return null;
-  return estimateJob({ category: input.category, size: input.size, hourlyRateCents: rate, asap: input.requestedTime === null }, estimateRates());
+  return estimateJob(
+    { category: input.category, size: input.size, hourlyRateCents: rate, asap: input.requestedTime === null, workerCount: input.workerCount },
+    estimateRates(),
+  );
 }

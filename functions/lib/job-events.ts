@@ -1,4 +1,4 @@
-import { rooms } from '../../shared/realtime';
+import { rooms, type ServerEvent, type ServerEvents } from '../../shared/realtime';
 import type { InvoiceItem } from './data/invoices';
 import type { JobItem } from './data/jobs';
 import type { WorkerItem } from './data/workers';
@@ -12,8 +12,19 @@ import { notify, publish, publishToJob } from './realtime';
  * written; delivery never fails the call (functions/lib/realtime.ts).
  */
 
+/**
+ * A job's event to its room and, for a crew's member, to its lead's room too: the request's page
+ * (the lead's) follows every pro of the crew. The same frame: its requestId names the member's job.
+ */
+async function toJobRooms<E extends ServerEvent>(job: Pick<JobItem, 'id' | 'crew'>, event: E, data: ServerEvents[E]): Promise<void> {
+  const leadId = job.crew && job.crew.leadId !== job.id ? job.crew.leadId : null;
+  await Promise.all([publishToJob(job.id, event, data), ...(leadId ? [publishToJob(leadId, event, data)] : [])]);
+}
+
 /** Where a customer's notification leads: the job's own timeline, whatever door it came in by. */
 const requestUrl = (jobId: string) => `/track?id=${encodeURIComponent(jobId)}`;
+/** A crew's customer is sent to the request's (the lead's) page, where the whole crew is followed and verified. */
+const customerUrl = (job: Pick<JobItem, 'id' | 'crew'>) => requestUrl(job.crew?.leadId ?? job.id);
 const jobUrl = (jobId: string) => `/worker/jobs/${encodeURIComponent(jobId)}`;
 
 async function profileOf(worker: WorkerItem) {
@@ -42,23 +53,23 @@ export async function jobOffered(job: JobItem, workerIds: readonly string[]): Pr
 export async function noWorkerAvailable(job: JobItem): Promise<void> {
   const message = 'No worker is available right now. Please try again later.';
   await Promise.all([
-    publishToJob(job.id, 'no_worker_available', { requestId: job.id, message }),
-    notify('customer', job.customerId, { type: 'job_cancelled', title: 'No worker available', message, priority: 'high', actionUrl: requestUrl(job.id), jobId: job.id }),
+    toJobRooms(job, 'no_worker_available', { requestId: job.id, message }),
+    notify('customer', job.customerId, { type: 'job_cancelled', title: 'No worker available', message, priority: 'high', actionUrl: customerUrl(job), jobId: job.id }),
     jobWithNoPro(job),
   ]);
 }
 
 export async function jobSearching(job: JobItem, message: string): Promise<void> {
   await Promise.all([
-    publishToJob(job.id, 'job_searching', { requestId: job.id, message }),
-    notify('customer', job.customerId, { type: 'job_created', title: 'Finding you a pro', message, priority: 'medium', actionUrl: requestUrl(job.id), jobId: job.id }),
+    toJobRooms(job, 'job_searching', { requestId: job.id, message }),
+    notify('customer', job.customerId, { type: 'job_created', title: 'Finding you a pro', message, priority: 'medium', actionUrl: customerUrl(job), jobId: job.id }),
   ]);
 }
 
 /** The customer withdrew it: the pros it was offered to lose the offer at once. */
 export async function jobCancelled(job: JobItem, offeredTo: readonly string[]): Promise<void> {
   await Promise.all([
-    publishToJob(job.id, 'job_cancelled', { requestId: job.id, message: 'You cancelled this request.' }),
+    toJobRooms(job, 'job_cancelled', { requestId: job.id, message: 'You cancelled this request.' }),
     ...offeredTo.map((id) => publish(rooms.user('worker', id), 'offer:withdrawn', { jobId: job.id })),
   ]);
 }
@@ -69,8 +80,8 @@ export async function jobCancelled(job: JobItem, offeredTo: readonly string[]): 
  */
 export async function jobCancelledByOwner(job: JobItem, message: string, offeredTo: readonly string[], heldBy: string | null): Promise<void> {
   await Promise.all([
-    publishToJob(job.id, 'job_cancelled', { requestId: job.id, message }),
-    notify('customer', job.customerId, { type: 'job_cancelled', title: 'Your request was cancelled', message, priority: 'high', actionUrl: requestUrl(job.id), jobId: job.id }),
+    toJobRooms(job, 'job_cancelled', { requestId: job.id, message }),
+    notify('customer', job.customerId, { type: 'job_cancelled', title: 'Your request was cancelled', message, priority: 'high', actionUrl: customerUrl(job), jobId: job.id }),
     ...offeredTo.map((id) => publish(rooms.user('worker', id), 'offer:withdrawn', { jobId: job.id })),
     ...(heldBy
       ? [
@@ -90,11 +101,11 @@ export async function jobCancelledByOwner(job: JobItem, message: string, offered
 export async function jobAccepted(job: JobItem, worker: WorkerItem): Promise<void> {
   const profile = await profileOf(worker);
   await Promise.all([
-    publishToJob(job.id, 'service_accepted', { requestId: job.id }),
-    publishToJob(job.id, 'job:accepted', { jobId: job.id, workerProfile: profile }),
-    publishToJob(job.id, 'worker_assigned', { requestId: job.id, worker: profile }),
+    toJobRooms(job, 'service_accepted', { requestId: job.id }),
+    toJobRooms(job, 'job:accepted', { jobId: job.id, workerProfile: profile }),
+    toJobRooms(job, 'worker_assigned', { requestId: job.id, worker: profile }),
     publish(rooms.user('customer', job.customerId), 'worker_job_accepted', { workerId: worker.id, workerProfile: profile }),
-    notify('customer', job.customerId, { type: 'job_accepted', title: 'Worker assigned', message: `${worker.fullName} accepted your ${job.service} request.`, priority: 'high', actionUrl: requestUrl(job.id), jobId: job.id }),
+    notify('customer', job.customerId, { type: 'job_accepted', title: 'Worker assigned', message: `${worker.fullName} accepted your ${job.service} request.`, priority: 'high', actionUrl: customerUrl(job), jobId: job.id }),
     // Everyone else it was offered to (in any round: one whose offer already lapsed just refetches).
     ...job.tried.filter((id) => id !== worker.id).map((id) => publish(rooms.user('worker', id), 'offer:withdrawn', { jobId: job.id })),
   ]);
@@ -110,8 +121,8 @@ export async function jobStepped(job: JobItem, to: keyof typeof stepTexts): Prom
   const step = stepTexts[to];
   const at = new Date().toISOString();
   await Promise.all([
-    publishToJob(job.id, 'work_status', { requestId: job.id, status: step.status, eta: null, timestamp: at }),
-    notify('customer', job.customerId, { type: step.type, title: step.title, message: step.message, priority: 'medium', actionUrl: requestUrl(job.id), jobId: job.id }),
+    toJobRooms(job, 'work_status', { requestId: job.id, status: step.status, eta: null, timestamp: at }),
+    notify('customer', job.customerId, { type: step.type, title: step.title, message: step.message, priority: 'medium', actionUrl: customerUrl(job), jobId: job.id }),
   ]);
 }
 
@@ -122,8 +133,8 @@ export async function jobStepped(job: JobItem, to: keyof typeof stepTexts): Prom
 export async function arrivalClaimed(job: JobItem, workerName: string): Promise<void> {
   const message = `${workerName} says they have arrived. Please confirm on your request's page.`;
   await Promise.all([
-    publishToJob(job.id, 'arrival_claimed', { requestId: job.id, claimedAt: job.arrivalClaim?.claimedAt ?? new Date().toISOString(), message }),
-    notify('customer', job.customerId, { type: 'job_arrival_claimed', title: 'Has your pro arrived?', message, priority: 'high', actionUrl: requestUrl(job.id), jobId: job.id }),
+    toJobRooms(job, 'arrival_claimed', { requestId: job.id, claimedAt: job.arrivalClaim?.claimedAt ?? new Date().toISOString(), message }),
+    notify('customer', job.customerId, { type: 'job_arrival_claimed', title: 'Has your pro arrived?', message, priority: 'high', actionUrl: customerUrl(job), jobId: job.id }),
   ]);
 }
 
@@ -137,8 +148,8 @@ export async function arrivalAnswered(job: JobItem, workerId: string, arrived: b
     : 'The customer says you have not arrived yet. Press Mark Arrived again once you are at the door; the 45-minute deadline still applies.';
   const at = new Date().toISOString();
   await Promise.all([
-    publishToJob(job.id, 'arrival_answered', { requestId: job.id, arrived, message }),
-    ...(arrived ? [publishToJob(job.id, 'work_status', { requestId: job.id, status: 'arrived', eta: null, timestamp: at })] : []),
+    toJobRooms(job, 'arrival_answered', { requestId: job.id, arrived, message }),
+    ...(arrived ? [toJobRooms(job, 'work_status', { requestId: job.id, status: 'arrived', eta: null, timestamp: at })] : []),
     notify('worker', workerId, {
       type: arrived ? 'job_arrived' : 'system_alert',
       title: arrived ? 'Arrival confirmed' : 'Arrival not confirmed',
@@ -153,15 +164,15 @@ export async function arrivalAnswered(job: JobItem, workerId: string, arrived: b
 export async function jobCompleted(job: JobItem): Promise<void> {
   const message = `The work is complete${job.totalHours ? ` (${job.totalHours.toFixed(1)} hours)` : ''}. Please verify the completed work.`;
   await Promise.all([
-    publishToJob(job.id, 'work_completion_verification', { requestId: job.id, workerId: job.acceptedBy ?? '', workHours: job.totalHours, message }),
-    notify('customer', job.customerId, { type: 'job_completed', title: 'Verify the completed work', message, priority: 'high', actionUrl: requestUrl(job.id), jobId: job.id }),
+    toJobRooms(job, 'work_completion_verification', { requestId: job.id, workerId: job.acceptedBy ?? '', workHours: job.totalHours, message }),
+    notify('customer', job.customerId, { type: 'job_completed', title: 'Verify the completed work', message, priority: 'high', actionUrl: customerUrl(job), jobId: job.id }),
   ]);
 }
 
 export async function workVerified(job: JobItem, approved: boolean, notes: string | null): Promise<void> {
   if (!job.acceptedBy) return;
   await Promise.all([
-    publishToJob(job.id, 'client_verification_response', { requestId: job.id, approved, message: notes, timestamp: new Date().toISOString() }),
+    toJobRooms(job, 'client_verification_response', { requestId: job.id, approved, message: notes, timestamp: new Date().toISOString() }),
     notify('worker', job.acceptedBy, approved
       ? { type: 'job_completed', title: 'Work approved', message: 'The customer approved the work. You can send your invoice.', priority: 'high', actionUrl: jobUrl(job.id), jobId: job.id }
       : { type: 'job_started', title: 'Changes requested', message: notes ? `The customer asked for changes: ${notes}` : 'The customer asked for changes.', priority: 'high', actionUrl: jobUrl(job.id), jobId: job.id }),
@@ -199,8 +210,8 @@ export async function paymentCompleted(invoice: InvoiceItem): Promise<void> {
 export async function jobReleased(job: JobItem, workerId: string, change: 'suspend' | 'terminate'): Promise<void> {
   const message = 'Your professional can no longer do this job. We are finding you another one.';
   await Promise.all([
-    publishToJob(job.id, 'job_reassigned', { requestId: job.id, message }),
-    notify('customer', job.customerId, { type: 'job_cancelled', title: 'Finding you a new pro', message, priority: 'high', actionUrl: requestUrl(job.id), jobId: job.id }),
+    toJobRooms(job, 'job_reassigned', { requestId: job.id, message }),
+    notify('customer', job.customerId, { type: 'job_cancelled', title: 'Finding you a new pro', message, priority: 'high', actionUrl: customerUrl(job), jobId: job.id }),
     notify('worker', workerId, {
       type: 'job_cancelled',
       title: 'Job released',
@@ -215,8 +226,8 @@ export async function jobReleased(job: JobItem, workerId: string, change: 'suspe
 export async function jobReassigned(job: JobItem, lateWorkerId: string, suspended: boolean): Promise<void> {
   const message = 'Your professional could not arrive in time. We are finding you another one.';
   await Promise.all([
-    publishToJob(job.id, 'job_reassigned', { requestId: job.id, message }),
-    notify('customer', job.customerId, { type: 'job_cancelled', title: 'Job reassigned', message, priority: 'high', actionUrl: requestUrl(job.id), jobId: job.id }),
+    toJobRooms(job, 'job_reassigned', { requestId: job.id, message }),
+    notify('customer', job.customerId, { type: 'job_cancelled', title: 'Job reassigned', message, priority: 'high', actionUrl: customerUrl(job), jobId: job.id }),
     notify('worker', lateWorkerId, {
       type: 'system_alert',
       title: suspended ? 'Account suspended' : 'Strike: late arrival',

@@ -10,10 +10,13 @@ import type {
   WorkerArrivalClaimView,
   WorkerJobView,
 } from '../../shared/schemas/job';
+import type { CrewMemberView, JobTimes } from '../../shared/schemas/views/job';
+import type { WorkVerificationView } from '../../shared/schemas/views/invoice';
 import { arrivalClaimMessage } from '../../shared/domain/arrival';
 import { env } from './env';
 import type { InvoiceItem } from './data/invoices';
 import { jobNumber, type JobItem } from './data/jobs';
+import type { JobLocationItem } from './data/job-locations';
 import type { WorkerItem } from './data/workers';
 import { toInvoiceSummary, toWorkVerification } from './invoice-views';
 import { averageRating } from '../../shared/schemas/review-rules';
@@ -47,6 +50,9 @@ export function toOfferView(job: JobItem, worker: WorkerItem): JobOfferView {
     state: job.state,
     arriveBy: job.arriveBy,
     distanceKm: from && to ? round1(distanceKm(from, to)) : null,
+    workerCount: job.workerCount ?? 1,
+    // Each pro's hours (a crew's estimate prices them all, but hours are every one's own).
+    estimatedHours: job.estimate?.hours ?? null,
   };
 }
 
@@ -86,6 +92,7 @@ export function toWorkerJobView(job: JobItem, worker: WorkerItem): WorkerJobView
     canInvoice: holds && job.state === 'verified' && !job.invoiceId,
     invoiceId: holds ? (job.invoiceId ?? null) : null,
     arrivalClaim: holds ? workerArrivalClaim(job) : null,
+    workerCount: job.workerCount ?? 1,
   };
 }
 
@@ -104,7 +111,8 @@ function workerArrivalClaim(job: JobItem): WorkerArrivalClaimView | null {
 export function toCompletedJobView(job: JobItem, feePercent: number, invoice?: InvoiceItem): CompletedJobView {
   const endedAt = job.endedAt ?? job.updatedAt;
   const totalHours = invoice?.laborHours ?? job.totalHours ?? billableHours(job.startedAt, endedAt);
-  const amount = invoice?.totalAmount ?? jobAmountCents(totalHours, job.hourlyRate ?? 0);
+  // The work's price (labour, rush, materials): the card fee the customer also paid goes to the card processor, not the pro.
+  const amount = invoice ? invoice.totalAmount - (invoice.transactionFee ?? 0) : jobAmountCents(totalHours, job.hourlyRate ?? 0);
   return {
     id: job.id,
     category: job.category,
@@ -147,18 +155,122 @@ function offersOpenAt(job: JobItem, now: number): string | null {
   return new Date(start - SCHEDULED_OFFER_LEAD_MS).toISOString();
 }
 
+function timesOf(job: JobItem): JobTimes {
+  return {
+    acceptedAt: job.acceptedAt,
+    enRouteAt: job.enRouteAt,
+    arrivedAt: job.arrivedAt,
+    startedAt: job.startedAt,
+    endedAt: job.endedAt,
+    verifiedAt: job.verificationStatus === 'approved' ? (job.verificationAt ?? null) : null,
+    paidAt: job.paidAt ?? null,
+    cancelledAt: job.cancelledAt ?? null,
+  };
+}
+
+/** The states in which a pro holds a job and their position is the customer's to see. */
+const holding = new Set(['accepted', 'en_route', 'arrived', 'in_progress']);
+
+/**
+ * One pro's place in a crew, from their job, its holder's profile and the latest fix they shared
+ * on it (only while they hold it, and only a fix of theirs).
+ */
+export function toCrewMemberView(
+  job: JobItem,
+  worker: WorkerItem | undefined,
+  photoUrl: string | null,
+  location: JobLocationItem | undefined,
+): CrewMemberView {
+  const assigned = job.acceptedBy && worker && worker.id === job.acceptedBy ? worker : undefined;
+  const fix = assigned && holding.has(job.state) && location && location.workerId === assigned.id ? location : undefined;
+  const from = fix ? { lat: fix.lat, lng: fix.lng } : workerPoint(assigned);
+  const to = jobPoint(job);
+  return {
+    jobId: job.id,
+    index: job.crew?.index ?? 1,
+    number: jobNumber(job),
+    jobState: job.state,
+    dispatch: job.dispatch,
+    worker: assigned ? toAssignedWorker(assigned, photoUrl) : null,
+    arriveBy: job.arriveBy,
+    etaMinutes: assigned && onTheWay.has(job.state) && from && to ? etaMinutes(from, to) : null,
+    times: timesOf(job),
+    totalHours: job.totalHours,
+    position: fix ? { lat: fix.lat, lng: fix.lng, at: fix.at } : null,
+    arrivalClaim: pendingClaim(job) ? { claimedAt: job.arrivalClaim!.claimedAt } : null,
+    invoiceId: job.invoiceId ?? null,
+  };
+}
+
+/** The customer may cancel a job nobody holds, and a scheduled one a pro holds until they are on the way. */
+function cancellable(job: JobItem): boolean {
+  return unaccepted.has(job.state) || (job.state === 'accepted' && Boolean(job.requestedTime));
+}
+
+const endedWithNobody = (job: JobItem) => job.state === 'booked' && job.dispatch === 'no_worker_available';
+
+/** Until when a job that found nobody is offered to a pro coming on call nearby (null when that is over or never began). */
+function reofferUntilOf(job: JobItem, now: number): string | null {
+  if (!endedWithNobody(job) || !job.noWorkerAt) return null;
+  const until = new Date(Date.parse(job.noWorkerAt) + REOFFER_WINDOW_MINUTES * 60_000).toISOString();
+  return Date.parse(until) > now ? until : null;
+}
+
+/** The members of a crew that the customer verifies together: every one a pro took on, not cancelled. */
+export function verifiableMembers(crew: readonly JobItem[]): JobItem[] {
+  return crew.filter((j) => j.acceptedBy && j.state !== 'cancelled');
+}
+
+const BEFORE_COMPLETED = new Set(['booked', 'offered', 'accepted', 'en_route', 'arrived', 'in_progress']);
+
+/** Pros of a crew still working (holding their job before completing it): the crew's one verification waits for them. */
+export function stillWorking(crew: readonly JobItem[]): JobItem[] {
+  return verifiableMembers(crew).filter((j) => BEFORE_COMPLETED.has(j.state));
+}
+
+/** The crew's one verification, on the lead: asked once every pro who took a job has completed it. */
+function crewVerification(own: WorkVerificationView, crew: readonly JobItem[]): WorkVerificationView {
+  const members = verifiableMembers(crew);
+  const completed = members.filter((j) => j.state === 'completed');
+  const working = stillWorking(crew).length;
+  const pending = completed.length > 0 && working === 0;
+  const hours = members.reduce((sum, j) => sum + (j.totalHours ?? 0), 0);
+  const message = pending
+    ? `${completed.length === 1 ? 'Your pro' : `All ${completed.length} pros`} marked the work complete${hours ? ` after ${round1(hours).toFixed(1)} hours in all` : ''}. Please verify the completed work.`
+    : completed.length > 0
+      ? `${completed.length} of ${completed.length + working} pros finished; you can verify the work once every pro has.`
+      : own.message;
+  return { ...own, pending, workHours: members.some((j) => j.totalHours !== null) ? round1(hours) : own.workHours, message };
+}
+
+/**
+ * What the request view of a crew's job adds: on the lead, every pro's place (`views`, index order)
+ * and the crew's jobs, which the crew-wide answers (offers out, cancel, try again, verify) are
+ * taken from. A member's own view needs nothing more: it names the lead.
+ */
+export interface CrewContext {
+  jobs: readonly JobItem[];
+  views: CrewMemberView[];
+}
+
 export function toServiceRequestView(
   job: JobItem,
   worker: WorkerItem | undefined,
   photoUrl: string | null,
   invoice?: InvoiceItem,
   now = Date.now(),
+  crewContext?: CrewContext,
 ): ServiceRequestView {
   const assigned = job.acceptedBy && worker && worker.id === job.acceptedBy ? worker : undefined;
   const from = workerPoint(assigned);
   const to = jobPoint(job);
-  const noWorker = job.state === 'booked' && job.dispatch === 'no_worker_available';
-  const reofferUntil = noWorker && job.noWorkerAt ? new Date(Date.parse(job.noWorkerAt) + REOFFER_WINDOW_MINUTES * 60_000).toISOString() : null;
+  const member = Boolean(job.crew && job.crew.leadId !== job.id);
+  // The lead answers for the whole crew; a job of one pro for itself.
+  const crewJobs = !member && crewContext && crewContext.jobs.length > 1 ? crewContext.jobs : undefined;
+  const jobs = crewJobs ?? [job];
+  const live = jobs.filter((j) => j.state !== 'cancelled');
+  const reoffers = jobs.map((j) => reofferUntilOf(j, now)).filter((at): at is string => at !== null).sort();
+  const ownVerification = toWorkVerification(job);
   return {
     id: job.id,
     kind: job.kind,
@@ -181,30 +293,27 @@ export function toServiceRequestView(
     clientLongitude: job.longitude ?? 0,
     gpsEnabled: job.gpsEnabled,
     customerType: 'individual',
-    workerCount: job.workerCount ?? 1,
-    crew: null,
-    crewLeadId: null,
-    offersOutstanding: job.state === 'offered' ? offersOutstanding(job, now) : 0,
+    workerCount: job.workerCount ?? job.crew?.size ?? 1,
+    crew: crewJobs ? crewContext!.views : null,
+    crewLeadId: member ? job.crew!.leadId : null,
+    offersOutstanding: jobs.reduce((sum, j) => sum + (j.state === 'offered' ? offersOutstanding(j, now) : 0), 0),
     // A scheduled job stays the customer's to cancel after a pro accepted it, until they are on the way.
-    canCancel: unaccepted.has(job.state) || (job.state === 'accepted' && Boolean(job.requestedTime)),
-    canRetry: noWorker,
-    reofferUntil: reofferUntil && Date.parse(reofferUntil) > now ? reofferUntil : null,
+    // A crew is cancelled whole or not at all; a member is managed from the lead's page.
+    canCancel: !member && (crewJobs ? live.length > 0 && live.every(cancellable) : cancellable(job)),
+    canRetry: !member && jobs.some(endedWithNobody),
+    reofferUntil: member ? null : (reoffers.at(-1) ?? null),
     requestedTime: job.requestedTime ?? null,
     offersOpenAt: offersOpenAt(job, now),
     estimate: job.estimate ? { ...job.estimate, workerCount: job.estimate.workerCount ?? 1 } : null,
-    times: {
-      acceptedAt: job.acceptedAt,
-      enRouteAt: job.enRouteAt,
-      arrivedAt: job.arrivedAt,
-      startedAt: job.startedAt,
-      endedAt: job.endedAt,
-      verifiedAt: job.verificationStatus === 'approved' ? (job.verificationAt ?? null) : null,
-      paidAt: job.paidAt ?? null,
-      cancelledAt: job.cancelledAt ?? null,
-    },
+    times: timesOf(job),
     arrivalClaim: pendingClaim(job) ? { claimedAt: job.arrivalClaim!.claimedAt } : null,
     rating: job.rating ?? null,
-    verification: toWorkVerification(job),
+    // A crew's work is verified once, on the lead, for every pro; a member's page asks nothing.
+    verification: crewJobs
+      ? crewVerification(ownVerification, crewJobs)
+      : member
+        ? { ...ownVerification, pending: false, message: ownVerification.pending ? 'Verify the work for the whole crew on the request\'s page.' : ownVerification.message }
+        : ownVerification,
     invoice: invoice ? toInvoiceSummary(invoice) : null,
     cancelMessage: job.state === 'cancelled' && job.cancelledBy === 'owner' ? (job.cancelMessage ?? null) : null,
     createdAt: job.createdAt,

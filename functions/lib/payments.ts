@@ -1,5 +1,7 @@
 import { CURRENCY } from '../../shared/constants';
 import type { PayoutStatusView } from '../../shared/schemas/invoice';
+import { crewBillPaid } from './crew-bill-events';
+import { anchorLine, billLineDescription, billLineName, crewBillOf, leadsACrew, type CrewBill } from './crew-bills';
 import { invoicesRepo, type InvoiceItem } from './data/invoices';
 import { jobsRepo } from './data/jobs';
 import { payoutAccountsRepo } from './data/payout-accounts';
@@ -13,9 +15,11 @@ import { stripe, type Stripe } from './stripe';
 
 /**
  * Card payments and payouts over the one Stripe adapter. A worker with payouts enabled is
- * paid by a destination charge (their share goes straight to their connected account, the fee
- * stays with us); otherwise the platform keeps the charge and the share is held, then transferred
- * once they finish onboarding. Every Stripe create carries an idempotency key derived from what it
+ * paid by a destination charge (their share goes straight to their connected account; the platform
+ * fee and the card fee, which the platform pays Stripe, stay with us); otherwise the platform keeps
+ * the charge and the share is held, then transferred once they finish onboarding. A crew's bill is
+ * one charge the platform keeps, a line per pro; each pro's share is then transferred from it (held
+ * until they can be paid, as above). Every Stripe create carries an idempotency key derived from what it
  * is for, and every state change here is a conditional write, so retries and repeated webhooks
  * leave one result.
  */
@@ -32,16 +36,24 @@ function payableAccount(worker: WorkerItem | undefined): string | null {
   return worker?.stripeAccountId && worker.payoutsEnabled ? worker.stripeAccountId : null;
 }
 
+/** The card fee as a line of its own on the Checkout page, so the customer sees what it is; none when 0. */
+function cardFeeLine(cents: number) {
+  if (cents <= 0) return [];
+  return [{ quantity: 1, price_data: { currency: CURRENCY, unit_amount: cents, product_data: { name: 'Card processing fee' } } }];
+}
+
 /** A Checkout session for a verified, unpaid invoice; its open session again if it has one. */
 export async function checkoutFor(invoice: InvoiceItem, origin: string): Promise<CheckoutTarget | 'complete'> {
   const client = await stripe();
   if (invoice.stripeSessionId) {
     const open = await client.checkout.sessions.retrieve(invoice.stripeSessionId);
     if (open.status === 'open' && open.url) return { url: open.url, sessionId: open.id };
-    // Paid but the webhook has not landed yet: never start a second payment.
-    if (open.status === 'complete') return 'complete';
+    // Paid but the webhook has not landed yet: never start a second payment. A session whose
+    // payment failed is complete too, though nothing was paid: the next Pay makes a new one.
+    if (open.status === 'complete' && invoice.paymentStatus !== 'failed') return 'complete';
   }
   const destination = payableAccount(await workersRepo.findById(invoice.workerId));
+  const transactionFee = invoice.transactionFee ?? 0;
   const session = await client.checkout.sessions.create(
     {
       mode: 'payment',
@@ -50,13 +62,14 @@ export async function checkoutFor(invoice: InvoiceItem, origin: string): Promise
           quantity: 1,
           price_data: {
             currency: CURRENCY,
-            unit_amount: invoice.totalAmount,
+            unit_amount: invoice.totalAmount - transactionFee,
             product_data: {
               name: `${invoice.service} — invoice #${invoice.id.slice(-8).toUpperCase()}`,
-              description: `${invoice.laborHours.toFixed(1)} h labour by ${invoice.workerName}${invoice.materialsCost > 0 ? ' + materials' : ''}`,
+              description: `${invoice.laborHours.toFixed(1)} h labour by ${invoice.workerName}${(invoice.rushFee ?? 0) > 0 ? ' + rush fee' : ''}${invoice.materialsCost > 0 ? ' + materials' : ''}`,
             },
           },
         },
+        ...cardFeeLine(transactionFee),
       ],
       ...(invoice.customerEmail ? { customer_email: invoice.customerEmail } : {}),
       client_reference_id: invoice.id,
@@ -67,7 +80,8 @@ export async function checkoutFor(invoice: InvoiceItem, origin: string): Promise
         ...(invoice.customerEmail ? { receipt_email: invoice.customerEmail } : {}),
         transfer_group: invoice.id,
         metadata: { invoiceId: invoice.id, jobId: invoice.jobId },
-        ...(destination ? { application_fee_amount: invoice.platformFee, transfer_data: { destination } } : {}),
+        // The card fee pays Stripe, so it stays with the platform beside its own fee.
+        ...(destination ? { application_fee_amount: invoice.platformFee + transactionFee, transfer_data: { destination } } : {}),
       },
       success_url: `${origin}/payment-success?session_id={CHECKOUT_SESSION_ID}&job=${encodeURIComponent(invoice.jobId)}`,
       cancel_url: `${origin}/payment-cancelled?job=${encodeURIComponent(invoice.jobId)}`,
@@ -86,6 +100,73 @@ export async function checkoutFor(invoice: InvoiceItem, origin: string): Promise
   return { url: session.url ?? '', sessionId: session.id };
 }
 
+/**
+ * One Checkout session for a crew's whole bill, verified and unpaid: a line per pro and one for
+ * the card fee of the one charge. No destination: the platform keeps the charge and each pro's
+ * share is transferred to them from it once paid (grouped by the request's id). The session is
+ * recorded on every line; its idempotency key counts the first line's attempts, so two clicks get
+ * the same session and, after one expires, the next is new. Its open session again if it has one.
+ */
+export async function checkoutForBill(bill: CrewBill, origin: string): Promise<CheckoutTarget | 'complete'> {
+  const anchor = anchorLine(bill);
+  if (!anchor) throw new Error('checkoutForBill: a bill without lines');
+  const client = await stripe();
+  if (anchor.stripeSessionId) {
+    const open = await client.checkout.sessions.retrieve(anchor.stripeSessionId);
+    if (open.status === 'open' && open.url) return { url: open.url, sessionId: open.id };
+    if (open.status === 'complete' && anchor.paymentStatus !== 'failed') return 'complete';
+  }
+  const leadId = bill.lead.id;
+  const email = bill.lead.customerEmail ?? anchor.customerEmail;
+  const session = await client.checkout.sessions.create(
+    {
+      mode: 'payment',
+      line_items: [
+        ...bill.lines.map((line) => ({
+          quantity: 1,
+          price_data: {
+            currency: CURRENCY,
+            unit_amount: line.totalAmount - (line.transactionFee ?? 0),
+            product_data: { name: billLineName(line), description: billLineDescription(line) },
+          },
+        })),
+        ...cardFeeLine(bill.transactionFee),
+      ],
+      ...(email ? { customer_email: email } : {}),
+      client_reference_id: leadId,
+      metadata: { billRequestId: leadId },
+      payment_intent_data: {
+        ...(email ? { receipt_email: email } : {}),
+        transfer_group: leadId,
+        metadata: { billRequestId: leadId },
+      },
+      success_url: `${origin}/payment-success?session_id={CHECKOUT_SESSION_ID}&job=${encodeURIComponent(leadId)}`,
+      cancel_url: `${origin}/payment-cancelled?job=${encodeURIComponent(leadId)}`,
+      expires_at: Math.floor(Date.now() / 1000) + CHECKOUT_MINUTES * 60,
+    },
+    { idempotencyKey: `checkout-bill-${leadId}-${anchor.checkoutAttempts}` },
+  );
+  const now = new Date().toISOString();
+  const recorded = await invoicesRepo.recordCheckout(anchor.id, { attempts: anchor.checkoutAttempts, sessionId: session.id, now });
+  if (!recorded) {
+    // Someone recorded a session first (a concurrent click, same key, so the same session) or paid.
+    const again = await invoicesRepo.findById(anchor.id);
+    if (again?.paymentStatus === 'paid') return 'complete';
+    if (again?.stripeSessionId && again.stripeSessionId !== session.id) return checkoutForBill(await crewBillOf(bill.lead), origin);
+  }
+  // Every line names the session, so its events find each line (each line's own count, conditional as one invoice's).
+  await Promise.all(bill.lines.slice(1).map((line) => invoicesRepo.recordCheckout(line.id, { attempts: line.checkoutAttempts, sessionId: session.id, now })));
+  return { url: session.url ?? '', sessionId: session.id };
+}
+
+/** The bill a crew's Checkout session pays, from its metadata; undefined for one invoice's session, 'none' for a request we do not know as a crew's. */
+async function billOf(session: Stripe.Checkout.Session): Promise<CrewBill | 'none' | undefined> {
+  const leadId = session.metadata?.billRequestId;
+  if (!leadId) return undefined;
+  const lead = await jobsRepo.findById(leadId);
+  return lead && leadsACrew(lead) ? crewBillOf(lead) : 'none';
+}
+
 function invoiceIdOf(session: Stripe.Checkout.Session): string | undefined {
   return session.metadata?.invoiceId || session.client_reference_id || undefined;
 }
@@ -94,8 +175,35 @@ function paymentIntentId(session: Stripe.Checkout.Session): string | null {
   return typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
 }
 
+/**
+ * A crew's bill was paid: every line paid (each its own conditional write, the share held), each
+ * job paid, the customer told once, then each pro's share transferred from the one charge (held
+ * when they cannot be paid yet). A second delivery finds every line paid and finishes what a
+ * delivery that died midway left, once.
+ */
+async function settleBillPaid(session: Stripe.Checkout.Session, bill: CrewBill): Promise<void> {
+  const now = new Date().toISOString();
+  for (const line of bill.lines) {
+    const marked = await invoicesRepo.markPaid(line.id, { sessionId: session.id, paymentIntentId: paymentIntentId(session), now, payoutStatus: 'held', payoutAccountId: null });
+    if (marked) logger.info(countedLogs.paymentSucceeded, { invoiceId: line.id, jobId: line.jobId, payout: marked.payoutStatus, billRequestId: bill.lead.id });
+  }
+  const after = await crewBillOf(bill.lead);
+  const paidHere = after.lines.filter((l) => l.paymentStatus === 'paid' && l.stripeSessionId === session.id);
+  for (const line of paidHere) await jobsRepo.markPaid(line.jobId, now);
+  const anchor = anchorLine(after);
+  if (anchor && paidHere.includes(anchor) && (await invoicesRepo.claimPaidNotice(anchor.id, now))) await crewBillPaid(after);
+  // One transfer per pro per line, each with its own idempotency key (releaseHeldPayouts).
+  for (const workerId of new Set(paidHere.filter((l) => l.payoutStatus === 'held').map((l) => l.workerId))) await releaseHeldPayouts(workerId);
+}
+
 /** The money arrived: invoice paid, job paid, the share transferred or held. Idempotent. */
 export async function settlePaid(session: Stripe.Checkout.Session): Promise<void> {
+  const bill = await billOf(session);
+  if (bill === 'none') {
+    logger.warn(countedLogs.paymentForUnknownInvoice, { sessionId: session.id });
+    return;
+  }
+  if (bill) return settleBillPaid(session, bill);
   const invoiceId = invoiceIdOf(session);
   const invoice = invoiceId ? await invoicesRepo.findById(invoiceId) : undefined;
   if (!invoice) {
@@ -123,11 +231,38 @@ export async function settlePaid(session: Stripe.Checkout.Session): Promise<void
 }
 
 export async function settleProcessing(session: Stripe.Checkout.Session): Promise<void> {
+  const bill = await billOf(session);
+  if (bill) {
+    if (bill !== 'none') for (const line of bill.lines) await invoicesRepo.markProcessing(line.id, session.id, new Date().toISOString());
+    return;
+  }
   const invoiceId = invoiceIdOf(session);
   if (invoiceId) await invoicesRepo.markProcessing(invoiceId, session.id, new Date().toISOString());
 }
 
+/** A crew's bill payment failed: every line and job as one invoice's failure; the owner told once, of the bill. */
+async function settleBillFailed(session: Stripe.Checkout.Session, bill: CrewBill): Promise<void> {
+  const now = new Date().toISOString();
+  const failed: InvoiceItem[] = [];
+  for (const line of bill.lines) {
+    const marked = await invoicesRepo.markFailed(line.id, session.id, now);
+    if (!marked) continue;
+    failed.push(marked);
+    await jobsRepo.markPaymentFailed(marked.jobId, now);
+  }
+  // Only the delivery that changed the lines logs and tells: a second finds them failed already.
+  if (failed.length === 0) return;
+  const leadId = bill.lead.id;
+  logger.warn(countedLogs.paymentFailed, { invoiceId: failed[0]!.id, jobId: leadId, sessionId: session.id, billRequestId: leadId });
+  await paymentFailed({ invoiceId: failed[0]!.id, jobId: leadId, amount: bill.total, service: bill.lead.service });
+}
+
 export async function settleFailed(session: Stripe.Checkout.Session): Promise<void> {
+  const bill = await billOf(session);
+  if (bill) {
+    if (bill !== 'none') await settleBillFailed(session, bill);
+    return;
+  }
   const invoiceId = invoiceIdOf(session);
   if (!invoiceId) return;
   const now = new Date().toISOString();
@@ -142,6 +277,11 @@ export async function settleFailed(session: Stripe.Checkout.Session): Promise<vo
 }
 
 export async function forgetExpired(session: Stripe.Checkout.Session): Promise<void> {
+  const bill = await billOf(session);
+  if (bill) {
+    if (bill !== 'none') for (const line of bill.lines) await invoicesRepo.forgetSession(line.id, session.id, new Date().toISOString());
+    return;
+  }
   const invoiceId = invoiceIdOf(session);
   if (invoiceId) await invoicesRepo.forgetSession(invoiceId, session.id, new Date().toISOString());
 }
@@ -163,7 +303,8 @@ export async function releaseHeldPayouts(workerId: string): Promise<void> {
         amount: invoice.workerShare,
         currency: CURRENCY,
         destination: account,
-        transfer_group: invoice.id,
+        // A crew's lines were paid by one charge, grouped by the request's id.
+        transfer_group: invoice.crewRequestId ?? invoice.id,
         ...(typeof charge === 'string' ? { source_transaction: charge } : {}),
         metadata: { invoiceId: invoice.id, workerId },
       },

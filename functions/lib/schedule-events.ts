@@ -1,4 +1,5 @@
 import { rooms } from '../../shared/realtime';
+import { isCrewLead } from './crews';
 import type { JobItem } from './data/jobs';
 import { notify, publish, publishToJob } from './realtime';
 import { REMINDERS, type ReminderKind } from './scheduling';
@@ -14,9 +15,13 @@ const jobUrl = (jobId: string) => `/worker/jobs/${encodeURIComponent(jobId)}`;
 /** The server does not know the reader's time zone: the instant in UTC, which every screen can place. */
 export const startText = (start: string) => new Date(start).toUTCString().replace(' GMT', ' UTC');
 
+/**
+ * Each pro of a crew is reminded of their own job; the customer is reminded once, by the lead's
+ * reminder, which links to the request's page where the whole crew is followed.
+ */
 export async function reminderDue(job: JobItem, kind: ReminderKind): Promise<void> {
   const when = REMINDERS[kind].label;
-  await Promise.all([
+  const remindCustomer = () =>
     notify('customer', job.customerId, {
       type: 'job_reminder',
       title: `Your ${job.service} is ${when}`,
@@ -26,7 +31,9 @@ export async function reminderDue(job: JobItem, kind: ReminderKind): Promise<voi
       priority: 'high',
       actionUrl: requestUrl(job.id),
       jobId: job.id,
-    }),
+    });
+  await Promise.all([
+    ...(isCrewLead(job) ? [remindCustomer()] : []),
     ...(job.acceptedBy
       ? [
           notify('worker', job.acceptedBy, {

@@ -54,6 +54,7 @@ describe('estimating a job', () => {
       totalCost: 13750 + cardFeeCents(13750, 2.9, 30),
       hours: 2.5,
       hourlyRate: 4500,
+      workerCount: 1,
     });
   });
 
@@ -98,6 +99,50 @@ describe('estimating a job', () => {
 
     expect(small).toBeLessThan(medium!);
     expect(medium).toBeLessThan(large!);
+  });
+});
+
+describe('estimating a job for a crew', () => {
+  it('prices every pro\'s hours and rush, and takes the card fee once on the one charge', () => {
+    // Act: 3 pros, each 2.5 h x $45 = $112.50 and a $25 rush
+    const estimate = estimateJob({ category: 'plumbing', size: 'medium', hourlyRateCents: 4500, asap: true, workerCount: 3 }, rates);
+
+    // Assess: labour $412.50; one card fee on it (one fixed 30c), not three
+    expect(estimate).toEqual({
+      baseAmount: 33750,
+      rushFee: 7500,
+      platformFee: 4125,
+      transactionFee: cardFeeCents(41250, 2.9, 30),
+      totalCost: 41250 + cardFeeCents(41250, 2.9, 30),
+      hours: 2.5,
+      hourlyRate: 4500,
+      workerCount: 3,
+    });
+    expect(estimate.transactionFee).toBeLessThan(3 * cardFeeCents(13750, 2.9, 30));
+  });
+
+  it('adds no rush fee for any pro of a crew sent for a chosen time', () => {
+    const estimate = estimateJob({ category: 'painting', size: 'large', hourlyRateCents: 4000, asap: false, workerCount: 2 }, rates);
+
+    expect(estimate.rushFee).toBe(0);
+    expect(estimate.baseAmount).toBe(2 * estimateJob({ category: 'painting', size: 'large', hourlyRateCents: 4000, asap: false }, rates).baseAmount);
+  });
+
+  it('keeps every amount in whole cents for a crew at an odd rate', () => {
+    // Act: 2.5 h x 33.33 = 83.325 a pro, rounded per pro before the crew is added up
+    const estimate = estimateJob({ category: 'handyman', size: 'medium', hourlyRateCents: 3333, asap: true, workerCount: 5 }, { ...rates, feePercent: 15 });
+
+    // Assess
+    expect(estimate.baseAmount).toBe(5 * 8333);
+    expect(estimate.rushFee).toBe(5 * 2500);
+    expect(estimate.totalCost).toBe(estimate.baseAmount + estimate.rushFee + estimate.transactionFee);
+    for (const value of Object.values(estimate)) expect(Number.isInteger(value) || value === estimate.hours).toBe(true);
+  });
+
+  it('prices one pro when no count is given', () => {
+    const estimate = estimateJob({ category: 'plumbing', size: 'small', hourlyRateCents: 4000, asap: false }, rates);
+
+    expect(estimate.workerCount).toBe(1);
   });
 });
 

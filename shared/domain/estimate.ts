@@ -81,19 +81,25 @@ export function cardFeeCents(amountCents: number, percent: number, fixedCents: n
 /**
  * The estimate for a job of `category` and `size` at `hourlyRateCents`; `asap` adds the rush fee.
  * Hours never go below the one-hour call-out minimum the invoice bills.
+ *
+ * For `workerCount` pros (a crew, default 1): each works the typical hours at the rate and each
+ * rushes, so the base and the rush fee are N times one pro's; the platform's fee is the one rate of
+ * all that labour; the customer pays it in ONE card charge, so the card fee (its fixed part
+ * included) is taken once on the whole. `hours` and `hourlyRate` stay each pro's.
  */
 export function estimateJob(
-  input: { category: CategorySlug; size: JobSize; hourlyRateCents: number; asap: boolean },
+  input: { category: CategorySlug; size: JobSize; hourlyRateCents: number; asap: boolean; workerCount?: number },
   rates: EstimateRates,
 ): JobEstimate {
+  const workerCount = Math.max(1, Math.round(input.workerCount ?? 1));
   const hours = Math.max(MINIMUM_BILLABLE_HOURS, typicalHours[input.category][input.size]);
   const hourlyRate = Math.max(0, Math.round(input.hourlyRateCents));
-  const baseAmount = jobAmountCents(hours, hourlyRate);
-  const rushFee = input.asap ? Math.max(0, Math.round(rates.rushFeeCents)) : 0;
+  const baseAmount = jobAmountCents(hours, hourlyRate) * workerCount;
+  const rushFee = input.asap ? Math.max(0, Math.round(rates.rushFeeCents)) * workerCount : 0;
   const labour = baseAmount + rushFee;
   const platformFee = platformFeeCents(labour, rates.feePercent);
   const transactionFee = cardFeeCents(labour, rates.cardFeePercent, rates.cardFeeFixedCents);
-  return { baseAmount, rushFee, platformFee, transactionFee, totalCost: labour + transactionFee, hours, hourlyRate };
+  return { baseAmount, rushFee, platformFee, transactionFee, totalCost: labour + transactionFee, hours, hourlyRate, workerCount };
 }
 
 /** What the pro keeps of an estimate: the labour less the platform's fee. */

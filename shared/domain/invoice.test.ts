@@ -16,7 +16,42 @@ describe('invoice amounts', () => {
     const amounts = invoiceAmounts({ laborHours: 2.5, hourlyRateCents: 4500, materialsCents: 4250, feePercent: 10 });
 
     // Assess
-    expect(amounts).toEqual({ laborCents: 11250, materialsCents: 4250, totalCents: 15500, platformFeeCents: 1550, workerShareCents: 13950 });
+    expect(amounts).toEqual({
+      laborCents: 11250,
+      rushCents: 0,
+      materialsCents: 4250,
+      subtotalCents: 15500,
+      transactionFeeCents: 0,
+      totalCents: 15500,
+      platformFeeCents: 1550,
+      workerShareCents: 13950,
+    });
+  });
+
+  it('charges the rush fee as labour the platform takes its rate of, and adds the card fee on the whole charge', () => {
+    // Act
+    const amounts = invoiceAmounts({
+      laborHours: 2.5,
+      hourlyRateCents: 4500,
+      rushCents: 2500,
+      materialsCents: 4250,
+      feePercent: 10,
+      cardFee: { percent: 2.9, fixedCents: 30 },
+    });
+
+    // Assess
+    expect(amounts.subtotalCents).toBe(18000); // 112.50 + 25.00 + 42.50
+    expect(amounts.platformFeeCents).toBe(1800);
+    expect(amounts.workerShareCents).toBe(16200);
+    expect(amounts.transactionFeeCents).toBe(569); // ceil((180.00 + 0.30) / 0.971) = 185.69
+    expect(amounts.totalCents).toBe(18569);
+  });
+
+  it('leaves the card fee off a crew line, whose bill carries the one charge\'s fee', () => {
+    const amounts = invoiceAmounts({ laborHours: 1, hourlyRateCents: 5000, rushCents: 2500, materialsCents: 0, feePercent: 10, cardFee: null });
+
+    expect(amounts.transactionFeeCents).toBe(0);
+    expect(amounts.totalCents).toBe(7500);
   });
 
   it('rounds the fee to the nearest cent and gives the rest to the worker', () => {
@@ -36,17 +71,23 @@ describe('invoice amounts', () => {
         const hourlyRateCents = 1500 + Math.floor(random() * 18_501);
         const materialsCents = random() < 0.3 ? 0 : Math.floor(random() * 500_000);
         const feePercent = Math.round(random() * 1000) / 10;
+        const rushCents = random() < 0.5 ? 0 : 2500;
+        const cardFee = random() < 0.3 ? null : { percent: 2.9, fixedCents: 30 };
 
         // Act
-        const a = invoiceAmounts({ laborHours, hourlyRateCents, materialsCents, feePercent });
+        const a = invoiceAmounts({ laborHours, hourlyRateCents, rushCents, materialsCents, feePercent, cardFee });
 
         // Assess
-        const context = `seed ${seed}, case ${i}: ${JSON.stringify({ laborHours, hourlyRateCents, materialsCents, feePercent })}`;
+        const context = `seed ${seed}, case ${i}: ${JSON.stringify({ laborHours, hourlyRateCents, rushCents, materialsCents, feePercent, cardFee })}`;
         expect(Number.isInteger(a.totalCents) && Number.isInteger(a.platformFeeCents) && Number.isInteger(a.workerShareCents), context).toBe(true);
-        expect(a.workerShareCents + a.platformFeeCents, context).toBe(a.totalCents);
-        expect(a.totalCents, context).toBe(a.laborCents + materialsCents);
+        expect(a.workerShareCents + a.platformFeeCents, context).toBe(a.subtotalCents);
+        expect(a.subtotalCents, context).toBe(a.laborCents + rushCents + materialsCents);
+        expect(a.totalCents, context).toBe(a.subtotalCents + a.transactionFeeCents);
+        // The card fee covers the processor's cut of the whole charge, to the cent.
+        if (cardFee) expect(a.totalCents - Math.ceil((a.totalCents * cardFee.percent) / 100 + cardFee.fixedCents - 1e-9), context).toBeGreaterThanOrEqual(a.subtotalCents);
+        else expect(a.transactionFeeCents, context).toBe(0);
         expect(Math.abs(a.laborCents - laborHours * hourlyRateCents), context).toBeLessThanOrEqual(0.5 + 1e-6);
-        expect(Math.abs(a.platformFeeCents - (a.totalCents * feePercent) / 100), context).toBeLessThanOrEqual(0.5 + 1e-6);
+        expect(Math.abs(a.platformFeeCents - (a.subtotalCents * feePercent) / 100), context).toBeLessThanOrEqual(0.5 + 1e-6);
         expect(a.workerShareCents, context).toBeGreaterThanOrEqual(0);
       }
     }

@@ -1,19 +1,36 @@
+import { cardFeeCents } from './estimate';
 import { jobAmountCents, platformFeeCents } from './earnings';
 
 /**
- * Invoice money: total = labour hours x hourly rate
- * + materials, in integer cents, computed on the server. The platform's fee is the one configured
- * rate of the whole total; the worker's share is the rest, so the two always add up to the total.
+ * Invoice money, in integer cents, computed on the server. The invoice charges what the estimate
+ * said it would: labour (hours x hourly rate) + the rush fee the job was sent with + materials is
+ * the subtotal; the platform's fee is the one configured rate of the subtotal and the worker's
+ * share is the rest, so the two always add up to the subtotal. The customer also pays the card
+ * processing fee on the charge (the transaction fee), which the platform passes to Stripe: the
+ * total is subtotal + transaction fee. A crew's line has no card fee of its own (the bill's one
+ * charge carries it), so its total is its subtotal.
  */
 export const MAX_LABOR_HOURS = 24 * 7;
 export const MAX_MATERIALS_CENTS = 50_000_00;
 
 export interface InvoiceAmounts {
   laborCents: number;
+  rushCents: number;
   materialsCents: number;
+  /** Labour + rush + materials: what the fee split divides. */
+  subtotalCents: number;
+  /** Card processing on the charge (0 on a crew's line). */
+  transactionFeeCents: number;
+  /** What the customer pays: subtotal + transaction fee. */
   totalCents: number;
   platformFeeCents: number;
   workerShareCents: number;
+}
+
+/** Card processing: a percentage of the charge plus a fixed amount per charge. */
+export interface CardFeeRates {
+  percent: number;
+  fixedCents: number;
 }
 
 /** Hours to one decimal, as the invoice shows and stores them. */
@@ -26,16 +43,32 @@ export function dollarsToCents(dollars: number): number {
   return Math.round(dollars * 100);
 }
 
-export function invoiceAmounts(input: { laborHours: number; hourlyRateCents: number; materialsCents: number; feePercent: number }): InvoiceAmounts {
+/**
+ * `rushCents` absent: none. `cardFee` absent or null: no card fee on this invoice (a crew's line,
+ * or a preview that leaves the charge's fee to the server).
+ */
+export function invoiceAmounts(input: {
+  laborHours: number;
+  hourlyRateCents: number;
+  rushCents?: number;
+  materialsCents: number;
+  feePercent: number;
+  cardFee?: CardFeeRates | null;
+}): InvoiceAmounts {
   const laborCents = jobAmountCents(roundHours(input.laborHours), input.hourlyRateCents);
-  const totalCents = laborCents + input.materialsCents;
-  const fee = platformFeeCents(totalCents, input.feePercent);
+  const rushCents = Math.max(0, Math.round(input.rushCents ?? 0));
+  const subtotalCents = laborCents + rushCents + input.materialsCents;
+  const fee = platformFeeCents(subtotalCents, input.feePercent);
+  const transactionFeeCents = input.cardFee ? cardFeeCents(subtotalCents, input.cardFee.percent, input.cardFee.fixedCents) : 0;
   return {
     laborCents,
+    rushCents,
     materialsCents: input.materialsCents,
-    totalCents,
+    subtotalCents,
+    transactionFeeCents,
+    totalCents: subtotalCents + transactionFeeCents,
     platformFeeCents: fee,
-    workerShareCents: totalCents - fee,
+    workerShareCents: subtotalCents - fee,
   };
 }
 

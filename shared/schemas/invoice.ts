@@ -7,6 +7,7 @@ import { text } from './fields';
 export type {
   CheckoutSessionResult,
   ClientVerificationResult,
+  CrewBillView,
   InvoiceSummary,
   InvoiceView,
   PayoutOnboardingLink,

@@ -15,6 +15,7 @@ import {
 } from './views/documents';
 import {
   checkoutSessionResult,
+  crewBillView,
   clientVerificationResult,
   invoiceView,
   payoutOnboardingLink,
@@ -147,6 +148,7 @@ export const responseSchemas = {
   invoice: invoiceView,
   invoices: z.array(invoiceView),
   checkoutSession: checkoutSessionResult,
+  crewBill: crewBillView,
   webhookReceipt,
   payoutStatus: payoutStatusView,
   payoutOnboarding: payoutOnboardingLink,

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cardFeeCents, estimateDefaults } from '../../shared/domain/estimate';
 import { invoiceNumber, payButtonLabel } from '../../shared/domain/invoice';
 import type { RunningStack } from '../../infra/testing/local-process';
 import { launchBrowser, seriousA11yViolations } from './browser';
@@ -108,8 +109,13 @@ async function followToTheEnd({ base, page, pro, proName, jobId, number }: OnTra
     id: string;
     totalAmount: number;
     hourlyRate: number;
+    rushFee: number;
+    transactionFee: number;
   };
-  expect(invoice.totalAmount).toBe(2 * invoice.hourlyRate + 1000);
+  // The estimate's arithmetic on the hours worked: labour + the rush fee it was sent with + materials, plus the card fee on that.
+  const subtotal = 2 * invoice.hourlyRate + invoice.rushFee + 1000;
+  expect(invoice.transactionFee).toBe(cardFeeCents(subtotal, estimateDefaults.cardFeePercent, estimateDefaults.cardFeeFixedCents));
+  expect(invoice.totalAmount).toBe(subtotal + invoice.transactionFee);
   await trackingSays(page, 'Your invoice is ready');
 
   // Paid: approving the work was its verification, so the invoice only asks to be paid.

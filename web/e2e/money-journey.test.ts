@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cardFeeCents, estimateDefaults } from '../../shared/domain/estimate';
 import { payButtonLabel } from '../../shared/domain/invoice';
 import { formatMoney } from '../src/lib/money';
 import { startStackProcess, type RunningStack } from '../../infra/testing/local-process';
@@ -77,8 +78,19 @@ describe('a completed job is verified, invoiced, paid by card and reviewed', () 
     expect(await seriousA11yViolations(worker)).toEqual([]);
     await invoiceForm.getByRole('button', { name: 'Send Invoice' }).click();
     await toast(worker, 'Invoice sent');
-    const [invoice] = (await asPro(stack.url, pro, 'GET', '/api/invoices')) as { id: string; invoiceNumber: string; totalAmount: number; hourlyRate: number; workerShare: number }[];
-    expect(invoice!.totalAmount).toBe(Math.round(2.5 * invoice!.hourlyRate) + 4250);
+    const [invoice] = (await asPro(stack.url, pro, 'GET', '/api/invoices')) as {
+      id: string;
+      invoiceNumber: string;
+      totalAmount: number;
+      hourlyRate: number;
+      rushFee: number;
+      transactionFee: number;
+      workerShare: number;
+    }[];
+    // Labour + the rush fee the request was sent with + materials, plus the card fee on that.
+    const subtotal = Math.round(2.5 * invoice!.hourlyRate) + invoice!.rushFee + 4250;
+    expect(invoice!.transactionFee).toBe(cardFeeCents(subtotal, estimateDefaults.cardFeePercent, estimateDefaults.cardFeeFixedCents));
+    expect(invoice!.totalAmount).toBe(subtotal + invoice!.transactionFee);
 
     // The customer opens the invoice (the list polls every 5 s) and pays: approving the work was
     // the verification, so there is nothing to verify a second time.

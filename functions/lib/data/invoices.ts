@@ -1,5 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { invoiceAmounts, roundHours, type PayoutStatus } from '../../../shared/domain/invoice';
+import { invoiceAmounts, roundHours, type CardFeeRates, type PayoutStatus } from '../../../shared/domain/invoice';
 import { invoiceEntity, jobEntity, type InvoiceItem, type KeyRange } from '../../../shared/entities';
 import { dynamo, tableName } from '../clients';
 import { batchGet } from './batch';
@@ -30,7 +30,8 @@ export type NewInvoice = Omit<
 /**
  * `workVerifiedAt`: when the customer approved the finished work. Approving the work is the
  * verification payment needs, so an invoice of approved work is verified from the start; only
- * invoices made before that rule wait for the invoice's own Verify Work.
+ * invoices made before that rule wait for the invoice's own Verify Work, and a crew's lines wait
+ * for the bill's one Verify (functions/verify-request-bill.ts).
  */
 export function invoiceItem(input: NewInvoice, workVerifiedAt: string | null = null): InvoiceItem {
   return {
@@ -55,17 +56,44 @@ export function invoiceItem(input: NewInvoice, workVerifiedAt: string | null = n
 }
 
 /**
+ * The rush fee this job's pro charges: the estimate's as-soon-as-possible fee for one pro (a crew's
+ * estimate priced it for every pro), 0 for a scheduled job (its estimate has none) or one sent
+ * without an estimate.
+ */
+export function rushFeeOf(job: Pick<JobItem, 'estimate'>): number {
+  if (!job.estimate) return 0;
+  return Math.round(job.estimate.rushFee / (job.estimate.workerCount ?? 1));
+}
+
+/** What the estimate said this job would cost the customer: a crew's line, this pro's part of it; null without one. */
+function estimatedTotalOf(job: Pick<JobItem, 'estimate' | 'crew'>): number | null {
+  if (!job.estimate) return null;
+  if (!job.crew) return job.estimate.totalCost;
+  return Math.round(job.estimate.totalCost / (job.estimate.workerCount ?? job.crew.size));
+}
+
+/**
  * The invoice of a job the worker invoices: the job's customer, service and place, the worker's
- * name, the agreed rate; the total and the fee split computed here in cents.
+ * name, the agreed rate, the rush fee the job was sent with; the total and the fee split computed
+ * here in cents. A crew's line carries no card fee (its bill's one charge does) and names the
+ * request the bill is paid through.
  */
 export function invoiceForJob(
   job: JobItem,
   worker: { id: string; fullName: string; hourlyRate: number },
-  input: { id: string; laborHours: number; materialsCents: number; notes: string | null; feePercent: number; now: string },
+  input: { id: string; laborHours: number; materialsCents: number; notes: string | null; feePercent: number; cardFee: CardFeeRates; now: string },
 ): InvoiceItem {
   const hourlyRate = job.hourlyRate ?? worker.hourlyRate;
   const laborHours = roundHours(input.laborHours);
-  const amounts = invoiceAmounts({ laborHours, hourlyRateCents: hourlyRate, materialsCents: input.materialsCents, feePercent: input.feePercent });
+  const rushFee = rushFeeOf(job);
+  const amounts = invoiceAmounts({
+    laborHours,
+    hourlyRateCents: hourlyRate,
+    rushCents: rushFee,
+    materialsCents: input.materialsCents,
+    feePercent: input.feePercent,
+    cardFee: job.crew ? null : input.cardFee,
+  });
   return invoiceItem({
     id: input.id,
     jobId: job.id,
@@ -80,13 +108,18 @@ export function invoiceForJob(
     laborHours,
     hourlyRate,
     materialsCost: amounts.materialsCents,
+    rushFee: amounts.rushCents,
+    transactionFee: amounts.transactionFeeCents,
+    estimatedTotal: estimatedTotalOf(job),
+    ...(job.crew ? { crewRequestId: job.crew.leadId } : {}),
     totalAmount: amounts.totalCents,
     platformFee: amounts.platformFeeCents,
     workerShare: amounts.workerShareCents,
     feePercent: input.feePercent,
     notes: input.notes,
     createdAt: input.now,
-  }, job.verificationStatus === 'approved' ? (job.verificationAt ?? input.now) : null);
+    // A crew's line waits for the bill's one Verify (the customer checks every pro's charges together).
+  }, !job.crew && job.verificationStatus === 'approved' ? (job.verificationAt ?? input.now) : null);
 }
 
 /** The invoice was not written: `job` is the job as it is now, for the caller's 4xx. */

@@ -103,14 +103,17 @@ export const stats = {
 
   /**
    * An invoice was paid: the job is paid (the funnel's last step), the money it moved that day,
-   * and, when the pro's share waits for them to set up payouts, what is held now.
+   * and, when the pro's share waits for them to set up payouts, what is held now. Gross is the
+   * work's price (labour, rush, materials: the platform's fee + the pro's share), without the card
+   * fee the customer also paid: that passes straight to the card processor, so it is neither the
+   * platform's revenue nor the pros' money.
    */
-  paymentSettled(at: string, invoice: { totalAmount: number; platformFee: number; workerShare: number }, held: boolean): WriteAction[] {
+  paymentSettled(at: string, invoice: { totalAmount: number; transactionFee?: number; platformFee: number; workerShare: number }, held: boolean): WriteAction[] {
     return [
       onDay(at, {
         [counter.funnel('paid')]: 1,
         [counter.payments]: 1,
-        [counter.grossCents]: invoice.totalAmount,
+        [counter.grossCents]: invoice.totalAmount - (invoice.transactionFee ?? 0),
         [counter.feeCents]: invoice.platformFee,
         [counter.payoutCents]: invoice.workerShare,
         ...(held ? { [counter.heldCents]: invoice.workerShare } : {}),

@@ -4,6 +4,7 @@ import { invoiceForJob, invoicesRepo, type InvoiceItem } from '../data/invoices'
 import { jobsRepo, type JobItem } from '../data/jobs';
 import type { WorkerItem } from '../data/workers';
 import { newId } from '../ids';
+import { cardFeeRates } from '../env';
 import { testJob } from './dispatch';
 
 /**
@@ -48,7 +49,7 @@ export async function verifiedJob(job: JobItem, worker: WorkerItem, at: (m: numb
 
 /** The job's invoice (its 2 hours, no materials, 10% fee), paid at `minute`: the share sent or held. */
 export async function paidInvoice(job: JobItem, worker: WorkerItem, at: (m: number) => string, minute: number, payout: 'transferred' | 'held'): Promise<InvoiceItem> {
-  const invoice = invoiceForJob(job, worker, { id: newId(), laborHours: 2, materialsCents: 0, notes: null, feePercent: 10, now: at(minute - 5) });
+  const invoice = invoiceForJob(job, worker, { id: newId(), laborHours: 2, materialsCents: 0, notes: null, feePercent: 10, cardFee: cardFeeRates(), now: at(minute - 5) });
   await invoicesRepo.create(invoice);
   await invoicesRepo.markPaid(invoice.id, {
     sessionId: `cs_${invoice.id}`,

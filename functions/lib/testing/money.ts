@@ -3,6 +3,7 @@ import { invoiceForJob, invoicesRepo, type InvoiceItem } from '../data/invoices'
 import { jobsRepo, type JobItem } from '../data/jobs';
 import type { WorkerItem } from '../data/workers';
 import { newId } from '../ids';
+import { cardFeeRates } from '../env';
 import { markIssued } from './customers';
 import { dispatchableWorker, offeredJob, testCategory } from './dispatch';
 
@@ -34,7 +35,7 @@ export async function approvedJob(overrides: Partial<WorkerItem> = {}): Promise<
  */
 export async function invoicedJob(options: { verified?: boolean; worker?: Partial<WorkerItem> } = {}) {
   const { worker, job } = await approvedJob(options.worker);
-  const made = invoiceForJob(job, worker, { id: newId(), laborHours: 2.5, materialsCents: 4250, notes: null, feePercent: 10, now: now() });
+  const made = invoiceForJob(job, worker, { id: newId(), laborHours: 2.5, materialsCents: 4250, notes: null, feePercent: 10, cardFee: cardFeeRates(), now: now() });
   const invoice: InvoiceItem = options.verified === false ? { ...made, workVerified: false, workVerifiedAt: null } : made;
   await invoicesRepo.create(invoice);
   return { worker, job: (await jobsRepo.findById(job.id))!, invoice };

@@ -21,7 +21,7 @@ export const funnelStepNames = ['sent', 'offered', 'accepted', 'completed', 'ver
 const statusCounts = z.strictObject({ pending: z.number(), approved: z.number(), rejected: z.number() });
 
 const money = {
-  /** What customers paid (invoice totals). */
+  /** What customers paid for the work (invoice subtotals: platform fee + pros' shares), without the card fees passed to the processor. */
   grossCents: z.number(),
   platformFeeCents: z.number(),
   /** The pros' shares of those payments (transferred at once or held). */

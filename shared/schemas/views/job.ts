@@ -30,6 +30,10 @@ export const jobOfferView = z.strictObject({
   arriveBy: time,
   /** From the worker's last shared location to the job; null when either is unknown. */
   distanceKm: z.nullable(z.number()),
+  /** Pros the customer asked for: more than 1 means this pro is one of a crew, each with a job of their own. */
+  workerCount: z.number(),
+  /** The hours the job's estimate expects of each pro; null when it has no estimate. */
+  estimatedHours: z.nullable(z.number()),
 });
 export type JobOfferView = z.infer<typeof jobOfferView>;
 
@@ -79,6 +83,8 @@ export const workerJobView = z.strictObject({
    * why, and what the pro is told. Null otherwise.
    */
   arrivalClaim: z.nullable(workerArrivalClaimView),
+  /** Pros the customer asked for: more than 1 means this pro is one of a crew, each with a job of their own. */
+  workerCount: z.number(),
 });
 export type WorkerJobView = z.infer<typeof workerJobView>;
 

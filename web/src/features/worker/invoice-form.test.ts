@@ -25,7 +25,7 @@ describe('invoicePreview', () => {
     // Act
     const preview = invoicePreview(typed, RATE, 10);
     // Assess
-    expect(preview).toEqual({ laborCents: 12_500, materialsCents: 4010, totalCents: 16_510, platformFeeCents: 1651, workerShareCents: 14_859 });
+    expect(preview).toEqual({ laborCents: 12_500, rushCents: 0, materialsCents: 4010, subtotalCents: 16_510, transactionFeeCents: 0, totalCents: 16_510, platformFeeCents: 1651, workerShareCents: 14_859 });
   });
 
   it('counts blank materials as none', () => {
