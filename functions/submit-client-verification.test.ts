@@ -161,7 +161,7 @@ describe('POST /api/client-verification: a crew', () => {
     return { lead: lead!, second: second!, third: third! };
   }
 
-  it('approves the work of every pro who completed, once, on the request', async () => {
+  it('approves the work of every pro who completed, once, on the request, and stops looking for the pro nobody took', async () => {
     // Prepare
     const { lead, second, third } = await finishedCrew();
 
@@ -172,16 +172,17 @@ describe('POST /api/client-verification: a crew', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ok: true, jobId: lead.id, state: 'verified', verificationStatus: 'approved' });
     expect((await jobsRepo.findById(second.id))!).toMatchObject({ state: 'verified', verificationStatus: 'approved' });
-    expect((await jobsRepo.findById(third.id))!.state).toBe('booked');
+    expect((await jobsRepo.findById(third.id))!.state).toBe('cancelled');
   });
 
   it('sends every completed pro back to work with the notes when the customer asks for changes', async () => {
-    const { lead, second } = await finishedCrew();
+    const { lead, second, third } = await finishedCrew();
 
     const res = await answer(lead.customerId, { serviceRequestId: lead.id, verificationStatus: 'rejected', verificationNotes: 'The tiles are uneven' });
 
     expect(res.status).toBe(200);
     for (const id of [lead.id, second.id]) expect(await jobsRepo.findById(id)).toMatchObject({ state: 'in_progress', clientNotes: 'The tiles are uneven' });
+    expect((await jobsRepo.findById(third.id))!.state).not.toBe('cancelled');
   });
 
   it('leaves one result when two answers are sent at once', async () => {

@@ -6,6 +6,7 @@ import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '.
 import { http } from './lib/http';
 import { workVerified } from './lib/job-events';
 import { logger } from './lib/logger';
+import { cancelOne } from './lib/cancellation';
 import { crewOf, isCrewLead } from './lib/crews';
 import { stillWorking, verifiableMembers } from './lib/job-views';
 
@@ -108,8 +109,23 @@ async function verifyCrew(lead: JobItem, approved: boolean, notes: string | null
       if (i === 0) throw refusalFor(error.current);
     }
   }
+  // The work is done: the search for a pro nobody took stops, so none joins after the bill is paid.
+  if (approved && answered.length > 0) await stopUnfilled(crew, lead.customerId);
   logger.info(approved ? 'Crew work approved' : 'Crew work sent back', { jobId: lead.id, pros: answered.length });
   await Promise.all(answered.map((job) => workVerified(job, approved, job.verificationNotes ?? null)));
   const state = answered.find((job) => job.id === lead.id)?.state ?? (await jobsRepo.findById(lead.id))!.state;
   return { ok: true, jobId: lead.id, state, verificationStatus } satisfies ClientVerificationResult;
+}
+
+const UNFILLED_STOPPED = 'You approved the work of the pros who came, so we stopped looking for the rest.';
+
+/** A crew's jobs no pro took (still searching, or the search ended with nobody) are cancelled; one taken meanwhile is left to its pro. */
+async function stopUnfilled(crew: readonly JobItem[], customerId: string): Promise<void> {
+  for (const job of crew.filter((each) => !each.acceptedBy && (each.state === 'booked' || each.state === 'offered'))) {
+    try {
+      await cancelOne(job, customerId, UNFILLED_STOPPED);
+    } catch (error) {
+      if (!(error instanceof ConflictError)) throw error;
+    }
+  }
 }

@@ -67,9 +67,9 @@ export async function jobSearching(job: JobItem, message: string): Promise<void>
 }
 
 /** The customer withdrew it: the pros it was offered to lose the offer at once. */
-export async function jobCancelled(job: JobItem, offeredTo: readonly string[]): Promise<void> {
+export async function jobCancelled(job: JobItem, offeredTo: readonly string[], message = 'You cancelled this request.'): Promise<void> {
   await Promise.all([
-    toJobRooms(job, 'job_cancelled', { requestId: job.id, message: 'You cancelled this request.' }),
+    toJobRooms(job, 'job_cancelled', { requestId: job.id, message }),
     ...offeredTo.map((id) => publish(rooms.user('worker', id), 'offer:withdrawn', { jobId: job.id })),
   ]);
 }
