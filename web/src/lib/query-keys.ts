@@ -65,6 +65,8 @@ export const queryKeys = {
   /** The customer's own requests. Every per-request key (its invoice, its payment) starts with it. */
   customerRequests: apiKey('GET /api/requests'),
   requestInvoice: (jobId: string) => apiKey('GET /api/requests/{id}/invoice', { params: { id: jobId } }),
+  /** A crew's one bill, by its request (the lead job). */
+  requestBill: (requestId: string) => apiKey('GET /api/requests/{id}/bill', { params: { id: requestId } }),
   paymentConfirmation: (jobId: string | null, sessionId: string | null) =>
     jobId === null
       ? waiting('GET /api/requests/{id}/payment')

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { jobSizeLabels, jobSizes, type JobSize } from '../../../../shared/job-sizes';
+import { MAX_WORKER_COUNT } from '../../../../shared/schemas/estimate';
 import type { EstimateResult } from '../../../../shared/schemas/estimate';
 import { Field } from '../../components/ui/field';
 import { api, errorMessage } from '../../lib/api';
-import { estimateLines, requestedInstant, whenLimits, type WhenChoice } from './estimate';
+import { estimateLines, prosPhrase, requestedInstant, whenLimits, type WhenChoice } from './estimate';
 
 /** How long the inputs must rest before the estimate is asked for again. */
 const DEBOUNCE_MS = 400;
@@ -14,9 +15,14 @@ export interface EstimateInputs {
   workerId?: string;
 }
 
+/** The counts "How many pros?" offers: 1 to the most a request may ask for. */
+export const workerCountChoices = Array.from({ length: MAX_WORKER_COUNT }, (_, i) => i + 1);
+
 /**
  * The "When" and job-size choices and the estimate they price (POST /api/estimates), shown before
  * Send. The time is stored on the job and shown as "Requested for …"; dispatch still starts at once.
+ * A form that may ask for several pros (the request form; not a booking or a hire, which are one
+ * pro) passes `workers`, which adds "How many pros?" and prices that many.
  */
 export function EstimateChoice({
   idPrefix,
@@ -25,6 +31,7 @@ export function EstimateChoice({
   size,
   onWhen,
   onSize,
+  workers,
 }: {
   idPrefix: string;
   inputs: EstimateInputs;
@@ -32,6 +39,7 @@ export function EstimateChoice({
   size: JobSize;
   onWhen: (when: WhenChoice) => void;
   onSize: (size: JobSize) => void;
+  workers?: { count: number; onCount: (count: number) => void };
 }) {
   const [result, setResult] = useState<EstimateResult | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -39,6 +47,7 @@ export function EstimateChoice({
   const { category, workerId } = inputs;
   const lat = inputs.location?.lat;
   const lng = inputs.location?.lng;
+  const workerCount = workers?.count;
 
   useEffect(() => {
     if (!category || requestedTime === undefined) {
@@ -48,7 +57,9 @@ export function EstimateChoice({
     let current = true;
     const timer = setTimeout(() => {
       const location = lat !== undefined && lng !== undefined ? { lat, lng } : undefined;
-      api('POST /api/estimates', { body: { category, size, requestedTime, ...(workerId ? { workerId } : { location }) } })
+      api('POST /api/estimates', {
+        body: { category, size, requestedTime, ...(workerId ? { workerId } : { location }), ...(workerCount ? { workerCount } : {}) },
+      })
         .then((answer) => {
           if (!current) return;
           setResult(answer);
@@ -64,7 +75,7 @@ export function EstimateChoice({
       current = false;
       clearTimeout(timer);
     };
-  }, [category, size, requestedTime, workerId, lat, lng]);
+  }, [category, size, requestedTime, workerId, lat, lng, workerCount]);
 
   const limits = whenLimits(Date.now());
   return (
@@ -94,6 +105,17 @@ export function EstimateChoice({
           ))}
         </select>
       </Field>
+      {workers ? (
+        <Field id={`${idPrefix}-workers`} label="How many pros?" hint="Each pro works the hours shown; the estimate is for all of them.">
+          <select value={workers.count} onChange={(e) => workers.onCount(Number(e.target.value))}>
+            {workerCountChoices.map((n) => (
+              <option key={n} value={n}>
+                {prosPhrase(n)}
+              </option>
+            ))}
+          </select>
+        </Field>
+      ) : null}
       <div className="sm:col-span-2" aria-live="polite" data-testid={`${idPrefix}-estimate`}>
         {result?.estimate ? (
           <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 rounded-md border border-slate-600 p-3 text-sm">

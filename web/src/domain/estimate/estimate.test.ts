@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estimateLines, requestedInstant, toLocalInput, whenLimits } from './estimate';
+import { estimateLines, prosPhrase, requestedInstant, toLocalInput, whenLimits, workerCountOf } from './estimate';
 
 const estimate = { baseAmount: 11250, rushFee: 2500, platformFee: 1375, transactionFee: 439, totalCost: 14189, hours: 2.5, hourlyRate: 4500 };
 
@@ -41,5 +41,31 @@ describe('the estimate breakdown', () => {
 
   it('has no rush line for a chosen time', () => {
     expect(estimateLines({ ...estimate, rushFee: 0 }, 10).map((l) => l.label)).not.toContain('As-soon-as-possible fee');
+  });
+
+  it('names the pros and each one\'s hours on the labour line of a crew', () => {
+    const crew = { ...estimate, baseAmount: 27000, hours: 3, workerCount: 2 };
+
+    const lines = estimateLines(crew, 10);
+
+    expect(lines[0]!.label).toBe('Labour (2 pros × 3 h at $45.00/h)');
+    expect(lines.map((l) => l.label)).toContain('Estimated total for 2 pros');
+    expect(lines.map((l) => l.label)).toContain('As-soon-as-possible fee (2 pros)');
+  });
+
+  it('says nothing of a count for one pro', () => {
+    const lines = estimateLines({ ...estimate, workerCount: 1 }, 10);
+
+    expect(lines.map((l) => l.label).join(' ')).not.toMatch(/pros/);
+  });
+
+  it('reads an estimate stored before crews as one pro', () => {
+    expect(workerCountOf({})).toBe(1);
+  });
+});
+
+describe('the count of pros', () => {
+  it('says one pro without a plural and several with one', () => {
+    expect([prosPhrase(1), prosPhrase(3)]).toEqual(['1 pro', '3 pros']);
   });
 });

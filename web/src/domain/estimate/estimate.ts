@@ -23,14 +23,30 @@ export function requestedInstant(when: WhenChoice): string | null | undefined {
   return when.local && Number.isFinite(at.getTime()) ? at.toISOString() : undefined;
 }
 
-/** The breakdown's lines, in the order a customer reads them; the platform fee is shown as included, not added. */
+/** "2 pros" (a crew); one pro is said without a count. */
+export function prosPhrase(count: number): string {
+  return `${count} ${count === 1 ? 'pro' : 'pros'}`;
+}
+
+/** The pros an estimate prices: absent (an estimate stored before crews) is one. */
+export function workerCountOf(estimate: Pick<JobEstimate, 'workerCount'>): number {
+  return estimate.workerCount ?? 1;
+}
+
+/**
+ * The breakdown's lines, in the order a customer reads them; the platform fee is shown as included,
+ * not added. For a crew the hours and rate are each pro's, so the labour line names the count and
+ * the total says whom it is for.
+ */
 export function estimateLines(estimate: JobEstimate, feePercent: number | null): { label: string; amount: string }[] {
-  const lines = [{ label: `Labour (${estimate.hours} h at ${formatMoney(estimate.hourlyRate)}/h)`, amount: formatMoney(estimate.baseAmount) }];
-  if (estimate.rushFee > 0) lines.push({ label: 'As-soon-as-possible fee', amount: formatMoney(estimate.rushFee) });
+  const count = workerCountOf(estimate);
+  const crew = count > 1 ? `${prosPhrase(count)} × ` : '';
+  const lines = [{ label: `Labour (${crew}${estimate.hours} h at ${formatMoney(estimate.hourlyRate)}/h)`, amount: formatMoney(estimate.baseAmount) }];
+  if (estimate.rushFee > 0) lines.push({ label: count > 1 ? `As-soon-as-possible fee (${prosPhrase(count)})` : 'As-soon-as-possible fee', amount: formatMoney(estimate.rushFee) });
   lines.push({ label: 'Card processing', amount: formatMoney(estimate.transactionFee) });
-  lines.push({ label: 'Estimated total', amount: formatMoney(estimate.totalCost) });
+  lines.push({ label: count > 1 ? `Estimated total for ${prosPhrase(count)}` : 'Estimated total', amount: formatMoney(estimate.totalCost) });
   lines.push({
-    label: `Platform fee${feePercent === null ? '' : ` (${feePercent}%)`}, paid by the pro out of the labour`,
+    label: `Platform fee${feePercent === null ? '' : ` (${feePercent}%)`}, paid by the ${count > 1 ? 'pros' : 'pro'} out of the labour`,
     amount: formatMoney(estimate.platformFee),
   });
   return lines;

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { CircleCheck, CreditCard, Hourglass, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { createPortal } from 'react-dom';
 import { invoiceNumber } from '../../../../shared/domain/invoice';
 import type { InvoiceView } from '../../../../shared/schemas/invoice';
@@ -9,12 +10,13 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { ModalDialog } from '../../components/ui/modal-dialog';
 import { Skeleton } from '../../components/ui/skeleton';
-import { INVOICE_POLL_MS, canVerifyInvoice, invoiceLoadProblem, isCustomerView, type InvoiceViewer, payButtonOf, paymentDetailLabel, paymentTone, verificationStateText } from './invoice-rules';
+import { INVOICE_POLL_MS, canVerifyInvoice, estimateBesideInvoice, invoiceFeeLines, invoiceLoadProblem, isCustomerView, type InvoiceViewer, payButtonOf, paymentDetailLabel, paymentTone, verificationStateText } from './invoice-rules';
 import { formatHourlyRate, formatHours, formatMoney } from '../../lib/money';
 import { usePayInvoice, useVerifyInvoiceWork } from './use-invoice-actions';
 import { formatDateTime } from '../../lib/date-time';
 import { LoadError, Loading } from '../../components/ui/load-state';
 import { queryKeys } from '../../lib/query-keys';
+import { paths } from '../../lib/paths';
 
 /**
  * One invoice: its lines, whether the work is verified, and for its
@@ -109,6 +111,9 @@ function InvoiceBody({
   const { pay, creating } = usePayInvoice();
   const customer = isCustomerView(invoice);
   const payButton = payButtonOf(invoice, creating, viewer);
+  const estimate = estimateBesideInvoice(invoice, estimatedTotal);
+  // A line of a crew's one bill is verified and paid with the others, on the request's page.
+  const crewRequestId = customer ? invoice.crewRequestId : null;
 
   return (
     <div className="grid gap-5">
@@ -142,18 +147,26 @@ function InvoiceBody({
               <td className="py-2 text-right tabular-nums">{formatMoney(invoice.materialsCost)}</td>
             </tr>
           ) : null}
+          {invoiceFeeLines(invoice).map((line) => (
+            <tr key={line.label}>
+              <th scope="row" className="py-2 text-left font-normal text-slate-300">
+                {line.label}
+              </th>
+              <td className="py-2 text-right tabular-nums">{formatMoney(line.cents)}</td>
+            </tr>
+          ))}
           <tr>
             <th scope="row" className="py-2 text-left text-base font-bold text-white">
               Total
             </th>
             <td className="py-2 text-right text-base font-bold tabular-nums text-white">{formatMoney(invoice.totalAmount)}</td>
           </tr>
-          {estimatedTotal !== null ? (
+          {estimate !== null ? (
             <tr>
               <th scope="row" className="py-2 text-left font-normal text-slate-300">
                 Estimated when booked
               </th>
-              <td className="py-2 text-right tabular-nums text-slate-300">{formatMoney(estimatedTotal)}</td>
+              <td className="py-2 text-right tabular-nums text-slate-300">{formatMoney(estimate)}</td>
             </tr>
           ) : null}
         </tbody>
@@ -178,7 +191,17 @@ function InvoiceBody({
         </Badge>
       </div>
 
-      {customer && viewer === 'customer' && !invoice.workVerified ? (
+      {crewRequestId ? (
+        <p className="text-sm text-slate-200">
+          One pro's line of your bill for the whole crew: verify and pay it with the others on{' '}
+          <Link to={paths.track(crewRequestId)} onClick={onClose} className="font-medium text-amber-300 underline underline-offset-4">
+            the request's page
+          </Link>
+          .
+        </p>
+      ) : null}
+
+      {customer && viewer === 'customer' && !invoice.workVerified && !crewRequestId ? (
         <p className="text-sm text-slate-300">Please verify the work and the charges before paying.</p>
       ) : null}
 
@@ -186,13 +209,13 @@ function InvoiceBody({
         <Button variant="ghost" onClick={onClose}>
           Close
         </Button>
-        {canVerifyInvoice(invoice, viewer) ? (
+        {canVerifyInvoice(invoice, viewer) && !crewRequestId ? (
           <Button variant="outline" onClick={() => verify.mutate(invoice.id)} disabled={verify.isPending} aria-busy={verify.isPending}>
             <ShieldCheck aria-hidden="true" className="size-4" />
             Verify Work
           </Button>
         ) : null}
-        {customer ? (
+        {customer && !crewRequestId ? (
           <Button onClick={() => pay(invoice)} disabled={payButton.disabled} data-testid="pay-invoice">
             <CreditCard aria-hidden="true" className="size-4" />
             {payButton.label}

@@ -5,6 +5,8 @@ import { ApiError, apiErrorFrom } from '../../lib/api';
 import { queryKeyUrl } from '../../lib/endpoint';
 import { queryKeys } from '../../lib/query-keys';
 import {
+  estimateBesideInvoice,
+  invoiceFeeLines,
   INVOICE_NOT_FOUND,
   NO_CHECKOUT_URL,
   SUBMIT_VERIFICATION_FAILED,
@@ -248,5 +250,29 @@ describe('completedHeadline', () => {
     // Act + Assess
     expect(completedHeadline({ invoice: null })).toBe('Service completed');
     expect(completedHeadline({ invoice })).toBe('Service completed - invoice available');
+  });
+});
+
+describe('the fees an invoice adds', () => {
+  it('lists the as-soon-as-possible fee and the card processing when charged', () => {
+    expect(invoiceFeeLines({ rushFee: 2500, transactionFee: 570 })).toEqual([
+      { label: 'As-soon-as-possible fee', cents: 2500 },
+      { label: 'Card processing', cents: 570 },
+    ]);
+  });
+
+  it('lists neither for a chosen time on a crew line', () => {
+    expect(invoiceFeeLines({ rushFee: 0, transactionFee: 0 })).toEqual([]);
+  });
+});
+
+describe('the estimate beside an invoice', () => {
+  it('prefers the invoice\'s own estimate', () => {
+    expect(estimateBesideInvoice({ estimatedTotal: 14189 }, 9999)).toBe(14189);
+  });
+
+  it('falls back to the job\'s estimate, else none', () => {
+    expect(estimateBesideInvoice({ estimatedTotal: null }, 9999)).toBe(9999);
+    expect(estimateBesideInvoice({ estimatedTotal: null }, null)).toBeNull();
   });
 });

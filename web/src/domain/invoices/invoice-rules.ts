@@ -57,6 +57,23 @@ export function payButtonOf(
   return { label: payButtonLabel(paymentStatus, invoice.totalAmount, false), disabled: false };
 }
 
+/**
+ * The fees an invoice adds to its labour and materials, each only when charged: the
+ * as-soon-as-possible fee the job was sent with (the pro earns it) and the card processing on the
+ * charge (a crew's line carries none: the bill adds the one charge's).
+ */
+export function invoiceFeeLines(invoice: Pick<InvoiceView, 'rushFee' | 'transactionFee'>): { label: string; cents: number }[] {
+  const lines: { label: string; cents: number }[] = [];
+  if (invoice.rushFee > 0) lines.push({ label: 'As-soon-as-possible fee', cents: invoice.rushFee });
+  if (invoice.transactionFee > 0) lines.push({ label: 'Card processing', cents: invoice.transactionFee });
+  return lines;
+}
+
+/** The estimate shown beside the amount billed: the invoice's own, else the one the screen knows from the job; null when none was made. */
+export function estimateBesideInvoice(invoice: Pick<InvoiceView, 'estimatedTotal'>, fromJob: number | null): number | null {
+  return invoice.estimatedTotal ?? fromJob;
+}
+
 /** The invoice detail's payment status (pending, processing, paid), capitalised. */
 export function paymentDetailLabel(status: PaymentStatus): string {
   return status.charAt(0).toUpperCase() + status.slice(1);

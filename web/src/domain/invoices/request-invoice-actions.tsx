@@ -1,21 +1,25 @@
 import { ClipboardCheck, FileText, Hourglass, RotateCcw } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import type { ServiceRequestView } from '../../../../shared/schemas/job';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { VERIFY_FAILED, requestInvoicePromptOf } from './invoice-rules';
 import { formatMoney, hoursPhrase } from '../../lib/money';
+import { paths } from '../../lib/paths';
 
 // Each dialog is loaded when first opened: neither is needed to show the request's card.
 const InvoiceDialog = lazy(() => import('./invoice-dialog').then((m) => ({ default: m.InvoiceDialog })));
 const WorkVerificationDialog = lazy(() => import('./work-verification-dialog').then((m) => ({ default: m.WorkVerificationDialog })));
 
-type ActionFields = 'id' | 'status' | 'worker' | 'service' | 'verification' | 'invoice';
+type ActionFields = 'id' | 'status' | 'worker' | 'service' | 'verification' | 'invoice' | 'crew' | 'workerCount';
 
 /**
  * A customer's request card, verifying and paying part (home page and the client dashboard's hires):
  * "Please verify the completed work" with the recorded hours while the worker waits for a decision;
- * then the invoice with its payment label and View & Pay Invoice. Nothing while none applies.
+ * then the invoice with its payment label and View & Pay Invoice. Nothing while none applies. A
+ * request for several pros is verified once and paid as one bill on its own page: the card sends
+ * the customer there rather than offering its first pro's work or invoice as if it were the whole.
  */
 export function RequestInvoiceActions({
   request,
@@ -41,6 +45,19 @@ export function RequestInvoiceActions({
   }, [decided, asking]);
 
   const outcomeProps = { ref: outcome, tabIndex: -1, className: 'flex items-start gap-2 text-sm text-slate-200 focus:outline-none' };
+
+  if (request.crew) {
+    if (!prompt.verify && !prompt.awaitingInvoice && !prompt.rejected && !prompt.invoice) return null;
+    return (
+      <p className="flex flex-wrap items-start gap-2 text-sm text-slate-200">
+        <FileText aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-300" />
+        <span>{`A request for ${request.workerCount} pros: verify their work and pay one bill on its page.`}</span>
+        <Link to={paths.track(request.id)} className="font-medium text-amber-300 underline-offset-4 hover:underline">
+          Open the request's page
+        </Link>
+      </p>
+    );
+  }
 
   return (
     <>

@@ -73,6 +73,11 @@ describe('verificationDoneToast', () => {
     expect(verificationDoneToast('approved', 'Sam Rivera').description).toBe('Thank you. Sam Rivera can now send you the invoice.');
     expect(verificationDoneToast('rejected', 'Sam Rivera').title).toBe('Changes requested');
   });
+
+  it('speaks of every pro when the decision is for a crew', () => {
+    expect(verificationDoneToast('approved', 'Sam Rivera', true).description).toBe('Thank you. Your pros can now send you their invoices.');
+    expect(verificationDoneToast('rejected', 'Sam Rivera', true).description).toBe('Your pros have your notes and will get back to the job.');
+  });
 });
 
 describe('afterDecision', () => {

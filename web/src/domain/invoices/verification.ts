@@ -52,7 +52,12 @@ function splitTitle(message: string): [string, string] {
 }
 
 /** The success toast: what was decided, and what the worker can do next. */
-export function verificationDoneToast(decision: VerificationDecision, workerName: string): { title: string; description: string } {
+export function verificationDoneToast(decision: VerificationDecision, workerName: string, crew = false): { title: string; description: string } {
+  if (crew) {
+    return decision === 'approved'
+      ? { title: 'Work approved', description: 'Thank you. Your pros can now send you their invoices.' }
+      : { title: 'Changes requested', description: 'Your pros have your notes and will get back to the job.' };
+  }
   return decision === 'approved'
     ? { title: 'Work approved', description: `Thank you. ${workerName} can now send you the invoice.` }
     : { title: 'Changes requested', description: `${workerName} has your notes and will get back to the job.` };

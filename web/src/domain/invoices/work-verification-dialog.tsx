@@ -30,21 +30,25 @@ import { queryKeys } from '../../lib/query-keys';
 /**
  * The customer approves the finished work (the worker may then invoice it) or rejects it with notes
  * (the job reopens for the worker). `failureText` is the screen's fallback line for a failure the
- * server did not explain (the client dashboard words it differently from the home page).
+ * server did not explain (the client dashboard words it differently from the home page). For a
+ * request for several pros (`crewSize`), the one decision is for every pro's work, and it says so.
  */
 export function WorkVerificationDialog({
   request,
   onClose,
   onDecided,
   failureText = VERIFY_FAILED,
+  crewSize,
 }: {
   request: VerificationTarget;
   onClose: () => void;
   onDecided?: (decision: VerificationDecision) => void;
   failureText?: string;
+  crewSize?: number;
 }) {
   const queryClient = useQueryClient();
   const id = useId();
+  const crew = crewSize !== undefined && crewSize > 1;
   const name = workerNameOf(request);
   const [notes, setNotes] = useState('');
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -57,7 +61,7 @@ export function WorkVerificationDialog({
       queryClient.setQueryData<ServiceRequestView[]>(queryKeys.customerRequests, (list) => afterDecision(list, request.id, input));
       void queryClient.invalidateQueries({ queryKey: queryKeys.customerRequests });
       void queryClient.invalidateQueries({ queryKey: queryKeys.invoices });
-      toast({ ...verificationDoneToast(input.verificationStatus, name) });
+      toast({ ...verificationDoneToast(input.verificationStatus, name, crew) });
       onDecided?.(input.verificationStatus);
       onClose();
     },
@@ -99,7 +103,11 @@ export function WorkVerificationDialog({
   return createPortal(
     <ModalDialog
       title="Verify Completed Work"
-      description={`${name} marked your ${request.service} job complete${hours !== null ? ` after ${hoursPhrase(hours)}` : ''}. Approve the work, or reject it and say what still needs doing.`}
+      description={
+        crew
+          ? `All ${crewSize} pros finished your ${request.service} job. Approve the work of the whole crew, or reject it and say what still needs doing: every pro goes back to it.`
+          : `${name} marked your ${request.service} job complete${hours !== null ? ` after ${hoursPhrase(hours)}` : ''}. Approve the work, or reject it and say what still needs doing.`
+      }
       onClose={onClose}
     >
       <form noValidate onSubmit={(event) => event.preventDefault()} className="grid gap-5" aria-busy={sending}>

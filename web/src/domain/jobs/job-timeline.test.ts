@@ -341,6 +341,23 @@ describe('receiptOf', () => {
     ]);
     expect(receipt.paidAt).toBe('2026-03-10T12:10:00Z');
   });
+
+  it('shows the as-soon-as-possible fee and the card processing apart from the labour when charged', () => {
+    // Prepare
+    const charged = { ...invoice, rushFee: 2500, transactionFee: 570, totalAmount: 15500 + 2500 + 570 };
+
+    // Act
+    const receipt = receiptOf(charged);
+
+    // Assess
+    expect(receipt.lines.slice(0, 5)).toEqual([
+      { label: 'Labour (2.5 hours at $45.00/hr)', cents: 11250 },
+      { label: 'As-soon-as-possible fee', cents: 2500 },
+      { label: 'Materials', cents: 4250 },
+      { label: 'Card processing', cents: 570 },
+      { label: 'Total', cents: 18570, total: true },
+    ]);
+  });
 });
 
 describe('finding a booking', () => {

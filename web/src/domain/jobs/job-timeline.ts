@@ -292,8 +292,13 @@ export function receiptOf(invoice: InvoiceSummary): Receipt {
   return {
     invoiceNumber: invoice.invoiceNumber,
     lines: [
-      { label: `Labour (${hoursPhrase(invoice.laborHours)} at ${formatHourlyRate(invoice.hourlyRate)})`, cents: invoice.totalAmount - invoice.materialsCost },
+      {
+        label: `Labour (${hoursPhrase(invoice.laborHours)} at ${formatHourlyRate(invoice.hourlyRate)})`,
+        cents: invoice.totalAmount - invoice.materialsCost - invoice.rushFee - invoice.transactionFee,
+      },
+      ...(invoice.rushFee > 0 ? [{ label: 'As-soon-as-possible fee', cents: invoice.rushFee }] : []),
       { label: 'Materials', cents: invoice.materialsCost },
+      ...(invoice.transactionFee > 0 ? [{ label: 'Card processing', cents: invoice.transactionFee }] : []),
       { label: 'Total', cents: invoice.totalAmount, total: true },
       { label: `Platform fee (${invoice.feePercent}%)`, cents: invoice.platformFee },
       { label: "Your pro's share", cents: invoice.workerShare },

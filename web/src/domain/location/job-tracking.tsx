@@ -5,6 +5,7 @@ import type { LatLng } from '../../../../shared/domain/geo';
 import { useJobRoom, useRealtimeEvent } from '../../lib/realtime';
 import { toast } from '../../components/ui/toast-store';
 import { applyLive, initialLive, trackingView, workStatusToast, type LiveTracking } from './tracking';
+import type { MapPro } from './live-map';
 
 // Leaflet (and its CSS) load with the first map shown, never with the page that holds the card.
 // lazy() remembers a failed load for good, so a failure makes a fresh one for the next try.
@@ -28,6 +29,42 @@ class MapBoundary extends Component<{ onFail: () => void; children: ReactNode },
 
 function isOnline(): boolean {
   return typeof navigator === 'undefined' || navigator.onLine !== false;
+}
+
+/** A tile that fails (offline) hides the map until the browser is back online. */
+function useMapFailed(): [boolean, () => void] {
+  const [mapFailed, setMapFailed] = useState(() => !isOnline());
+  const onMapFailed = useCallback(() => setMapFailed(true), []);
+  useEffect(() => {
+    const back = () => setMapFailed(false);
+    const gone = () => setMapFailed(true);
+    window.addEventListener('online', back);
+    window.addEventListener('offline', gone);
+    return () => {
+      window.removeEventListener('online', back);
+      window.removeEventListener('offline', gone);
+    };
+  }, []);
+  return [mapFailed, onMapFailed];
+}
+
+/**
+ * One map of a crew: the customer's place and a marker per pro whose position is known, from the
+ * polled request (each pro's own job room carries their live points; the lead's page refetches on
+ * their events). Leaflet loads with the first map, as for one pro; without tiles the crew's list
+ * carries it all.
+ */
+export function CrewMap({ customer, pros }: { customer: LatLng | null; pros: readonly MapPro[] }) {
+  const [mapFailed, onMapFailed] = useMapFailed();
+  if (pros.length === 0) return null;
+  if (mapFailed) return <p className="text-sm text-slate-300">The map cannot load right now; each pro's state above stays up to date.</p>;
+  return (
+    <MapBoundary onFail={onMapFailed}>
+      <Suspense fallback={<div className="h-56 w-full animate-pulse rounded-xl bg-slate-800 sm:h-64" aria-hidden="true" />}>
+        <LiveMap customer={customer} pros={pros} label="Map of your pros' locations" onTilesFailed={onMapFailed} />
+      </Suspense>
+    </MapBoundary>
+  );
 }
 
 /**
@@ -61,20 +98,7 @@ export function JobTracking({
   });
 
   const view = trackingView({ jobState, etaMinutes, customer }, live);
-
-  // A tile that fails (offline) hides the map until the browser is back online.
-  const [mapFailed, setMapFailed] = useState(() => !isOnline());
-  const onMapFailed = useCallback(() => setMapFailed(true), []);
-  useEffect(() => {
-    const back = () => setMapFailed(false);
-    const gone = () => setMapFailed(true);
-    window.addEventListener('online', back);
-    window.addEventListener('offline', gone);
-    return () => {
-      window.removeEventListener('online', back);
-      window.removeEventListener('offline', gone);
-    };
-  }, []);
+  const [mapFailed, onMapFailed] = useMapFailed();
   const hasPoint = view.customer !== null || view.worker !== null;
 
   return (

@@ -4,9 +4,9 @@ import { useEffect, useRef } from 'react';
 import type { LatLng } from '../../../../shared/domain/geo';
 
 /**
- * The Leaflet map of a job: the customer's place and the professional's latest point. Loaded only
- * through React.lazy (job-tracking.tsx), so Leaflet and its CSS are a chunk of their own that
- * screens without a map never fetch.
+ * The Leaflet map of a job: the customer's place and the professional's latest point (or each pro's,
+ * for a crew). Loaded only through React.lazy (job-tracking.tsx), so Leaflet and its CSS are a chunk
+ * of their own that screens without a map never fetch.
  */
 export const TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 const ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
@@ -15,21 +15,32 @@ const ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">Op
 const customerStyle: L.CircleMarkerOptions = { radius: 9, color: '#ffffff', weight: 3, fillColor: '#1d4ed8', fillOpacity: 1, interactive: false };
 const workerStyle: L.CircleMarkerOptions = { radius: 9, color: '#1f2937', weight: 3, fillColor: '#f59e0b', fillOpacity: 1, interactive: false };
 
+/** A pro on the map: a stable key (so a moving pro moves their marker), where they are and the text beside it. */
+export interface MapPro {
+  key: string;
+  point: LatLng;
+  label: string;
+}
+
 export default function LiveMap({
   customer,
-  worker,
+  worker = null,
+  pros,
   label,
   onTilesFailed,
 }: {
   customer: LatLng | null;
-  worker: LatLng | null;
+  /** The one pro of a job ("Your professional"). */
+  worker?: LatLng | null;
+  /** Several pros (a crew), each with their own label; used when `worker` is not given. */
+  pros?: readonly MapPro[];
   label: string;
   /** Called once when a tile cannot load (offline, blocked): the screen then keeps to text. */
   onTilesFailed: () => void;
 }) {
   const container = useRef<HTMLDivElement>(null);
   const map = useRef<L.Map | null>(null);
-  const markers = useRef<{ customer: L.CircleMarker | null; worker: L.CircleMarker | null }>({ customer: null, worker: null });
+  const markers = useRef(new Map<string, L.CircleMarker>());
   const failed = useRef(onTilesFailed);
   useEffect(() => {
     failed.current = onTilesFailed;
@@ -52,35 +63,40 @@ export default function LiveMap({
     return () => {
       created.remove();
       map.current = null;
-      placed.customer = null;
-      placed.worker = null;
+      placed.clear();
     };
   }, []);
 
   // The points as a value: a new object with the same coordinates (every render) moves nothing.
-  const where = JSON.stringify([customer, worker]);
+  const shown: MapPro[] = worker ? [{ key: 'worker', point: worker, label: 'Your professional' }] : [...(pros ?? [])];
+  const where = JSON.stringify([customer, shown]);
   useEffect(() => {
     const current = map.current;
     if (!current) return;
-    const [customer, worker] = JSON.parse(where) as [LatLng | null, LatLng | null];
-    const place = (key: 'customer' | 'worker', point: LatLng | null, style: L.CircleMarkerOptions, text: string) => {
-      const marker = markers.current[key];
-      if (!point) {
-        marker?.remove();
-        markers.current[key] = null;
-        return;
-      }
+    const [customer, shown] = JSON.parse(where) as [LatLng | null, MapPro[]];
+    const wanted: { key: string; point: LatLng | null; style: L.CircleMarkerOptions; text: string }[] = [
+      { key: 'customer', point: customer, style: customerStyle, text: 'You' },
+      ...shown.map((pro) => ({ key: `pro:${pro.key}`, point: pro.point, style: workerStyle, text: pro.label })),
+    ];
+    const keep = new Set(wanted.filter((w) => w.point).map((w) => w.key));
+    for (const [key, marker] of markers.current) {
+      if (keep.has(key)) continue;
+      marker.remove();
+      markers.current.delete(key);
+    }
+    for (const { key, point, style, text } of wanted) {
+      if (!point) continue;
+      const marker = markers.current.get(key);
       if (marker) marker.setLatLng(point);
       else {
-        markers.current[key] = L.circleMarker(point, style)
-          .bindTooltip(text, { permanent: true, direction: 'top', offset: [0, -10], interactive: false })
-          .addTo(current);
+        markers.current.set(
+          key,
+          L.circleMarker(point, style).bindTooltip(text, { permanent: true, direction: 'top', offset: [0, -10], interactive: false }).addTo(current),
+        );
       }
-    };
-    place('customer', customer, customerStyle, 'You');
-    place('worker', worker, workerStyle, 'Your professional');
-    const points = [customer, worker].filter((p): p is LatLng => p !== null);
-    if (points.length === 2) current.fitBounds(L.latLngBounds(points), { padding: [40, 40], maxZoom: 16 });
+    }
+    const points = wanted.flatMap((w) => (w.point ? [w.point] : []));
+    if (points.length >= 2) current.fitBounds(L.latLngBounds(points), { padding: [40, 40], maxZoom: 16 });
     else if (points[0]) current.setView(points[0], 15);
   }, [where]);
 

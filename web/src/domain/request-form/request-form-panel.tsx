@@ -58,6 +58,7 @@ export function RequestFormPanel({
   const { errors, show, clear, refFor } = useFormErrors(requestFieldOrder);
   const [when, setWhen] = useState<WhenChoice>({ asap: true });
   const [size, setSize] = useState<JobSize>(DEFAULT_JOB_SIZE);
+  const [workerCount, setWorkerCount] = useState(1);
   const heading = useRef<HTMLHeadingElement>(null);
 
   const takesFocus = Boolean(onBack);
@@ -73,6 +74,7 @@ export function RequestFormPanel({
       setValues(startValues());
       setCoordinates(startingLocation?.coordinates ?? null);
       setFormKey((key) => key + 1);
+      setWorkerCount(1);
       clear();
       onSubmitted();
     },
@@ -89,7 +91,7 @@ export function RequestFormPanel({
     if (!result.ok) return show(result.errors);
     if (requestedInstant(when) === undefined) return show({ _: 'Choose a date and time, or As soon as possible.' });
     clear();
-    submit.mutate({ ...result.input, requestedTime: requestedInstant(when) ?? null, jobSize: size });
+    submit.mutate({ ...result.input, requestedTime: requestedInstant(when) ?? null, jobSize: size, workerCount });
   };
 
   const bind = (field: Exclude<RequestField, 'location'>) => ({
@@ -171,6 +173,7 @@ export function RequestFormPanel({
           size={size}
           onWhen={setWhen}
           onSize={setSize}
+          workers={{ count: workerCount, onCount: setWorkerCount }}
         />
         <Button type="submit" size="lg" disabled={sending} className="sm:col-span-2">
           <Send aria-hidden="true" className="size-4" />

@@ -1,24 +1,14 @@
-import { useMutation } from '@tanstack/react-query';
-import { Phone, Search } from 'lucide-react';
-import { useRef, useState, type FormEvent } from 'react';
-import { useLocation, useNavigate } from 'react-router';
-import { trackLookupSchema, type TrackLookupInput } from '../../../../shared/schemas/tracking';
-import { validate } from '../../../../shared/validation';
-import { Field, inputClasses } from '../../components/ui/field';
+import { lazy, Suspense } from 'react';
+import { useLocation } from 'react-router';
 import { PageHeader } from '../../components/layout/page-header';
-import { Button } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
-import { api } from '../../lib/api';
-import { cn } from '../../lib/cn';
-import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useFormErrors } from '../../lib/use-form-errors';
 import { useHydrated } from '../../lib/use-hydrated';
 import { trackedBookingId } from './booking-query';
-import { isBookingNumber, lookupFailureOf, type LookupFailure } from '../../domain/jobs/job-timeline';
 import { TrackedJob } from './tracked-job';
-import { FormAlert } from '../../components/ui/form-alert';
+
+// The forms that find a booking show only without an id in the address: a tracking link never needs them.
+const FindBooking = lazy(() => import('./find-booking'));
 
 export default function TrackPage() {
   const { search } = useLocation();
@@ -26,134 +16,20 @@ export default function TrackPage() {
   useDocumentTitle('Track a Booking');
   // The prerendered page is made without a query string: the booking or the form comes once hydrated.
   const hydrated = useHydrated();
+  const waiting = <Skeleton className="mx-auto h-48 max-w-lg" />;
   return (
     <div className="mx-auto max-w-3xl px-4 py-12">
       <PageHeader title="Track Your Booking" subtitle="Follow your request from booking to completion." />
-      {!hydrated ? <Skeleton className="mx-auto h-48 max-w-lg" /> : id ? <TrackedJob key={id} id={id} /> : <FindBooking />}
+      {!hydrated ? (
+        waiting
+      ) : id ? (
+        <TrackedJob key={id} id={id} />
+      ) : (
+        <Suspense fallback={waiting}>
+          <FindBooking />
+        </Suspense>
+      )}
     </div>
   );
 }
 
-const lookupFields = ['number', 'phone'] as const;
-
-/**
- * Two ways to a booking: the full id (in the tracking link), or the 8-character number a screen
- * showed together with the phone number it was made with. A number typed into the id box is taken
- * to the second form rather than to a "not found".
- */
-function FindBooking() {
-  const navigate = useNavigate();
-  const [value, setValue] = useState('');
-  const [number, setNumber] = useState('');
-  const [phone, setPhone] = useState('');
-  const [movedNumber, setMovedNumber] = useState(false);
-  const [failure, setFailure] = useState<LookupFailure | null>(null);
-  const { errors, show, clear, refFor } = useFormErrors(lookupFields);
-  const phoneInput = useRef<HTMLInputElement | null>(null);
-  const trimmed = value.trim();
-
-  const lookup = useMutation({
-    mutationFn: (input: TrackLookupInput) => api('POST /api/track/lookup', { body: input }),
-    onSuccess: (found) => void navigate(paths.track(found.id)),
-    onError: (error) => {
-      const problem = lookupFailureOf(error);
-      setFailure(problem);
-      show(problem.fields);
-    },
-  });
-
-  const onIdSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!trimmed) return;
-    if (isBookingNumber(trimmed)) {
-      setNumber(trimmed.toUpperCase());
-      setMovedNumber(true);
-      setFailure(null);
-      phoneInput.current?.focus();
-      return;
-    }
-    void navigate(paths.track(trimmed));
-  };
-
-  const onLookupSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (lookup.isPending) return;
-    setFailure(null);
-    const checked = validate(trackLookupSchema, { number: number.trim(), phone: phone.trim() });
-    if (!checked.success) return show(checked.fields);
-    clear();
-    lookup.mutate(checked.data);
-  };
-
-  return (
-    <div className="grid gap-6">
-      <Card className="mx-auto w-full max-w-lg">
-        <form onSubmit={onIdSubmit} className="grid gap-4">
-          <div>
-            <label htmlFor="track-booking-id" className="mb-1.5 block text-sm font-semibold text-slate-100">
-              Enter Booking ID
-            </label>
-            <input
-              id="track-booking-id"
-              type="text"
-              autoComplete="off"
-              spellCheck={false}
-              value={value}
-              onChange={(event) => setValue(event.target.value)}
-              aria-describedby="track-booking-id-hint"
-              className={cn(inputClasses, 'border-slate-300 font-mono')}
-            />
-            <p id="track-booking-id-hint" className="mt-1 text-sm text-slate-300">
-              The booking ID is in the address of the page you saw after booking.
-            </p>
-          </div>
-          <Button type="submit" disabled={!trimmed}>
-            <Search aria-hidden="true" className="size-4" /> Check Status
-          </Button>
-        </form>
-      </Card>
-
-      <Card className="mx-auto w-full max-w-lg">
-        <h2 id="find-by-number-title" className="text-xl font-bold text-white">
-          Find it with your phone number
-        </h2>
-        <p className="mt-1 text-sm text-slate-300">Use the booking number shown on screen and the phone number you booked with.</p>
-        {/* Present from the start, so the note is read out when a number moves here from the box above. */}
-        <p role="status" className="mt-2 text-sm font-medium text-amber-200">
-          {movedNumber ? 'That is a booking number: enter the phone number you booked with to find it.' : ''}
-        </p>
-        <form noValidate onSubmit={onLookupSubmit} aria-busy={lookup.isPending} className="mt-2 grid gap-4">
-          {failure ? <FormAlert title={failure.title} message={failure.message} /> : null}
-          <Field id="track-number" label="Booking number" hint="8 characters, as shown on screen." error={errors.number}>
-            <input
-              ref={refFor('number')}
-              type="text"
-              autoComplete="off"
-              spellCheck={false}
-              maxLength={8}
-              value={number}
-              onChange={(event) => setNumber(event.target.value)}
-              className="font-mono uppercase"
-            />
-          </Field>
-          <Field id="track-phone" label="Phone number" error={errors.phone}>
-            <input
-              ref={(el) => {
-                phoneInput.current = el;
-                refFor('phone')(el);
-              }}
-              type="tel"
-              autoComplete="tel"
-              inputMode="tel"
-              value={phone}
-              onChange={(event) => setPhone(event.target.value)}
-            />
-          </Field>
-          <Button type="submit" variant="outline" disabled={lookup.isPending}>
-            <Phone aria-hidden="true" className="size-4" /> {lookup.isPending ? 'Finding...' : 'Find Booking'}
-          </Button>
-        </form>
-      </Card>
-    </div>
-  );
-}

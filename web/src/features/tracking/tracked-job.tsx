@@ -20,8 +20,7 @@ import { cn } from '../../lib/cn';
 import { paths } from '../../lib/paths';
 import { EstimateSummary } from './estimate-summary';
 import { onRealtimeEvent, rememberCustomerRequests, useJobRoom } from '../../lib/realtime';
-import { ArrivalQuestion } from './arrival-question';
-import { RescheduleControl } from './reschedule-control';
+import { crewActionOf, crewMemberNote, crewNowOf, trackPollMs } from './crew';
 import { AssignedPro } from '../../domain/jobs/assigned-pro';
 import { queryKeys } from '../../lib/query-keys';
 import { statusBadgeOf } from './booking-status';
@@ -48,6 +47,12 @@ const InvoiceDialog = lazy(() => import('../../domain/invoices/invoice-dialog').
 const WorkVerificationDialog = lazy(() =>
   import('../../domain/invoices/work-verification-dialog').then((m) => ({ default: m.WorkVerificationDialog })),
 );
+// The arrival question and the reschedule control show only on some jobs, and only for a while.
+const ArrivalQuestion = lazy(() => import('./arrival-question').then((m) => ({ default: m.ArrivalQuestion })));
+const RescheduleControl = lazy(() => import('./reschedule-control').then((m) => ({ default: m.RescheduleControl })));
+// A crew's section and bill show only on a request for several pros (the bill once their work is approved).
+const CrewSection = lazy(() => import('./crew-section'));
+const CrewBill = lazy(() => import('./crew-bill'));
 
 /**
  * One job on /track, whichever door it came in by: where it stands now, the one thing its customer
@@ -56,10 +61,11 @@ const WorkVerificationDialog = lazy(() =>
  */
 export function TrackedJob({ id }: { id: string }) {
   const navigate = useNavigate();
-  // Polled until nothing more can happen; a job nobody took stays followed, since it can be offered again.
+  // Polled until nothing more can happen; a job nobody took stays followed, since it can be offered
+  // again; a crew's page also while any of its pros is on the way.
   const tracked = useQuery<TrackedRequestView>({
     queryKey: queryKeys.trackedJob(id),
-    refetchInterval: (query) => (query.state.data && !isTrackingFinal(query.state.data) ? TRACK_POLL_MS : false),
+    refetchInterval: (query) => (query.state.data ? trackPollMs(query.state.data, isTrackingFinal(query.state.data), TRACK_POLL_MS) : false),
     // Back from rating or paying, the page asks again rather than showing what it had.
     staleTime: 0,
   });
@@ -101,11 +107,13 @@ export function TrackedJob({ id }: { id: string }) {
 /**
  * The job's live events refetch the page at once (the poll is the fallback). Its customer holds the
  * job's room while there is something to hear; anyone else holding the link has no socket identity.
+ * On a crew's page an event about any of its pros' jobs refetches it too.
  */
 function useLiveTracking(view: TrackedRequestView | undefined): void {
   const queryClient = useQueryClient();
   const customer = view?.viewer === 'customer';
   const jobId = view?.id ?? null;
+  const crewIds = view?.crew?.map((member) => member.jobId).join('\n') ?? '';
   useJobRoom(customer && !isTrackingFinal(view) ? jobId : null, 'customer');
 
   // The socket connects only for a browser known to have requests: this page proves it has one.
@@ -115,8 +123,9 @@ function useLiveTracking(view: TrackedRequestView | undefined): void {
 
   useEffect(() => {
     if (!jobId) return;
+    const followed = new Set([jobId, ...crewIds.split('\n').filter(Boolean)]);
     const refetch = (requestId: string | null) => {
-      if (requestId === jobId) void queryClient.invalidateQueries({ queryKey: queryKeys.trackedJobs });
+      if (requestId !== null && followed.has(requestId)) void queryClient.invalidateQueries({ queryKey: queryKeys.trackedJobs });
     };
     const offs = [
       ...LIVE_REQUEST_EVENTS.map((event) => onRealtimeEvent(event, (data) => refetch(liveRequestId(event, data)))),
@@ -125,7 +134,7 @@ function useLiveTracking(view: TrackedRequestView | undefined): void {
       onRealtimeEvent('arrival_answered', (data) => refetch(data.requestId)),
     ];
     return () => offs.forEach((off) => off());
-  }, [jobId, queryClient]);
+  }, [jobId, crewIds, queryClient]);
 }
 
 function categoryName(slug: string): string {
@@ -138,8 +147,11 @@ function TrackedView({ view, linkId }: { view: TrackedRequestView; linkId: strin
   const badge = statusBadgeOf(status);
   const cancelled = view.jobState === 'cancelled';
   const customer = view.viewer === 'customer';
-  const action = trackingActionOf(view);
-  const paidInvoice = view.invoice?.paymentStatus === 'paid' ? view.invoice : null;
+  const action = crewActionOf(view, trackingActionOf(view));
+  const crew = view.crew;
+  // A crew's lead shows the crew's one bill, never its own line as if it were the whole.
+  const paidInvoice = !crew && view.invoice?.paymentStatus === 'paid' ? view.invoice : null;
+  const showBill = customer && crew !== null && !cancelled && (view.verification.status === 'approved' || crew.some((member) => member.invoiceId !== null));
   const reoffer = cancelled ? null : reofferNote(view.reofferUntil, now);
 
   return (
@@ -157,11 +169,18 @@ function TrackedView({ view, linkId }: { view: TrackedRequestView; linkId: strin
         </div>
       </div>
 
-      <NowPanel said={trackingNowOf(view)} cancelledAt={cancelled ? view.times.cancelledAt : null} cancelMessage={cancelled ? view.cancelMessage : null} />
+      <NowPanel said={crew ? crewNowOf(view, crew, trackingNowOf(view)) : trackingNowOf(view)} cancelledAt={cancelled ? view.times.cancelledAt : null} cancelMessage={cancelled ? view.cancelMessage : null} />
       {/* Outside the live region: the minutes left change on their own and are not news. */}
       {reoffer ? <p className="mt-3 text-sm text-slate-200">{reoffer}</p> : null}
 
-      {customer && !cancelled && view.requestedTime ? <RescheduleControl request={view} /> : null}
+      {/* A crew is rescheduled, cancelled and tried again as a whole, from the request's page. */}
+      {customer && !cancelled && view.requestedTime && !view.crewLeadId ? (
+        <Suspense fallback={null}>
+          <RescheduleControl request={view} />
+        </Suspense>
+      ) : null}
+
+      {view.crewLeadId ? <CrewMemberNote view={view} leadId={view.crewLeadId} /> : null}
 
       {customer ? (
         <ActionArea view={view} action={action} />
@@ -172,14 +191,20 @@ function TrackedView({ view, linkId }: { view: TrackedRequestView; linkId: strin
         </p>
       )}
 
-      {view.worker && !cancelled ? (
+      {crew ? (
+        <Suspense fallback={<Skeleton className="mt-6 h-32 w-full" />}>
+          <CrewSection view={view} crew={crew} />
+        </Suspense>
+      ) : null}
+
+      {view.worker && !cancelled && !crew ? (
         <div className="mt-6">
           <AssignedPro worker={view.worker} />
         </div>
       ) : null}
 
       {/* Outside the live region above: the tracking announces its own lines, and the map is not news. */}
-      {view.status === 'In Progress' && !cancelled ? (
+      {view.status === 'In Progress' && !cancelled && !crew ? (
         <div className="mt-4">
           <JobTracking jobId={view.id} jobState={view.jobState} etaMinutes={view.etaMinutes} customer={pointOf(view.clientLatitude, view.clientLongitude)} />
         </div>
@@ -187,7 +212,13 @@ function TrackedView({ view, linkId }: { view: TrackedRequestView; linkId: strin
 
       {paidInvoice ? <ReceiptView invoice={paidInvoice} /> : null}
 
-      <EstimateSummary view={view} />
+      {showBill ? (
+        <Suspense fallback={null}>
+          <CrewBill requestId={view.id} crew={crew} />
+        </Suspense>
+      ) : null}
+
+      <EstimateSummary view={crew ? { ...view, invoice: null } : view} />
 
       {cancelled ? null : <Timeline steps={trackingStepsOf(view)} />}
 
@@ -253,16 +284,21 @@ function ActionArea({ view, action }: { view: TrackedRequestView; action: Tracki
   const [viewing, setViewing] = useState(false);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: queryKeys.trackedJobs });
   const invoiceId = view.invoice?.id ?? null;
+  const crew = view.crew !== null;
 
   return (
     <div className="mt-4 grid gap-2 empty:hidden">
       {/* Mounted whatever the action, so its word on a cancel outlives the buttons it replaces. */}
-      <DispatchActions request={view} />
-      {action === 'confirm-arrival' ? <ArrivalQuestion request={view} /> : null}
+      {view.crewLeadId ? null : <DispatchActions request={view} />}
+      {action === 'confirm-arrival' ? (
+        <Suspense fallback={null}>
+          <ArrivalQuestion request={view} />
+        </Suspense>
+      ) : null}
       {action === 'verify' ? (
         <Button className="justify-self-start" onClick={() => setVerifying(true)}>
           <ClipboardCheck aria-hidden="true" className="size-4" />
-          Verify Work
+          {crew ? "Verify the crew's work" : 'Verify Work'}
         </Button>
       ) : null}
       {action === 'pay' ? (
@@ -274,11 +310,13 @@ function ActionArea({ view, action }: { view: TrackedRequestView; action: Tracki
       {action === 'rate' ? (
         <Link to={paths.rate(view.id)} className={buttonClasses('primary', 'md', 'justify-self-start')}>
           <Star aria-hidden="true" className="size-4" />
-          Rate your pro
+          {crew && view.worker ? `Rate ${view.worker.name}` : 'Rate your pro'}
         </Link>
       ) : null}
       <Suspense fallback={null}>
-        {verifying ? <WorkVerificationDialog request={view} onDecided={refresh} onClose={() => setVerifying(false)} /> : null}
+        {verifying ? (
+          <WorkVerificationDialog request={view} crewSize={crew ? view.workerCount : undefined} onDecided={refresh} onClose={() => setVerifying(false)} />
+        ) : null}
         {viewing && invoiceId ? (
           <InvoiceDialog
             invoiceId={invoiceId}
@@ -291,6 +329,19 @@ function ActionArea({ view, action }: { view: TrackedRequestView; action: Tracki
         ) : null}
       </Suspense>
     </div>
+  );
+}
+
+/** A crew member's own page: its pro's steps are here, while verifying and paying happen once for the crew on the request's page. */
+function CrewMemberNote({ view, leadId }: { view: TrackedRequestView; leadId: string }) {
+  return (
+    <p className="mt-4 flex flex-wrap items-start gap-2 text-sm text-slate-100" data-testid="crew-member-note">
+      <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-blue-300" />
+      <span>{crewMemberNote(view.workerCount)}</span>
+      <Link to={paths.track(leadId)} className="font-medium text-amber-300 underline-offset-4 hover:underline">
+        Open the request's page
+      </Link>
+    </p>
   );
 }
 

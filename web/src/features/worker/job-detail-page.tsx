@@ -15,6 +15,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import {
   actionsFor,
   arrivalCountdownApplies,
+  crewPlaceText,
   formatCountdown,
   isOverdue,
   jobStateLabel,
@@ -329,6 +330,14 @@ function JobDetails({ job, workerId }: { job: WorkerJobView; workerId: string })
             <dt className="text-slate-300">Hourly rate</dt>
             <dd className="font-semibold text-white">{formatHourlyRate(job.hourlyRate)}</dd>
           </div>
+          {crewPlaceText(job.workerCount) ? (
+            <div className="sm:col-span-2">
+              <dt className="sr-only">Crew</dt>
+              <dd className="font-semibold text-amber-200" data-testid="job-crew">
+                {crewPlaceText(job.workerCount)}: each pro has a job of their own and invoices their own hours.
+              </dd>
+            </div>
+          ) : null}
           <div className="sm:col-span-2">
             <dt className="text-slate-300">Description</dt>
             <dd className="whitespace-pre-line text-slate-100">{job.description}</dd>

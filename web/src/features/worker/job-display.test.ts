@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   actionsFor,
   arrivalCountdownApplies,
+  crewPlaceText,
+  estimatedHoursText,
   formatCountdown,
   formatKm,
   isOverdue,
@@ -141,5 +143,20 @@ describe('serviceLabel', () => {
   it('adds the trade to a request service that does not name it', () => {
     expect(serviceLabel({ service: 'Gardening', category: 'handyman' })).toBe('Gardening (General Handyman)');
     expect(serviceLabel({ service: 'Pool Repair/Cleaner', category: 'cleaning' })).toBe('Pool Repair/Cleaner (Cleaning)');
+  });
+});
+
+describe('a crew job on the pro\'s screens', () => {
+  it('says the pro is one of several when the customer asked for more than one', () => {
+    expect(crewPlaceText(3)).toBe('One of 3 pros on this job');
+  });
+
+  it('says nothing of a crew for a pro alone', () => {
+    expect(crewPlaceText(1)).toBeNull();
+  });
+
+  it('gives the hours the estimate expects, when there is one', () => {
+    expect(estimatedHoursText(2.5)).toBe('About 2.5 h');
+    expect(estimatedHoursText(null)).toBeNull();
   });
 });

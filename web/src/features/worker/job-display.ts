@@ -100,3 +100,13 @@ export function serviceLabel(job: { service: string; category: string }): string
   if (!category || service.toLowerCase().includes(job.category.toLowerCase()) || service === category) return service;
   return `${service} (${category})`;
 }
+
+/** "One of 3 pros on this job" for a pro of a crew (each has a job of their own); null for a pro alone. */
+export function crewPlaceText(workerCount: number): string | null {
+  return workerCount > 1 ? `One of ${workerCount} pros on this job` : null;
+}
+
+/** "About 2.5 h": the hours the job's estimate expects of each pro; null without an estimate. */
+export function estimatedHoursText(hours: number | null): string | null {
+  return hours !== null && Number.isFinite(hours) && hours > 0 ? `About ${hours} h` : null;
+}

@@ -118,6 +118,8 @@ function InvoiceState({ job, invoiceId, workerId }: { job: WorkerJobView; invoic
       <dl className="mt-4 grid gap-3 text-sm tabular-nums sm:grid-cols-2">
         <Item label="Labour hours">{formatHours(invoice.laborHours)}</Item>
         <Item label="Materials">{formatMoney(invoice.materialsCost)}</Item>
+        {invoice.rushFee > 0 ? <Item label="As-soon-as-possible fee">{formatMoney(invoice.rushFee)}</Item> : null}
+        {invoice.transactionFee > 0 ? <Item label="Card processing (the customer's)">{formatMoney(invoice.transactionFee)}</Item> : null}
         <Item label="Total">{formatMoney(invoice.totalAmount)}</Item>
         <Item label={`Your share (after the ${invoice.feePercent}% fee)`}>{formatMoney(invoice.workerShare)}</Item>
         {payout ? <Item label="Payout">{payout}</Item> : null}

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { BadgeDollarSign, Check, Clock, FileText, LogOut, MapPin, Navigation, UserCog, X } from 'lucide-react';
+import { BadgeDollarSign, Check, Clock, FileText, LogOut, MapPin, Navigation, UserCog, Users, X } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { CompletedJobView, JobOfferView, WorkerJobView } from '../../../../shared/schemas/job';
@@ -13,6 +13,8 @@ import { paths } from '../../lib/paths';
 import { useRealtimeEvent } from '../../lib/realtime';
 import {
   arrivalCountdownApplies,
+  crewPlaceText,
+  estimatedHoursText,
   formatCountdown,
   formatKm,
   isOverdue,
@@ -170,6 +172,8 @@ function OfferCard({ offer, disabled, onAccept, onPass }: { offer: JobOfferView;
   const left = remainingMs(offer.offerExpiresAt, now);
   const expired = left === 0;
   const distance = formatKm(offer.distanceKm);
+  const crew = crewPlaceText(offer.workerCount);
+  const hours = estimatedHoursText(offer.estimatedHours);
   return (
     <article aria-label={`Offer: ${offer.service}`}>
       <Card className={expired ? 'opacity-75' : undefined}>
@@ -205,6 +209,21 @@ function OfferCard({ offer, disabled, onAccept, onPass }: { offer: JobOfferView;
             <div className="flex gap-1">
               <dt className="text-slate-300">Distance:</dt>
               <dd className="font-semibold text-white">{distance}</dd>
+            </div>
+          ) : null}
+          {hours ? (
+            <div className="flex gap-1">
+              <dt className="text-slate-300">Expected:</dt>
+              <dd className="font-semibold text-white">{hours}</dd>
+            </div>
+          ) : null}
+          {crew ? (
+            <div className="flex items-center gap-1 sm:col-span-2">
+              <dt className="sr-only">Crew</dt>
+              <dd className="flex items-center gap-2 font-semibold text-amber-200" data-testid="offer-crew">
+                <Users aria-hidden="true" className="size-4 shrink-0" />
+                {crew}
+              </dd>
             </div>
           ) : null}
           <div className="sm:col-span-2">
