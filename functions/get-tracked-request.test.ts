@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { handler as createBooking } from './create-booking';
 import { handler } from './get-tracked-request';
+import { handler as verify } from './submit-client-verification';
 import { issuedCustomer } from './lib/testing/customers';
 import { dispatchableWorker, testCategory, testJob, testPlace } from './lib/testing/dispatch';
-import { testCrew, takenBy } from './lib/testing/crews';
+import { completedBy, testCrew, takenBy } from './lib/testing/crews';
+import { asCustomer } from './lib/testing/money';
 import { jobLocationsRepo } from './lib/data/job-locations';
 import { jobsRepo } from './lib/data/jobs';
-import { invoke, sampleEvent, withCookies, withPath } from './lib/testing/events';
+import { invoke, sampleEvent, withBody, withCookies, withPath } from './lib/testing/events';
 
 const sample = sampleEvent('get-tracked-request');
 const track = (id: string, cookies: string[] = []) => invoke(handler, withCookies(withPath(sample, { id }), cookies));
@@ -135,5 +137,23 @@ describe('GET /api/track/{id}: a crew', () => {
     // Assess
     expect(res.body).toMatchObject({ canRetry: true, canCancel: false, jobState: 'en_route' });
     expect(res.body.reofferUntil).toEqual(expect.any(String));
+  });
+
+  it('speaks for the request through the first pro still on it once the lead, which nobody took, was stopped', async () => {
+    // Prepare: nobody took the lead; pro 2 completed and the customer approved the crew's work, which stopped the lead's search
+    const [category, place] = [testCategory(), testPlace()];
+    const [lead, member] = await testCrew(category, place, 2);
+    const pro = await dispatchableWorker(category, place);
+    await completedBy(member!, pro.id);
+    const approval = withBody(sampleEvent('submit-client-verification'), { serviceRequestId: lead!.id, verificationType: 'work_verification', verificationStatus: 'approved' });
+    expect((await invoke(verify, await asCustomer(approval, lead!.customerId))).status).toBe(200);
+
+    // Act
+    const res = await track(lead!.id, [`customer_id=${lead!.customerId}`]);
+
+    // Assess
+    expect((await jobsRepo.findById(lead!.id))!.state).toBe('cancelled');
+    expect(res.body).toMatchObject({ jobState: 'verified', status: expect.not.stringMatching(/cancel/i) });
+    expect(res.body.crew.map((m: { jobState: string }) => m.jobState)).toEqual(['cancelled', 'verified']);
   });
 });

@@ -269,6 +269,9 @@ export function toServiceRequestView(
   const crewJobs = !member && crewContext && crewContext.jobs.length > 1 ? crewContext.jobs : undefined;
   const jobs = crewJobs ?? [job];
   const live = jobs.filter((j) => j.state !== 'cancelled');
+  // The request's state is the lead's own, unless the lead is the one nobody took (cancelled when the
+  // crew's work was approved, say): then the first pro still on it speaks for the request.
+  const face = crewJobs && job.state === 'cancelled' ? (live[0] ?? job) : job;
   const reoffers = jobs.map((j) => reofferUntilOf(j, now)).filter((at): at is string => at !== null).sort();
   const ownVerification = toWorkVerification(job);
   return {
@@ -282,9 +285,9 @@ export function toServiceRequestView(
     service: job.service,
     location: job.address,
     description: job.description,
-    status: requestStatusOf(job.state),
-    jobState: job.state,
-    dispatch: job.dispatch,
+    status: requestStatusOf(face.state),
+    jobState: face.state,
+    dispatch: face.dispatch,
     reassigned: job.reassignedCount > 0,
     worker: assigned ? toAssignedWorker(assigned, photoUrl) : null,
     etaMinutes: assigned && onTheWay.has(job.state) && from && to ? etaMinutes(from, to) : null,
