@@ -1,10 +1,10 @@
 import type { JobEstimate } from '../../../shared/domain/estimate';
-import { crewJobs } from '../crews';
 import { invoiceForJob, invoicesRepo, type InvoiceItem } from '../data/invoices';
-import { jobItem, jobsRepo, type JobItem } from '../data/jobs';
+import { jobsRepo } from '../data/jobs';
 import type { WorkerItem } from '../data/workers';
 import { cardFeeRates } from '../env';
 import { newId } from '../ids';
+import { testCrew } from './crews';
 import { dispatchableWorker, testCategory } from './dispatch';
 
 /**
@@ -39,24 +39,7 @@ export interface CrewMemberPlan {
 export async function invoicedCrew(members: CrewMemberPlan[], estimate: JobEstimate | null = crewEstimate(members.length)) {
   const category = testCategory();
   const customerId = newId();
-  const build = (id: string): JobItem =>
-    jobItem({
-      id,
-      kind: 'request',
-      customerId,
-      category,
-      service: 'Plumbing',
-      customerName: 'Crew Customer',
-      customerPhone: '555-010-0199',
-      customerEmail: 'crew@example.com',
-      address: '2 Crew Street',
-      description: 'Replace every radiator valve in the house.',
-      estimate,
-      createdAt: now(),
-    });
-  const lead = build(newId());
-  const jobs = crewJobs(lead, members.slice(1).map(() => newId()), build);
-  for (const job of jobs) await jobsRepo.create(job);
+  const jobs = await testCrew(category, null, members.length, { customerId, estimate });
 
   const workers: (WorkerItem | null)[] = [];
   const invoices: (InvoiceItem | null)[] = [];
@@ -91,7 +74,7 @@ export async function invoicedCrew(members: CrewMemberPlan[], estimate: JobEstim
     await invoicesRepo.create(invoice);
     invoices.push(invoice);
   }
-  return { customerId, lead: (await jobsRepo.findById(lead.id))!, jobs: await Promise.all(jobs.map(async (j) => (await jobsRepo.findById(j.id))!)), workers, invoices };
+  return { customerId, lead: (await jobsRepo.findById(jobs[0]!.id))!, jobs: await Promise.all(jobs.map(async (j) => (await jobsRepo.findById(j.id))!)), workers, invoices };
 }
 
 /** A crew whose every invoice the customer verified on the bill. */

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { InvoiceView } from '../../../../shared/schemas/invoice';
 import { api } from '../../lib/api';
@@ -29,11 +29,12 @@ export function useVerifyInvoiceWork() {
 }
 
 /**
- * POST /api/create-checkout-session with the invoice view's own fields, then off to the card
- * provider's checkout page. `creating` stays true until the page is gone, so the button cannot
- * start a second session in the meantime.
+ * Starts a payment on the card provider's checkout page: `createUrl` makes the session (an invoice's
+ * or a crew bill's) and the browser goes there. `creating` stays true until the page is gone, so the
+ * button cannot start a second session in the meantime; `staleKey` is asked again when the server
+ * says what the screen shows is out of date (paid in another tab, say).
  */
-export function usePayInvoice() {
+export function useCheckoutRedirect<T>(createUrl: (input: T) => Promise<string>, staleKey: QueryKey) {
   const queryClient = useQueryClient();
   const [leaving, setLeaving] = useState(false);
 
@@ -48,21 +49,29 @@ export function usePayInvoice() {
   }, []);
 
   const checkout = useMutation({
-    mutationFn: async (invoice: Pick<InvoiceView, 'id' | 'workerStripeAccountId'>) =>
-      checkoutUrlOf(
-        (await api('POST /api/create-checkout-session', {
-          body: { invoiceId: invoice.id, workerStripeAccountId: invoice.workerStripeAccountId },
-        })),
-      ),
+    mutationFn: createUrl,
     onSuccess: (url) => {
       setLeaving(true);
       window.location.assign(url);
     },
     onError: (error) => {
-      if (isStale(error)) void queryClient.invalidateQueries({ queryKey: queryKeys.invoices });
+      if (isStale(error)) void queryClient.invalidateQueries({ queryKey: staleKey });
       toast({ title: 'Payment Error', description: paymentFailureText(error), variant: 'destructive' });
     },
   });
 
   return { pay: checkout.mutate, creating: checkout.isPending || leaving };
+}
+
+/** POST /api/create-checkout-session with the invoice view's own fields, then off to pay. */
+export function usePayInvoice() {
+  return useCheckoutRedirect(
+    async (invoice: Pick<InvoiceView, 'id' | 'workerStripeAccountId'>) =>
+      checkoutUrlOf(
+        await api('POST /api/create-checkout-session', {
+          body: { invoiceId: invoice.id, workerStripeAccountId: invoice.workerStripeAccountId },
+        }),
+      ),
+    queryKeys.invoices,
+  );
 }

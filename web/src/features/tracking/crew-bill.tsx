@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CreditCard, ShieldCheck } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { payButtonLabel } from '../../../../shared/domain/invoice';
 import type { CrewBillView } from '../../../../shared/schemas/views/invoice';
 import type { CrewMemberView } from '../../../../shared/schemas/views/job';
@@ -8,7 +7,8 @@ import { Button } from '../../components/ui/button';
 import { LoadError, Loading } from '../../components/ui/load-state';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast-store';
-import { INVOICE_POLL_MS, checkoutUrlOf, isStale, loadDetail, paymentFailureText, verificationFailureText } from '../../domain/invoices/invoice-rules';
+import { INVOICE_POLL_MS, checkoutUrlOf, isStale, loadDetail, verificationFailureText } from '../../domain/invoices/invoice-rules';
+import { useCheckoutRedirect } from '../../domain/invoices/use-invoice-actions';
 import { api } from '../../lib/api';
 import { formatMoney } from '../../lib/money';
 import { queryKeys } from '../../lib/query-keys';
@@ -41,27 +41,10 @@ export default function CrewBill({ requestId, crew }: { requestId: string; crew:
     },
   });
 
-  // Back from the checkout page, the browser can restore this page as it was left: "Creating
-  // Payment..." would then stick on a button nobody can press.
-  const [leaving, setLeaving] = useState(false);
-  useEffect(() => {
-    const onPageShow = (event: PageTransitionEvent) => {
-      if (event.persisted) setLeaving(false);
-    };
-    window.addEventListener('pageshow', onPageShow);
-    return () => window.removeEventListener('pageshow', onPageShow);
-  }, []);
-  const checkout = useMutation({
-    mutationFn: async () => checkoutUrlOf(await api('POST /api/requests/{id}/bill/checkout', { params: { id: requestId } })),
-    onSuccess: (url) => {
-      setLeaving(true);
-      window.location.assign(url);
-    },
-    onError: (error) => {
-      if (isStale(error)) void queryClient.invalidateQueries({ queryKey: key });
-      toast({ title: 'Payment Error', description: paymentFailureText(error), variant: 'destructive' });
-    },
-  });
+  const checkout = useCheckoutRedirect<void>(
+    async () => checkoutUrlOf(await api('POST /api/requests/{id}/bill/checkout', { params: { id: requestId } })),
+    key,
+  );
 
   return (
     <section aria-labelledby="crew-bill-title" className="mt-6 grid gap-3 rounded-xl bg-slate-950/60 p-4" data-testid="crew-bill">
@@ -73,9 +56,9 @@ export default function CrewBill({ requestId, crew }: { requestId: string; crew:
           bill={bill.data}
           crew={crew}
           verifying={verify.isPending}
-          creating={checkout.isPending || leaving}
+          creating={checkout.creating}
           onVerify={() => verify.mutate()}
-          onPay={() => checkout.mutate()}
+          onPay={() => checkout.pay()}
         />
       ) : bill.isError ? (
         <LoadError message="Could not load the bill" detail={loadDetail(bill.error)} onRetry={() => void bill.refetch()} retrying={bill.isFetching} />

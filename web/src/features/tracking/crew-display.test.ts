@@ -1,33 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { CrewBillView, InvoiceView } from '../../../../shared/schemas/views/invoice';
-import type { CrewMemberView } from '../../../../shared/schemas/views/job';
 import { crewBillLines, crewBillStatusText, crewBillStep, crewMapPoints, crewMemberStateLabel, crewMemberTimeText } from './crew-display';
+import { finishedMember, member, noTimes, searchingMember } from './crew-fixtures';
 
 const NOW = Date.parse('2026-03-10T12:00:00Z');
-const noTimes = { acceptedAt: null, enRouteAt: null, arrivedAt: null, startedAt: null, endedAt: null, verifiedAt: null, paidAt: null, cancelledAt: null };
-const pro = (name: string) => ({ id: `w-${name}`, name, phone: '+1 415 555 0100', photoUrl: null, rating: 4.5, reviewCount: 3 });
-
-function member(index: number, overrides: Partial<CrewMemberView> = {}): CrewMemberView {
-  return {
-    jobId: `job-${index}`,
-    index,
-    number: `JOB0000${index}`,
-    jobState: 'en_route',
-    dispatch: 'assigned',
-    worker: pro(`Pro Person ${index}`),
-    arriveBy: '2026-03-10T12:20:00Z',
-    etaMinutes: 12,
-    times: { ...noTimes, acceptedAt: '2026-03-10T11:40:00Z', enRouteAt: '2026-03-10T11:45:00Z' },
-    totalHours: null,
-    position: null,
-    arrivalClaim: null,
-    invoiceId: null,
-    ...overrides,
-  };
-}
-
-const searchingMember = (index: number) => member(index, { jobState: 'offered', dispatch: 'searching', worker: null, arriveBy: null, times: noTimes });
-const finishedMember = (index: number) => member(index, { jobState: 'completed', totalHours: 2.5, times: { ...noTimes, arrivedAt: '2026-03-10T12:05:00Z' } });
 
 function line(id: string, jobId: string, overrides: Partial<InvoiceView> = {}): InvoiceView {
   return {

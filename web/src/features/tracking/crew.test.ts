@@ -1,31 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { CrewMemberView } from '../../../../shared/schemas/views/job';
 import { CREW_EN_ROUTE_POLL_MS, crewActionOf, crewFinished, crewMemberNote, crewNowOf, trackPollMs } from './crew';
+import { finishedMember, member, searchingMember } from './crew-fixtures';
 
-const noTimes = { acceptedAt: null, enRouteAt: null, arrivedAt: null, startedAt: null, endedAt: null, verifiedAt: null, paidAt: null, cancelledAt: null };
-const pro = (name: string) => ({ id: `w-${name}`, name, phone: '+1 415 555 0100', photoUrl: null, rating: 4.5, reviewCount: 3 });
-
-function member(index: number, overrides: Partial<CrewMemberView> = {}): CrewMemberView {
-  return {
-    jobId: `job-${index}`,
-    index,
-    number: `JOB0000${index}`,
-    jobState: 'en_route',
-    dispatch: 'assigned',
-    worker: pro(`Pro Person ${index}`),
-    arriveBy: '2026-03-10T12:20:00Z',
-    etaMinutes: 12,
-    times: { ...noTimes, acceptedAt: '2026-03-10T11:40:00Z', enRouteAt: '2026-03-10T11:45:00Z' },
-    totalHours: null,
-    position: null,
-    arrivalClaim: null,
-    invoiceId: null,
-    ...overrides,
-  };
-}
-
-const searchingMember = (index: number) => member(index, { jobState: 'offered', dispatch: 'searching', worker: null, arriveBy: null, times: noTimes });
-const finishedMember = (index: number) => member(index, { jobState: 'completed', totalHours: 2.5, times: { ...noTimes, arrivedAt: '2026-03-10T12:05:00Z' } });
 
 describe("the crew page's poll", () => {
   it("follows the lead's own poll while the lead is not final", () => {
