@@ -26,6 +26,18 @@ import { stripe, type Stripe } from './stripe';
 
 const CHECKOUT_MINUTES = 60;
 
+/**
+ * When a session made now expires, on a whole minute. Two presses of Pay at once send the same
+ * idempotency key, and Stripe refuses a key sent again with other parameters: an expiry to the
+ * second would differ between them whenever they straddle a second. So the expiry is a whole
+ * minute and is part of the key: presses in the same minute get one session; two straddling a
+ * minute make two, the first recorded wins and the other press is handed that one (the spare
+ * expires unused).
+ */
+function sessionExpiry(): number {
+  return Math.ceil(Date.now() / 60_000) * 60 + CHECKOUT_MINUTES * 60;
+}
+
 export interface CheckoutTarget {
   url: string;
   sessionId: string;
@@ -54,6 +66,7 @@ export async function checkoutFor(invoice: InvoiceItem, origin: string): Promise
   }
   const destination = payableAccount(await workersRepo.findById(invoice.workerId));
   const transactionFee = invoice.transactionFee ?? 0;
+  const expiresAt = sessionExpiry();
   const session = await client.checkout.sessions.create(
     {
       mode: 'payment',
@@ -85,10 +98,10 @@ export async function checkoutFor(invoice: InvoiceItem, origin: string): Promise
       },
       success_url: `${origin}/payment-success?session_id={CHECKOUT_SESSION_ID}&job=${encodeURIComponent(invoice.jobId)}`,
       cancel_url: `${origin}/payment-cancelled?job=${encodeURIComponent(invoice.jobId)}`,
-      expires_at: Math.floor(Date.now() / 1000) + CHECKOUT_MINUTES * 60,
+      expires_at: expiresAt,
     },
-    // One key per attempt: two clicks on Pay get the same session; after one expires, the next is new.
-    { idempotencyKey: `checkout-${invoice.id}-${invoice.checkoutAttempts}` },
+    // One key per attempt and expiry minute: two clicks on Pay get the same session; after one expires, the next is new.
+    { idempotencyKey: `checkout-${invoice.id}-${invoice.checkoutAttempts}-${expiresAt}` },
   );
   const recorded = await invoicesRepo.recordCheckout(invoice.id, { attempts: invoice.checkoutAttempts, sessionId: session.id, now: new Date().toISOString() });
   if (!recorded) {
@@ -118,6 +131,7 @@ export async function checkoutForBill(bill: CrewBill, origin: string): Promise<C
   }
   const leadId = bill.lead.id;
   const email = bill.lead.customerEmail ?? anchor.customerEmail;
+  const expiresAt = sessionExpiry();
   const session = await client.checkout.sessions.create(
     {
       mode: 'payment',
@@ -142,9 +156,9 @@ export async function checkoutForBill(bill: CrewBill, origin: string): Promise<C
       },
       success_url: `${origin}/payment-success?session_id={CHECKOUT_SESSION_ID}&job=${encodeURIComponent(leadId)}`,
       cancel_url: `${origin}/payment-cancelled?job=${encodeURIComponent(leadId)}`,
-      expires_at: Math.floor(Date.now() / 1000) + CHECKOUT_MINUTES * 60,
+      expires_at: expiresAt,
     },
-    { idempotencyKey: `checkout-bill-${leadId}-${anchor.checkoutAttempts}` },
+    { idempotencyKey: `checkout-bill-${leadId}-${anchor.checkoutAttempts}-${expiresAt}` },
   );
   const now = new Date().toISOString();
   const recorded = await invoicesRepo.recordCheckout(anchor.id, { attempts: anchor.checkoutAttempts, sessionId: session.id, now });
