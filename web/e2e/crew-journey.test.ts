@@ -7,7 +7,7 @@ import { payButtonLabel } from '../../shared/domain/invoice';
 import type { CrewBillView } from '../../shared/schemas/views/invoice';
 import type { RunningStack } from '../../infra/testing/local-process';
 import { launchBrowser, seriousA11yViolations } from './browser';
-import { HOME, NEAR, OFFLINE_GEOCODER, collectErrors, eventually, startJourneyStack, toast } from './journey';
+import { HOME, NEAR, OFFLINE_GEOCODER, collectErrors, eventually, startJourneyStack, toast, withStackWarnings } from './journey';
 import { approvedPro, asPro, bringOnCall, ownerCookie, signIn, workToCompletion, type Pro } from './people';
 
 /** What the local Stripe keeps of the transfers it made (its state file in the stack's data folder). */
@@ -100,7 +100,7 @@ describe('a request for two pros', () => {
     expect(await seriousA11yViolations(customer)).toEqual([]);
     await customer.getByRole('button', { name: 'Submit Request' }).click();
     const card = customer.getByRole('region', { name: 'Your Requests' }).getByRole('article', { name: /^Request [A-Z0-9_-]{8}$/ });
-    await card.waitFor();
+    await withStackWarnings(() => card.waitFor());
     const number = ((await card.getAttribute('aria-label')) ?? '').replace(/^Request /, '');
     await card.getByRole('link', { name: `Track request ${number}` }).click();
     await customer.waitForURL(/\/track/);

@@ -61,7 +61,7 @@ const running = new Set<RunningStack>();
  * A failure of `work` carries the warnings the running stacks logged (which dependency did not
  * answer, and why): a 503 on a loaded machine says nothing more by itself.
  */
-async function withStackWarnings<T>(work: () => Promise<T>): Promise<T> {
+export async function withStackWarnings<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
