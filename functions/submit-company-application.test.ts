@@ -5,6 +5,8 @@ import { freshEmail, uploadFile, workerApplicationBody } from './lib/testing/app
 import { invoke, sampleEvent, withBody } from './lib/testing/events';
 import { handler } from './submit-company-application';
 import { handler as submitWorkerApplication } from './submit-worker-application';
+import { handler as sendMail } from './send-mail';
+import { mailsTo, outboxRecord } from './lib/testing/mail';
 
 const sample = sampleEvent('submit-company-application');
 const sampleBody = JSON.parse(sample.body!) as Record<string, unknown>;
@@ -74,6 +76,26 @@ describe('POST /api/company-applications', () => {
     expect(first.status).toBe(201);
     expect(second.status).toBe(409);
     expect(second.body).toEqual({ error: 'ConflictError', message: 'A company application already exists for this email address.' });
+  });
+
+  it('mails the contact once that the application was received, with the link to its status page', async () => {
+    // Prepare
+    const email = freshEmail();
+    const res = await invoke(handler, withBody(sample, fresh({ emailAddress: email })));
+    const repeat = await invoke(handler, withBody(sample, fresh({ emailAddress: email })));
+    const record = await outboxRecord('company-application-received', res.body.id);
+
+    // Act: the table's stream hands the outbox mail over, and delivers it a second time
+    await sendMail({ Records: [record] });
+    await sendMail({ Records: [record] });
+
+    // Assess
+    expect(repeat.status).toBe(409);
+    const mails = await mailsTo(email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe("We received Lakeside Property Group's application");
+    expect(mails[0]!.text).toContain(`Check your application: http://localhost:3000/apply/company/status/${res.body.id}`);
+    expect(mails[0]!.text).toContain(`Your reference is ${res.body.id}.`);
   });
 
   it('lets a worker applicant also apply for their company with the same email', async () => {

@@ -7,6 +7,8 @@ import { objectExists } from './lib/storage';
 import { invoke, sampleEvent, withBody } from './lib/testing/events';
 import { freshEmail, uploadFile, workerApplicationBody } from './lib/testing/applications';
 import { handler } from './submit-worker-application';
+import { handler as sendMail } from './send-mail';
+import { mailsTo, outboxRecord } from './lib/testing/mail';
 
 const sample = sampleEvent('submit-worker-application');
 const SSN = '9071';
@@ -102,6 +104,27 @@ describe('POST /api/worker-applications', () => {
     const pending = await applicationsRepo.listWorkerApplications('pending');
 
     expect(pending.map((a) => a.id)).toContain(res.body.id);
+  });
+
+  it('mails the applicant once that the application was received, with the link to create their account', async () => {
+    // Prepare
+    const body = await workerApplicationBody();
+    const res = await invoke(handler, withBody(sample, body));
+    const repeat = await invoke(handler, withBody(sample, await workerApplicationBody({ emailAddress: body.emailAddress })));
+    const record = await outboxRecord('worker-application-received', res.body.id);
+
+    // Act: the table's stream hands the outbox mail over, and delivers it a second time
+    await sendMail({ Records: [record] });
+    await sendMail({ Records: [record] });
+
+    // Assess
+    expect(repeat.status).toBe(409);
+    const mails = await mailsTo(String(body.emailAddress));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('We received your application to work with Fixly');
+    expect(mails[0]!.text).toContain(`Hi ${String(body.fullName)},`);
+    expect(mails[0]!.text).toContain('Create your worker account: http://localhost:3000/worker/signup');
+    expect(mentionsSsn(`${mails[0]!.text}\n${mails[0]!.html ?? ''}`)).toBe(false);
   });
 
   it('refuses a second application for the same email with a clear 409, however it is spelt', async () => {

@@ -851,7 +851,7 @@ describe('MarketplaceStack: web push', () => {
     const withId = all.filter(({ fn }) => 'VAPID_SECRET_ID' in environmentOf(stack, template, fn)).map(({ name }) => name);
 
     // Assess: the functions that notify (accept-job, the timers, …) only store the notification.
-    const expected = [...routes.filter((r) => 'push' in r && r.push).map((r) => r.name), ...streamConsumers.filter((c) => c.push).map((c) => c.name)];
+    const expected = [...routes.filter((r) => 'push' in r && r.push).map((r) => r.name), ...streamConsumers.filter((c) => 'push' in c && c.push).map((c) => c.name)];
     expect(withId.sort()).toEqual(expected.sort());
     expect(environmentOf(stack, template, stack.streamFunctions['deliver-push']!).VAPID_SECRET_ID).toBe('marketplace/prod/vapid');
   });

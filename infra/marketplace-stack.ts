@@ -28,6 +28,8 @@ import { SetupCode } from './setup-code';
 import { SiteDeployment } from './site-deploy';
 import { enableRouteMetrics, Monitoring } from './monitoring';
 import { SiteDomain, siteDomainSettings } from './domain';
+import { MailSending } from './mail';
+import { LambdaSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { acknowledgeNagFindings } from './nag';
 import { FUNCTION_TIMEOUT_SECONDS } from './function-defaults';
 import { routesByArea, type RouteArea } from './route-areas';
@@ -105,6 +107,13 @@ export interface MarketplaceStackProps extends StackProps {
   hostedZoneId?: string;
   hostedZoneName?: string;
   certificateArn?: string;
+  /**
+   * The domain the product's mail is sent from (context "mailDomain"; default: domainName). With
+   * one, the stack makes its SES identity (Easy DKIM), a configuration set whose bounces and
+   * complaints mark the address, and lets the mail sender alone send (infra/mail.ts). Without one,
+   * mail stays in the outbox, unsent.
+   */
+  mailDomain?: string;
   /**
    * The HTTP routes to deploy: the manifest's `deployedRoutes` unless given. The tests size the
    * stack with more routes than the manifest has today.
@@ -259,6 +268,10 @@ export class MarketplaceStack extends Stack {
   readonly socketFunctions: Record<string, NodejsFunction> = {};
   /** The table stream's consumers (shared/routes.ts streamConsumers), by name. */
   readonly streamFunctions: Record<string, NodejsFunction> = {};
+  /** SES: the sending identity, configuration set and feedback topic, when the stack has a mail domain. */
+  readonly mail?: MailSending;
+  /** Marks the addresses SES reports as bouncing or complaining (functions/record-mail-feedback.ts), with the mail. */
+  readonly mailFeedbackFunction?: NodejsFunction;
   /** The functions run on a recurring schedule (shared/routes.ts `recurring`), by name. */
   readonly recurringFunctions: Record<string, NodejsFunction> = {};
   /** The schedule group of the recurring jobs' schedules, which alone their roles trust. */
@@ -852,12 +865,17 @@ export class MarketplaceStack extends Stack {
     // consumer wants invoke it. A failed record is retried twice and then left, split out of its batch
     // so the others go on; the consumer reports which ones failed.
     const failedBatchMappings: Record<string, string> = {};
+    // Mail (infra/mail.ts): the sending domain's SES identity and configuration set, when there is one.
+    const mailDomain = props.mailDomain ?? (context('mailDomain') as string | undefined) ?? siteDomain?.domainName;
+    this.mail = mailDomain ? new MailSending(this, 'Mail', { domainName: mailDomain, configurationSetName: `${this.stackName}-mail` }) : undefined;
     for (const consumer of streamConsumers as readonly StreamConsumerDef[]) {
       const fn = lambda(`${pascal(consumer.name)}Stream`, consumer.name, {
         description: `Table stream consumer ${consumer.name} (${stage})`,
-        environment: { ...environment, ...(consumer.push ? pushEnvironment : {}) },
+        environment: { ...environment, ...(consumer.push ? pushEnvironment : {}), ...(consumer.mail && this.mail ? this.mail.environment : {}) },
         role: roleFor({ table: consumer.table, own: consumer.name }),
       });
+      // The one function that sends mail may send it, from our address, through our configuration set.
+      if (consumer.mail) this.mail?.grantSend(fn);
       const source = new DynamoEventSource(this.table, {
         startingPosition: StartingPosition.LATEST,
         batchSize: 25,
@@ -876,6 +894,17 @@ export class MarketplaceStack extends Stack {
       this.streamFunctions[consumer.name] = fn;
     }
     new CfnOutput(this, 'FailedBatchesBucketName', { value: this.failedRuns.batchesBucket.bucketName });
+    if (this.mail) {
+      this.mailFeedbackFunction = lambda('RecordMailFeedback', 'record-mail-feedback', {
+        description: `Marks addresses SES reports as bouncing or complaining (${stage})`,
+        environment,
+        // Only the suppression marks.
+        role: roleFor({ table: { access: 'write', partitionKeys: ['MAIL_SUPPRESSED#*'] }, failedRuns: true, own: 'record-mail-feedback' }),
+      });
+      // SNS invokes it asynchronously: a report it could not record is kept for replay, not lost.
+      this.failedRuns.keepFailedRuns(this.mailFeedbackFunction);
+      this.mail.feedbackTopic.addSubscription(new LambdaSubscription(this.mailFeedbackFunction));
+    }
 
     // Recurring jobs (shared/routes.ts `recurring`): an EventBridge Scheduler cron schedule each, with
     // a role that may invoke that one function; the schedule's input is its sample event. Scheduler
@@ -1103,6 +1132,10 @@ export class MarketplaceStack extends Stack {
     domain?.pointAt(this.distribution);
     // The site's address: its own name when it has one, else CloudFront's.
     const siteOrigin = domain ? `https://${domain.domainName}` : `https://${this.distribution.distributionDomainName}`;
+    // The links in mail open the site: its public address, known only now when it is CloudFront's.
+    for (const consumer of streamConsumers as readonly StreamConsumerDef[]) {
+      if (consumer.mail) this.streamFunctions[consumer.name]?.addEnvironment('SITE_URL', publicUrl ?? siteOrigin);
+    }
 
     // Browsers post uploads straight to the bucket from the site's origin: CloudFront's name (it
     // still serves the site), and the site's own name or publicUrl when there is one.

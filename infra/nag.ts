@@ -71,7 +71,7 @@ export const nagAcknowledgments: readonly NagAcknowledgment[] = [
   {
     finding: iam5Resource('<FailedRunsFailedBatches[0-9A-F]+\\.Arn>/\\*'),
     // The role of one stream consumer (roleFor's `own`).
-    where: /^FunctionRole[A-Za-z]*Only[A-Za-z]*\//,
+    where: /^FunctionRole[^/]*Only[A-Za-z]*\//,
     reason:
       "A stream consumer's failed batches: Lambda writes each one under a key it makes at run time (aws/lambda/<mapping>/<shard>/<date>/...), with the consumer's role, into a bucket that holds nothing else (infra/failed-runs.ts); the role may put objects there and list the bucket, as Lambda requires, and neither read nor delete them.",
   },

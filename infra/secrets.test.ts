@@ -88,7 +88,7 @@ describe('secrets reach the functions by id only', () => {
     // Assess
     expect(withStripe).toEqual(deployedRoutes.filter((r) => r.stripe).map((r) => r.name).sort());
     expect(withStripe).toContain('handle-stripe-connect-webhook');
-    expect(withVapid).toEqual([...deployedRoutes.filter((r) => r.push).map((r) => r.name), ...streamConsumers.filter((c) => c.push).map((c) => c.name)].sort());
+    expect(withVapid).toEqual([...deployedRoutes.filter((r) => r.push).map((r) => r.name), ...streamConsumers.filter((c) => 'push' in c && c.push).map((c) => c.name)].sort());
     expect(environmentOf(stack.functions['create-checkout-session']!)[secretIdVariables.stripe]).toBe('marketplace/prod/stripe');
     expect(environmentOf(stack.streamFunctions['deliver-push']!)).toMatchObject({ [secretIdVariables.vapid]: 'marketplace/prod/vapid', VAPID_SUBJECT: 'mailto:support@fixly.app' });
   });

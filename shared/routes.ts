@@ -1339,6 +1339,8 @@ export interface StreamConsumerDef {
   filter: Record<string, unknown>;
   /** Sends web push: gets the VAPID keys. */
   push?: boolean;
+  /** Sends mail through SES: gets who mail is from, the configuration set and ses:SendEmail on them alone. */
+  mail?: boolean;
 }
 
 export const streamConsumers = [
@@ -1351,6 +1353,18 @@ export const streamConsumers = [
     filter: {
       eventName: ['INSERT'],
       dynamodb: { NewImage: { entity: { S: ['notification'] }, priority: { S: ['high', 'critical'] } } },
+    },
+  },
+  {
+    // Mail is sent after the change it tells about is stored: the outbox item written with that
+    // change is what the stream hands over (functions/send-mail.ts), so no user's call waits on SES.
+    name: 'send-mail',
+    // Its outbox items and the suppression marks, nothing else of the table.
+    table: { access: 'readwrite', partitionKeys: ['MAIL#*', 'MAIL_SUPPRESSED#*'] },
+    mail: true,
+    filter: {
+      eventName: ['INSERT'],
+      dynamodb: { NewImage: { entity: { S: ['outbound-mail'] } } },
     },
   },
 ] as const satisfies readonly StreamConsumerDef[];

@@ -164,11 +164,29 @@ export function parseEnv(source: Source) {
      * the screens' polling carries the news (functions/lib/realtime.ts).
      */
     WEBSOCKET_ENDPOINT: url(r, source, 'WEBSOCKET_ENDPOINT'),
+    /** Only set where SES is not the AWS default endpoint (the local runtime, infra/local/ses.ts). */
+    SES_ENDPOINT: url(r, source, 'SES_ENDPOINT'),
+    /**
+     * Who the product's mail is from, e.g. `Fixly <no-reply@fixly.app>`: an address of the domain
+     * whose SES identity the stack made. Set only on the mail sender; without it mail stays in the
+     * outbox unsent (functions/send-mail.ts says so in the log).
+     */
+    MAIL_FROM: text(r, source, 'MAIL_FROM', 'be a From address such as "Fixly <no-reply@example.com>"'),
+    /**
+     * The site's origin the links in mail point to (https://fixly.app; locally the stack's own
+     * address). Set on the mail sender only, by the stack, never taken from a request.
+     */
+    SITE_URL: url(r, source, 'SITE_URL'),
+    /** The SES configuration set every mail is sent through: its bounces and complaints come back to us. */
+    SES_CONFIGURATION_SET: text(r, source, 'SES_CONFIGURATION_SET', 'name the SES configuration set'),
     /** Web push's contact for the push services (not secret; the keys are in the VAPID secret). */
     VAPID_SUBJECT: text(r, source, 'VAPID_SUBJECT', 'be a mailto: or https: contact for push services', 'mailto:support@fixly.app'),
   };
   if (env.DISTANCE_UNIT !== 'mi' && env.DISTANCE_UNIT !== 'km') r.problems.push('DISTANCE_UNIT: DISTANCE_UNIT must be mi or km');
   if (!/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(env.LOCALE)) r.problems.push('LOCALE: LOCALE must be a language tag such as en-US');
+  if (env.MAIL_FROM !== undefined && !EMAIL.test(env.MAIL_FROM.replace(/^.*<([^<>]*)>\s*$/, '$1').trim())) {
+    r.problems.push('MAIL_FROM: MAIL_FROM must be a From address such as "Fixly <no-reply@example.com>"');
+  }
   if (!EMAIL.test(env.SUPPORT_EMAIL)) r.problems.push('SUPPORT_EMAIL: SUPPORT_EMAIL must be an email address');
   if (r.problems.length) {
     throw new Error(`Invalid environment for this function:\n${r.problems.map((p) => `  ${p}`).join('\n')}`);

@@ -16,6 +16,7 @@ import { recurring } from '../../shared/routes';
 import { LOCAL_SECRET_KEY_PREFIX, startLocalStripe, type DeliverWebhook, type WebhookEndpoint } from './stripe';
 import { localSecretsEnv, seedLocalSecret, startLocalSecretsManager, type LocalSecretsManager } from './secrets-manager';
 import { loadOrCreateVapidKeys } from './vapid';
+import { startLocalSes, type LocalSes } from './ses';
 import type { SecretName } from '../../shared/secrets';
 import { writePrivateFile } from './private-file';
 import { startLocalWebSocketApi, type LocalWebSocketApi } from './websocket';
@@ -55,6 +56,8 @@ export interface LocalStack {
   websocketEndpoint: string;
   /** The local Secrets Manager the functions read their secrets from. */
   secretsEndpoint: string;
+  /** The local SES the functions send mail through; its messages are listed at `<url>/_local/inbox`. */
+  sesEndpoint: string;
   /** While no owner exists: where the owner is set up, and the setup code it asks for (start.ts prints both). */
   ownerSetup?: { url: string; code: string };
   stop(): Promise<void>;
@@ -74,6 +77,12 @@ export interface LocalStripeEnv {
   webhookSecret?: string;
   /** The Connect endpoint's signing secret; absent only for real keys given without it. */
   connectWebhookSecret?: string;
+}
+
+/** What the mail sender is told locally: the local SES, and the site's address its links point to. */
+export interface LocalMailEnv {
+  sesEndpoint: string;
+  siteUrl?: string;
 }
 
 /** What the functions are told of the local Secrets Manager: where it is and the ids of the secrets it holds. */
@@ -100,6 +109,8 @@ export interface LocalData {
   refreshSecretIds(): void;
   /** The origin secret the local fronts add as CloudFront does, and the owner setup code (infra/local/edge-secrets.ts). */
   edge: LocalEdgeSecrets;
+  /** The local SES: every message the functions send, kept under `<data>/ses`. */
+  ses: LocalSes;
   close(): Promise<void>;
 }
 
@@ -111,6 +122,8 @@ export interface PrepareDataOptions {
    * and a delivery fails (logged).
    */
   stripeWebhookUrl?: (endpoint: WebhookEndpoint) => string | undefined;
+  /** The site's address, when known before the server listens (a fixed port): where the links in mail point. */
+  siteUrl?: string;
 }
 
 /**
@@ -124,6 +137,7 @@ export function localFunctionEnv(
   stripe?: Pick<LocalStripeEnv, 'apiUrl'>,
   websocketEndpoint?: string,
   secrets?: LocalSecretsEnv,
+  mail?: LocalMailEnv,
 ): Record<string, string> {
   return {
     TABLE_NAME: LOCAL_TABLE,
@@ -154,6 +168,16 @@ export function localFunctionEnv(
     // The local @connections endpoint (infra/local/websocket.ts). Absent where a caller has none to
     // offer; functions/lib/realtime.ts then delivers nothing and the screens' polling carries the news.
     ...(websocketEndpoint ? { WEBSOCKET_ENDPOINT: websocketEndpoint } : {}),
+    // The local SES (infra/local/ses.ts), who mail is from, and the site the mails' links open.
+    // Absent where a caller has no SES to offer; functions/send-mail.ts then leaves mail pending.
+    ...(mail
+      ? {
+          SES_ENDPOINT: mail.sesEndpoint,
+          MAIL_FROM: process.env.MAIL_FROM ?? 'Fixly <no-reply@fixly.test>',
+          SES_CONFIGURATION_SET: 'marketplace-local',
+          ...(mail.siteUrl ? { SITE_URL: mail.siteUrl } : {}),
+        }
+      : {}),
     // Web push's contact, as the CDK stack sets it (the keys are in the VAPID secret).
     VAPID_SUBJECT: `mailto:${process.env.SUPPORT_EMAIL ?? 'support@fixly.app'}`,
     PLATFORM_FEE_PERCENT: process.env.PLATFORM_FEE_PERCENT ?? '10',
@@ -247,10 +271,14 @@ export async function prepareData(dataDir: string, options: PrepareDataOptions =
     await Promise.all([dynamo.close(), s3.close(), localStripe?.close(), secrets.close()]);
     throw error;
   });
+  const ses = await startLocalSes(path.join(dataDir, 'ses')).catch(async (error: unknown) => {
+    await Promise.all([websocket.close(), dynamo.close(), s3.close(), localStripe?.close(), secrets.close()]);
+    throw error;
+  });
   // The sockets first: their $disconnect handlers still need dynalite.
   const close = async () => {
     await websocket.close();
-    await Promise.all([dynamo.close(), s3.close(), localStripe?.close(), secrets.close()]);
+    await Promise.all([dynamo.close(), s3.close(), localStripe?.close(), secrets.close(), ses.close()]);
   };
   const client = localDynamoClient(dynamo.endpoint);
   const s3Client = localS3Client(s3.endpoint, LOCAL_CREDENTIALS);
@@ -273,7 +301,14 @@ export async function prepareData(dataDir: string, options: PrepareDataOptions =
     throw error;
   });
   const secretsEnv = (): LocalSecretsEnv => ({ endpoint: secrets.endpoint, ids: secrets.secretIds() });
-  Object.assign(process.env, localFunctionEnv(dynamo.endpoint, s3.endpoint, scheduler.endpoint, stripe, websocket.endpoint, secretsEnv()));
+  if (!options.siteUrl) delete process.env.SITE_URL;
+  Object.assign(
+    process.env,
+    localFunctionEnv(dynamo.endpoint, s3.endpoint, scheduler.endpoint, stripe, websocket.endpoint, secretsEnv(), {
+      sesEndpoint: ses.endpoint,
+      ...(options.siteUrl ? { siteUrl: options.siteUrl } : {}),
+    }),
+  );
   return {
     dynamoEndpoint: dynamo.endpoint,
     s3Endpoint: s3.endpoint,
@@ -283,6 +318,7 @@ export async function prepareData(dataDir: string, options: PrepareDataOptions =
     secrets,
     refreshSecretIds: () => Object.assign(process.env, localSecretsEnv(secrets)),
     edge,
+    ses,
     close: async () => {
       await Promise.all([close(), scheduler.close()]);
     },
@@ -319,6 +355,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   let webhookBase: string | undefined;
   const data = await prepareData(options.dataDir, {
     stripeWebhookUrl: (endpoint) => webhookBase && `${webhookBase}${endpoint === 'connect' ? '/api/stripe/connect-webhook' : '/api/stripe/webhook'}`,
+    ...(options.port ? { siteUrl: `http://localhost:${options.port}` } : {}),
   });
   // The daily jobs (shared/routes.ts `recurring`), run as EventBridge Scheduler's cron schedules run them in the cloud.
   const recurringJobs = startRecurringJobs(recurring, (name, input) => fireTimer({ functionName: name, input, scheduleName: name }));
@@ -326,6 +363,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const api = httpApi({ viteDev: !built, originSecret: data.edge.originSecret });
   let vite: ViteDevServer | undefined;
   const server: Server = createServer((req, res) => {
+    // The local SES's inbox (every mail sent), on the site's own port: local-only, never deployed.
+    if (data.ses.inbox(req, res)) return;
     void api(req, res, () => {
       if (built) built(req, res);
       else if (vite) vite.middlewares(req, res);
@@ -363,6 +402,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const address = server.address() as AddressInfo;
   const { port } = address;
   const url = `http://localhost:${port}`;
+  // On a port chosen at listen (0), the mails' links learn the site's address only now; the mail
+  // sender is loaded on the first mail, after this.
+  if (!options.port) process.env.SITE_URL = url;
   // The local Stripe posts its events here, to the address the server actually listens on.
   const webhookHost = ['0.0.0.0', '::'].includes(address.address)
     ? '127.0.0.1'
@@ -383,6 +425,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       schedulerEndpoint: data.schedulerEndpoint,
       websocketEndpoint: data.websocket.endpoint,
       secrets: { endpoint: data.secrets.endpoint, ids: data.secrets.secretIds() } satisfies LocalSecretsEnv,
+      sesEndpoint: data.ses.endpoint,
       ...(data.stripe.apiUrl ? { stripe: { apiUrl: data.stripe.apiUrl } } : {}),
       pid: process.pid,
     }),
@@ -397,6 +440,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     ...(data.stripe.apiUrl ? { stripeEndpoint: data.stripe.apiUrl } : {}),
     websocketEndpoint: data.websocket.endpoint,
     secretsEndpoint: data.secrets.endpoint,
+    sesEndpoint: data.ses.endpoint,
     ...((await ownerExists(data.dynamoEndpoint, LOCAL_TABLE)) ? {} : { ownerSetup: { url: `${url}/admin/setup`, code: data.edge.setupCode } }),
     stopPhase: () => phase,
     stop: () =>

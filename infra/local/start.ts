@@ -56,6 +56,7 @@ if (stack.ownerSetup) {
 }
 const serving = web === true ? "Vite's dev server, with hot reload" : `the production build in ${path.relative(process.cwd(), web.dist) || '.'}`;
 console.log(`Marketplace ready at ${stack.url} (data in ${DATA_DIR}, web from ${serving}, ${Date.now() - started} ms)`);
+console.log(`Mail the functions send: ${stack.url}/_local/inbox`);
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

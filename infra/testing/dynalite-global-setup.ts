@@ -10,6 +10,7 @@ import { ensureSiteBuild } from '../local/site-build';
 import { ensureBucket, localS3Client, startLocalS3 } from '../local/s3';
 import { startLocalScheduler } from '../local/scheduler';
 import { seedLocalSecret, startLocalSecretsManager } from '../local/secrets-manager';
+import { startLocalSes } from '../local/ses';
 import { startLocalStripe } from '../local/stripe';
 import { LOCAL_CREDENTIALS, LOCAL_TABLE, LOCAL_UPLOADS_BUCKET } from '../local/stack';
 import { startLocalWebSocketApi } from '../local/websocket';
@@ -28,6 +29,8 @@ declare module 'vitest' {
     originSecret: string;
     /** The owner setup code (setup-admin): what the operator reads from the stack output or the npm start console. */
     setupCode: string;
+    /** The local SES the mail sender sends through; tests read what it kept (functions/lib/testing/mail.ts). */
+    sesEndpoint: string;
   }
 }
 
@@ -79,6 +82,10 @@ export default async function setup(project: TestProject) {
   const setupCode = randomBytes(12).toString('base64url');
   seedLocalSecret(secrets, 'setup', { code: setupCode });
 
+  // Mail is sent for real to a local SES; tests read the messages it kept, each test by its own addresses.
+  const sesDir = mkdtempSync(path.join(tmpdir(), 'marketplace-ses-'));
+  const ses = await startLocalSes(sesDir);
+
   project.provide('dynamoEndpoint', dynamo.endpoint);
   project.provide('s3Endpoint', s3.endpoint);
   project.provide('schedulerEndpoint', scheduler.endpoint);
@@ -88,8 +95,10 @@ export default async function setup(project: TestProject) {
   project.provide('secretIds', secrets.secretIds());
   project.provide('originSecret', originSecret);
   project.provide('setupCode', setupCode);
+  project.provide('sesEndpoint', ses.endpoint);
   return async () => {
-    await Promise.all([dynamo.close(), s3.close(), scheduler.close(), stripe.close(), websocket.close(), secrets.close()]);
+    await Promise.all([dynamo.close(), s3.close(), scheduler.close(), stripe.close(), websocket.close(), secrets.close(), ses.close()]);
+    rmSync(sesDir, { recursive: true, force: true });
     rmSync(s3Dir, { recursive: true, force: true });
     rmSync(schedulerDir, { recursive: true, force: true });
     rmSync(stripeDir, { recursive: true, force: true });

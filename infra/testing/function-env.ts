@@ -12,6 +12,8 @@ Object.assign(
     inject('websocketEndpoint'),
     // Secrets only by id: the handlers read them from the setup's local Secrets Manager.
     { endpoint: inject('secretsEndpoint'), ids: inject('secretIds') },
+    // Mail goes to the setup's local SES; its links open the site the local runtime serves by default.
+    { sesEndpoint: inject('sesEndpoint'), siteUrl: 'http://localhost:3000' },
   ),
 );
 

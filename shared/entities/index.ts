@@ -6,6 +6,7 @@ import { geocodeEntity, serviceEntity } from './catalog';
 import { customerEntity, customerKeyEntity, serviceAddressEntity } from './customers';
 import { documentAccessEntity, documentEntity, documentUploadEntity } from './documents';
 import { invoiceEntity, stripeEventEntity } from './invoices';
+import { mailSuppressionEntity, outboundMailEntity } from './mail';
 import { statsEntity } from './stats';
 import { jobEntity, jobEventEntity, jobLocationEntity, trackingNumberEntity, workerOfferEntity } from './jobs';
 import {
@@ -40,6 +41,7 @@ export * from './define';
 export * from './documents';
 export * from './invoices';
 export * from './jobs';
+export * from './mail';
 export * from './realtime';
 export * from './stats';
 export * from './workers';
@@ -91,6 +93,8 @@ export const keys = {
   allInvoices: invoiceEntity.indexes.all.key,
   stripeEvent: stripeEventEntity.key,
   pushDelivery: pushDeliveryEntity.key,
+  outboundMail: outboundMailEntity.key,
+  mailSuppression: mailSuppressionEntity.key,
   stripeAccount: stripeAccountEntity.key,
   connection: connectionEntity.key,
   roomMember: roomMemberEntity.key,

@@ -20,7 +20,9 @@ import {
 } from '../../../shared/entities';
 import { dynamo, tableName } from '../clients';
 import { ConflictError, NotFoundError } from '../errors';
+import { companyApplicationReceived, workerApplicationReceived } from '../mail/messages';
 import { isNew, putOf, updateOf } from './expressions';
+import { outboxPut } from './mail';
 import { countAll, queryAll } from './query';
 import { WriteCancelled } from './transact';
 import { readPage } from './page';
@@ -167,7 +169,10 @@ async function countsOf(kind: 'worker' | 'company'): Promise<Record<ApplicationS
 }
 
 export const applicationsRepo = {
-  /** The application and the email claim in one write: a taken email → 409, nothing stored. */
+  /**
+   * The application, the email claim and the applicant's "application received" mail (the outbox,
+   * sent by functions/send-mail.ts) in one write: a taken email → 409, nothing stored, nothing mailed.
+   */
   async createWorkerApplication(input: {
     id: string;
     submittedAt: string;
@@ -196,6 +201,7 @@ export const applicationsRepo = {
         { Put: putOf(emailClaimEntity, claim, isNew) },
         { Put: putOf(workerApplicationEntity, item, isNew) },
         stats.applicationStatusMoved('worker', null, 'pending'),
+        outboxPut(workerApplicationReceived(item)),
       ]);
     } catch (error) {
       if (error instanceof WriteCancelled && error.refusedAt(0)) throw new ConflictError(EMAIL_TAKEN);
@@ -204,6 +210,7 @@ export const applicationsRepo = {
     return item;
   },
 
+  /** As a worker's: the application, the email claim and the contact's "application received" mail in one write. */
   async createCompanyApplication(input: {
     id: string;
     submittedAt: string;
@@ -231,6 +238,7 @@ export const applicationsRepo = {
         { Put: putOf(companyEmailClaimEntity, claim, isNew) },
         { Put: putOf(companyApplicationEntity, item, isNew) },
         stats.applicationStatusMoved('company', null, 'pending'),
+        outboxPut(companyApplicationReceived(item)),
       ]);
     } catch (error) {
       if (error instanceof WriteCancelled && error.refusedAt(0)) throw new ConflictError(COMPANY_EMAIL_TAKEN);

@@ -151,7 +151,7 @@ export default function CompanyApplicationPage() {
         <Card className="text-center">
           <PageHeader
             title="Application Submitted"
-            subtitle={`Thank you, ${submitted.companyName}. We will contact you at ${submitted.emailAddress} within 2-3 business days.`}
+            subtitle={`Thank you, ${submitted.companyName}. We have emailed a confirmation to ${submitted.emailAddress}, with the link to follow your application. We review it within 2-3 business days.`}
             icon={<CircleCheck aria-hidden="true" className="size-14 text-green-400" />}
           />
           <p className="mb-2 text-sm text-slate-300">

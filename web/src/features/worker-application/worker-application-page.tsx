@@ -551,9 +551,9 @@ function ApplicationSubmitted({ answer, email }: { answer: ApplicationAnswer; em
           ))}
         </ol>
         <p className="mt-6 rounded-lg bg-white/5 p-4 text-slate-200">
-          We’ll contact you within <strong className="text-white">2-3 business days</strong> at the email address you gave. Create your
-          worker account now with that same email: it shows your application’s status, and becomes your dashboard the moment you
-          are approved.
+          We have emailed a confirmation to <strong className="text-white">{email}</strong>, and we review applications within{' '}
+          <strong className="text-white">2-3 business days</strong>. Create your worker account now with that same email: it shows
+          your application’s status, and becomes your dashboard the moment you are approved.
         </p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
           <Link to={paths.home} className={buttonClasses('outline', 'md')}>

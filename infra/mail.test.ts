@@ -1,0 +1,137 @@
+import { Match, type Template } from 'aws-cdk-lib/assertions';
+import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MarketplaceStack } from './marketplace-stack';
+import { unacknowledgedNagFindings } from './nag';
+import { testSynth } from './testing/synth';
+
+const { synth, cleanup } = testSynth();
+let stack: MarketplaceStack;
+let template: Template;
+
+beforeAll(() => {
+  ({ stack, template } = synth({ mailDomain: 'fixly.app' }));
+}, 120_000);
+
+afterAll(() => cleanup());
+
+type Statement = { Action: string | string[]; Resource: unknown; Condition?: unknown };
+
+/** Every policy statement of the roles a function is given, flattened. */
+function statementsOf(fn: NodejsFunction): Statement[] {
+  const roleId = stack.getLogicalId(fn.role!.node.defaultChild as never);
+  const policies = Object.values(template.findResources('AWS::IAM::Policy')) as { Properties: { Roles: unknown[]; PolicyDocument: { Statement: Statement[] } } }[];
+  return policies.filter((p) => JSON.stringify(p.Properties.Roles).includes(roleId)).flatMap((p) => p.Properties.PolicyDocument.Statement);
+}
+
+const actionsOf = (s: Statement) => (Array.isArray(s.Action) ? s.Action : [s.Action]);
+
+function environmentOf(fn: NodejsFunction): Record<string, unknown> {
+  const id = stack.getLogicalId(fn.node.defaultChild as CfnFunction);
+  const resource = template.findResources('AWS::Lambda::Function')[id] as { Properties: { Environment: { Variables: Record<string, unknown> } } };
+  return resource.Properties.Environment.Variables;
+}
+
+describe('mail through SES (infra/mail.ts)', () => {
+  it('makes the sending domain an SES identity signed with Easy DKIM, through the configuration set', () => {
+    // Assess
+    template.hasResourceProperties('AWS::SES::EmailIdentity', {
+      EmailIdentity: 'fixly.app',
+      DkimAttributes: { SigningEnabled: true },
+      DkimSigningAttributes: { NextSigningKeyLength: 'RSA_2048_BIT' },
+      ConfigurationSetAttributes: { ConfigurationSetName: Match.anyValue() },
+    });
+  });
+
+  it('has a configuration set that keeps bounced and complaining addresses off the list', () => {
+    // Assess
+    template.hasResourceProperties('AWS::SES::ConfigurationSet', {
+      Name: 'Marketplace-prod-mail',
+      SuppressionOptions: { SuppressedReasons: ['BOUNCE', 'COMPLAINT'] },
+    });
+  });
+
+  it('publishes bounces and complaints to a topic whose subscriber marks the addresses', () => {
+    // Act
+    const destinations = Object.values(template.findResources('AWS::SES::ConfigurationSetEventDestination')) as {
+      Properties: { EventDestination: { MatchingEventTypes: string[]; SnsDestination: { TopicARN: { Ref: string } } } };
+    }[];
+    const subscriptions = Object.values(template.findResources('AWS::SNS::Subscription')) as { Properties: { Protocol: string; TopicArn: { Ref: string }; Endpoint: unknown } }[];
+    const feedbackId = stack.getLogicalId(stack.mailFeedbackFunction!.node.defaultChild as CfnFunction);
+
+    // Assess
+    expect(destinations).toHaveLength(1);
+    const [destination] = destinations;
+    expect(destination!.Properties.EventDestination.MatchingEventTypes.sort()).toEqual(['bounce', 'complaint']);
+    const topic = destination!.Properties.EventDestination.SnsDestination.TopicARN.Ref;
+    const toFeedback = subscriptions.filter((s) => s.Properties.TopicArn.Ref === topic && JSON.stringify(s.Properties.Endpoint).includes(feedbackId));
+    expect(toFeedback).toHaveLength(1);
+    expect(toFeedback[0]!.Properties.Protocol).toBe('lambda');
+  });
+
+  it('lets the mail sender alone send, on the identity and the configuration set only, from our own address', () => {
+    // Prepare
+    const sender = stack.streamFunctions['send-mail']!;
+    const others = [...Object.values(stack.functions), ...Object.values(stack.streamFunctions), ...Object.values(stack.socketFunctions), ...Object.values(stack.timerFunctions ?? {})].filter((fn) => fn !== sender);
+
+    // Act
+    const sends = statementsOf(sender).filter((s) => actionsOf(s).some((a) => a.startsWith('ses:')));
+    const othersSending = others.filter((fn) => statementsOf(fn).some((s) => actionsOf(s).some((a) => a.startsWith('ses:'))));
+
+    // Assess
+    expect(sends).toHaveLength(1);
+    expect(actionsOf(sends[0]!)).toEqual(['ses:SendEmail']);
+    const resources = JSON.stringify(sends[0]!.Resource);
+    expect(resources).toContain(`":identity/",{"Ref":"${stack.getLogicalId(stack.mail!.identity.node.defaultChild as never)}"}`);
+    expect(resources).toContain(':configuration-set/Marketplace-prod-mail');
+    expect(resources).not.toContain('*');
+    expect(sends[0]!.Condition).toEqual({ StringEquals: { 'ses:FromAddress': 'no-reply@fixly.app' } });
+    expect(othersSending).toEqual([]);
+  });
+
+  it('tells the mail sender who mail is from, the configuration set and the site its links open', () => {
+    // Act
+    const variables = environmentOf(stack.streamFunctions['send-mail']!);
+
+    // Assess
+    expect(variables).toMatchObject({ MAIL_FROM: 'Fixly <no-reply@fixly.app>', SES_CONFIGURATION_SET: 'Marketplace-prod-mail' });
+    expect(JSON.stringify(variables.SITE_URL)).toContain('https://');
+  });
+
+  it('limits the sender to the outbox and the suppression marks in the table, and the feedback function to the marks', () => {
+    // Act
+    const leadingKeys = (fn: NodejsFunction) =>
+      statementsOf(fn)
+        .filter((s) => actionsOf(s).some((a) => a === 'dynamodb:PutItem' || a === 'dynamodb:GetItem'))
+        .map((s) => JSON.stringify(s.Condition ?? null));
+
+    // Assess
+    expect(leadingKeys(stack.streamFunctions['send-mail']!).every((c) => c.includes('MAIL#*') && c.includes('MAIL_SUPPRESSED#*'))).toBe(true);
+    expect(leadingKeys(stack.mailFeedbackFunction!)).toEqual([expect.stringContaining('MAIL_SUPPRESSED#*')]);
+    expect(leadingKeys(stack.mailFeedbackFunction!)[0]).not.toContain('"MAIL#*"');
+  });
+
+  it('leaves no AwsSolutions finding unacknowledged with mail on (the synth of a deploy would stop)', () => {
+    // Act
+    const findings = unacknowledgedNagFindings(stack);
+
+    // Assess
+    expect(findings).toEqual([]);
+  });
+
+  it('makes no mail identity without a mail domain, and leaves the sender unable to send', () => {
+    // Act
+    const plain = synth();
+
+    // Assess
+    plain.template.resourceCountIs('AWS::SES::EmailIdentity', 0);
+    plain.template.resourceCountIs('AWS::SES::ConfigurationSet', 0);
+    expect(plain.stack.mail).toBeUndefined();
+  });
+
+  it('refuses a mail domain that is no domain', () => {
+    // Act + Assess
+    expect(() => synth({ stage: 'bad', mailDomain: 'not a domain' })).toThrow(/mailDomain must be a domain name/);
+  });
+});

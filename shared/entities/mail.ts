@@ -1,0 +1,63 @@
+import { defineEntity } from './define';
+
+/** The mails the product sends, one kind per event that causes one. */
+export const mailKinds = ['worker-application-received', 'company-application-received'] as const;
+export type MailKind = (typeof mailKinds)[number];
+
+/**
+ * One mail in the outbox: written with (or right after) the change it tells about, and sent by the
+ * table stream's `send-mail` consumer. Keyed by the event (its kind and the id of what it is about),
+ * and only ever put when its key is new, so one event makes one mail however often it is written.
+ * What the message says is stored with it, so sending needs nothing else.
+ */
+export interface OutboundMailItem {
+  pk: string;
+  sk: string;
+  entity: 'outbound-mail';
+  kind: MailKind;
+  /** The id of what the mail is about (an application's id): with `kind`, the event. */
+  subjectId: string;
+  to: string;
+  subject: string;
+  /** The message's paragraphs, plain text: the sender renders them as text and as escaped HTML. */
+  paragraphs: string[];
+  /**
+   * The one link that matters, as a path on the site: the sender puts the site's own origin before
+   * it, so no request can steer where a mail's link points.
+   */
+  action?: { label: string; path: string };
+  /** pending → sending (a lease) → sent; or suppressed (the address bounced or complained) or refused (SES will never take it). */
+  state: 'pending' | 'sending' | 'sent' | 'suppressed' | 'refused';
+  /** Epoch seconds the sending claim holds until. */
+  leaseUntil?: number;
+  /** SES's id for the sent message. */
+  messageId?: string;
+  sentAt?: string;
+  /** Why SES refused it, for the owner reading the table. */
+  refusal?: string;
+  createdAt: string;
+  expiresAt: number;
+}
+
+export const outboundMailEntity = defineEntity<OutboundMailItem>()({
+  name: 'outbound-mail',
+  key: (kind: MailKind, subjectId: string) => ({ pk: `MAIL#${kind}#${subjectId}`, sk: 'MAIL' }),
+});
+
+/** An address SES reported as bouncing (permanently) or complaining: it is not mailed again. */
+export interface MailSuppressionItem {
+  pk: string;
+  sk: string;
+  entity: 'mail-suppression';
+  /** Lower case, as the key. */
+  email: string;
+  reason: 'bounce' | 'complaint';
+  /** SES's own words (the bounce's subtype or the complaint's feedback type). */
+  detail?: string;
+  at: string;
+}
+
+export const mailSuppressionEntity = defineEntity<MailSuppressionItem>()({
+  name: 'mail-suppression',
+  key: (email: string) => ({ pk: `MAIL_SUPPRESSED#${email.trim().toLowerCase()}`, sk: 'SUPPRESSION' }),
+});
