@@ -14,7 +14,7 @@ import type { CrewMemberView, JobTimes } from '../../shared/schemas/views/job';
 import type { WorkVerificationView } from '../../shared/schemas/views/invoice';
 import { arrivalClaimMessage } from '../../shared/domain/arrival';
 import { env } from './env';
-import type { InvoiceItem } from './data/invoices';
+import { rushFeeOf, type InvoiceItem } from './data/invoices';
 import { jobNumber, type JobItem } from './data/jobs';
 import type { JobLocationItem } from './data/job-locations';
 import type { WorkerItem } from './data/workers';
@@ -92,6 +92,7 @@ export function toWorkerJobView(job: JobItem, worker: WorkerItem): WorkerJobView
     canInvoice: holds && job.state === 'verified' && !job.invoiceId,
     invoiceId: holds ? (job.invoiceId ?? null) : null,
     arrivalClaim: holds ? workerArrivalClaim(job) : null,
+    rushFee: rushFeeOf(job),
     workerCount: job.workerCount ?? 1,
   };
 }

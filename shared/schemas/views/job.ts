@@ -84,6 +84,8 @@ export const workerJobView = z.strictObject({
    */
   arrivalClaim: z.nullable(workerArrivalClaimView),
   /** Pros the customer asked for: more than 1 means this pro is one of a crew, each with a job of their own. */
+  /** The as-soon-as-possible fee this pro's invoice adds (cents, their part of a crew's), 0 for a scheduled job. */
+  rushFee: z.number(),
   workerCount: z.number(),
 });
 export type WorkerJobView = z.infer<typeof workerJobView>;

@@ -61,7 +61,7 @@ export function InvoiceDialog({ job, workerId, feePercent, onClose }: { job: Wor
   };
 
   const set = (field: keyof InvoiceFormValues) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
-  const preview = invoicePreview(values, job.hourlyRate, feePercent ?? 0);
+  const preview = invoicePreview(values, job.hourlyRate, feePercent ?? 0, job.rushFee);
   const sending = send.isPending;
   const money = (cents: number | undefined) => (cents === undefined ? '—' : formatMoney(cents));
 
@@ -113,8 +113,9 @@ export function InvoiceDialog({ job, workerId, feePercent, onClose }: { job: Wor
           </h3>
           <dl className="mt-3 grid gap-2 text-sm tabular-nums">
             <PreviewLine label="Labour" value={money(preview?.laborCents)} />
+            {job.rushFee > 0 ? <PreviewLine label="As-soon-as-possible fee" value={money(preview?.rushCents)} /> : null}
             <PreviewLine label="Materials" value={money(preview?.materialsCents)} />
-            <PreviewLine label="Total" value={money(preview?.totalCents)} strong />
+            <PreviewLine label="Work total" value={money(preview?.subtotalCents)} strong />
             {feePercent === null ? null : (
               <>
                 <PreviewLine label={`Platform fee (${feePercent}%)`} value={money(preview?.platformFeeCents)} />
@@ -123,6 +124,9 @@ export function InvoiceDialog({ job, workerId, feePercent, onClose }: { job: Wor
             )}
           </dl>
           {feePercent === null ? <p className="mt-2 text-sm text-slate-300">Your share shows once the current fee rate is loaded.</p> : null}
+          {job.workerCount > 1 ? null : (
+            <p className="mt-2 text-sm text-slate-300">The customer also pays the card processing fee on top; it goes to the card processor.</p>
+          )}
         </section>
 
         <div className="flex flex-wrap justify-end gap-3 pt-1">

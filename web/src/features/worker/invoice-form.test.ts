@@ -28,6 +28,15 @@ describe('invoicePreview', () => {
     expect(preview).toEqual({ laborCents: 12_500, rushCents: 0, materialsCents: 4010, subtotalCents: 16_510, transactionFeeCents: 0, totalCents: 16_510, platformFeeCents: 1651, workerShareCents: 14_859 });
   });
 
+  it("adds the job's rush fee to the work the fee splits, as the server's invoice does", () => {
+    // Prepare
+    const typed = values({ laborHours: '2.0' });
+    // Act
+    const preview = invoicePreview(typed, RATE, 10, 2500);
+    // Assess
+    expect(preview).toMatchObject({ laborCents: 10_000, rushCents: 2500, subtotalCents: 12_500, platformFeeCents: 1250, workerShareCents: 11_250 });
+  });
+
   it('counts blank materials as none', () => {
     expect(invoicePreview(values({ laborHours: '1.0' }), RATE, 20)?.totalCents).toBe(5000);
   });

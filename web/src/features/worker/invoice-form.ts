@@ -64,10 +64,15 @@ export function placeInvoiceFields(fields: Record<string, string>): Record<strin
  * configured fee (shared/domain/invoice.ts, as the server will compute it). Null while the hours
  * or materials cannot be read, so the screen shows a dash rather than a wrong figure.
  */
-export function invoicePreview(values: InvoiceFormValues, hourlyRateCents: number, feePercent: number): InvoiceAmounts | null {
+/**
+ * What the invoice will say of the work, as the server computes it: labour, the job's rush fee and
+ * materials, the platform fee and the pro's share. The card processing fee the customer pays on top
+ * is the server's to add (it goes to the card processor, not to the pro or the platform).
+ */
+export function invoicePreview(values: InvoiceFormValues, hourlyRateCents: number, feePercent: number, rushCents = 0): InvoiceAmounts | null {
   const hours = parseAmount(values.laborHours);
   const materials = parseAmount(values.materialsCost) ?? 0;
   if (hours === undefined || !Number.isFinite(hours) || hours < 0) return null;
   if (!Number.isFinite(materials) || materials < 0) return null;
-  return invoiceAmounts({ laborHours: hours, hourlyRateCents, materialsCents: dollarsToCents(materials), feePercent });
+  return invoiceAmounts({ laborHours: hours, hourlyRateCents, rushCents, materialsCents: dollarsToCents(materials), feePercent });
 }
