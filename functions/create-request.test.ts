@@ -9,6 +9,8 @@ import { timerNames } from './lib/dispatch';
 import { issuedCustomer } from './lib/testing/customers';
 import { dispatchableWorker, findSchedule, north, testPlace } from './lib/testing/dispatch';
 import { invoke, sampleEvent, withBody, withCookies } from './lib/testing/events';
+import { mailsTo, outboxRecord } from './lib/testing/mail';
+import { handler as sendMail } from './send-mail';
 
 const sample = sampleEvent('create-request');
 const validBody = JSON.parse(sample.body!) as Record<string, unknown>;
@@ -212,6 +214,41 @@ describe('POST /api/requests', () => {
     expect([first.status, again.status]).toEqual([201, 201]);
     expect(again.body.request.id).toBe(first.body.request.id);
     expect(await jobsRepo.listForCustomer(customerId)).toHaveLength(1);
+  });
+});
+
+describe('POST /api/requests: the mail', () => {
+  it('mails the customer once that the request was received, with its tracking page, even when sent twice', async () => {
+    // Prepare: an address of its own, and the same submission sent twice (the same Idempotency-Key)
+    const email = `req-${crypto.randomUUID()}@example.com`;
+    const { cookie } = await issuedCustomer();
+    const event = withCookies({ ...withBody(sample, { ...validBody, email }), headers: { ...sample.headers, 'idempotency-key': crypto.randomUUID() } }, [cookie]);
+    const first = await invoke(handler, event);
+    await invoke(handler, event);
+    const record = await outboxRecord('request-received', first.body.request.id);
+
+    // Act: the table's stream hands the mail over, and delivers it a second time
+    await sendMail({ Records: [record] });
+    await sendMail({ Records: [record] });
+
+    // Assess
+    const mails = await mailsTo(email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('We received your Plumbing request');
+    expect(mails[0]!.text).toContain(`Its number is ${first.body.request.number}.`);
+    expect(mails[0]!.text).toContain(`Track your request: http://localhost:3000/track?id=${first.body.request.id}`);
+  });
+
+  it('mails a crew request once, from the request the customer follows', async () => {
+    const email = `crew-${crypto.randomUUID()}@example.com`;
+    const { event } = await asCustomer({ ...validBody, email, workerCount: 2 });
+
+    const res = await invoke(handler, event);
+    await sendMail({ Records: [await outboxRecord('request-received', res.body.request.id)] });
+
+    const mails = await mailsTo(email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain('2 pros');
   });
 });
 

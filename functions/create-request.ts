@@ -6,6 +6,8 @@ import { createdRequestReply, jobFromRequest } from './lib/customer-jobs';
 import { dispatchNew, scheduleStartTimers } from './lib/dispatch';
 import { crewJobs, storeCrew } from './lib/crews';
 import { http } from './lib/http';
+import { outboxPut } from './lib/data/mail';
+import { requestReceived } from './lib/mail/messages';
 import { createIds, earlierResult } from './lib/idempotency';
 import { logger } from './lib/logger';
 import { existingCustomer } from './lib/customer';
@@ -38,7 +40,9 @@ export const handler = http(routeByName('create-request'), serviceRequestSchema,
   try {
     // A scheduled job's timers exist before the job does, so none is stored without its release.
     for (const each of jobs) await scheduleStartTimers(each);
-    await storeCrew(jobs, ids.keyed, (each) => jobsRepo.create(each));
+    // The customer's "request received" mail is stored with the lead, once for the whole request.
+    const received = requestReceived(jobs[0]!);
+    await storeCrew(jobs, ids.keyed, (each) => jobsRepo.create(each, each.id === jobId && received ? [outboxPut(received)] : []));
     // Each job of a crew is offered in turn, so each one's pros exclude those its siblings were offered.
     job = await dispatchNew(jobs[0]!);
     for (const member of jobs.slice(1)) await dispatchNew(member);

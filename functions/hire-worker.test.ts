@@ -8,7 +8,9 @@ import { newId } from './lib/ids';
 import { issuedCustomer } from './lib/testing/customers';
 import { dispatchableWorker, findSchedule, north, testPlace } from './lib/testing/dispatch';
 import { invoke, sampleEvent, withBody, withCookies } from './lib/testing/events';
+import { mailsTo, outboxRecord } from './lib/testing/mail';
 import { createTestWorker } from './lib/testing/workers';
+import { handler as sendMail } from './send-mail';
 
 const sample = sampleEvent('hire-worker');
 const validBody = JSON.parse(sample.body!) as Record<string, unknown>;
@@ -43,6 +45,24 @@ describe('POST /api/hire', () => {
     expect(job!.tried).toEqual([hired.id]);
     expect(job!.tried).not.toContain(nearer.id);
     expect(await findSchedule(timerNames.offer(job!.id, hired.id))).toBeDefined();
+  });
+
+  it('mails the customer that the hire was received, saying the chosen pro is asked first, with its tracking page', async () => {
+    // Prepare
+    const place = testPlace();
+    const hired = await dispatchableWorker('plumbing', north(place, 1));
+    const email = `hire-${newId()}@example.com`;
+    const { event } = await hireAs(hired.id, place, { email });
+    const res = await invoke(handler, event);
+
+    // Act: the table's stream hands the mail over
+    await sendMail({ Records: [await outboxRecord('request-received', res.body.request.id)] });
+
+    // Assess
+    const [mail, ...more] = await mailsTo(email);
+    expect(more).toEqual([]);
+    expect(mail!.text).toContain('We have asked the pro you chose');
+    expect(mail!.text).toContain(`http://localhost:3000/track?id=${res.body.request.id}`);
   });
 
   it('sets the customer cookie on a first hire', async () => {

@@ -5,6 +5,8 @@ import { workersRepo } from './lib/data/workers';
 import { jobsRepo } from './lib/data/jobs';
 import { createdRequestReply, jobFromRequest } from './lib/customer-jobs';
 import { createAndDispatch } from './lib/dispatch';
+import { outboxPut } from './lib/data/mail';
+import { requestReceived } from './lib/mail/messages';
 import { NotFoundError } from './lib/errors';
 import { http } from './lib/http';
 import { createIds, earlierResult } from './lib/idempotency';
@@ -32,9 +34,9 @@ export const handler = http(routeByName('hire-worker'), hireSchema, async ({ bod
   const category = worker.categories.includes(mapped) ? mapped : worker.categories[0]!;
   // Priced at the hired pro's rate: the job is offered to them first.
   const estimate = await estimateForJob({ category, size: request.jobSize ?? DEFAULT_JOB_SIZE, origin: null, requestedTime, hired: worker });
-  const job = await createAndDispatch(
-    jobFromRequest('hire', request, customer.id, { id: jobId, category, preferredWorkerId: worker.id, requestedTime, estimate }),
-  ).catch(
+  const hire = jobFromRequest('hire', request, customer.id, { id: jobId, category, preferredWorkerId: worker.id, requestedTime, estimate });
+  const received = requestReceived(hire);
+  const job = await createAndDispatch(hire, received ? [outboxPut(received)] : []).catch(
     (error: unknown) => earlierResult(ids, error, () => jobsRepo.findCustomersJob(jobId, customer.id)),
   );
   logger.info('Hire requested', { requestNumber: job.id.slice(-8).toUpperCase(), category: job.category });

@@ -1,4 +1,4 @@
-import type { CompanyApplicationItem, WorkerApplicationItem } from '../../../shared/entities';
+import type { CompanyApplicationItem, JobItem, WorkerApplicationItem } from '../../../shared/entities';
 import type { MailMessage } from './message';
 
 /**
@@ -37,5 +37,36 @@ export function companyApplicationReceived(
       `Your reference is ${application.id}. Keep this mail: its link shows the application's status at any time, and anyone with it can see that status.`,
     ],
     action: { label: 'Check your application', path: `/apply/company/status/${encodeURIComponent(application.id)}` },
+  };
+}
+
+/** The server does not know the reader's time zone: the instant in UTC, which every reader can place. */
+const startText = (start: string) => new Date(start).toUTCString().replace(' GMT', ' UTC');
+
+/**
+ * To the customer, when their request (or hire) is stored: received, what happens next, and the one
+ * link that matters, its tracking page, which works on any device. None without an email address.
+ */
+export function requestReceived(
+  job: Pick<JobItem, 'id' | 'kind' | 'customerName' | 'customerEmail' | 'service' | 'address' | 'requestedTime' | 'workerCount'>,
+): MailMessage | null {
+  if (!job.customerEmail) return null;
+  const pros = job.workerCount && job.workerCount > 1 ? `${job.workerCount} pros` : 'a pro';
+  const when = job.requestedTime
+    ? `It is booked for ${startText(job.requestedTime)}: we offer it to ${pros} free then, from a day before.`
+    : job.kind === 'hire'
+      ? 'We have asked the pro you chose; if they cannot take it, we offer it to the nearest others.'
+      : `We are offering it to ${pros} near you now.`;
+  return {
+    kind: 'request-received',
+    subjectId: job.id,
+    to: job.customerEmail,
+    subject: `We received your ${job.service} request`,
+    paragraphs: [
+      `Hi ${job.customerName},`,
+      `Your ${job.service} request for ${job.address} is in. Its number is ${job.id.slice(-8).toUpperCase()}.`,
+      `${when} Follow it, and see your pro on the way, on its page: it works on any device.`,
+    ],
+    action: { label: 'Track your request', path: `/track?id=${encodeURIComponent(job.id)}` },
   };
 }
