@@ -126,8 +126,17 @@ function withoutPresenceOf(filter: Record<string, unknown>, field: string): Reco
   return { ...filter, dynamodb: rest };
 }
 
+/** The local stream: the front's change listener, and a way to wait for what it is still delivering. */
+export type LocalStream = OnChange & {
+  /**
+   * Resolves once every record handed over so far has been delivered: a stack stopping waits for
+   * it, so a consumer in the middle of a record (marking a mail sent, say) still has its table.
+   */
+  settled(): Promise<void>;
+};
+
 /** The front's change listener: each change that makes a record goes, in order, to the consumers it matches. */
-export function localStream(consumers: StreamConsumer[], log: (message: string) => void = console.error): OnChange {
+export function localStream(consumers: StreamConsumer[], log: (message: string) => void = console.error): LocalStream {
   let tail = Promise.resolve();
   const onChange: OnChange = (changes) => {
     const records = changes.map(toStreamRecord).filter((r): r is StreamRecord => r !== undefined);
@@ -144,5 +153,5 @@ export function localStream(consumers: StreamConsumer[], log: (message: string) 
     });
   };
   onChange.couldMatch = (write) => consumers.some((consumer) => couldMatch(consumer.filter, write));
-  return onChange;
+  return Object.assign(onChange, { settled: () => tail });
 }

@@ -22,6 +22,9 @@ import { writePrivateFile } from './private-file';
 import { startLocalWebSocketApi, type LocalWebSocketApi } from './websocket';
 import { ownerExists, seedEdgeSecrets, type LocalEdgeSecrets } from './edge-secrets';
 
+/** How long a stopping stack waits for the stream's deliveries in flight. */
+const STREAM_DRAIN_MS = 5_000;
+
 // The laptop runs Node 20 while Lambda runs 22; the SDK's reminder of that is noise here. Set before
 // any client exists, including the ones this module creates to prepare the table.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -224,7 +227,8 @@ export async function prepareData(dataDir: string, options: PrepareDataOptions =
   if (supplied && !supplied.connectWebhookSecret) {
     console.warn('STRIPE_SECRET_KEY is set but STRIPE_CONNECT_WEBHOOK_SECRET is not: the Connect webhook will refuse every event (e.g. set it from `stripe listen --forward-connect-to`).');
   }
-  const dynamo = await startDynalite(path.join(dataDir, 'dynamodb'), localStream(streamConsumers.map(streamConsumer)));
+  const stream = localStream(streamConsumers.map(streamConsumer));
+  const dynamo = await startDynalite(path.join(dataDir, 'dynamodb'), stream);
   if (dynamo.recovered) console.warn(`Put back ${dynamo.recovered} transaction(s) the last run was stopped in the middle of.`);
   const s3 = await startLocalS3(path.join(dataDir, 's3'), LOCAL_CREDENTIALS).catch(async (error: unknown) => {
     await dynamo.close();
@@ -275,9 +279,12 @@ export async function prepareData(dataDir: string, options: PrepareDataOptions =
     await Promise.all([websocket.close(), dynamo.close(), s3.close(), localStripe?.close(), secrets.close()]);
     throw error;
   });
-  // The sockets first: their $disconnect handlers still need dynalite.
+  // The sockets first: their $disconnect handlers still need dynalite. Then the records the stream
+  // is still delivering (a few seconds at most: a consumer stuck longer is not waited for), since
+  // their consumers write to the table and call the local services.
   const close = async () => {
     await websocket.close();
+    await Promise.race([stream.settled(), new Promise((resolve) => setTimeout(resolve, STREAM_DRAIN_MS).unref())]);
     await Promise.all([dynamo.close(), s3.close(), localStripe?.close(), secrets.close(), ses.close()]);
   };
   const client = localDynamoClient(dynamo.endpoint);
