@@ -8,7 +8,9 @@ import { dispatchableWorker, testCategory, testJob } from './lib/testing/dispatc
 import { invoke, sampleEvent, withBody, withPath } from './lib/testing/events';
 import { invoicedCrew } from './lib/testing/crew-bills';
 import { approvedJob, completedJob } from './lib/testing/money';
+import { mailsTo, outboxRecord } from './lib/testing/mail';
 import { withBearer, workerToken } from './lib/testing/workers';
+import { handler as sendMail } from './send-mail';
 
 const sample = sampleEvent('create-invoice');
 const now = () => new Date().toISOString();
@@ -28,6 +30,25 @@ async function send(jobId: string, workerId: string, body: unknown) {
 }
 
 describe('POST /api/jobs/{id}/invoice', () => {
+  it('mails the customer once that the invoice is ready, with what it charges and the page to pay it on', async () => {
+    // Prepare
+    const { worker, job } = await approvedJob({ hourlyRate: 4500 });
+    const res = await send(job.id, worker.id, { laborHours: 2, materialsCost: 10 });
+    const record = await outboxRecord('invoice-ready', res.body.id);
+
+    // Act: the table's stream hands the mail over, twice
+    await sendMail({ Records: [record] });
+    await sendMail({ Records: [record] });
+
+    // Assess
+    const mails = (await mailsTo(job.customerEmail!)).filter((m) => m.text.includes(`#${res.body.invoiceNumber}`));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe(`Your Plumbing invoice is ready: $${(res.body.totalAmount / 100).toFixed(2)}`);
+    expect(mails[0]!.text).toContain('2.0 h of labour at $45.00/h');
+    expect(mails[0]!.text).toContain('materials of $10.00');
+    expect(mails[0]!.text).toContain(`View and pay the invoice: http://localhost:3000/track?id=${job.id}`);
+  });
+
   it('invoices an approved job at the agreed rate: hours x rate + materials, the fee split, and the card fee on the charge, in cents', async () => {
     // Prepare: the worker's rate is $45/h; the job was sent without an estimate (no rush fee)
     const { worker, job } = await approvedJob({ hourlyRate: 4500 });

@@ -7,6 +7,8 @@ import { cardFeeRates, env } from './lib/env';
 import { crewLineInvoiced } from './lib/crew-bill-events';
 import { ConflictError, NotFoundError } from './lib/errors';
 import { http, reply } from './lib/http';
+import { outboxPut } from './lib/data/mail';
+import { invoiceReady } from './lib/mail/messages';
 import { newId } from './lib/ids';
 import { toInvoiceView } from './lib/invoice-views';
 import { invoiceCreated } from './lib/job-events';
@@ -44,7 +46,9 @@ export const handler = http(routeByName('create-invoice'), createInvoiceSchema, 
     now: new Date().toISOString(),
   });
   try {
-    await invoicesRepo.create(invoice);
+    // The customer's "invoice ready" mail is stored with the invoice: one per invoice.
+    const ready = invoiceReady(invoice);
+    await invoicesRepo.create(invoice, ready ? [outboxPut(ready)] : []);
   } catch (error) {
     if (error instanceof InvoiceRefused) throw refusalFor(error.job);
     throw error;

@@ -1,7 +1,7 @@
 import { defineEntity } from './define';
 
 /** The mails the product sends, one kind per event that causes one. */
-export const mailKinds = ['worker-application-received', 'company-application-received', 'request-received'] as const;
+export const mailKinds = ['worker-application-received', 'company-application-received', 'request-received', 'invoice-ready'] as const;
 export type MailKind = (typeof mailKinds)[number];
 
 /**

@@ -6,7 +6,7 @@ import { batchGet } from './batch';
 import { queryAll, queryPage } from './query';
 import type { JobItem } from './jobs';
 import { isNew, putOf, updateOf, type UpdateSpec } from './expressions';
-import { writeTogether, WriteCancelled } from './transact';
+import { writeTogether, WriteCancelled, type WriteAction } from './transact';
 import { tryUpdate } from './write';
 import { jobHistory, workerActor } from './job-history';
 import { stats, writeCounted } from './stats';
@@ -139,9 +139,11 @@ function updateIf(id: string, spec: UpdateSpec<InvoiceItem>): Promise<InvoiceIte
 
 export const invoicesRepo = {
   /** The invoice and the job's invoiceId together: only for the job's worker, after approval, once. */
-  async create(invoice: InvoiceItem): Promise<void> {
+  /** The invoice with its job's invoiceId; `together` are writes stored with them (the customer's mail). */
+  async create(invoice: InvoiceItem, together: WriteAction[] = []): Promise<void> {
     try {
       await writeTogether([
+        ...together,
         {
           Update: updateOf(jobEntity, jobEntity.key(invoice.jobId), {
             set: { invoiceId: invoice.id, updatedAt: invoice.createdAt },

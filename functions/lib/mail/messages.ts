@@ -1,4 +1,4 @@
-import type { CompanyApplicationItem, JobItem, WorkerApplicationItem } from '../../../shared/entities';
+import type { CompanyApplicationItem, InvoiceItem, JobItem, WorkerApplicationItem } from '../../../shared/entities';
 import type { MailMessage } from './message';
 
 /**
@@ -68,5 +68,39 @@ export function requestReceived(
       `${when} Follow it, and see your pro on the way, on its page: it works on any device.`,
     ],
     action: { label: 'Track your request', path: `/track?id=${encodeURIComponent(job.id)}` },
+  };
+}
+
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+/**
+ * To the customer, when a pro's invoice for their job is stored: what it charges, line by line, and
+ * the job's page, where it is paid. None for a crew's line (the bill is told when every pro has
+ * invoiced) or without an email address.
+ */
+export function invoiceReady(
+  invoice: Pick<
+    InvoiceItem,
+    'id' | 'jobId' | 'customerName' | 'customerEmail' | 'service' | 'workerName' | 'laborHours' | 'hourlyRate' | 'materialsCost' | 'rushFee' | 'transactionFee' | 'totalAmount' | 'crewRequestId'
+  >,
+): MailMessage | null {
+  if (!invoice.customerEmail || invoice.crewRequestId) return null;
+  const charges = [
+    `${invoice.laborHours.toFixed(1)} h of labour at ${dollars(invoice.hourlyRate)}/h`,
+    ...(invoice.rushFee ? [`the as-soon-as-possible fee of ${dollars(invoice.rushFee)}`] : []),
+    ...(invoice.materialsCost > 0 ? [`materials of ${dollars(invoice.materialsCost)}`] : []),
+    ...(invoice.transactionFee ? [`card processing of ${dollars(invoice.transactionFee)}`] : []),
+  ];
+  return {
+    kind: 'invoice-ready',
+    subjectId: invoice.id,
+    to: invoice.customerEmail,
+    subject: `Your ${invoice.service} invoice is ready: ${dollars(invoice.totalAmount)}`,
+    paragraphs: [
+      `Hi ${invoice.customerName},`,
+      `${invoice.workerName} sent the invoice for your ${invoice.service} job, #${invoice.id.slice(-8).toUpperCase()}: ${dollars(invoice.totalAmount)}, for ${charges.join(', ')}.`,
+      'You can check it and pay it by card on your request\'s page.',
+    ],
+    action: { label: 'View and pay the invoice', path: `/track?id=${encodeURIComponent(invoice.jobId)}` },
   };
 }
