@@ -41,7 +41,7 @@ describe('POST /api/jobs/{id}/invoice', () => {
     await sendMail({ Records: [record] });
 
     // Assess
-    const mails = (await mailsTo(job.customerEmail!)).filter((m) => m.text.includes(`#${res.body.invoiceNumber}`));
+    const mails = (await mailsTo(job.customerEmail!)).filter((m) => (m.text ?? '').includes(`#${res.body.invoiceNumber}`));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe(`Your Plumbing invoice is ready: $${(res.body.totalAmount / 100).toFixed(2)}`);
     expect(mails[0]!.text).toContain('2.0 h of labour at $45.00/h');
