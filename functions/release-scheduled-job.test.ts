@@ -4,36 +4,19 @@ import { handler } from './release-scheduled-job';
 import { jobHistory } from './lib/data/job-history';
 import { createAndDispatch, timerNames } from './lib/dispatch';
 import { env } from './lib/env';
-import { jobItem, jobsRepo } from './lib/data/jobs';
+import { jobsRepo } from './lib/data/jobs';
 import { attentionOf } from './lib/data/owner-jobs';
 import { newId } from './lib/ids';
 import { atExpression } from './lib/scheduler';
 import { SCHEDULED_OFFER_SECONDS } from './lib/scheduling';
-import { dispatchableWorker, findSchedule, testCategory, testJob, testPlace } from './lib/testing/dispatch';
+import { dispatchableWorker, findSchedule, newTestJob, testCategory, testJob, testPlace } from './lib/testing/dispatch';
 import { invoke, sampleEvent, withBody, withPath } from './lib/testing/events';
 import { withBearer, workerToken } from './lib/testing/workers';
 
 const HOUR = 3_600_000;
 const startIn = (ms: number) => new Date(Date.now() + ms).toISOString();
 
-function newScheduledJob(category: string, at: { lat: number; lng: number }, requestedTime: string) {
-  return jobItem({
-    id: newId(),
-    kind: 'request',
-    customerId: newId(),
-    category,
-    service: 'Plumbing',
-    customerName: 'Test Customer',
-    customerPhone: '555-010-0142',
-    customerEmail: 'customer@example.com',
-    address: '1 Test Street',
-    latitude: at.lat,
-    longitude: at.lng,
-    description: 'The kitchen tap drips all night.',
-    requestedTime,
-    createdAt: new Date().toISOString(),
-  });
-}
+const newScheduledJob = (category: string, at: { lat: number; lng: number }, requestedTime: string) => newTestJob(category, at, { requestedTime });
 
 describe('a scheduled job at creation', () => {
   it('is not offered when its start is more than a day away: it waits, with its release and reminder timers made', async () => {

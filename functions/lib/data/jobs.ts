@@ -157,6 +157,29 @@ async function updateCounting(jobId: string, update: Update<JobItem>, counters: 
   return jobsRepo.findById(jobId);
 }
 
+/**
+ * A held job back to dispatch, a fresh round: offered to everyone again but `workerId` (the pro who
+ * lost it), in a new dispatch cycle (reassignedCount), so the next round's timers never meet the
+ * names of this one's.
+ */
+function freshRound(workerId: string, now: string) {
+  return {
+    state: 'booked' as const,
+    dispatch: 'searching' as const,
+    offers: {},
+    tried: [workerId],
+    reassignedCount: increment(),
+    searchingSince: now,
+    version: increment(),
+    updatedAt: now,
+    acceptedBy: null,
+    acceptedAt: null,
+    arriveBy: null,
+    enRouteAt: null,
+    hourlyRate: null,
+  };
+}
+
 export const jobsRepo = {
   /**
    * Puts a new job and its tracking number; `with` are writes that happen together with it (a
@@ -745,22 +768,8 @@ export const jobsRepo = {
       await writeCounted([
         {
           Update: updateOf(jobEntity, jobEntity.key(jobId), {
-            set: {
-              state: 'booked',
-              dispatch: 'searching',
-              offers: {},
-              // A fresh round of dispatch: everyone may be offered it again but the worker who was late.
-              tried: [workerId],
-              reassignedCount: increment(),
-              searchingSince: now,
-              version: increment(),
-              updatedAt: now,
-              acceptedBy: null,
-              acceptedAt: null,
-              arriveBy: null,
-              enRouteAt: null,
-              hourlyRate: null,
-            },
+            // A fresh round of dispatch: everyone may be offered it again but the worker who was late.
+            set: freshRound(workerId, now),
             // A claim the customer did not confirm in time goes with the pro who made it.
             remove: ['gsi2pk', 'gsi2sk', 'arrivalClaim'],
             if: (c) => c.and(c.eq('acceptedBy', workerId), c.oneOf('state', ['accepted', 'en_route'])),
@@ -807,24 +816,8 @@ export const jobsRepo = {
     return [
       {
         Update: updateOf(jobEntity, jobEntity.key(jobId), {
-          set: {
-            state: 'booked',
-            dispatch: 'searching',
-            offers: {},
-            // A fresh round of dispatch without the pro who was taken off (they are off dispatch anyway).
-            tried: [workerId],
-            // A new dispatch cycle, so the next round's timers never meet the names of this one's.
-            reassignedCount: increment(),
-            searchingSince: now,
-            version: increment(),
-            updatedAt: now,
-            acceptedBy: null,
-            acceptedAt: null,
-            arriveBy: null,
-            enRouteAt: null,
-            arrivedAt: null,
-            hourlyRate: null,
-          },
+          // A fresh round without the pro who was taken off (they are off dispatch anyway).
+          set: { ...freshRound(workerId, now), arrivedAt: null },
           // A claim or a proof of arrival was this pro's: the next pro proves their own.
           remove: ['gsi2pk', 'gsi2sk', 'arrivalClaim', 'arrivalEvidence'],
           if: (c) => c.and(c.eq('acceptedBy', workerId), c.oneOf('state', RELEASED_WITH_THE_PRO)),

@@ -40,9 +40,9 @@ export async function dispatchableWorker(category: string, at: LatLng | null, ov
   return (await workersRepo.findById(worker.id))!;
 }
 
-/** A stored job, not yet dispatched. */
-export async function testJob(category: string, at: LatLng | null, overrides: Partial<NewJob> = {}): Promise<JobItem> {
-  const job = jobItem({
+/** A job as created, not stored yet. */
+export function newTestJob(category: string, at: LatLng | null, overrides: Partial<NewJob> = {}): JobItem {
+  return jobItem({
     id: newId(),
     kind: 'request',
     customerId: newId(),
@@ -58,6 +58,11 @@ export async function testJob(category: string, at: LatLng | null, overrides: Pa
     createdAt: new Date().toISOString(),
     ...overrides,
   });
+}
+
+/** A stored job, not yet dispatched. */
+export async function testJob(category: string, at: LatLng | null, overrides: Partial<NewJob> = {}): Promise<JobItem> {
+  const job = newTestJob(category, at, overrides);
   await jobsRepo.create(job);
   return job;
 }
