@@ -8,7 +8,7 @@ import { crewLineInvoiced } from './lib/crew-bill-events';
 import { ConflictError, NotFoundError } from './lib/errors';
 import { http, reply } from './lib/http';
 import { outboxPut } from './lib/data/mail';
-import { invoiceReady } from './lib/mail/messages';
+import { invoiceReady } from './lib/mail/messages/customers';
 import { newId } from './lib/ids';
 import { toInvoiceView } from './lib/invoice-views';
 import { invoiceCreated } from './lib/job-events';

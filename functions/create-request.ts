@@ -7,7 +7,7 @@ import { dispatchNew, scheduleStartTimers } from './lib/dispatch';
 import { crewJobs, storeCrew } from './lib/crews';
 import { http } from './lib/http';
 import { outboxPut } from './lib/data/mail';
-import { requestReceived } from './lib/mail/messages';
+import { requestReceived } from './lib/mail/messages/customers';
 import { createIds, earlierResult } from './lib/idempotency';
 import { logger } from './lib/logger';
 import { existingCustomer } from './lib/customer';

@@ -6,7 +6,7 @@ import { jobsRepo } from './lib/data/jobs';
 import { createdRequestReply, jobFromRequest } from './lib/customer-jobs';
 import { createAndDispatch } from './lib/dispatch';
 import { outboxPut } from './lib/data/mail';
-import { requestReceived } from './lib/mail/messages';
+import { requestReceived } from './lib/mail/messages/customers';
 import { NotFoundError } from './lib/errors';
 import { http } from './lib/http';
 import { createIds, earlierResult } from './lib/idempotency';

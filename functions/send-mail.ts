@@ -48,6 +48,7 @@ export const handler = withRequestContext(async (event: DynamoDBStreamEvent, _co
       const mail = outboundMail(record);
       if (!mail) return;
       const { kind, subjectId } = mail;
+      const secretLink = Boolean(mail.secretLink);
       try {
         const claimed = await mailRepo.claim(kind, subjectId);
         if (!claimed) {
@@ -55,7 +56,7 @@ export const handler = withRequestContext(async (event: DynamoDBStreamEvent, _co
           return;
         }
         if (await mailRepo.isSuppressed(claimed.to)) {
-          await mailRepo.settleUnsent(kind, subjectId, 'suppressed');
+          await mailRepo.settleUnsent(kind, subjectId, 'suppressed', undefined, secretLink);
           logger.info('Mail not sent: the address bounced or complained before', { kind });
           return;
         }
@@ -64,7 +65,7 @@ export const handler = withRequestContext(async (event: DynamoDBStreamEvent, _co
           rendered = renderMail(claimed, env.SITE_URL!, env.SUPPORT_EMAIL);
         } catch (error) {
           // A link that is not a path on the site: no retry makes it one.
-          await mailRepo.settleUnsent(kind, subjectId, 'refused', (error as Error).message);
+          await mailRepo.settleUnsent(kind, subjectId, 'refused', (error as Error).message, secretLink);
           logger.warn('Mail not rendered: not retried', { kind, errorName: (error as Error).name });
           return;
         }
@@ -73,14 +74,14 @@ export const handler = withRequestContext(async (event: DynamoDBStreamEvent, _co
           messageId = await sendMail(rendered);
         } catch (error) {
           if (isRefusal(error)) {
-            await mailRepo.settleUnsent(kind, subjectId, 'refused', `${(error as Error).name}: ${(error as Error).message}`);
+            await mailRepo.settleUnsent(kind, subjectId, 'refused', `${(error as Error).name}: ${(error as Error).message}`, secretLink);
             logger.warn('Mail refused by SES: not retried', { kind, errorName: (error as Error).name });
             return;
           }
           await mailRepo.release(kind, subjectId);
           throw error;
         }
-        await mailRepo.markSent(kind, subjectId, messageId);
+        await mailRepo.markSent(kind, subjectId, messageId, secretLink);
         logger.info('Mail sent', { kind });
       } catch (error) {
         logger.warn('Mail failed: the record is retried', { kind, errorName: (error as Error)?.name });

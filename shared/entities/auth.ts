@@ -12,6 +12,12 @@ export interface OwnerItem {
   id: string;
   username: string;
   passwordHash: string;
+  /**
+   * Where the owner's mail goes (new applications, documents waiting, the daily summary) and where
+   * a password-reset link is sent. Given at setup; an owner set up before it was asked for has none
+   * until they add it.
+   */
+  email?: string;
   createdAt: string;
   updatedAt: string;
 }

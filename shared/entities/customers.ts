@@ -49,3 +49,25 @@ export const serviceAddressEntity = defineEntity<ServiceAddressItem>()({
   name: 'service-address',
   key: (customerId: string) => ({ pk: `CUSTOMER#${customerId}`, sk: 'SERVICE_ADDRESS' }),
 });
+
+/**
+ * A customer identity made something (a booking, request or hire) with this email address: written
+ * with what it made. When someone proves they read this address ("Find my requests"), these are
+ * the identities whose items made with it are gathered to them. Typing an address proves nothing,
+ * so this item gives nobody anything until the address is proven.
+ */
+export interface CustomerEmailItem {
+  pk: string;
+  sk: string;
+  entity: 'customer-email';
+  /** Lower case, as the key. */
+  email: string;
+  customerId: string;
+  /** When the identity last made something with the address. */
+  at: string;
+}
+
+export const customerEmailEntity = defineEntity<CustomerEmailItem>()({
+  name: 'customer-email',
+  key: (email: string, customerId: string) => ({ pk: `CUSTOMER_EMAIL#${email.trim().toLowerCase()}`, sk: `CUSTOMER#${customerId}` }),
+});

@@ -3,7 +3,7 @@ import { companyApplicationEntity, companyEmailClaimEntity, emailClaimEntity, wo
 import { deviceCookieEntity, ownerEntity, sessionEntity, throttleKey } from './auth';
 import { bookingEntity } from './bookings';
 import { geocodeEntity, serviceEntity } from './catalog';
-import { customerEntity, customerKeyEntity, serviceAddressEntity } from './customers';
+import { customerEmailEntity, customerEntity, customerKeyEntity, serviceAddressEntity } from './customers';
 import { documentAccessEntity, documentEntity, documentUploadEntity } from './documents';
 import { invoiceEntity, stripeEventEntity } from './invoices';
 import { mailSuppressionEntity, outboundMailEntity } from './mail';
@@ -71,6 +71,7 @@ export const keys = {
   allWorkers: workerEntity.indexes.all.key,
   customer: customerEntity.key,
   customerByKey: customerKeyEntity.key,
+  customerEmail: customerEmailEntity.key,
   customerServiceAddress: serviceAddressEntity.key,
   customerBookings: bookingEntity.indexes.customerBookings.key,
   companyEmail: companyEmailClaimEntity.key,

@@ -1,7 +1,34 @@
 import { defineEntity } from './define';
 
 /** The mails the product sends, one kind per event that causes one. */
-export const mailKinds = ['worker-application-received', 'company-application-received', 'request-received', 'invoice-ready'] as const;
+export const mailKinds = [
+  // Customers
+  'request-received',
+  'booking-received',
+  'pro-assigned',
+  'no-pro-found',
+  'work-completed',
+  'invoice-ready',
+  'bill-ready',
+  'receipt',
+  // Applicants: pros and companies
+  'worker-application-received',
+  'application-approved',
+  'application-rejected',
+  'company-application-received',
+  'company-application-decided',
+  // The owner
+  'owner-new-application',
+  'owner-documents-waiting',
+  'owner-daily-summary',
+  // Pros
+  'document-expiring',
+  'strike-recorded',
+  'payout-sent',
+  // Sign-in links: a customer's requests on another device, a forgotten password
+  'requests-link',
+  'password-reset',
+] as const;
 export type MailKind = (typeof mailKinds)[number];
 
 /**
@@ -26,6 +53,12 @@ export interface OutboundMailItem {
    * it, so no request can steer where a mail's link points.
    */
   action?: { label: string; path: string };
+  /**
+   * The link is a credential (a sign-in or password-reset link): the item lives only as long as the
+   * link does, and its link is removed once the mail is sent or settled, so the table never keeps a
+   * usable secret longer than the mail needs it.
+   */
+  secretLink?: boolean;
   /** pending → sending (a lease) → sent; or suppressed (the address bounced or complained) or refused (SES will never take it). */
   state: 'pending' | 'sending' | 'sent' | 'suppressed' | 'refused';
   /** Epoch seconds the sending claim holds until. */

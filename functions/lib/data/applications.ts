@@ -20,7 +20,7 @@ import {
 } from '../../../shared/entities';
 import { dynamo, tableName } from '../clients';
 import { ConflictError, NotFoundError } from '../errors';
-import { companyApplicationReceived, workerApplicationReceived } from '../mail/messages';
+import { companyApplicationReceived, workerApplicationReceived } from '../mail/messages/applicants';
 import { isNew, putOf, updateOf } from './expressions';
 import { outboxPut } from './mail';
 import { countAll, queryAll } from './query';

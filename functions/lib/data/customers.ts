@@ -1,5 +1,5 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { bookingEntity, customerEntity, customerKeyEntity, type CustomerItem, type CustomerKeyItem } from '../../../shared/entities';
+import { bookingEntity, customerEmailEntity, customerEntity, customerKeyEntity, type CustomerEmailItem, type CustomerItem, type CustomerKeyItem } from '../../../shared/entities';
 import { dynamo, tableName } from '../clients';
 import { newId } from '../ids';
 import { isNew, putOf } from './expressions';
@@ -66,3 +66,18 @@ export const customersRepo = {
     return owned.length > 0;
   },
 };
+
+/**
+ * The put that records that `customerId` made something with `email`, for the transaction that
+ * stores what it made (a booking, request or hire). Unconditional: a second use only moves `at`.
+ */
+export function customerEmailPut(email: string, customerId: string) {
+  const item: CustomerEmailItem = {
+    ...customerEmailEntity.key(email, customerId),
+    entity: 'customer-email',
+    email: email.trim().toLowerCase(),
+    customerId,
+    at: new Date().toISOString(),
+  };
+  return { Put: putOf(customerEmailEntity, item) };
+}

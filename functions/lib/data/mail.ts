@@ -26,9 +26,11 @@ export function outboxItem(message: MailMessage, now = new Date()): OutboundMail
     subject: message.subject,
     paragraphs: message.paragraphs,
     ...(message.action ? { action: message.action } : {}),
+    ...(message.secretLinkSeconds ? { secretLink: true } : {}),
     state: 'pending',
     createdAt: now.toISOString(),
-    expiresAt: Math.floor(now.getTime() / 1000) + KEEP_SECONDS,
+    // A credential's mail is worth nothing once its link has expired: it goes with it.
+    expiresAt: Math.floor(now.getTime() / 1000) + (message.secretLinkSeconds ?? KEEP_SECONDS),
   };
 }
 
@@ -75,12 +77,14 @@ export const mailRepo = {
     );
   },
 
-  async markSent(kind: MailKind, subjectId: string, messageId: string): Promise<void> {
+  /** `secretLink`: the mail's link is a credential, removed now that it went out. */
+  async markSent(kind: MailKind, subjectId: string, messageId: string, secretLink = false): Promise<void> {
     await dynamo.send(
       new UpdateCommand(
         updateOf(outboundMailEntity, outboundMailEntity.key(kind, subjectId), {
           set: { state: 'sent', messageId, sentAt: new Date().toISOString() },
-          remove: ['leaseUntil'],
+          // A secret link has done its job once sent: the table keeps no usable copy.
+          remove: secretLink ? ['leaseUntil', 'action'] : ['leaseUntil'],
           if: (c) => c.eq('state', 'sending'),
         }),
       ),
@@ -99,11 +103,11 @@ export const mailRepo = {
   },
 
   /** Settles a mail that will not be sent: its address is suppressed, or SES refused the message itself. */
-  async settleUnsent(kind: MailKind, subjectId: string, state: 'suppressed' | 'refused', refusal?: string): Promise<void> {
+  async settleUnsent(kind: MailKind, subjectId: string, state: 'suppressed' | 'refused', refusal?: string, secretLink = false): Promise<void> {
     await tryUpdate(
       updateOf(outboundMailEntity, outboundMailEntity.key(kind, subjectId), {
         set: { state, ...(refusal ? { refusal: refusal.slice(0, 500) } : {}) },
-        remove: ['leaseUntil'],
+        remove: secretLink ? ['leaseUntil', 'action'] : ['leaseUntil'],
         if: (c) => c.eq('state', 'sending'),
       }),
     );

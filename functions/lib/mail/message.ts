@@ -11,6 +11,11 @@ export interface MailMessage {
   subject: string;
   paragraphs: string[];
   action?: OutboundMailItem['action'];
+  /**
+   * Seconds the link works, when the link is a credential (a sign-in or reset link): the outbox
+   * item expires with it and loses the link once sent (OutboundMailItem.secretLink).
+   */
+  secretLinkSeconds?: number;
 }
 
 /** A message as it goes to SES: plain text and simple HTML saying the same. */
