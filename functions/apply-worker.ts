@@ -4,9 +4,11 @@ import { fileWorkerApplication } from './lib/applications';
 import { fromLegacyApplication } from './lib/data/applications';
 import { http } from './lib/http';
 import { takeCreation } from './lib/creation-limits';
+import { refuseSuppressedAddresses } from './lib/mail/deliverable';
 
 /** The shorter form's field names (rate in dollars), stored as the same record as the full JSON form. */
 export const handler = http(routeByName('apply-worker'), workerApplyLegacySchema, async ({ body, event }) => {
+  await refuseSuppressedAddresses({ email: body.email });
   await takeCreation('application', event);
   return fileWorkerApplication(fromLegacyApplication(body), {
     idFrontPhoto: body.idFrontPhoto,

@@ -7,6 +7,8 @@ import { handler } from './submit-company-application';
 import { handler as submitWorkerApplication } from './submit-worker-application';
 import { handler as sendMail } from './send-mail';
 import { mailsTo, outboxRecord } from './lib/testing/mail';
+import { mailRepo } from './lib/data/mail';
+import { SUPPRESSED_ADDRESS } from './lib/mail/deliverable';
 
 const sample = sampleEvent('submit-company-application');
 const sampleBody = JSON.parse(sample.body!) as Record<string, unknown>;
@@ -126,5 +128,35 @@ describe('POST /api/company-applications', () => {
 
     expect(res.status).toBe(400);
     expect(res.body.fields).toEqual({ [field]: message });
+  });
+});
+
+describe('POST /api/company-applications: an address mail cannot reach', () => {
+  it('refuses an address at a misspelt mail provider, naming the address meant, and files nothing', async () => {
+    // Prepare
+    const local = `contact-${crypto.randomUUID().slice(0, 8)}`;
+
+    // Act
+    const res = await invoke(handler, withBody(sample, fresh({ emailAddress: `${local}@gmial.com` })));
+
+    // Assess
+    expect(res.status).toBe(400);
+    expect(res.body.fields).toEqual({ emailAddress: `Mail to gmial.com cannot arrive. Did you mean ${local}@gmail.com?` });
+    await expect(applicationsRepo.requireEmailFree('company', `${local}@gmial.com`)).resolves.toBeUndefined();
+  });
+
+  it('refuses an address whose mail bounced before, on its field, and files nothing', async () => {
+    // Prepare: SES reported a permanent bounce for the address
+    const email = freshEmail();
+    await mailRepo.suppress(email, 'bounce', 'General');
+
+    // Act
+    const res = await invoke(handler, withBody(sample, fresh({ emailAddress: email })));
+
+    // Assess
+    expect(res.status).toBe(400);
+    expect(res.body.fields).toEqual({ emailAddress: SUPPRESSED_ADDRESS });
+    await expect(applicationsRepo.requireEmailFree('company', email)).resolves.toBeUndefined();
+    expect(await mailsTo(email)).toEqual([]);
   });
 });

@@ -4,8 +4,10 @@ import { fileWorkerApplication } from './lib/applications';
 import { fromWorkerApplication } from './lib/data/applications';
 import { http } from './lib/http';
 import { takeCreation } from './lib/creation-limits';
+import { refuseSuppressedAddresses } from './lib/mail/deliverable';
 
 export const handler = http(routeByName('submit-worker-application'), workerApplicationSchema, async ({ body, event }) => {
+  await refuseSuppressedAddresses({ emailAddress: body.emailAddress });
   await takeCreation('application', event);
   return fileWorkerApplication(fromWorkerApplication(body), {
     photoIdFrontUrl: body.photoIdFrontUrl,

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { categorySlugs } from '../categories';
 import { strictBody } from '../validation';
-import { accepted, choices, email, phone, text } from './fields';
+import { accepted, choices, deliverableEmail, email, phone, text } from './fields';
 import {
   COMPANY_REJECT_NOTES_REQUIRED,
   COMPANY_REVIEW_NOTES_MAX,
@@ -29,7 +29,7 @@ const categoryList = (message: string) =>
 export const workerApplicationSchema = strictBody({
   fullName: text('Full name required', z.minLength(2, 'Full name required'), z.maxLength(100, 'Full name is too long')),
   phoneNumber: phone('Valid phone number required'),
-  emailAddress: email('Valid email required'),
+  emailAddress: deliverableEmail('Valid email required'),
   homeAddress: text(
     'Complete work address required',
     z.minLength(10, 'Complete work address required'),
@@ -72,7 +72,7 @@ export type WorkerApplicationInput = z.infer<typeof workerApplicationSchema>;
 export const workerApplyLegacySchema = strictBody({
   fullName: text('Full name required', z.minLength(2, 'Full name required'), z.maxLength(100, 'Full name is too long')),
   phone: phone('Valid phone number required'),
-  email: email('Valid email required'),
+  email: deliverableEmail('Valid email required'),
   workAddress: text(
     'Complete work address required',
     z.minLength(10, 'Complete work address required'),
@@ -121,7 +121,7 @@ export const companyApplicationSchema = strictBody({
     z.maxLength(100, 'Contact name is too long'),
   ),
   phoneNumber: phone('Valid phone number is required'),
-  emailAddress: email('Valid email is required'),
+  emailAddress: deliverableEmail('Valid email is required'),
   companyAddress: text(
     'Company address is required',
     z.minLength(5, 'Company address is required'),

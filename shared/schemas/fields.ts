@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { undeliverableReason } from '../domain/email-address';
 
 /**
  * Field builders shared by every form schema. zod/mini keeps Lambda bundles small; each builder
@@ -10,6 +11,23 @@ export const text = (required: string, ...checks: z.core.$ZodCheck<string>[]) =>
 
 export const email = (message: string) =>
   z.string({ error: message }).check(z.trim(), z.toLowerCase(), z.maxLength(254, message), z.email(message));
+
+/**
+ * An address the product will write to (a confirmation, a link, a receipt): well formed, and not
+ * one mail can never reach (shared/domain/email-address.ts says why, with the likely meant address).
+ * Sign-in and lookup fields keep `email`: an address that was accepted once must still sign in.
+ */
+export const deliverableEmail = (message: string) =>
+  z.string({ error: message }).check(
+    z.trim(),
+    z.toLowerCase(),
+    z.maxLength(254, { error: message, abort: true }),
+    z.email({ error: message, abort: true }),
+    z.superRefine((value, ctx) => {
+      const reason = undeliverableReason(value);
+      if (reason) ctx.issues.push({ code: 'custom', message: reason, input: value });
+    }),
+  );
 
 export const accepted = (message: string) => z.literal(true, { error: message });
 

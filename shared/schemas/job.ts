@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { jobSizeField, requestedTimeField } from './estimate';
 import { strictBody } from '../validation';
 import { MAX_FIX_ACCURACY_M } from '../domain/geo';
-import { email, notCoordinates, phone, text } from './fields';
+import { deliverableEmail, notCoordinates, phone, text } from './fields';
 import { requestServices } from './request';
 
 /** The views the job calls answer: zod schemas (the tests check answers with them), types here. */
@@ -85,7 +85,7 @@ export const workerLocationSchema = strictBody({
 export const hireSchema = strictBody({
   workerId: text('Choose a worker to hire', z.minLength(1, 'Choose a worker to hire'), z.maxLength(64, 'workerId is too long')),
   name: text('Name is required', z.minLength(1, 'Name is required'), z.maxLength(100, 'Name must be at most 100 characters')),
-  email: email('Please enter a valid email address'),
+  email: deliverableEmail('Please enter a valid email address'),
   phoneNumber: phone('Please enter a valid phone number'),
   service: z.enum(requestServices, { error: 'Please choose a service' }),
   location: text('Location is required', z.minLength(1, 'Location is required'), z.maxLength(200, 'Location must be at most 200 characters'), notCoordinates()),

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { requestServices } from '../domain/requests';
 import { strictBody } from '../validation';
-import { email, notCoordinates, phone, text } from './fields';
+import { deliverableEmail, notCoordinates, phone, text } from './fields';
 import { jobSizeField, requestedTimeField, workerCountField } from './estimate';
 
 export { requestNumber, requestServices, requestStatuses, type RequestService, type RequestStatus } from '../domain/requests';
@@ -13,7 +13,7 @@ export { requestNumber, requestServices, requestStatuses, type RequestService, t
  */
 export const serviceRequestSchema = strictBody({
   name: text('Name is required', z.minLength(1, 'Name is required'), z.maxLength(100, 'Name must be at most 100 characters')),
-  email: email('Please enter a valid email address'),
+  email: deliverableEmail('Please enter a valid email address'),
   phoneNumber: phone('Please enter a valid phone number'),
   service: z.enum(requestServices, { error: 'Please choose a service' }),
   location: text(
