@@ -112,6 +112,24 @@ describe('mail through SES (infra/mail.ts)', () => {
     expect(leadingKeys(stack.mailFeedbackFunction!)[0]).not.toContain('"MAIL#*"');
   });
 
+  it('alarms on an error or a throttle of the bounce and complaint recorder, as on every other function', () => {
+    // Prepare
+    const feedbackId = stack.getLogicalId(stack.mailFeedbackFunction!.node.defaultChild as CfnFunction);
+    const alarms = Object.entries(template.findResources('AWS::CloudWatch::Alarm')) as [string, { Properties: { Metrics?: { MetricStat?: { Metric: { MetricName: string; Dimensions: { Value: { Ref?: string } }[] } } }[] } }][];
+
+    // Act
+    const watching = (prefix: string, metricName: string) =>
+      alarms.filter(
+        ([id, alarm]) =>
+          id.includes(prefix) &&
+          (alarm.Properties.Metrics ?? []).some((m) => m.MetricStat?.Metric.MetricName === metricName && m.MetricStat.Metric.Dimensions[0]?.Value.Ref === feedbackId),
+      );
+
+    // Assess
+    expect(watching('LambdaErrors', 'Errors')).toHaveLength(1);
+    expect(watching('LambdaThrottles', 'Throttles')).toHaveLength(1);
+  });
+
   it('leaves no AwsSolutions finding unacknowledged with mail on (the synth of a deploy would stop)', () => {
     // Act
     const findings = unacknowledgedNagFindings(stack);

@@ -73,6 +73,8 @@ export interface MonitoringProps {
   timerFunctions: Readonly<Record<string, IFunction>>;
   socketFunctions: Readonly<Record<string, IFunction>>;
   recurringFunctions: Readonly<Record<string, IFunction>>;
+  /** Functions fed by an SNS topic (the mail's bounce and complaint reports), by name: none without mail. */
+  topicSubscribers?: Readonly<Record<string, IFunction>>;
   /** The table stream's consumers by name, whose iterator age is watched. */
   streamConsumers: Readonly<Record<string, IFunction>>;
   /** The dead-letter queue of the timers, the recurring jobs and the stream consumers. */
@@ -205,6 +207,7 @@ export class Monitoring extends Construct {
       { title: '/ws', functions: props.socketFunctions },
       { title: 'table stream consumers', functions: props.streamConsumers },
       { title: 'recurring jobs', functions: props.recurringFunctions },
+      ...(props.topicSubscribers && Object.keys(props.topicSubscribers).length ? [{ title: 'topic subscribers', functions: props.topicSubscribers }] : []),
     ];
     const functions = functionGroups.flatMap((g) => Object.values(g.functions));
     for (let start = 0, n = 1; start < functions.length; start += METRICS_PER_ALARM, n++) {
