@@ -1173,6 +1173,7 @@ export class MarketplaceStack extends Stack {
       timerFunctions: this.timerFunctions,
       socketFunctions: this.socketFunctions,
       recurringFunctions: this.recurringFunctions,
+      ...(this.mailFeedbackFunction ? { topicSubscribers: { 'record-mail-feedback': this.mailFeedbackFunction } } : {}),
       deadLetterQueue: this.deadLetterQueue,
       streamConsumers: this.streamFunctions,
       tableName: this.table.tableName,
