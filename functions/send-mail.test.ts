@@ -2,7 +2,7 @@ import type { DynamoDBStreamEvent, SNSEvent } from 'aws-lambda';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { handler, outboundMail } from './send-mail';
-import { handler as recordFeedback, suppressionsOf } from './record-mail-feedback';
+import { handler as recordFeedback } from './record-mail-feedback';
 import { mailRepo } from './lib/data/mail';
 import { newId } from './lib/ids';
 import type { MailMessage } from './lib/mail/message';
@@ -171,32 +171,5 @@ describe('send-mail', () => {
     // Assess
     expect(picked[0]).toMatchObject({ kind: 'company-application-received', to: 'jordan@brightclean.example' });
     expect(picked.slice(1)).toEqual([undefined, undefined]);
-  });
-});
-
-describe('record-mail-feedback', () => {
-  it('marks the recipients of a permanent bounce and of a complaint, and nobody for a transient bounce', () => {
-    // Act
-    const permanent = suppressionsOf(JSON.stringify({ eventType: 'Bounce', bounce: { bounceType: 'Permanent', bounceSubType: 'NoEmail', bouncedRecipients: [{ emailAddress: 'a@example.com' }] } }));
-    const transient = suppressionsOf(JSON.stringify({ eventType: 'Bounce', bounce: { bounceType: 'Transient', bouncedRecipients: [{ emailAddress: 'b@example.com' }] } }));
-    const complaint = suppressionsOf(JSON.stringify({ notificationType: 'Complaint', complaint: { complainedRecipients: [{ emailAddress: 'c@example.com' }] } }));
-    const garbage = suppressionsOf('not json');
-
-    // Assess
-    expect(permanent).toEqual([{ email: 'a@example.com', reason: 'bounce', detail: 'NoEmail' }]);
-    expect(transient).toEqual([]);
-    expect(complaint).toEqual([{ email: 'c@example.com', reason: 'complaint' }]);
-    expect(garbage).toEqual([]);
-  });
-
-  it('leaves an address that bounced only for now free to be mailed', async () => {
-    // Prepare
-    const to = address();
-
-    // Act
-    await recordFeedback(snsOf({ eventType: 'Bounce', bounce: { bounceType: 'Transient', bouncedRecipients: [{ emailAddress: to }] } }));
-
-    // Assess
-    expect(await mailRepo.isSuppressed(to)).toBe(false);
   });
 });
