@@ -148,6 +148,25 @@ describe('mail through SES (infra/mail.ts)', () => {
     expect(plain.stack.mail).toBeUndefined();
   });
 
+  it("writes the DKIM records into the site's zone when the mail domain is in it, and leaves them to the operator otherwise", () => {
+    // Prepare
+    const zoneId = 'Z0123456789ABCDEFGHIJ';
+
+    // Act
+    const inZone = synth({ stage: 'zoned', domainName: 'fixly.app', hostedZoneId: zoneId, mailDomain: 'mail.fixly.app' });
+    const elsewhere = synth({ stage: 'apart', domainName: 'fixly.app', hostedZoneId: zoneId, mailDomain: 'fixly-mail.com' });
+
+    // Assess
+    const cnames = Object.values(inZone.template.findResources('AWS::Route53::RecordSet', { Properties: { Type: 'CNAME' } })) as { Properties: { Name: unknown; HostedZoneId: unknown; ResourceRecords: unknown[] } }[];
+    expect(cnames).toHaveLength(3);
+    for (const [i, cname] of cnames.entries()) {
+      expect(cname.Properties.HostedZoneId).toBe(zoneId);
+      expect(JSON.stringify(cname.Properties.Name)).toContain(`DkimDNSTokenName${i + 1}`);
+      expect(JSON.stringify(cname.Properties.ResourceRecords)).toContain(`DkimDNSTokenValue${i + 1}`);
+    }
+    elsewhere.template.resourcePropertiesCountIs('AWS::Route53::RecordSet', { Type: 'CNAME' }, 0);
+  });
+
   it('refuses a mail domain that is no domain', () => {
     // Act + Assess
     expect(() => synth({ stage: 'bad', mailDomain: 'not a domain' })).toThrow(/mailDomain must be a domain name/);

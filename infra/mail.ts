@@ -1,5 +1,6 @@
 import { ArnFormat, CfnOutput, Stack } from 'aws-cdk-lib';
 import { Effect, PolicyStatement, ServicePrincipal, type IGrantable } from 'aws-cdk-lib/aws-iam';
+import { CnameRecord, HostedZone } from 'aws-cdk-lib/aws-route53';
 import {
   ConfigurationSet,
   ConfigurationSetEventDestination,
@@ -19,6 +20,11 @@ export interface MailSendingProps {
   domainName: string;
   /** The name of the configuration set every mail is sent through. */
   configurationSetName: string;
+  /**
+   * The site's Route 53 zone, when the stack has one: if the sending domain is in it, the DKIM
+   * records are published there, and SES verifies the domain without the operator touching DNS.
+   */
+  hostedZone?: { id: string; name: string };
 }
 
 /** A sending domain SES would take: dotted labels of letters, digits and hyphens. */
@@ -26,7 +32,8 @@ const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,6
 
 /**
  * What the product's mail needs in SES: the sending domain as an identity signed with Easy DKIM
- * (the operator publishes its three CNAMEs: the stack outputs them, the runbook says how), a
+ * (its three CNAMEs are written into the site's Route 53 zone when the domain is in it; otherwise
+ * the operator publishes them: the stack outputs them, the runbook says how), a
  * configuration set every mail goes through, whose bounces and complaints go to an SNS topic (the
  * stack subscribes the function that marks those addresses so they are not mailed again), and the
  * one right to send, ses:SendEmail, on that identity and that configuration set only, from the
@@ -89,7 +96,19 @@ export class MailSending extends Construct {
       arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
     });
 
-    // The DKIM records to publish where the domain's DNS is (the runbook's first SES step).
+    // The DKIM records: written into the zone when the domain is in it; otherwise the operator
+    // publishes them where the domain's DNS is (the runbook's first SES step).
+    const zoneName = props.hostedZone?.name.trim().toLowerCase().replace(/\.$/, '');
+    if (props.hostedZone && zoneName && (domainName === zoneName || domainName.endsWith(`.${zoneName}`))) {
+      const zone = HostedZone.fromHostedZoneAttributes(this, 'Zone', { hostedZoneId: props.hostedZone.id, zoneName });
+      for (const n of [1, 2, 3] as const) {
+        new CnameRecord(this, `DkimCname${n}`, {
+          zone,
+          recordName: this.identity[`dkimDnsTokenName${n}`],
+          domainName: this.identity[`dkimDnsTokenValue${n}`],
+        });
+      }
+    }
     for (const n of [1, 2, 3] as const) {
       new CfnOutput(this, `DkimRecord${n}`, {
         description: `DKIM CNAME ${n} of ${domainName}: publish it so SES verifies the domain`,

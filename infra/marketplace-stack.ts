@@ -867,7 +867,9 @@ export class MarketplaceStack extends Stack {
     const failedBatchMappings: Record<string, string> = {};
     // Mail (infra/mail.ts): the sending domain's SES identity and configuration set, when there is one.
     const mailDomain = props.mailDomain ?? (context('mailDomain') as string | undefined) ?? siteDomain?.domainName;
-    this.mail = mailDomain ? new MailSending(this, 'Mail', { domainName: mailDomain, configurationSetName: `${this.stackName}-mail` }) : undefined;
+    this.mail = mailDomain
+      ? new MailSending(this, 'Mail', { domainName: mailDomain, configurationSetName: `${this.stackName}-mail`, ...(siteDomain?.hostedZone ? { hostedZone: siteDomain.hostedZone } : {}) })
+      : undefined;
     for (const consumer of streamConsumers as readonly StreamConsumerDef[]) {
       const fn = lambda(`${pascal(consumer.name)}Stream`, consumer.name, {
         description: `Table stream consumer ${consumer.name} (${stage})`,
