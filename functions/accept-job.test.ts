@@ -7,7 +7,10 @@ import { jobsRepo } from './lib/data/jobs';
 import { workersRepo } from './lib/data/workers';
 import { timerNames } from './lib/dispatch';
 import { env } from './lib/env';
-import { dispatchableWorker, findSchedule, offeredJob, testCategory } from './lib/testing/dispatch';
+import { dispatchableWorker, findSchedule, offeredJob, testCategory, testJob } from './lib/testing/dispatch';
+import { mailsTo, outboxRecord } from './lib/testing/mail';
+import { proAssigned } from './lib/mail/messages/customers';
+import { handler as sendMail } from './send-mail';
 import { invoke, sampleEvent, withBody, withPath } from './lib/testing/events';
 import { createTestWorker, withBearer, workerToken } from './lib/testing/workers';
 
@@ -165,5 +168,62 @@ describe('POST /api/jobs/accept/{jobId}', () => {
     expect(res.body.message).toContain('offers are paused');
     expect(await jobsRepo.findById(job.id)).toMatchObject({ state: 'offered' });
     expect((await workersRepo.findById(worker.id))?.activeJobId).toBeUndefined();
+  });
+});
+
+describe('POST /api/jobs/accept/{jobId}: the mail', () => {
+  it("mails the customer once who is coming, their rating, the arrival deadline and the tracking page, even when the accept is retried and delivered twice", async () => {
+    // Prepare: a job whose customer gave an address of its own, offered to a rated pro
+    const email = `accept-${crypto.randomUUID()}@example.com`;
+    const category = testCategory();
+    const worker = await dispatchableWorker(category, null, { fullName: 'Alex Rivera', ratingSum: 9, ratingCount: 2 });
+    const job = await testJob(category, null, { customerEmail: email });
+    await jobsRepo.addOffers(job, { [worker.id]: new Date(Date.now() + 120_000).toISOString() }, new Date().toISOString());
+
+    // Act: accepted, the accept retried, and the mail's record delivered twice
+    await acceptAs(worker.id, job.id);
+    await acceptAs(worker.id, job.id);
+    const record = await outboxRecord('pro-assigned', `${job.id}:0`);
+    await sendMail({ Records: [record] });
+    await sendMail({ Records: [record] });
+
+    // Assess
+    const mails = await mailsTo(email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('Alex is your Plumbing pro');
+    expect(mails[0]!.text).toContain('Alex accepted your Plumbing request (rated 4.5 out of 5 by 2 customers).');
+    expect(mails[0]!.text).toContain(`They must arrive within ${env.ARRIVAL_GRACE_SECONDS / 60} minutes`);
+    expect(mails[0]!.text).not.toContain('Rivera');
+    expect(mails[0]!.text).toContain(`Track your pro: http://localhost:3000/track?id=${job.id}`);
+  });
+
+  it('names a new event for the next pro of a job sent back to dispatch, and the same for a retried accept', () => {
+    const job = { id: 'job-1', customerName: 'Dana', customerEmail: 'dana@example.com', service: 'Plumbing', requestedTime: null, arriveBy: null, crew: undefined };
+    const pro = { fullName: 'Alex Rivera', rating: null, reviews: 0 };
+
+    expect(proAssigned(job, pro, 0, 45)?.subjectId).toBe(proAssigned(job, pro, 0, 45)?.subjectId);
+    expect(proAssigned(job, pro, 1, 45)?.subjectId).not.toBe(proAssigned(job, pro, 0, 45)?.subjectId);
+    expect(proAssigned(job, pro, 0, 45)?.paragraphs.join(' ')).toContain('new on Fixly');
+  });
+
+  it("tells a crew's customer which of their pros this is, linking the request's page", () => {
+    const member = { id: 'job-2', customerName: 'Dana', customerEmail: 'dana@example.com', service: 'Moving', requestedTime: null, arriveBy: null, crew: { leadId: 'job-1', index: 2, size: 2, jobIds: ['job-1', 'job-2'] } };
+
+    const message = proAssigned(member, { fullName: 'Sam Lee', rating: 5, reviews: 1 }, 0, 45);
+
+    expect(message?.paragraphs.join(' ')).toContain('Sam is one of your 2 pros');
+    expect(message?.action?.path).toBe('/track?id=job-1');
+  });
+
+  it('writes nothing for a customer who gave no email', async () => {
+    const category = testCategory();
+    const worker = await dispatchableWorker(category, null);
+    const job = await testJob(category, null, { customerEmail: undefined });
+    await jobsRepo.addOffers(job, { [worker.id]: new Date(Date.now() + 120_000).toISOString() }, new Date().toISOString());
+
+    const res = await acceptAs(worker.id, job.id);
+
+    expect(res.status).toBe(200);
+    await expect(outboxRecord('pro-assigned', `${job.id}:0`)).rejects.toThrow('No outbox mail');
   });
 });

@@ -11,6 +11,22 @@ import { arrivalDeadlineMs, startOf } from './lib/scheduling';
 import { acceptRefusal } from './lib/worker-jobs';
 import { requireOwnWorkerId } from './lib/worker-scope';
 import { unavailable } from './lib/transient';
+import { mailRepo } from './lib/data/mail';
+import { proAssigned } from './lib/mail/messages/customers';
+import type { JobItem } from './lib/data/jobs';
+import type { WorkerItem } from './lib/data/workers';
+
+/**
+ * The customer's "pro assigned" mail, queued once the accept is stored: keyed by the job and its
+ * dispatch cycle, so a retried accept (which queues it again, in case the first died before it
+ * could) adds nothing, and the next pro of a job sent back to dispatch is a new mail.
+ */
+async function mailProAssigned(job: JobItem, worker: WorkerItem): Promise<void> {
+  const reviews = worker.ratingCount ?? 0;
+  const rating = reviews > 0 ? (worker.ratingSum ?? 0) / reviews : null;
+  const message = proAssigned(job, { fullName: worker.fullName, rating, reviews }, dispatchCycle(job), Math.round(env.ARRIVAL_GRACE_SECONDS / 60));
+  if (message) await mailRepo.queue(message);
+}
 
 /**
  * The first accept wins (one conditional transaction); everyone else gets a 409 or 403 saying why.
@@ -46,13 +62,17 @@ export const handler = http(routeByName('accept-job'), jobActionSchema, async ({
     if (!(error instanceof JobChangeRefused)) throw error;
     const job = error.current;
     // A retry of an accept that already won answers as the win did (its timer is the first one).
-    if (job?.acceptedBy === worker.id) return toWorkerJobView(job, worker);
+    if (job?.acceptedBy === worker.id) {
+      await mailProAssigned(job, worker);
+      return toWorkerJobView(job, worker);
+    }
     if (offeredToCaller) await cancelArrival(jobId, worker.id, cycle);
     throw acceptRefusal(error, worker, nowMs);
   }
   const job = (await jobsRepo.findById(jobId))!;
   await cancelOfferTimers(jobId, job.tried.filter((id) => id !== worker.id), dispatchCycle(job));
   logger.info('Job accepted', { jobId, workerId: worker.id });
+  await mailProAssigned(job, worker);
   await jobAccepted(job, worker);
   return toWorkerJobView(job, worker);
 });

@@ -6,6 +6,9 @@ import { newId } from './lib/ids';
 import { asOwner, pendingCompanyApplication } from './lib/testing/applications';
 import { invoke, withBody } from './lib/testing/events';
 import { handler as reject } from './reject-company-application';
+import { handler as sendMail } from './send-mail';
+import { mailsTo, outboxRecord } from './lib/testing/mail';
+import { paths } from '../web/src/lib/paths';
 
 const approve = async (id: string, body: unknown = {}) => invoke(handler, withBody(await asOwner('approve-company-application', { id }), body));
 
@@ -93,5 +96,39 @@ describe('POST /api/admin/company-applications/{id}/approve', () => {
 
     expect(res.status).toBe(400);
     expect((await applicationsRepo.findCompanyApplication(id))?.status).toBe('pending');
+  });
+});
+
+describe('POST /api/admin/company-applications/{id}/approve: the mail', () => {
+  it("mails the contact once that the application is approved, with the owner's notes and the status page, even when decided twice and delivered twice", async () => {
+    // Prepare
+    const { id, body } = await pendingCompanyApplication();
+
+    // Act
+    expect((await approve(id, { notes: 'Licence checked.' })).status).toBe(200);
+    expect((await invoke(reject, withBody(await asOwner('reject-company-application', { id }), { notes: 'Changed my mind' }))).status).toBe(409);
+    const record = await outboxRecord('company-application-decided', id);
+    await sendMail({ Records: [record] });
+    await sendMail({ Records: [record] });
+
+    // Assess
+    const mails = await mailsTo(body.emailAddress);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe(`${body.companyName}'s application is approved`);
+    expect(mails[0]!.text).toContain(`Hi ${body.contactPersonName},`);
+    expect(mails[0]!.text).toContain("Our reviewer's notes: Licence checked.");
+    expect(mails[0]!.text).not.toContain('Changed my mind');
+    expect(mails[0]!.text).toContain(`See the decision: http://localhost:3000${paths.companyApplicationStatus(id)}`);
+  });
+
+  it('says no notes when the owner gave none', async () => {
+    const { id, body } = await pendingCompanyApplication();
+
+    await approve(id);
+    await sendMail({ Records: [await outboxRecord('company-application-decided', id)] });
+
+    const [mail] = await mailsTo(body.emailAddress);
+    expect(mail!.text).toContain('we approved');
+    expect(mail!.text).not.toContain('notes');
   });
 });

@@ -15,6 +15,10 @@ import { withBearer } from './lib/testing/workers';
 import { handler as getSelf } from './get-worker-self';
 import { invoke, sampleEvent, withPath } from './lib/testing/events';
 import { handler as rejectWorker } from './reject-worker';
+import { handler as sendMail } from './send-mail';
+import { mailsTo, outboxRecord } from './lib/testing/mail';
+import { mailRepo } from './lib/data/mail';
+import { paths } from '../web/src/lib/paths';
 
 const approve = async (id: string) => invoke(handler, await asOwner('approve-worker', { id }));
 
@@ -186,5 +190,54 @@ describe('POST /api/admin/workers/{id}/approve of an applicant with an account',
     const profiles = (await workerAdmin.listAll()).filter((w) => w.applicationId === id);
     expect(profiles).toEqual([expect.objectContaining({ id: made, status: 'active', isVerified: true, hasAccount: true })]);
     expect(await applicationsRepo.findEmailClaim(body.emailAddress as string)).toMatchObject({ workerId: made });
+  });
+});
+
+describe('POST /api/admin/workers/{id}/approve: the welcome mail', () => {
+  it('mails the applicant once, with the link to create their account, even when approved twice and delivered twice', async () => {
+    // Prepare
+    const { id, body } = await pendingApplication();
+
+    // Act: a second approval is refused (409); the stream delivers the mail's record twice
+    expect((await approve(id)).status).toBe(200);
+    expect((await approve(id)).status).toBe(409);
+    const record = await outboxRecord('application-approved', id);
+    await sendMail({ Records: [record] });
+    await sendMail({ Records: [record] });
+
+    // Assess
+    const mails = await mailsTo(body.emailAddress);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('Welcome to Fixly: your application is approved');
+    expect(mails[0]!.text).toContain(`Hi ${body.fullName},`);
+    expect(mails[0]!.text).toContain(`Create your worker account: http://localhost:3000${paths.workerSignup}`);
+  });
+
+  it('sends an applicant who already made their account to sign in instead', async () => {
+    // Prepare
+    const applicant = await applicantWithAccount();
+
+    // Act
+    await approve(applicant.id);
+    await sendMail({ Records: [await outboxRecord('application-approved', applicant.id)] });
+
+    // Assess
+    const [mail, ...more] = await mailsTo(applicant.body.emailAddress);
+    expect(more).toEqual([]);
+    expect(mail!.text).toContain('Your worker account is active now.');
+    expect(mail!.text).toContain(`Sign in to your dashboard: http://localhost:3000${paths.workerLogin}`);
+  });
+
+  it('writes no welcome mail when the approval is refused', async () => {
+    // Prepare
+    const { id } = await pendingApplication();
+    await invoke(rejectWorker, await asOwner('reject-worker', { id }));
+
+    // Act
+    const res = await approve(id);
+
+    // Assess
+    expect(res.status).toBe(409);
+    expect(await mailRepo.find('application-approved', id)).toBeUndefined();
   });
 });

@@ -9,6 +9,33 @@ import { jobCompleted } from './lib/job-events';
 import { logger } from './lib/logger';
 import { checkWorkerMove, jobForWorker } from './lib/worker-jobs';
 import { requireOwnWorkerId } from './lib/worker-scope';
+import { crewOf } from './lib/crews';
+import { mailRepo } from './lib/data/mail';
+import type { JobItem } from './lib/data/jobs';
+import { stillWorking, verifiableMembers } from './lib/job-views';
+import { workCompleted } from './lib/mail/messages/customers';
+
+/**
+ * The customer's "verify the work" mail, queued once the completion is stored. A crew's is sent
+ * once, when its last pro completes (the crew is verified once, on the request's page): two last
+ * pros completing together both queue it, and its key keeps one. Keyed by the round of rework, so
+ * the work completed again after changes were asked for is a new mail.
+ */
+async function mailWorkCompleted(done: JobItem): Promise<void> {
+  if (!done.crew || done.crew.size < 2) {
+    const message = workCompleted(done, done.totalHours, done.reworkCount ?? 0);
+    if (message) await mailRepo.queue(message);
+    return;
+  }
+  const crew = await crewOf(done);
+  if (stillWorking(crew).length > 0) return;
+  const members = verifiableMembers(crew);
+  const lead = crew.find((j) => j.id === done.crew!.leadId) ?? done;
+  const hours = members.reduce((sum, j) => sum + (j.totalHours ?? 0), 0);
+  const round = Math.max(0, ...members.map((j) => j.reworkCount ?? 0));
+  const message = workCompleted(lead, hours || null, round);
+  if (message) await mailRepo.queue(message);
+}
 
 /** Complete Job: from in progress only; the billable hours are fixed now, from Start Work to here (plus earlier rounds after rework). */
 export const handler = http(routeByName('complete-job'), jobActionSchema, async ({ params, body, caller }) => {
@@ -23,6 +50,7 @@ export const handler = http(routeByName('complete-job'), jobActionSchema, async 
     const totalHours = job.reworkCount ? reworkedHours(job.priorHours ?? 0, job.startedAt, now) : billableHours(job.startedAt, now);
     const done = await jobsRepo.complete({ jobId: job.id, workerId: worker.id, now, totalHours, reworkCount: job.reworkCount });
     logger.info('Job completed', { jobId: job.id, hours: done.totalHours ?? undefined });
+    await mailWorkCompleted(done);
     await jobCompleted(done);
     return toWorkerJobView(done, worker);
   } catch (error) {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { customerEmailEntity, outboundMailEntity } from '../shared/entities';
 import { describe, expect, it } from 'vitest';
 import { bookingIdPattern } from '../shared/schemas/booking';
 import { keys } from '../shared/table';
@@ -13,6 +14,8 @@ import { newId } from './lib/ids';
 import { issuedCustomer } from './lib/testing/customers';
 import { dispatchableWorker, testPlace } from './lib/testing/dispatch';
 import { invoke, sampleEvent, withBody, withCookies, withHeaders, withPath } from './lib/testing/events';
+import { mailsTo, outboxRecord } from './lib/testing/mail';
+import { handler as sendMail } from './send-mail';
 
 const sample = sampleEvent('create-booking');
 const validBody = JSON.parse(sample.body!) as Record<string, unknown>;
@@ -326,5 +329,81 @@ describe('POST /api/bookings: the price and the time', () => {
     expect(res.status).toBe(400);
     expect(res.body.message).toContain('Choose a time within the next 14 days');
     expect(await jobsRepo.listForCustomer(customerId)).toHaveLength(0);
+  });
+});
+
+async function customerEmailRecord(email: string, customerId: string) {
+  const out = await dynamo.send(new GetCommand({ TableName: tableName, Key: customerEmailEntity.key(email, customerId), ConsistentRead: true }));
+  return out.Item;
+}
+
+describe('POST /api/bookings: the email and the mail', () => {
+  it('mails the customer once that the booking was received, with its tracking page, even when sent and delivered twice', async () => {
+    // Prepare: an address of its own, and the same submission sent twice (the same Idempotency-Key)
+    const email = `book-${crypto.randomUUID()}@example.com`;
+    const { cookie } = await issuedCustomer();
+    const event = withCookies(withHeaders(withBody(sample, { ...validBody, email }), { 'idempotency-key': crypto.randomUUID() }), [cookie]);
+    const first = await invoke(handler, event);
+    const again = await invoke(handler, event);
+    const record = await outboxRecord('booking-received', first.body.id);
+
+    // Act: the table's stream hands the mail over, and delivers it a second time
+    await sendMail({ Records: [record] });
+    await sendMail({ Records: [record] });
+
+    // Assess
+    expect(again.body.id).toBe(first.body.id);
+    const mails = await mailsTo(email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('We received your Plumbing booking');
+    expect(mails[0]!.text).toContain(`Its number is ${first.body.id.slice(-8).toUpperCase()}.`);
+    // The page /book itself opens after booking: /track takes the booking's id.
+    expect(mails[0]!.text).toContain(`Track your booking: http://localhost:3000/track?id=${first.body.id}`);
+  });
+
+  it("keeps the email on the booking and as the job's customerEmail, and records that this customer used it", async () => {
+    // Prepare
+    const email = `book-${crypto.randomUUID()}@example.com`;
+    const { customerId, event } = await asCustomer({ ...validBody, email: ` ${email.toUpperCase()} ` });
+
+    // Act
+    const res = await invoke(handler, event);
+
+    // Assess: stored lower case and trimmed, never shown in the booking's public view
+    expect(res.status).toBe(201);
+    expect(res.body).not.toHaveProperty('email');
+    const booking = await bookingsRepo.findById(res.body.id);
+    expect(booking?.email).toBe(email);
+    expect((await jobsRepo.findById(booking!.jobId!))?.customerEmail).toBe(email);
+    expect(await customerEmailRecord(email, customerId)).toMatchObject({ entity: 'customer-email', email, customerId });
+  });
+
+  it('books without an email (or an empty one): no address kept and no mail', async () => {
+    // Prepare
+    const { event } = await asCustomer({ ...validBody, email: '' });
+
+    // Act
+    const res = await invoke(handler, event);
+
+    // Assess
+    expect(res.status).toBe(201);
+    const booking = await bookingsRepo.findById(res.body.id);
+    expect(booking).not.toHaveProperty('email');
+    expect((await jobsRepo.findById(booking!.jobId!))?.customerEmail).toBeNull();
+    const mail = await dynamo.send(new GetCommand({ TableName: tableName, Key: outboundMailEntity.key('booking-received', res.body.id) }));
+    expect(mail.Item).toBeUndefined();
+  });
+
+  it('refuses an email that is not one with the field message, and books nothing', async () => {
+    // Prepare
+    const { customerId, event } = await asCustomer({ ...validBody, email: 'dana-at-example' });
+
+    // Act
+    const res = await invoke(handler, event);
+
+    // Assess
+    expect(res.status).toBe(400);
+    expect(res.body.fields).toEqual({ email: 'Enter a valid email address, or leave it empty' });
+    expect(await bookingsOf(customerId)).toEqual([]);
   });
 });

@@ -11,10 +11,15 @@ import { createIds, earlierResult } from './lib/idempotency';
 import { logger } from './lib/logger';
 import { existingCustomer } from './lib/customer';
 import { takeCreation } from './lib/creation-limits';
+import { customerEmailPut } from './lib/data/customers';
+import { outboxPut } from './lib/data/mail';
+import { bookingReceived } from './lib/mail/messages/customers';
+import { refuseSuppressedAddresses } from './lib/mail/deliverable';
 
 /** A booking and its job, written together; dispatch starts at once. */
 export const handler = http(routeByName('create-booking'), bookingInputSchema, async ({ body, event }) => {
   const requestedTime = checkedRequestedTime(body.requestedTime);
+  await refuseSuppressedAddresses({ email: body.email });
   const known = await existingCustomer(event);
   await takeCreation('job', event, known);
   const ids = await createIds(event, known);
@@ -22,7 +27,13 @@ export const handler = http(routeByName('create-booking'), bookingInputSchema, a
   // A booking's address is not located: the trade's pros anywhere price it.
   const estimate = await estimateForJob({ category: body.category, size: body.jobSize ?? DEFAULT_JOB_SIZE, origin: null, requestedTime });
   const createdAt = new Date().toISOString();
-  const booking = bookingsRepo.newItem({ ...body, id: ids.id('booking'), jobId: ids.id('booking-job'), customerId: customer.id, createdAt });
+  // An empty email is no email: neither the booking nor its job keeps one.
+  const { email: typedEmail, ...fields } = body;
+  const email = typedEmail || undefined;
+  const booking = bookingsRepo.newItem({ ...fields, ...(email ? { email } : {}), id: ids.id('booking'), jobId: ids.id('booking-job'), customerId: customer.id, createdAt });
+  const service = categories.find((c) => c.slug === body.category)?.name ?? body.category;
+  // The "booking received" mail and the address's record are stored with the booking, so one booking makes one mail.
+  const received = bookingReceived(booking, service);
   const cookies = { cookies: customer.setCookie ? [customer.setCookie] : [] };
   let job;
   try {
@@ -33,16 +44,17 @@ export const handler = http(routeByName('create-booking'), bookingInputSchema, a
         bookingId: booking.id,
         customerId: customer.id,
         category: body.category,
-        service: categories.find((c) => c.slug === body.category)?.name ?? body.category,
+        service,
         customerName: body.name,
         customerPhone: body.phone,
+        customerEmail: email,
         address: body.address,
         description: body.details ?? '',
         requestedTime,
         estimate,
         createdAt,
       }),
-      [bookingsRepo.putAction(booking)],
+      [bookingsRepo.putAction(booking), ...(received ? [outboxPut(received)] : []), ...(email ? [customerEmailPut(email, customer.id)] : [])],
     );
   } catch (error) {
     // The same submission again: the booking its first call made.

@@ -1,4 +1,8 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { jobEntity } from '../shared/entities';
+import { dynamo, tableName } from './lib/clients';
+import { crewBillOf } from './lib/crew-bills';
 import { handler } from './create-invoice';
 import { invoicesRepo } from './lib/data/invoices';
 import { notificationsRepo } from './lib/data/notifications';
@@ -133,6 +137,37 @@ describe('POST /api/jobs/{id}/invoice', () => {
     const told = (await notificationsRepo.latest('customer', crew.customerId)).filter((n) => n.title === 'Bill ready');
     expect(told).toEqual([expect.objectContaining({ jobId: crew.lead.id, actionUrl: `/track?id=${crew.lead.id}` })]);
     expect((await notificationsRepo.latest('customer', crew.customerId)).filter((n) => n.title === 'Invoice ready')).toEqual([]);
+  });
+
+  it("mails a crew's customer once, when the last pro's invoice completes the bill, with its total and the request's page", async () => {
+    // Prepare: a crew of two whose customer gave an address of its own; the first pro has invoiced
+    const email = `bill-${crypto.randomUUID()}@example.com`;
+    const crew = await invoicedCrew([{}, { uninvoiced: true }]);
+    await dynamo.send(new UpdateCommand({ TableName: tableName, Key: jobEntity.key(crew.lead.id), UpdateExpression: 'SET customerEmail = :e', ExpressionAttributeValues: { ':e': email } }));
+
+    // Act: the last pro invoices, and the mail's record is delivered twice
+    const res = await send(crew.jobs[1]!.id, crew.workers[1]!.id, { laborHours: 2 });
+    const record = await outboxRecord('bill-ready', crew.lead.id);
+    await sendMail({ Records: [record] });
+    await sendMail({ Records: [record] });
+
+    // Assess: the whole bill (both lines and the one card fee), not the line
+    expect(res.status).toBe(201);
+    const bill = await crewBillOf((await jobsRepo.findById(crew.lead.id))!);
+    const mails = await mailsTo(email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe(`Your Plumbing bill is ready: $${(bill.total / 100).toFixed(2)}`);
+    expect(mails[0]!.text).toContain('for 2 pros');
+    expect(mails[0]!.text).toContain(`View and pay the bill: http://localhost:3000/track?id=${crew.lead.id}`);
+  });
+
+  it("mails no bill while a pro of the crew has still to invoice", async () => {
+    const crew = await invoicedCrew([{ uninvoiced: true }, { uninvoiced: true }]);
+
+    const res = await send(crew.jobs[1]!.id, crew.workers[1]!.id, { laborHours: 2 });
+
+    expect(res.status).toBe(201);
+    await expect(outboxRecord('bill-ready', crew.lead.id)).rejects.toThrow('No outbox mail');
   });
 
   it('makes one invoice of two concurrent submissions; the other gets 409', async () => {

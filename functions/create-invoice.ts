@@ -8,7 +8,9 @@ import { crewLineInvoiced } from './lib/crew-bill-events';
 import { ConflictError, NotFoundError } from './lib/errors';
 import { http, reply } from './lib/http';
 import { outboxPut } from './lib/data/mail';
-import { invoiceReady } from './lib/mail/messages/customers';
+import { billReady, invoiceReady } from './lib/mail/messages/customers';
+import { completedCrewBill } from './lib/crew-bills';
+import { mailRepo } from './lib/data/mail';
 import { newId } from './lib/ids';
 import { toInvoiceView } from './lib/invoice-views';
 import { invoiceCreated } from './lib/job-events';
@@ -55,6 +57,12 @@ export const handler = http(routeByName('create-invoice'), createInvoiceSchema, 
   }
   // A crew's line is announced as part of its bill, which is paid once every pro has invoiced.
   await (invoice.crewRequestId ? crewLineInvoiced(invoice) : invoiceCreated(invoice));
+  // The last line of a crew's bill completes it: the customer is mailed its total once (keyed by the request).
+  if (invoice.crewRequestId) {
+    const bill = await completedCrewBill(invoice.crewRequestId);
+    const ready = bill && billReady(bill.lead, { total: bill.total, lines: bill.lines.length });
+    if (ready) await mailRepo.queue(ready);
+  }
   logger.info('Invoice created', { jobId: job.id, invoiceId: invoice.id, totalCents: invoice.totalAmount });
   return reply(201, toInvoiceView(invoice, 'worker'));
 });

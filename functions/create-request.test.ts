@@ -1,4 +1,7 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { customerEmailEntity } from '../shared/entities';
+import { dynamo, tableName } from './lib/clients';
 import { requestNumber } from '../shared/schemas/request';
 import { DEFAULT_PLATFORM_FEE_PERCENT } from '../shared/constants';
 import { estimateDefaults, estimateJob, REQUESTED_TIME_MESSAGE } from '../shared/domain/estimate';
@@ -249,6 +252,20 @@ describe('POST /api/requests: the mail', () => {
     const mails = await mailsTo(email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain('2 pros');
+  });
+
+  it("records that this customer used the address, with the request (the lead's, for a crew)", async () => {
+    // Prepare
+    const email = `found-${crypto.randomUUID()}@example.com`;
+    const { customerId, event } = await asCustomer({ ...validBody, email, workerCount: 2 });
+
+    // Act
+    const res = await invoke(handler, event);
+
+    // Assess
+    expect(res.status).toBe(201);
+    const out = await dynamo.send(new GetCommand({ TableName: tableName, Key: customerEmailEntity.key(email, customerId), ConsistentRead: true }));
+    expect(out.Item).toMatchObject({ entity: 'customer-email', email, customerId });
   });
 });
 

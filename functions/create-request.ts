@@ -7,6 +7,7 @@ import { dispatchNew, scheduleStartTimers } from './lib/dispatch';
 import { crewJobs, storeCrew } from './lib/crews';
 import { http } from './lib/http';
 import { outboxPut } from './lib/data/mail';
+import { customerEmailPut } from './lib/data/customers';
 import { requestReceived } from './lib/mail/messages/customers';
 import { createIds, earlierResult } from './lib/idempotency';
 import { logger } from './lib/logger';
@@ -14,6 +15,7 @@ import { existingCustomer } from './lib/customer';
 import { takeCreation } from './lib/creation-limits';
 import { checkedRequestedTime, estimateForJob, originOf } from './lib/estimates';
 import { DEFAULT_JOB_SIZE } from '../shared/job-sizes';
+import { refuseSuppressedAddresses } from './lib/mail/deliverable';
 
 /**
  * The home page's service request: it is its job, offered to the nearest workers at once. A request
@@ -23,6 +25,7 @@ import { DEFAULT_JOB_SIZE } from '../shared/job-sizes';
 export const handler = http(routeByName('create-request'), serviceRequestSchema, async ({ body, event }) => {
   // The client's baseAmount is ignored: the server prices the job itself.
   const requestedTime = checkedRequestedTime(body.requestedTime);
+  await refuseSuppressedAddresses({ email: body.email });
   const known = await existingCustomer(event);
   await takeCreation('job', event, known);
   const ids = await createIds(event, known);
@@ -41,8 +44,10 @@ export const handler = http(routeByName('create-request'), serviceRequestSchema,
     // A scheduled job's timers exist before the job does, so none is stored without its release.
     for (const each of jobs) await scheduleStartTimers(each);
     // The customer's "request received" mail is stored with the lead, once for the whole request.
+    // With it, the record that this customer made something with the address ("Find my requests").
     const received = requestReceived(jobs[0]!);
-    await storeCrew(jobs, ids.keyed, (each) => jobsRepo.create(each, each.id === jobId && received ? [outboxPut(received)] : []));
+    const withLead = [...(received ? [outboxPut(received)] : []), ...(jobs[0]!.customerEmail ? [customerEmailPut(jobs[0]!.customerEmail, customer.id)] : [])];
+    await storeCrew(jobs, ids.keyed, (each) => jobsRepo.create(each, each.id === jobId ? withLead : []));
     // Each job of a crew is offered in turn, so each one's pros exclude those its siblings were offered.
     job = await dispatchNew(jobs[0]!);
     for (const member of jobs.slice(1)) await dispatchNew(member);

@@ -12,6 +12,9 @@ import { timerNames } from './lib/dispatch';
 import { atExpression } from './lib/scheduler';
 import { ARRIVAL_ANSWER_GRACE_SECONDS } from '../shared/domain/arrival';
 import { dispatchableWorker, findSchedule, north, offeredJob, testCategory, testPlace } from './lib/testing/dispatch';
+import { mailsTo, outboxRecord } from './lib/testing/mail';
+import { handler as sendMail } from './send-mail';
+import { paths } from '../web/src/lib/paths';
 
 /** A job near `pro` that they accepted, with an arriveBy already past. */
 async function overdueJobFor(pro: WorkerItem) {
@@ -218,5 +221,67 @@ describe('enforce-arrival (timer)', () => {
     const again = await findSchedule(timerNames.arrivalAgain(job.id, worker.id));
     expect(again?.ScheduleExpression).toBe(atExpression(new Date(arriveBy)));
     expect(JSON.parse(again!.Target!.Input!)).toEqual({ jobId: job.id, workerId: worker.id });
+  });
+});
+
+describe('enforce-arrival (timer): the strike mail', () => {
+  it('mails the pro once about the strike: the job, the reason, the count and where to appeal, fired twice and delivered twice', async () => {
+    // Prepare
+    const { job, late } = await overdueJob();
+
+    // Act
+    await handler({ jobId: job.id, workerId: late.id });
+    await handler({ jobId: job.id, workerId: late.id });
+    const [strike, ...more] = await penaltiesRepo.listOf(late.id);
+    const record = await outboxRecord('strike-recorded', strike!.id);
+    await sendMail({ Records: [record] });
+    await sendMail({ Records: [record] });
+
+    // Assess
+    expect(more).toEqual([]);
+    const mails = await mailsTo(late.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('A strike was recorded on your account');
+    expect(mails[0]!.text).toContain(`Hi ${late.fullName},`);
+    expect(mails[0]!.text).toContain(`for the ${job.service} job #${job.id.slice(-8).toUpperCase()}: you did not arrive within the arrival time`);
+    expect(mails[0]!.text).toContain('You now have 1 of the 2 strikes that suspend an account');
+    expect(mails[0]!.text).toContain("appeal it on your dashboard's Strikes tab");
+    expect(mails[0]!.text).toContain(`See your strikes: http://localhost:3000${paths.workerDashboard}`);
+  });
+
+  it('tells a pro suspended by the strike that they are, and how to appeal', async () => {
+    // Prepare
+    const { job, late } = await overdueJob(1);
+
+    // Act
+    await handler({ jobId: job.id, workerId: late.id });
+    const [strike] = await penaltiesRepo.listOf(late.id);
+    await sendMail({ Records: [await outboxRecord('strike-recorded', strike!.id)] });
+
+    // Assess
+    const [mail] = await mailsTo(late.email);
+    expect(mail!.subject).toBe('A strike was recorded and your account is suspended');
+    expect(mail!.text).toContain('You now have 2 strikes. At 2 the account is suspended');
+    expect(mail!.text).toContain(`Open your dashboard: http://localhost:3000${paths.workerDashboard}`);
+  });
+
+  it('writes no mail when the pro arrived in time and no strike is given', async () => {
+    // Prepare: the pro proved their arrival before the timer fired
+    const { job, late } = await overdueJob();
+    await jobsRepo.arrive({
+      jobId: job.id,
+      workerId: late.id,
+      from: 'accepted',
+      evidence: { method: 'location', lat: 0, lng: 0, accuracy: 5, distanceM: 10, at: new Date().toISOString() },
+      now: new Date().toISOString(),
+      arriveBy: (await jobsRepo.findById(job.id))!.arriveBy,
+    });
+
+    // Act
+    await handler({ jobId: job.id, workerId: late.id });
+
+    // Assess
+    expect(await penaltiesRepo.listOf(late.id)).toEqual([]);
+    expect(await mailsTo(late.email)).toEqual([]);
   });
 });

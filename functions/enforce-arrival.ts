@@ -10,6 +10,7 @@ import { dispatchSettings, offerNext, rescheduleArrival, waitForAnswer } from '.
 import { jobReassigned } from './lib/job-events';
 import { logger } from './lib/logger';
 import { strikeRecorded } from './lib/owner-events';
+import { strikeMailFor } from './lib/strikes';
 import { jobTimerInput, timer } from './lib/timer';
 
 const CLOCK_MARGIN_MS = 2000;
@@ -56,6 +57,8 @@ export const handler = timer('enforce-arrival', jobTimerInput, async ({ jobId, w
       penalty,
       suspendReason: SUSPENDED_BY_STRIKES,
       now,
+      // The pro's mail about the strike, in the same write as the strike.
+      strikeMail: strikeMailFor(worker, held, penalty, strikesToSuspend),
     });
     if (outcome) {
       logger.info('Late arrival: job reassigned, strike given', { jobId, workerId, strikeId: penalty.id, strikes: outcome.strikes, suspended: outcome.suspended });

@@ -6,6 +6,10 @@ import { notificationsRepo } from './lib/data/notifications';
 import { workersRepo } from './lib/data/workers';
 import { sampleEvent } from './lib/testing/events';
 import { inDays, storedDocument, workerWithToken } from './lib/testing/documents';
+import { mailRepo } from './lib/data/mail';
+import { mailsTo, outboxRecord } from './lib/testing/mail';
+import { handler as sendMail } from './send-mail';
+import { paths } from '../web/src/lib/paths';
 
 const run = () => handler(sampleEvent('expire-documents'));
 const notesOf = async (workerId: string) => (await notificationsRepo.latest('worker', workerId)).map((n) => n.type);
@@ -156,5 +160,56 @@ describe('expire-documents (daily)', () => {
     await Promise.all([run(), run()]);
 
     expect((await notesOf(worker.id)).sort()).toEqual(['document_expired', 'document_expiring']);
+  });
+});
+
+describe('expire-documents (daily): the reminder mails', () => {
+  it('mails the pro once for the 30-day reminder, to their account address, with the link to their dashboard, run twice and delivered twice', async () => {
+    // Prepare
+    const { worker } = await workerWithToken();
+    const doc = await storedDocument(worker.id, { categoryId: 'liability-insurance', expirationDate: inDays(20) });
+
+    // Act
+    await run();
+    await run();
+    const record = await outboxRecord('document-expiring', `${doc.id}:30`);
+    await sendMail({ Records: [record] });
+    await sendMail({ Records: [record] });
+
+    // Assess
+    const mails = await mailsTo(worker.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe(`Your ${doc.categoryName} expires in 20 days`);
+    expect(mails[0]!.text).toContain(`Hi ${worker.fullName},`);
+    expect(mails[0]!.text).toContain(`expires on ${inDays(20)}, in 20 days.`);
+    expect(mails[0]!.text).toContain(`Upload a current document: http://localhost:3000${paths.workerDashboard}`);
+    expect(await mailRepo.find('document-expiring', `${doc.id}:7`)).toBeUndefined();
+  });
+
+  it('mails the 7-day reminder as a second mail of its own to a document already reminded at 30 days', async () => {
+    // Prepare
+    const { worker } = await workerWithToken();
+    const doc = await storedDocument(worker.id, { categoryId: 'government-id', expirationDate: inDays(6), reminded30At: new Date().toISOString() });
+
+    // Act
+    await run();
+    await run();
+    await sendMail({ Records: [await outboxRecord('document-expiring', `${doc.id}:7`)] });
+
+    // Assess
+    const mails = await mailsTo(worker.email);
+    expect(mails.map((m) => m.subject)).toEqual([`Your ${doc.categoryName} expires in 6 days`]);
+    expect(await mailRepo.find('document-expiring', `${doc.id}:30`)).toBeUndefined();
+  });
+
+  it('mails nothing for a document not yet due a reminder, or one replaced by a newer version', async () => {
+    const { worker } = await workerWithToken();
+    const later = await storedDocument(worker.id, { categoryId: 'government-id', expirationDate: inDays(31) });
+    const replaced = await storedDocument(worker.id, { categoryId: 'workers-comp', expirationDate: inDays(10), isLatestVersion: false });
+
+    await run();
+
+    expect(await mailRepo.find('document-expiring', `${later.id}:30`)).toBeUndefined();
+    expect(await mailRepo.find('document-expiring', `${replaced.id}:30`)).toBeUndefined();
   });
 });

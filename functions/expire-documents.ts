@@ -2,9 +2,11 @@ import { addDays, isPastExpiry, reminderDue } from '../shared/domain/documents';
 import { EXPIRY_REMINDER_DAYS, todayUtc } from '../shared/schemas/document-rules';
 import { documentsRepo, type DocumentItem } from './lib/data/documents';
 import { dispatchIndex } from './lib/data/dispatch-index';
+import { mailRepo } from './lib/data/mail';
 import { workersRepo } from './lib/data/workers';
 import { hasOtherValid, requiredCategoriesOf } from './lib/documents';
 import { logger } from './lib/logger';
+import { documentExpiring } from './lib/mail/messages/pros';
 import { notify } from './lib/realtime';
 import { timer } from './lib/timer';
 
@@ -22,6 +24,10 @@ async function remind(doc: DocumentItem, today: string, at: string): Promise<boo
     actionUrl: dashboard,
     jobId: null,
   });
+  // Mailed too, once per document and reminder (keyed `<id>:<days>`), to the pro's account address.
+  const worker = await workersRepo.findById(doc.workerId);
+  const mail = worker && documentExpiring(worker, doc, due, today);
+  if (mail) await mailRepo.queue(mail);
   return true;
 }
 

@@ -28,6 +28,8 @@ function billConfirmation(job: JobItem, bill: CrewBill, sessionId: string | unde
     feePercent: first?.feePercent ?? null,
     paidAt: paid ? paidAt : null,
     rated: job.rating !== undefined,
+    // The bill's receipt goes to the request's address (functions/lib/payments.ts).
+    receiptEmailed: paid && Boolean(job.customerEmail),
   };
 }
 
@@ -56,5 +58,7 @@ export const handler = http(routeByName('get-payment-confirmation'), async ({ pa
     feePercent: invoice?.feePercent ?? null,
     paidAt: paid ? (invoice?.paidAt ?? null) : null,
     rated: job.rating !== undefined,
+    // The receipt goes to the address the invoice was made with (functions/lib/payments.ts).
+    receiptEmailed: paid && Boolean(invoice?.customerEmail),
   } satisfies PaymentConfirmationView;
 });

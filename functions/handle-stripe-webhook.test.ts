@@ -1,4 +1,18 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { invoiceEntity, jobEntity } from '../shared/entities';
+import { handler as createBillCheckout } from './create-bill-checkout';
+import { dynamo, tableName } from './lib/clients';
+import { verifiedCrew } from './lib/testing/crew-bills';
+import { mailsTo, outboxRecord } from './lib/testing/mail';
+import { asCustomer } from './lib/testing/money';
+import { pressHostedButton, testStripe } from './lib/testing/stripe';
+import { withPath } from './lib/testing/events';
+import { handler as sendMail } from './send-mail';
+import { handler as confirmPayment } from './get-payment-confirmation';
+
+/** The payment page's question, without a session id (its sample event names one of its own). */
+const confirmation = (jobId: string) => invoke(confirmPayment, { ...withPath(sampleEvent('get-payment-confirmation'), { id: jobId }), queryStringParameters: {} });
 import { handler } from './handle-stripe-webhook';
 import { invoicesRepo } from './lib/data/invoices';
 import { jobsRepo } from './lib/data/jobs';
@@ -167,5 +181,99 @@ describe('POST /api/stripe/webhook', () => {
 
     expect(res.status).toBe(200);
     expect(unknown.status).toBe(200);
+  });
+});
+
+/** Gives the stored item a customer address of the test's own, as the customer's form would have. */
+async function mailedTo(key: { pk: string; sk: string }, email: string | null) {
+  await dynamo.send(new UpdateCommand({ TableName: tableName, Key: key, UpdateExpression: 'SET customerEmail = :e', ExpressionAttributeValues: { ':e': email } }));
+}
+
+describe('POST /api/stripe/webhook: the receipt and the payout mails', () => {
+  it("mails the customer one receipt of what Stripe charged, line by line, with the request's page, however often the event comes", async () => {
+    // Prepare: 2.5 h at the pro's rate, $42.50 of materials, the card fee; the customer's own address
+    const email = `receipt-${crypto.randomUUID()}@example.com`;
+    const { invoice, job } = await invoicedJob({ verified: true });
+    await mailedTo(invoiceEntity.key(invoice.id), email);
+    const event = signedStripeEvent('checkout.session.completed', completedSession(invoice, { amount_total: invoice.totalAmount, currency: 'usd' }), { id: `evt_${newId()}` });
+
+    // Act: the event twice (and once more under another id), the mail's record twice
+    await invoke(handler, event);
+    await invoke(handler, event);
+    await invoke(handler, signedStripeEvent('checkout.session.completed', completedSession(invoice, { id: (await invoicesRepo.findById(invoice.id))!.stripeSessionId })));
+    const record = await outboxRecord('receipt', invoice.id);
+    await sendMail({ Records: [record] });
+    await sendMail({ Records: [record] });
+
+    // Assess
+    const mails = await mailsTo(email);
+    expect(mails).toHaveLength(1);
+    const total = `$${(invoice.totalAmount / 100).toFixed(2)}`;
+    expect(mails[0]!.subject).toBe(`Your receipt from Fixly: ${total}`);
+    expect(mails[0]!.text).toContain(`we received your card payment of ${total}`);
+    expect(mails[0]!.text).toContain(`2.5 h of labour at $${(invoice.hourlyRate / 100).toFixed(2)}/h`);
+    expect(mails[0]!.text).toContain('materials of $42.50');
+    expect(mails[0]!.text).toContain(`Card processing: $${(invoice.transactionFee! / 100).toFixed(2)}.`);
+    expect(mails[0]!.text).toContain(`View your request: http://localhost:3000/track?id=${job.id}`);    // The payment page may say the receipt was emailed.
+    expect((await confirmation(job.id)).body).toMatchObject({ paid: true, receiptEmailed: true });
+  });
+
+  it('records the payment of a customer who gave no email without any mail', async () => {
+    const { invoice } = await invoicedJob({ verified: true });
+    await mailedTo(invoiceEntity.key(invoice.id), null);
+
+    const res = await invoke(handler, signedStripeEvent('checkout.session.completed', completedSession(invoice)));
+
+    expect(res.status).toBe(200);
+    expect(await invoicesRepo.findById(invoice.id)).toMatchObject({ paymentStatus: 'paid' });
+    await expect(outboxRecord('receipt', invoice.id)).rejects.toThrow('No outbox mail');    // ...and the payment page keeps its own wording: nothing was mailed by us.
+    expect((await confirmation(invoice.jobId)).body).toMatchObject({ paid: true, receiptEmailed: false });
+  });
+
+  it("mails the pro once that their share is on its way when the charge pays their account directly, with their invoices page", async () => {
+    // Prepare
+    const { invoice, worker } = await invoicedJob({ verified: true });
+    const event = signedStripeEvent('checkout.session.completed', completedSession(invoice, { metadata: { invoiceId: invoice.id, jobId: invoice.jobId, destination: 'acct_123' } }));
+
+    // Act
+    await invoke(handler, event);
+    await invoke(handler, event);
+    const record = await outboxRecord('payout-sent', invoice.id);
+    await sendMail({ Records: [record] });
+    await sendMail({ Records: [record] });
+
+    // Assess
+    const mails = await mailsTo(worker.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe(`$${(invoice.workerShare / 100).toFixed(2)} is on its way to you`);
+    expect(mails[0]!.text).toContain(`See your invoices: http://localhost:3000/invoices`);
+  });
+
+  it("mails a crew's customer one receipt for the whole bill, and each pro once when their share is transferred from the one charge", async () => {
+    // Prepare: two pros with payouts enabled, the customer's own address on the request
+    const email = `billreceipt-${crypto.randomUUID()}@example.com`;
+    const crew = await verifiedCrew([
+      { worker: { stripeAccountId: await onboardedAccount('ana@example.com'), payoutsEnabled: true } },
+      { worker: { stripeAccountId: await onboardedAccount('ben@example.com'), payoutsEnabled: true } },
+    ]);
+    await mailedTo(jobEntity.key(crew.lead.id), email);
+    const res = await invoke(createBillCheckout, await asCustomer(withPath(sampleEvent('create-bill-checkout'), { id: crew.lead.id }), crew.customerId));
+    await pressHostedButton(res.body.url, 'pay');
+    const session = await testStripe.checkout.sessions.retrieve(res.body.sessionId);
+    const event = signedStripeEvent('checkout.session.completed', session as unknown as Record<string, unknown>, { id: `evt_${newId()}` });
+
+    // Act: the event twice
+    await invoke(handler, event);
+    await invoke(handler, event);
+    await sendMail({ Records: [await outboxRecord('receipt', crew.lead.id)] });
+    for (const line of crew.invoices) await sendMail({ Records: [await outboxRecord('payout-sent', line!.id)] });
+
+    // Assess
+    const mails = await mailsTo(email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe(`Your receipt from Fixly: $${(session.amount_total! / 100).toFixed(2)}`);
+    for (const worker of crew.workers) expect(mails[0]!.text).toContain(`${worker!.fullName}: 2.0 h of labour`);
+    expect(mails[0]!.text).toContain(`View your request: http://localhost:3000/track?id=${crew.lead.id}`);
+    for (const worker of crew.workers) expect(await mailsTo(worker!.email)).toHaveLength(1);
   });
 });

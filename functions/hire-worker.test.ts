@@ -1,4 +1,7 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { customerEmailEntity } from '../shared/entities';
+import { dynamo, tableName } from './lib/clients';
 import { handler } from './hire-worker';
 import { handler as listRequests } from './list-requests';
 import { jobsRepo } from './lib/data/jobs';
@@ -63,6 +66,22 @@ describe('POST /api/hire', () => {
     expect(more).toEqual([]);
     expect(mail!.text).toContain('We have asked the pro you chose');
     expect(mail!.text).toContain(`http://localhost:3000/track?id=${res.body.request.id}`);
+  });
+
+  it('records that this customer used the address, with the hire', async () => {
+    // Prepare
+    const place = testPlace();
+    const hired = await dispatchableWorker('plumbing', north(place, 1));
+    const email = `hire-${crypto.randomUUID()}@example.com`;
+    const { customerId, event } = await hireAs(hired.id, place, { email });
+
+    // Act
+    const res = await invoke(handler, event);
+
+    // Assess
+    expect(res.status).toBe(201);
+    const out = await dynamo.send(new GetCommand({ TableName: tableName, Key: customerEmailEntity.key(email, customerId), ConsistentRead: true }));
+    expect(out.Item).toMatchObject({ entity: 'customer-email', email, customerId });
   });
 
   it('sets the customer cookie on a first hire', async () => {

@@ -6,6 +6,7 @@ import { jobsRepo } from './lib/data/jobs';
 import { createdRequestReply, jobFromRequest } from './lib/customer-jobs';
 import { createAndDispatch } from './lib/dispatch';
 import { outboxPut } from './lib/data/mail';
+import { customerEmailPut } from './lib/data/customers';
 import { requestReceived } from './lib/mail/messages/customers';
 import { NotFoundError } from './lib/errors';
 import { http } from './lib/http';
@@ -15,11 +16,13 @@ import { existingCustomer } from './lib/customer';
 import { takeCreation } from './lib/creation-limits';
 import { checkedRequestedTime, estimateForJob } from './lib/estimates';
 import { DEFAULT_JOB_SIZE } from '../shared/job-sizes';
+import { refuseSuppressedAddresses } from './lib/mail/deliverable';
 
 /** Hire Now: a request offered to the chosen worker first, then to the nearest others. */
 export const handler = http(routeByName('hire-worker'), hireSchema, async ({ body, event }) => {
   const { workerId, ...request } = body;
   const requestedTime = checkedRequestedTime(request.requestedTime);
+  await refuseSuppressedAddresses({ email: request.email });
   const worker = await workersRepo.findById(workerId);
   if (!worker || worker.status !== 'active' || !worker.isVerified) {
     throw new NotFoundError('This professional is not available for hire. Choose another from the list.');
@@ -36,7 +39,9 @@ export const handler = http(routeByName('hire-worker'), hireSchema, async ({ bod
   const estimate = await estimateForJob({ category, size: request.jobSize ?? DEFAULT_JOB_SIZE, origin: null, requestedTime, hired: worker });
   const hire = jobFromRequest('hire', request, customer.id, { id: jobId, category, preferredWorkerId: worker.id, requestedTime, estimate });
   const received = requestReceived(hire);
-  const job = await createAndDispatch(hire, received ? [outboxPut(received)] : []).catch(
+  // With it, the record that this customer made something with the address ("Find my requests").
+  const together = [...(received ? [outboxPut(received)] : []), ...(hire.customerEmail ? [customerEmailPut(hire.customerEmail, customer.id)] : [])];
+  const job = await createAndDispatch(hire, together).catch(
     (error: unknown) => earlierResult(ids, error, () => jobsRepo.findCustomersJob(jobId, customer.id)),
   );
   logger.info('Hire requested', { requestNumber: job.id.slice(-8).toUpperCase(), category: job.category });

@@ -11,6 +11,9 @@ import { testSetupCode } from './lib/testing/owner';
 import { createTestWorker, withBearer } from './lib/testing/workers';
 import { handler as loginAdmin } from './login-admin';
 import { handler as loginWorker } from './login-worker';
+import { mailedResetToken } from './lib/testing/password-resets';
+import { handler as requestPasswordReset } from './request-password-reset';
+import { handler as resetPassword } from './reset-password';
 import { handler as setupAdmin } from './setup-admin';
 import { handler as submitWorkerApplication } from './submit-worker-application';
 import { handler as subscribePush } from './subscribe-push';
@@ -56,9 +59,9 @@ beforeAll(async () => {
   // The owner setup code and the origin secret CloudFront sends are secrets too.
   remember('setup code', testSetupCode());
   remember('origin secret', testOriginSecret());
-  await invoke(setupAdmin, withBody(sampleEvent('setup-admin'), { setupCode: 'Wrong-Setup-Code-7', username: 'log-owner', password: ownerPassword, confirm: ownerPassword }));
+  await invoke(setupAdmin, withBody(sampleEvent('setup-admin'), { setupCode: 'Wrong-Setup-Code-7', username: 'log-owner', email: 'log-owner@example.com', password: ownerPassword, confirm: ownerPassword }));
   remember('wrong setup code', 'Wrong-Setup-Code-7');
-  const setup = await invoke(setupAdmin, withBody(sampleEvent('setup-admin'), { setupCode: testSetupCode(), username: 'log-owner', password: ownerPassword, confirm: ownerPassword }));
+  const setup = await invoke(setupAdmin, withBody(sampleEvent('setup-admin'), { setupCode: testSetupCode(), username: 'log-owner', email: 'log-owner@example.com', password: ownerPassword, confirm: ownerPassword }));
   remember('setup session', cookieSecret(setup));
   await invoke(loginAdmin, fromIp(withBody(sampleEvent('login-admin'), { username: 'log-owner', password: wrongOwnerPassword }), '203.0.113.9'));
   const login = await invoke(loginAdmin, withBody(sampleEvent('login-admin'), { username: 'log-owner', password: ownerPassword }));
@@ -85,6 +88,18 @@ beforeAll(async () => {
   remember('push auth secret', pushKeys.auth);
   remember('push p256dh key', pushKeys.p256dh);
   await invoke(subscribePush, withBearer(withBody(sampleEvent('subscribe-push'), { endpoint: 'https://fcm.googleapis.com/fcm/send/log-hygiene-endpoint', keys: pushKeys, userAgent: 'log test' }), token));
+
+  // A forgotten password: a link asked for the pro's address and for one nobody uses, mailed, spent
+  const unknownEmail = 'nobody-log-hygiene@example.com';
+  remember('reset-requested email', worker.email);
+  remember('unknown reset-requested email', unknownEmail);
+  await invoke(requestPasswordReset, fromIp(withBody(sampleEvent('request-password-reset'), { email: worker.email }), '203.0.113.11'));
+  await invoke(requestPasswordReset, fromIp(withBody(sampleEvent('request-password-reset'), { email: unknownEmail }), '203.0.113.11'));
+  const resetSecret = await mailedResetToken(worker.email, 'worker', worker.id);
+  remember('reset link secret', resetSecret);
+  const resetWorkerPassword = 'Harbor-Thistle-Quiet-64';
+  remember('reset worker password', resetWorkerPassword);
+  await invoke(resetPassword, withBody(sampleEvent('reset-password'), { token: resetSecret, password: resetWorkerPassword, confirmPassword: resetWorkerPassword }));
 
   // Both application forms, with SSN last digits (accepted or not, what they log counts)
   const application = JSON.parse(sampleEvent('submit-worker-application').body!) as Record<string, unknown>;
@@ -123,6 +138,10 @@ describe('what the logs hold after the journeys that handle secrets', () => {
     'SSN digits (application)',
     'SSN digits (refused application)',
     'SSN digits (legacy application)',
+    'reset-requested email',
+    'unknown reset-requested email',
+    'reset link secret',
+    'reset worker password',
   ])('never contain the %s', (name) => {
     const secret = secrets[name];
 
@@ -131,7 +150,7 @@ describe('what the logs hold after the journeys that handle secrets', () => {
   });
 
   it('never contain a session or token hash, a password hash, or an ssn field', () => {
-    const hashes = ['owner session', 'worker token', 'signup token'].map((n) => hashSecret(secrets[n]!));
+    const hashes = ['owner session', 'worker token', 'signup token', 'reset link secret'].map((n) => hashSecret(secrets[n]!));
 
     expect(lines.filter((line) => hashes.some((h) => line.includes(h)))).toEqual([]);
     expect(lines.filter((line) => /scrypt\$|"ssn/i.test(line))).toEqual([]);

@@ -5,6 +5,10 @@ import { newId } from './lib/ids';
 import { asOwner, pendingCompanyApplication } from './lib/testing/applications';
 import { invoke, withBody } from './lib/testing/events';
 import { handler } from './reject-company-application';
+import { handler as sendMail } from './send-mail';
+import { mailRepo } from './lib/data/mail';
+import { mailsTo, outboxRecord } from './lib/testing/mail';
+import { paths } from '../web/src/lib/paths';
 
 const reject = async (id: string, body: unknown) => invoke(handler, withBody(await asOwner('reject-company-application', { id }), body));
 
@@ -68,5 +72,36 @@ describe('POST /api/admin/company-applications/{id}/reject', () => {
 
   it('answers 404 for an unknown application', async () => {
     expect((await reject(newId(), { notes: 'Nobody.' })).status).toBe(404);
+  });
+});
+
+describe('POST /api/admin/company-applications/{id}/reject: the mail', () => {
+  it("mails the contact once that the application is not approved, with the owner's notes and the status page, even when rejected twice and delivered twice", async () => {
+    // Prepare
+    const { id, body } = await pendingCompanyApplication();
+    const notes = 'We could not verify the insurance certificate.';
+
+    // Act
+    expect((await reject(id, { notes })).status).toBe(200);
+    expect((await reject(id, { notes: 'Again' })).status).toBe(409);
+    const record = await outboxRecord('company-application-decided', id);
+    await sendMail({ Records: [record] });
+    await sendMail({ Records: [record] });
+
+    // Assess
+    const mails = await mailsTo(body.emailAddress);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe(`About ${body.companyName}'s application`);
+    expect(mails[0]!.text).toContain('we are not able to approve it at this time');
+    expect(mails[0]!.text).toContain(`Our reviewer's notes: ${notes}`);
+    expect(mails[0]!.text).toContain(`See the decision: http://localhost:3000${paths.companyApplicationStatus(id)}`);
+  });
+
+  it('writes no mail for a rejection refused for want of notes', async () => {
+    const { id } = await pendingCompanyApplication();
+
+    expect((await reject(id, {})).status).toBe(400);
+
+    expect(await mailRepo.find('company-application-decided', id)).toBeUndefined();
   });
 });

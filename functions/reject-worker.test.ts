@@ -16,6 +16,9 @@ import { applicantWithAccount, asOwner, pendingApplication, workerApplicationBod
 import { invoke, sampleEvent, withBody } from './lib/testing/events';
 import { handler } from './reject-worker';
 import { handler as submitWorkerApplication } from './submit-worker-application';
+import { handler as sendMail } from './send-mail';
+import { mailsTo, outboxRecord } from './lib/testing/mail';
+import { mailRepo } from './lib/data/mail';
 
 const NOTES = 'We need a clearer photo of your ID: please apply again with a sharper image.';
 const reject = async (id: string, body: unknown = { notes: NOTES }) => invoke(handler, withBody(await asOwner('reject-worker', { id }), body));
@@ -138,5 +141,36 @@ describe('POST /api/admin/workers/{id}/reject: the owner says why', () => {
     expect(made).toEqual(expect.any(String));
     expect(await workersRepo.findById(made!)).toMatchObject({ status: 'rejected' });
     expect((await workerAdmin.listAll()).filter((w) => w.applicationId === id)).toHaveLength(1);
+  });
+});
+
+describe('POST /api/admin/workers/{id}/reject: the mail', () => {
+  it("mails the applicant once, kindly, with the owner's notes, even when rejected twice and delivered twice", async () => {
+    // Prepare
+    const { id, body } = await pendingApplication();
+
+    // Act
+    expect((await reject(id)).status).toBe(200);
+    expect((await reject(id)).status).toBe(409);
+    const record = await outboxRecord('application-rejected', id);
+    await sendMail({ Records: [record] });
+    await sendMail({ Records: [record] });
+
+    // Assess
+    const mails = await mailsTo(body.emailAddress);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('About your application to work with Fixly');
+    expect(mails[0]!.text).toContain(`Hi ${body.fullName},`);
+    expect(mails[0]!.text).toContain(`Our reviewer's notes: ${NOTES}`);
+    expect(mails[0]!.text).toContain('Thank you for your interest');
+  });
+
+  it('writes no mail when the notes are missing and nothing is rejected', async () => {
+    const { id } = await pendingApplication();
+
+    const res = await reject(id, {});
+
+    expect(res.status).toBe(400);
+    expect(await mailRepo.find('application-rejected', id)).toBeUndefined();
   });
 });

@@ -13,6 +13,7 @@ import { keys } from '../shared/table';
 import { handler as changePassword } from './change-password';
 import { handler as getAdminStatus } from './get-admin-status';
 import { handler as getCurrentUser } from './get-current-user';
+import { handler as getOwnerEmail } from './get-owner-email';
 import { handler as getSetupStatus } from './get-setup-status';
 import { verifyPassword } from './lib/auth/passwords';
 import { hashSecret } from './lib/auth/tokens';
@@ -20,10 +21,15 @@ import { dynamo, tableName } from './lib/clients';
 import type { OwnerItem } from './lib/data/owner';
 import { fromAddress, invoke, sampleEvent, withBody, withCookies, type Invocation } from './lib/testing/events';
 import { strangersFail } from './lib/testing/logins';
-import { testSetupCode } from './lib/testing/owner';
+import { ownerTestSession, testSetupCode } from './lib/testing/owner';
 import { manySessions, sessionRowsOf } from './lib/testing/sessions';
 import { handler as loginAdmin } from './login-admin';
 import { handler as logoutAdmin } from './logout-admin';
+import { mailsTo } from './lib/testing/mail';
+import { mailedResetToken, resetMailsQueuedFor } from './lib/testing/password-resets';
+import { handler as requestReset, RESET_REQUESTED } from './request-password-reset';
+import { handler as resetPassword } from './reset-password';
+import { handler as setOwnerEmail } from './set-owner-email';
 import { handler, WRONG_SETUP_CODE } from './setup-admin';
 
 const setupSample = sampleEvent('setup-admin');
@@ -41,8 +47,11 @@ const randomIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250)
 
 const fromIp = (event: APIGatewayProxyEventV2, address: string): APIGatewayProxyEventV2 => fromAddress(event, address);
 
+/** The owner's address as typed at setup (mixed case: it is stored lower-case). */
+const OWNER_EMAIL = `Owner-${randomUUID()}@Example.com`;
+
 const setup = (username: string, password: string, setupCode = testSetupCode()) =>
-  withBody(setupSample, { setupCode, username, password, confirm: password });
+  withBody(setupSample, { setupCode, username, email: OWNER_EMAIL, password, confirm: password });
 const login = (username: string, password: string, ip = randomIp()) =>
   fromIp(withBody(loginSample, { username, password }), ip);
 const asCookie = (setCookie: string) => setCookie.split(';')[0]!;
@@ -75,7 +84,7 @@ async function statusWith(cookie?: string) {
 }
 
 /** The owner this file creates; filled by the concurrent-setup case. */
-const owner = { username: '', password: '', cookie: '' };
+const owner = { username: '', password: '', cookie: '', email: OWNER_EMAIL.toLowerCase() };
 
 // Before the handlers are imported: they read TABLE_NAME once, at import.
 const ownTable = vi.hoisted(() => {
@@ -117,7 +126,7 @@ describe('POST /api/admin/setup', () => {
   it('refuses mismatched passwords on the confirm field and writes nothing', async () => {
     const res = await call(
       handler,
-      withBody(setupSample, { setupCode: testSetupCode(), username: 'owner-x', password: 'long-enough-1', confirm: 'long-enough-2' }),
+      withBody(setupSample, { setupCode: testSetupCode(), username: 'owner-x', email: OWNER_EMAIL, password: 'long-enough-1', confirm: 'long-enough-2' }),
     );
 
     expect(res.status).toBe(400);
@@ -126,10 +135,21 @@ describe('POST /api/admin/setup', () => {
   });
 
   it('asks for the setup code when none is sent, and writes nothing', async () => {
-    const res = await call(handler, withBody(setupSample, { username: 'owner-x', password: 'Lantern-Harbor-42', confirm: 'Lantern-Harbor-42' }));
+    const res = await call(handler, withBody(setupSample, { username: 'owner-x', email: OWNER_EMAIL, password: 'Lantern-Harbor-42', confirm: 'Lantern-Harbor-42' }));
 
     expect(res.status).toBe(400);
     expect(res.body.fields).toEqual({ setupCode: 'Enter the setup code' });
+    expect(await ownerItem()).toBeUndefined();
+  });
+
+  it("asks for the owner's email, where a password-reset link would go, and writes nothing", async () => {
+    const res = await call(handler, withBody(setupSample, { setupCode: testSetupCode(), username: 'owner-x', password: 'Lantern-Harbor-42', confirm: 'Lantern-Harbor-42' }));
+    const malformed = await call(handler, withBody(setupSample, { setupCode: testSetupCode(), username: 'owner-x', email: 'owner-at-example', password: 'Lantern-Harbor-42', confirm: 'Lantern-Harbor-42' }));
+
+    for (const answer of [res, malformed]) {
+      expect(answer.status).toBe(400);
+      expect(answer.body.fields).toEqual({ email: 'Enter a valid email address' });
+    }
     expect(await ownerItem()).toBeUndefined();
   });
 
@@ -191,6 +211,10 @@ describe('POST /api/admin/setup', () => {
     owner.username = stored.username;
     owner.password = password;
     owner.cookie = asCookie(winner.cookies[0]!);
+  });
+
+  it("stores the owner's email in lower case", async () => {
+    expect((await ownerItem())!.email).toBe(OWNER_EMAIL.toLowerCase());
   });
 
   it('stores a scrypt hash, never the password', async () => {
@@ -470,6 +494,95 @@ describe('POST /api/auth/change-password', () => {
     // Assess
     expect(res.status).toBe(429);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
+describe('PUT /api/admin/email', () => {
+  const sample = sampleEvent('set-owner-email');
+  const setEmail = (cookie: string, email: string, currentPassword: string) =>
+    withCookies(withBody(sample, { email, currentPassword }), [cookie]);
+  const freshSession = async () => asCookie((await call(loginAdmin, login(owner.username, owner.password))).cookies[0]!);
+
+  it('reads back the email given at setup', async () => {
+    const res = await call(getOwnerEmail, withCookies(sampleEvent('get-owner-email'), [await freshSession()]));
+
+    expect(res).toMatchObject({ status: 200, body: { email: OWNER_EMAIL.toLowerCase() } });
+  });
+
+  it('refuses a wrong current password on its field and keeps the email', async () => {
+    // Prepare
+    const cookie = await freshSession();
+
+    // Act
+    const res = await call(setOwnerEmail, setEmail(cookie, `other-${randomUUID()}@example.com`, 'not-the-password'));
+
+    // Assess
+    expect(res.status).toBe(400);
+    expect(res.body.fields).toEqual({ currentPassword: 'Current password is incorrect' });
+    expect((await ownerItem())!.email).toBe(OWNER_EMAIL.toLowerCase());
+  });
+
+  it('answers 401 without an owner session, and to a session of nobody who is the owner', async () => {
+    const without = await call(setOwnerEmail, withBody(sample, { email: 'x@example.com', currentPassword: owner.password }));
+    const stranger = await call(setOwnerEmail, setEmail((await ownerTestSession()).cookie, 'x@example.com', owner.password));
+
+    const strangerReads = await call(getOwnerEmail, withCookies(sampleEvent('get-owner-email'), [(await ownerTestSession()).cookie]));
+
+    expect(without.status).toBe(401);
+    expect(stranger.status).toBe(401);
+    expect(strangerReads.status).toBe(401);
+    expect((await ownerItem())!.email).toBe(OWNER_EMAIL.toLowerCase());
+  });
+
+  it('changes the email with the current password: reset links go to the new address, not the old one', async () => {
+    // Prepare
+    const cookie = await freshSession();
+    const newEmail = `New-Owner-${randomUUID()}@Example.com`;
+
+    // Act
+    const res = await call(setOwnerEmail, setEmail(cookie, newEmail, owner.password));
+    await call(requestReset, fromIp(withBody(sampleEvent('request-password-reset'), { email: OWNER_EMAIL }), randomIp()));
+    await call(requestReset, fromIp(withBody(sampleEvent('request-password-reset'), { email: newEmail }), randomIp()));
+
+    // Assess
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message: 'Email saved. Password-reset links now go to this address.', email: newEmail.toLowerCase() });
+    expect((await ownerItem())!.email).toBe(newEmail.toLowerCase());
+    expect((await call(getOwnerEmail, withCookies(sampleEvent('get-owner-email'), [cookie]))).body).toEqual({ email: newEmail.toLowerCase() });
+    expect(await resetMailsQueuedFor(OWNER_EMAIL.toLowerCase())).toEqual([]);
+    expect(await resetMailsQueuedFor(newEmail.toLowerCase())).toHaveLength(1);
+    owner.email = newEmail.toLowerCase();
+  });
+});
+
+describe("the owner's forgotten password", () => {
+  it('mails the owner a link that sets a new password, ends every session and device cookie, and signs nobody in', async () => {
+    // Prepare: two signed-in browsers, one of them with a device cookie
+    const stored = (await ownerItem())!;
+    const device = await ownerDeviceCookie();
+    const session = asCookie((await call(loginAdmin, login(owner.username, owner.password))).cookies[0]!);
+    expect((await statusWith(session)).isAdmin).toBe(true);
+    const asked = await call(requestReset, fromIp(withBody(sampleEvent('request-password-reset'), { email: owner.email }), randomIp()));
+    const token = await mailedResetToken(owner.email, 'admin', stored.id);
+    const newPassword = `reset-${randomUUID()}`;
+
+    // Act
+    const res = await call(resetPassword, fromIp(withBody(sampleEvent('reset-password'), { token, password: newPassword, confirmPassword: newPassword }), randomIp()));
+
+    // Assess
+    expect(asked.body).toEqual({ message: RESET_REQUESTED });
+    const mail = (await mailsTo(owner.email)).at(-1)!;
+    expect(mail.text).toContain(`Hi ${owner.username},`);
+    expect(mail.text).toContain('the Fixly owner account');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message: 'Password changed. Sign in with your new password.', role: 'admin' });
+    expect(res.cookies).toEqual([]);
+    expect((await statusWith(session)).isAdmin).toBe(false);
+    expect((await statusWith(owner.cookie)).isAdmin).toBe(false);
+    expect(await deviceRow(device)).toBeUndefined();
+    expect((await call(loginAdmin, login(owner.username, owner.password))).status).toBe(401);
+    expect((await call(loginAdmin, login(owner.username, newPassword))).status).toBe(200);
+    owner.password = newPassword;
   });
 });
 

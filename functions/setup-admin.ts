@@ -33,7 +33,8 @@ async function rightCode(presented: string): Promise<boolean> {
  * refused before anything else, as before; wrong codes are counted like wrong passwords (5 per
  * address, 20 per address, 50 from anywhere in 15 minutes, then 429) and cost no hashing. The
  * conditional put is the real check, so two racing setups end with exactly one owner and the other
- * gets 409. The new owner is logged in at once.
+ * gets 409. The new owner is logged in at once. Their email (lower-case) is where their mail and a
+ * password-reset link go.
  */
 export const handler = http(routeByName('setup-admin'), adminSetupSchema, async ({ body, event }) => {
   if (await ownerRepo.find()) throw new ConflictError(ALREADY_SET_UP);
@@ -46,6 +47,7 @@ export const handler = http(routeByName('setup-admin'), adminSetupSchema, async 
   const owner = await ownerRepo.create({
     id: newId(),
     username: body.username,
+    email: body.email,
     passwordHash: await hashPassword(body.password),
   });
   const { secret } = await sessions.start('admin', owner.id, owner.username);

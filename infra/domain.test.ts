@@ -97,8 +97,10 @@ describe('Custom domain: with a Route 53 zone', () => {
     // Prepare
     const [distributionId] = distributionOf(withZone.template);
 
-    // Act
-    const records = resourcesOf(withZone.template, 'AWS::Route53::RecordSet').map(([, r]) => r.Properties);
+    // Act: the name's own records (the mail domain's DKIM CNAMEs are in the zone too: infra/mail.test.ts)
+    const records = resourcesOf(withZone.template, 'AWS::Route53::RecordSet')
+      .map(([, r]) => r.Properties)
+      .filter((r) => r.Type !== 'CNAME');
 
     // Assess
     expect(records.map((r) => r.Type).sort()).toEqual(['A', 'AAAA']);

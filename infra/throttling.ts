@@ -18,10 +18,19 @@ export interface ThrottleLimit {
 export const defaultThrottle: ThrottleLimit = { rateLimit: 100, burstLimit: 200 };
 
 export const throttleClasses = {
-  /** Password guessing and account setup: a person logs in a few times a day. */
+  /** Password guessing and account setup: a person logs in a few times a day (and rarely forgets the password). */
   login: {
     limit: { rateLimit: 10, burstLimit: 20 },
-    routes: ['login-admin', 'login-worker', 'setup-admin', 'change-password', 'create-worker-account'],
+    routes: [
+      'login-admin',
+      'login-worker',
+      'setup-admin',
+      'change-password',
+      'create-worker-account',
+      'set-owner-email',
+      'request-password-reset',
+      'reset-password',
+    ],
   },
   /** Applications write documents and rows for the owner to review: rare and costly to spam. */
   application: {

@@ -16,7 +16,7 @@ describe('common passwords', () => {
   });
 
   it.each<[string, Schema, Record<string, string>, string]>([
-    ['owner setup', adminSetupSchema, { setupCode: 'K7pQ2xW9', username: 'owner', password: 'baseball', confirm: 'baseball' }, 'password'],
+    ['owner setup', adminSetupSchema, { setupCode: 'K7pQ2xW9', username: 'owner', email: 'owner@example.com', password: 'baseball', confirm: 'baseball' }, 'password'],
     ['change password', changePasswordSchema, { currentPassword: 'x', newPassword: 'Football', confirmPassword: 'Football' }, 'newPassword'],
     ['worker account', workerCreateAccountSchema, { email: 'a@example.com', password: 'superman', confirmPassword: 'superman' }, 'password'],
   ])('refuses a common password on %s with a message a person can act on', (_, schema, body, field) => {
@@ -26,7 +26,7 @@ describe('common passwords', () => {
   });
 
   it('says the length first when a password is both short and common', () => {
-    const result = validate(adminSetupSchema, { setupCode: 'K7pQ2xW9', username: 'owner', password: 'abc123', confirm: 'abc123' });
+    const result = validate(adminSetupSchema, { setupCode: 'K7pQ2xW9', username: 'owner', email: 'owner@example.com', password: 'abc123', confirm: 'abc123' });
 
     expect(result).toEqual({ success: false, fields: { password: 'Password must be at least 8 characters long.' } });
   });

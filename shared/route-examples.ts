@@ -41,6 +41,7 @@ export const routeExamples: { [N in RouteName]?: RouteExample<N> } = {
     body: {
       setupCode: 'the-code-npm-start-printed',
       username: 'owner',
+      email: 'owner@example.com',
       password: 'Tr1cky-Harbour-Lamp',
       confirm: 'Tr1cky-Harbour-Lamp',
     },
@@ -52,6 +53,11 @@ export const routeExamples: { [N in RouteName]?: RouteExample<N> } = {
       newPassword: 'Quiet-Meadow-Kettle-42',
       confirmPassword: 'Quiet-Meadow-Kettle-42',
     },
+  },
+  'set-owner-email': { body: { email: 'owner@example.com', currentPassword: 'Tr1cky-Harbour-Lamp' } },
+  'request-password-reset': { body: { email: 'maria.lopez@example.com' } },
+  'reset-password': {
+    body: { token: 'sVh4b2Fy0cJ4cQmJ3v1xk0Ck3pRr9yqH6lT8WzNdE1A', password: 'Quiet-Meadow-Kettle-42', confirmPassword: 'Quiet-Meadow-Kettle-42' },
   },
   'dev-login': { body: { userId: 'dev-owner', role: 'admin', username: 'Dev Owner' } },
   'approve-worker': { params: { id: 'AAAAAAAAAAAAAAAAAAAAAA' } },
@@ -181,6 +187,8 @@ export const routeExamples: { [N in RouteName]?: RouteExample<N> } = {
     },
   },
   'list-worker-profiles': { query: { category: 'plumbing' } },
+  'request-requests-link': { body: { email: 'dana.whitfield@example.com' } },
+  'open-requests-link': { body: { token: 'Qm9va2luZ3NBcmVNaW5lQW5kT25seU1pbmVUb1JlYWQ' } },
   'save-service-address': { body: { address: '1 Ferry Building, San Francisco, CA 94111', latitude: 37.7955, longitude: -122.3937 } },
   'create-estimate': { body: { category: 'plumbing', size: 'medium', location: { lat: 37.7942, lng: -122.3947 } } },
   'search-addresses': { query: { q: '350 Fifth Avenue New York' } },

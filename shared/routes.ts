@@ -8,13 +8,24 @@ import type {
   workerApplicationSchema,
   workerApplyLegacySchema,
 } from './schemas/applications';
-import type { adminLoginSchema, adminSetupSchema, changePasswordSchema, devLoginSchema, workerCreateAccountSchema, workerLoginSchema } from './schemas/auth';
+import type {
+  adminLoginSchema,
+  adminSetupSchema,
+  changePasswordSchema,
+  devLoginSchema,
+  ownerEmailSchema,
+  passwordResetCompleteSchema,
+  passwordResetRequestSchema,
+  workerCreateAccountSchema,
+  workerLoginSchema,
+} from './schemas/auth';
 import type { bookingInputSchema } from './schemas/booking';
 import type { documentReviewSchema, documentUploadSchema } from './schemas/documents';
 import type { arrivalAnswerSchema, hireSchema, jobActionSchema, jobStateSchema, workerLocationSchema } from './schemas/job';
 import type { rescheduleSchema, serviceRequestSchema } from './schemas/request';
 import type { estimateInputSchema } from './schemas/estimate';
 import type { serviceAddressSchema } from './schemas/service-address';
+import type { requestsLinkOpenSchema, requestsLinkSchema } from './schemas/requests-link';
 import type { trackLookupSchema } from './schemas/tracking';
 import type { checkoutSessionSchema, clientVerificationSchema, createInvoiceSchema } from './schemas/invoice';
 import type { pushEndpointSchema, pushRenewSchema, pushSubscribeSchema } from './schemas/push';
@@ -43,6 +54,9 @@ export interface BodySchemas {
   adminLoginSchema: typeof adminLoginSchema;
   adminSetupSchema: typeof adminSetupSchema;
   changePasswordSchema: typeof changePasswordSchema;
+  ownerEmailSchema: typeof ownerEmailSchema;
+  passwordResetRequestSchema: typeof passwordResetRequestSchema;
+  passwordResetCompleteSchema: typeof passwordResetCompleteSchema;
   devLoginSchema: typeof devLoginSchema;
   workerCreateAccountSchema: typeof workerCreateAccountSchema;
   workerLoginSchema: typeof workerLoginSchema;
@@ -56,6 +70,8 @@ export interface BodySchemas {
   rescheduleSchema: typeof rescheduleSchema;
   estimateInputSchema: typeof estimateInputSchema;
   serviceAddressSchema: typeof serviceAddressSchema;
+  requestsLinkSchema: typeof requestsLinkSchema;
+  requestsLinkOpenSchema: typeof requestsLinkOpenSchema;
   trackLookupSchema: typeof trackLookupSchema;
   jobRatingSchema: typeof jobRatingSchema;
   workerReviewSchema: typeof workerReviewSchema;
@@ -295,6 +311,39 @@ export const routes = [
     access: 'admin',
     body: 'changePasswordSchema',
     response: 'message',
+    table: 'readwrite',
+    memoryMb: PASSWORD_HASHING_MEMORY_MB,
+  },
+  // The owner's email, where a reset link goes: changing it takes the current password.
+  { name: 'get-owner-email', method: 'GET', path: '/api/admin/email', access: 'admin', response: 'ownerEmailOnFile', table: 'read' },
+  {
+    name: 'set-owner-email',
+    method: 'PUT',
+    path: '/api/admin/email',
+    access: 'admin',
+    body: 'ownerEmailSchema',
+    response: 'ownerEmail',
+    table: 'readwrite',
+    memoryMb: PASSWORD_HASHING_MEMORY_MB,
+  },
+  // "Forgot password?": a single-use link by mail (the same answer whether or not the address is
+  // known, throttled like a login), then the new password with the link's secret.
+  {
+    name: 'request-password-reset',
+    method: 'POST',
+    path: '/api/auth/password-reset',
+    access: 'public',
+    body: 'passwordResetRequestSchema',
+    response: 'message',
+    table: 'readwrite',
+  },
+  {
+    name: 'reset-password',
+    method: 'POST',
+    path: '/api/auth/password-reset/complete',
+    access: 'public',
+    body: 'passwordResetCompleteSchema',
+    response: 'passwordReset',
     table: 'readwrite',
     memoryMb: PASSWORD_HASHING_MEMORY_MB,
   },
@@ -784,6 +833,28 @@ export const routes = [
     body: 'serviceAddressSchema',
     response: 'serviceAddress',
     table: 'readwrite',
+  },
+  // "Find my requests": a single-use link mailed to an address requests were made with; asking is
+  // throttled like a login and answers the same whether or not the address is known.
+  {
+    name: 'request-requests-link',
+    method: 'POST',
+    path: '/api/customer/requests-link',
+    access: 'public',
+    body: 'requestsLinkSchema',
+    response: 'message',
+    table: 'readwrite',
+  },
+  // Spends the link and gathers the address's requests to the browser that opened it (its cookie).
+  {
+    name: 'open-requests-link',
+    method: 'POST',
+    path: '/api/customer/requests-link/open',
+    access: 'public',
+    body: 'requestsLinkOpenSchema',
+    response: 'requestsLinkOpened',
+    table: 'readwrite',
+    uploads: 'read',
   },
   // Public and unauthenticated: they read and write the geocode cache and nothing else in the table.
   {
@@ -1315,6 +1386,14 @@ export const recurring = [
     table: 'readwrite',
     documents: ['delete-upload'],
     description: 'Daily: deletes the files of compliance document uploads handed out over an hour ago',
+  },
+  {
+    // The owner's morning mail: yesterday's figures and what waits for them (queued in the outbox).
+    name: 'send-daily-summary',
+    cron: 'cron(0 7 * * ? *)',
+    dailyAtUtc: { hour: 7, minute: 0 },
+    table: 'readwrite',
+    description: "Daily: mails the owner yesterday's jobs and money and what waits for their review",
   },
 ] as const satisfies readonly RecurringDef[];
 

@@ -83,6 +83,18 @@ export async function customersCrewBill(id: string, customerId: string): Promise
   return crewBillOf(lead);
 }
 
+/**
+ * The bill of the crew led by `leadId` once it is complete: every billed pro has invoiced, and it is
+ * not being paid yet. Undefined while a pro has still to invoice (or for a request that is not a
+ * crew's). Two last pros invoicing at the same instant may both find it complete.
+ */
+export async function completedCrewBill(leadId: string): Promise<CrewBill | undefined> {
+  const lead = await jobsRepo.findById(leadId);
+  if (!lead || !leadsACrew(lead)) return undefined;
+  const bill = await crewBillOf(lead);
+  return bill.status === 'to_verify' || bill.status === 'to_pay' ? bill : undefined;
+}
+
 const latest = (values: readonly (string | null)[]) => values.reduce<string | null>((a, b) => (b !== null && (a === null || b > a) ? b : a), null);
 
 export async function toCrewBillView(bill: CrewBill): Promise<CrewBillView> {

@@ -14,12 +14,19 @@ export type IssuedCustomer = CustomerCaller & { setCookie?: string };
 
 /**
  * The anonymous customer the browser's cookie names, if the server issued that identity: a value
- * the client made up, however well formed, is nobody.
+ * the client made up, however well formed, is nobody. An identity gathered into another by "Find
+ * my requests" acts as that one (customersRepo.resolve), so every browser still holding it keeps
+ * its requests, which were re-filed there.
  */
 export async function existingCustomer(event: Pick<APIGatewayProxyEventV2, 'cookies'>): Promise<string | undefined> {
+  const id = cookieCustomerId(event);
+  return id ? customersRepo.resolve(id) : undefined;
+}
+
+/** The id the customer cookie holds, if well formed (issued or not: resolve it before trusting it). */
+export function cookieCustomerId(event: Pick<APIGatewayProxyEventV2, 'cookies'>): string | undefined {
   const id = readCookies(event)[CUSTOMER_COOKIE];
-  if (!isId(id)) return undefined;
-  return (await customersRepo.isIssued(id)) ? id : undefined;
+  return isId(id) ? id : undefined;
 }
 
 export function customerCookie(id: string): string {

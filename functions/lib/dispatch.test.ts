@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { jobsRepo } from './data/jobs';
-import { offerNext, timerNames } from './dispatch';
+import { offerNext, restartSearch, timerNames } from './dispatch';
+import { handler as expireOffer } from '../expire-offer';
+import { handler as sendMail } from '../send-mail';
+import { mailsTo, outboxRecord } from './testing/mail';
 import { env } from './env';
 import { dispatchableWorker, findSchedule, north, testCategory, testJob, testPlace } from './testing/dispatch';
 
@@ -104,5 +107,43 @@ describe('offerNext', () => {
     const offered = await offerNext(job.id);
 
     expect(offered!.tried.sort()).toEqual(near.map((w) => w.id).sort());
+  });
+});
+
+describe('a search that ends with nobody: the mail', () => {
+  it('mails the customer once per search that found nobody, with Try again on the tracking page, even when the timer fires twice', async () => {
+    // Prepare: the only pro of the trade let their offer expire
+    const email = `nopro-${crypto.randomUUID()}@example.com`;
+    const [category, place] = [testCategory(), testPlace()];
+    const pro = await dispatchableWorker(category, north(place, 1));
+    const job = await testJob(category, place, { customerEmail: email });
+    await jobsRepo.addOffers(job, { [pro.id]: new Date(Date.now() - 1000).toISOString() }, new Date().toISOString());
+
+    // Act: the expiry timer fires twice, and the mail's record is delivered twice
+    await Promise.all([expireOffer({ jobId: job.id, workerId: pro.id }), expireOffer({ jobId: job.id, workerId: pro.id })]);
+    const record = await outboxRecord('no-pro-found', `${job.id}:0`);
+    await sendMail({ Records: [record] });
+    await sendMail({ Records: [record] });
+
+    // Assess
+    expect(await jobsRepo.findById(job.id)).toMatchObject({ dispatch: 'no_worker_available' });
+    const mails = await mailsTo(email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('No pro was free for your Plumbing request');
+    expect(mails[0]!.text).toContain(`Try again: http://localhost:3000/track?id=${job.id}`);
+  });
+
+  it('mails again when a search started afresh also ends with nobody: a new round', async () => {
+    // Prepare: a search that found nobody (no pro of the trade at all)
+    const email = `nopro-${crypto.randomUUID()}@example.com`;
+    const job = await testJob(testCategory(), testPlace(), { customerEmail: email });
+    await offerNext(job.id);
+
+    // Act: Try again, and nobody again
+    await restartSearch((await jobsRepo.findById(job.id))!, 'Searching again.');
+    for (const subjectId of [`${job.id}:0`, `${job.id}:1`]) await sendMail({ Records: [await outboxRecord('no-pro-found', subjectId)] });
+
+    // Assess
+    expect(await mailsTo(email)).toHaveLength(2);
   });
 });

@@ -10,6 +10,8 @@ import { env } from './env';
 import { jobOffered, jobSearching, noWorkerAvailable } from './job-events';
 import { logger } from './logger';
 import { cancelSchedule, scheduleOnce } from './scheduler';
+import { mailRepo } from './data/mail';
+import { noProFound } from './mail/messages/customers';
 import { offerReleaseAt, offerSecondsFor, reminderTimes, startOf, startTag, waitsForRelease, type ReminderKind } from './scheduling';
 
 /**
@@ -136,9 +138,11 @@ export async function offerNext(jobId: string): Promise<JobItem | undefined> {
     }
     if (chosen.length === 0) {
       if (open.length > 0 || Object.keys(job.offers ?? {}).length > 0) return job; // still waiting on offers or their timers
-      if (job.dispatch === 'no_worker_available') return job;
+      // A timer retried after the change below was stored queues the customer's mail again (its key keeps one).
+      if (job.dispatch === 'no_worker_available') return mailNoPro(job).then(() => job);
       if (await jobsRepo.markNoWorker(job, now)) {
         logger.info('No worker available', { jobId, offered: job.tried.length });
+        await mailNoPro(job);
         await noWorkerAvailable(job);
         return jobsRepo.findById(jobId);
       }
@@ -170,6 +174,16 @@ export async function offerNext(jobId: string): Promise<JobItem | undefined> {
   }
   logger.warn('Dispatch gave up after repeated conflicts; the next timer retries', { jobId });
   return jobsRepo.findById(jobId);
+}
+
+/**
+ * The customer's "no pro found" mail, once the job was marked so (a timer fired twice loses that
+ * write's condition). Keyed by the dispatch cycle: the same search ending with nobody again (an
+ * owner's offer by hand declined) is no second mail; a search started afresh is a new cycle.
+ */
+async function mailNoPro(job: JobItem): Promise<void> {
+  const message = noProFound(job, dispatchCycle(job));
+  if (message) await mailRepo.queue(message);
 }
 
 /**

@@ -44,6 +44,11 @@ export class ConflictError extends HttpError {
   override readonly name = 'ConflictError';
   readonly status = 409;
 }
+/** What the request names existed once and is gone for good (a spent or expired link). */
+export class GoneError extends HttpError {
+  override readonly name = 'GoneError';
+  readonly status = 410;
+}
 export class PayloadTooLargeError extends HttpError {
   override readonly name = 'PayloadTooLargeError';
   readonly status = 413;

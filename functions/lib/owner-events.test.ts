@@ -23,6 +23,16 @@ import { pushSubscriptionsRepo } from './data/push-subscriptions';
 import { OWNER_PUSH_ID } from './push-caller';
 import { browserSubscription, startFakePushService } from './testing/fake-push-service';
 import { framesOf, openTestConnection } from './testing/sockets';
+import { handler as sendMail } from '../send-mail';
+import { handler as confirmUpload } from '../confirm-document-upload';
+import { paths } from '../../web/src/lib/paths';
+import { mailRepo } from './data/mail';
+import { ownerDailySummary, ownerDocumentsWaiting, ownerNewApplication } from './mail/messages/owner';
+import { pendingApplication, pendingCompanyApplication } from './testing/applications';
+import { asWorker, confirmedWithTicket, workerWithToken } from './testing/documents';
+import { invoke } from './testing/events';
+import { mailsTo, outboxRecord } from './testing/mail';
+import { ownerMailbox } from './testing/owner-mail';
 
 const pushService = await startFakePushService();
 afterAll(() => pushService.close());
@@ -125,5 +135,109 @@ describe('owner events', () => {
     const [told] = await ownersAbout(marker);
     expect(told!.message).not.toContain('\n');
     expect(told!.message.length).toBeLessThan(300);
+  });
+});
+
+describe("owner events: the owner's mail", () => {
+  /** The owner's mails whose subject names `marker` (every test file's owner mail goes to the one address). */
+  const ownerMailsAbout = async (ownerEmail: string, marker: string) => (await mailsTo(ownerEmail)).filter((m) => m.subject.includes(marker));
+
+  it('mails the owner once about a new worker application, with the link to the Applications tab, even when told twice and delivered twice', async () => {
+    // Prepare
+    const ownerEmail = await ownerMailbox();
+    const fullName = `Applicant ${newId()}`;
+    const { id } = await pendingApplication({ fullName });
+
+    // Act: the event told again (as a retried call would), and its record delivered twice
+    await newWorkerApplication({ id, fullName, servicesProvided: ['plumbing'] });
+    const record = await outboxRecord('owner-new-application', id);
+    await sendMail({ Records: [record] });
+    await sendMail({ Records: [record] });
+
+    // Assess
+    const mails = await ownerMailsAbout(ownerEmail, fullName);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe(`New worker application: ${fullName}`);
+    expect(mails[0]!.text).toContain(`Review applications: http://localhost:3000${paths.adminTab('applications')}`);
+    // Only what the console shows: never the applicant's address.
+    expect(mails[0]!.text).not.toContain('@example.com');
+  });
+
+  it('mails the owner once about a new company application', async () => {
+    // Prepare
+    const ownerEmail = await ownerMailbox();
+    const companyName = `Company ${newId()}`;
+    const { id } = await pendingCompanyApplication({ companyName });
+
+    // Act
+    await newCompanyApplication({ id, companyName });
+    const record = await outboxRecord('owner-new-application', id);
+    await sendMail({ Records: [record] });
+    await sendMail({ Records: [record] });
+
+    // Assess
+    const mails = await ownerMailsAbout(ownerEmail, companyName);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain(`${companyName} applied to work with Fixly as a company.`);
+    expect(mails[0]!.text).toContain(`http://localhost:3000${paths.adminTab('applications')}`);
+  });
+
+  it('mails the owner once about a document waiting for review, even when its upload is confirmed twice', async () => {
+    // Prepare
+    const ownerEmail = await ownerMailbox();
+    const fullName = `Uploader ${newId()}`;
+    const { token } = await workerWithToken({ fullName });
+
+    // Act: the upload confirmed, then confirmed again (answering the same document)
+    const { document, ticket } = await confirmedWithTicket(token);
+    expect((await invoke(confirmUpload, asWorker('confirm-document-upload', token, { params: { uploadId: ticket.uploadId } }))).status).toBe(201);
+    const record = await outboxRecord('owner-documents-waiting', document.id);
+    await sendMail({ Records: [record] });
+    await sendMail({ Records: [record] });
+
+    // Assess
+    expect(document.status).toBe('pending_review');
+    const mails = (await mailsTo(ownerEmail)).filter((m) => m.text?.includes(fullName));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe(`Document to review: ${document.categoryName}`);
+    expect(mails[0]!.text).toContain(`${fullName} uploaded a ${document.categoryName} that needs your review.`);
+    expect(mails[0]!.text).toContain(`Review documents: http://localhost:3000${paths.adminTab('documents')}`);
+  });
+
+  it('makes no mail for an owner who gave no address', async () => {
+    // Prepare
+    const marker = `Marker ${newId()}`;
+
+    // Act
+    const messages = [
+      ownerNewApplication(undefined, { id: newId(), kind: 'worker', name: marker }),
+      ownerDocumentsWaiting(undefined, { id: newId(), categoryName: 'Form W-9', workerName: marker }),
+      ownerDailySummary(undefined, {
+        day: '2020-01-01',
+        jobsSent: 0,
+        jobsCompleted: 0,
+        jobsPaid: 0,
+        grossCents: 0,
+        platformFeeCents: 0,
+        waiting: { workerApplications: 0, companyApplications: 0, documents: 0, documentsMore: false, strikeAppeals: 0 },
+      }),
+    ];
+
+    // Assess
+    expect(messages).toEqual([null, null, null]);
+  });
+
+  it('keeps the mail of an event already mailed: a second queue of the same application writes nothing', async () => {
+    // Prepare
+    const ownerEmail = await ownerMailbox();
+    const id = newId();
+    const first = ownerNewApplication(ownerEmail, { id, kind: 'worker', name: 'First' })!;
+
+    // Act
+    const queued = [await mailRepo.queue(first), await mailRepo.queue({ ...first, subject: 'Second' })];
+
+    // Assess
+    expect(queued).toEqual([true, false]);
+    expect((await mailRepo.find('owner-new-application', id))?.subject).toBe(first.subject);
   });
 });

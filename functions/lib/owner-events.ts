@@ -1,5 +1,10 @@
 import type { NotificationView } from '../../shared/realtime';
+import { mailRepo } from './data/mail';
 import type { NewNotification } from './data/notifications';
+import { ownerRepo } from './data/owner';
+import { logger } from './logger';
+import type { MailMessage } from './mail/message';
+import { ownerDocumentsWaiting, ownerNewApplication } from './mail/messages/owner';
 import { OWNER_PUSH_ID } from './push-caller';
 import { notify } from './realtime';
 
@@ -17,6 +22,10 @@ import { notify } from './realtime';
  *
  * The texts carry only what the console already shows the owner (names, services, amounts), never
  * contact details, addresses, identity numbers or payment details.
+ *
+ * A new application and a document waiting for review also go to the owner's mailbox (the address
+ * given at setup; none without one), queued in the outbox keyed by the application's or document's
+ * id, so even a repeated call mails once.
  */
 
 /** There is one owner, and their channel is fixed (the socket joins it, the bell and push read it). */
@@ -58,6 +67,19 @@ function line(text: string, max = 140): string {
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
+/**
+ * Queues the owner's mail, built for their address (null without one: nothing is sent). The change
+ * it tells about is stored already, so a failure here is logged and never fails the call.
+ */
+async function mailOwner(build: (ownerEmail: string | undefined) => MailMessage | null): Promise<void> {
+  try {
+    const message = build((await ownerRepo.find())?.email);
+    if (message) await mailRepo.queue(message);
+  } catch (error) {
+    logger.error('Could not queue the owner\'s mail', { errorName: (error as Error)?.name });
+  }
+}
+
 export async function newWorkerApplication(application: { id: string; fullName: string; servicesProvided?: readonly string[] }): Promise<void> {
   const services = application.servicesProvided?.length ? ` (${line(application.servicesProvided.join(', '), 80)})` : '';
   await tellOwner({
@@ -66,6 +88,9 @@ export async function newWorkerApplication(application: { id: string; fullName: 
     message: `${line(application.fullName, 80)} applied to work${services}. Review it in Applications.`,
     actionUrl: ownerConsoleUrl.applications,
   });
+  await mailOwner((to) =>
+    ownerNewApplication(to, { id: application.id, kind: 'worker', name: line(application.fullName, 80), services: application.servicesProvided }),
+  );
 }
 
 export async function newCompanyApplication(application: { id: string; companyName: string }): Promise<void> {
@@ -75,6 +100,7 @@ export async function newCompanyApplication(application: { id: string; companyNa
     message: `${line(application.companyName, 80)} applied as a company. Review it in Applications.`,
     actionUrl: ownerConsoleUrl.applications,
   });
+  await mailOwner((to) => ownerNewApplication(to, { id: application.id, kind: 'company', name: line(application.companyName, 80) }));
 }
 
 export async function documentAwaitingReview(document: { id: string; categoryName: string; workerName?: string | null }): Promise<void> {
@@ -85,6 +111,9 @@ export async function documentAwaitingReview(document: { id: string; categoryNam
     message: `${who} a ${line(document.categoryName, 80)} to review.`,
     actionUrl: ownerConsoleUrl.documents,
   });
+  await mailOwner((to) =>
+    ownerDocumentsWaiting(to, { id: document.id, categoryName: line(document.categoryName, 80), workerName: document.workerName ? line(document.workerName, 80) : null }),
+  );
 }
 
 /** The search for a pro ended with nobody: the customer was told; the owner may offer it by hand. */

@@ -12,6 +12,9 @@ import { countedLogs } from './counted-logs';
 import { logger } from './logger';
 import { paymentFailed } from './owner-events';
 import { stripe, type Stripe } from './stripe';
+import { mailRepo } from './data/mail';
+import { receipt } from './mail/messages/customers';
+import { payoutSent } from './mail/messages/pros';
 
 /**
  * Card payments and payouts over the one Stripe adapter. A worker with payouts enabled is
@@ -206,6 +209,10 @@ async function settleBillPaid(session: Stripe.Checkout.Session, bill: CrewBill):
   for (const line of paidHere) await jobsRepo.markPaid(line.jobId, now);
   const anchor = anchorLine(after);
   if (anchor && paidHere.includes(anchor) && (await invoicesRepo.claimPaidNotice(anchor.id, now))) await crewBillPaid(after);
+  if (anchor && paidHere.includes(anchor)) {
+    const { lead } = after;
+    await mailReceipt(session, { ...lead, jobId: lead.id, subjectId: lead.id, requestId: lead.id, paidAt: anchor.paidAt }, after.lines, after.transactionFee, after.total);
+  }
   // One transfer per pro per line, each with its own idempotency key (releaseHeldPayouts).
   for (const workerId of new Set(paidHere.filter((l) => l.payoutStatus === 'held').map((l) => l.workerId))) await releaseHeldPayouts(workerId);
 }
@@ -241,7 +248,41 @@ export async function settlePaid(session: Stripe.Checkout.Session): Promise<void
   if (paid?.paymentStatus !== 'paid' || paid.stripeSessionId !== session.id) return;
   await jobsRepo.markPaid(invoice.jobId, now);
   if (await invoicesRepo.claimPaidNotice(invoice.id, now)) await paymentCompleted(paid);
+  // One invoice's receipt, keyed by the invoice (a crew's lines are paid, and receipted, as their bill).
+  await mailReceipt(session, { ...paid, subjectId: paid.id, requestId: paid.crewRequestId ?? paid.jobId }, [paid], paid.transactionFee ?? 0, paid.totalAmount);
+  // Paid straight to the pro's account by the charge: their share is on its way now.
+  if (paid.payoutStatus === 'transferred') await mailPayout(paid);
   if (paid.payoutStatus === 'held') await releaseHeldPayouts(invoice.workerId);
+}
+
+/**
+ * The customer's receipt, queued once the payment is recorded: what Stripe charged (the session's
+ * amount and currency, from the event itself: no further Stripe call, so no card brand or last
+ * four digits, which only the charge carries), the lines it paid, the date, and the request's page.
+ * Keyed by the invoice (a bill: the request), so a webhook delivered twice queues one.
+ */
+async function mailReceipt(
+  session: Stripe.Checkout.Session,
+  paid: Parameters<typeof receipt>[0] & { paidAt: string | null },
+  lines: Parameters<typeof receipt>[1],
+  cardFee: number,
+  /** What we asked Stripe to charge, for an event that leaves its amount out. */
+  total: number,
+): Promise<void> {
+  const charged = {
+    amountTotal: session.amount_total ?? total,
+    currency: session.currency ?? CURRENCY,
+    paidAt: paid.paidAt ?? new Date().toISOString(),
+  };
+  const message = receipt(paid, lines, cardFee, charged);
+  if (message) await mailRepo.queue(message);
+}
+
+/** The pro's "payout sent" mail, keyed by the invoice: its share is paid out once. */
+async function mailPayout(invoice: InvoiceItem): Promise<void> {
+  const worker = await workersRepo.findById(invoice.workerId);
+  const message = worker ? payoutSent(worker, invoice) : null;
+  if (message) await mailRepo.queue(message);
 }
 
 export async function settleProcessing(session: Stripe.Checkout.Session): Promise<void> {
@@ -324,8 +365,9 @@ export async function releaseHeldPayouts(workerId: string): Promise<void> {
       },
       { idempotencyKey: `payout-${invoice.id}` },
     );
-    await invoicesRepo.markTransferred(invoice.id, { transferId: transfer.id, accountId: account, now: new Date().toISOString() });
+    const transferred = await invoicesRepo.markTransferred(invoice.id, { transferId: transfer.id, accountId: account, now: new Date().toISOString() });
     logger.info('Held payout released', { invoiceId: invoice.id });
+    if (transferred) await mailPayout(transferred);
   }
 }
 

@@ -10,6 +10,8 @@ import type { WorkerItem } from './data/workers';
 import { cancelArrival, dispatchCycle, offerNext } from './dispatch';
 import { jobReleased } from './job-events';
 import { logger } from './logger';
+import type { MailMessage } from './mail/message';
+import { strikeRecorded } from './mail/messages/pros';
 import { strikeAppealed } from './owner-events';
 import { notify } from './realtime';
 
@@ -20,6 +22,20 @@ import { notify } from './realtime';
  */
 
 const DASHBOARD = '/worker/dashboard';
+
+/**
+ * The pro's mail about a strike being recorded, for the write that records it (jobsRepo.reassignLate
+ * calls it with the count and suspension it writes, and puts the mail in the same transaction):
+ * the job, the reason, the count, and the Strikes tab to appeal from. Keyed by the strike's id.
+ */
+export function strikeMailFor(
+  worker: Pick<WorkerItem, 'fullName' | 'email'>,
+  job: Pick<JobItem, 'id' | 'service'>,
+  strike: Pick<WorkerPenaltyItem, 'id' | 'reason'>,
+  strikesToSuspend: number,
+): (outcome: { strikes: number; suspended: boolean }) => MailMessage | null {
+  return (outcome) => strikeRecorded(worker, strike, job, { ...outcome, strikesToSuspend });
+}
 
 export async function strikeRecordOf(worker: WorkerItem): Promise<WorkerStrikeRecord> {
   const items = await penaltiesRepo.listOf(worker.id);

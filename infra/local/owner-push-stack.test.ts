@@ -65,7 +65,7 @@ async function until<T>(read: () => T | undefined, ms = 10_000): Promise<T | und
 describe("npm start: the owner's web push", () => {
   it("pushes 'New worker application' to the browser the owner enabled push on, opening the Applications tab", async () => {
     // Prepare: the owner is set up (their session cookie) and enables push in their browser.
-    const setup = await post('/api/admin/setup', { setupCode: stack.ownerSetup!.code, username: 'owner', password: 'owner-password-1', confirm: 'owner-password-1' });
+    const setup = await post('/api/admin/setup', { setupCode: stack.ownerSetup!.code, username: 'owner', email: 'owner@example.com', password: 'owner-password-1', confirm: 'owner-password-1' });
     expect(setup.status).toBe(201);
     const cookie = setup.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
     const browser = browserSubscription(pushService);

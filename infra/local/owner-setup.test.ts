@@ -19,12 +19,12 @@ describe('npm start on a data folder without an owner', () => {
     const wrong = await fetch(`${second.url}/api/admin/setup`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ setupCode: 'not-the-code', username: 'site.owner', password: 'Lantern-Harbor-42', confirm: 'Lantern-Harbor-42' }),
+      body: JSON.stringify({ setupCode: 'not-the-code', username: 'site.owner', email: 'owner@example.com', password: 'Lantern-Harbor-42', confirm: 'Lantern-Harbor-42' }),
     });
     const right = await fetch(`${second.url}/api/admin/setup`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ setupCode: second.setupCode, username: 'site.owner', password: 'Lantern-Harbor-42', confirm: 'Lantern-Harbor-42' }),
+      body: JSON.stringify({ setupCode: second.setupCode, username: 'site.owner', email: 'owner@example.com', password: 'Lantern-Harbor-42', confirm: 'Lantern-Harbor-42' }),
     });
     await second.stop();
     const third = await startStackProcess(dataDir);

@@ -10,6 +10,12 @@ export interface CustomerItem {
   entity: 'customer';
   id: string;
   issuedAt: string;
+  /**
+   * This identity was gathered into another ("Find my requests" opened in the browser holding it):
+   * its items were re-filed there, and a cookie still naming it acts as that one.
+   */
+  mergedInto?: string;
+  mergedAt?: string;
 }
 
 export const customerEntity = defineEntity<CustomerItem>()({

@@ -7,6 +7,8 @@ import { customerEmailEntity, customerEntity, customerKeyEntity, serviceAddressE
 import { documentAccessEntity, documentEntity, documentUploadEntity } from './documents';
 import { invoiceEntity, stripeEventEntity } from './invoices';
 import { mailSuppressionEntity, outboundMailEntity } from './mail';
+import { customerAccountEntity, requestsLinkEntity } from './requests-links';
+import { passwordResetEntity } from './password-resets';
 import { statsEntity } from './stats';
 import { jobEntity, jobEventEntity, jobLocationEntity, trackingNumberEntity, workerOfferEntity } from './jobs';
 import {
@@ -42,7 +44,9 @@ export * from './documents';
 export * from './invoices';
 export * from './jobs';
 export * from './mail';
+export * from './password-resets';
 export * from './realtime';
+export * from './requests-links';
 export * from './stats';
 export * from './workers';
 
@@ -60,6 +64,8 @@ export const keys = {
   sessionsOf: sessionEntity.indexes.of.key,
   deviceCookie: deviceCookieEntity.key,
   deviceCookiesOf: deviceCookieEntity.indexes.of.key,
+  passwordReset: passwordResetEntity.key,
+  passwordResetsOf: passwordResetEntity.indexes.of.key,
   throttle: throttleKey,
   email: emailClaimEntity.key,
   workerApplication: workerApplicationEntity.key,
@@ -72,6 +78,8 @@ export const keys = {
   customer: customerEntity.key,
   customerByKey: customerKeyEntity.key,
   customerEmail: customerEmailEntity.key,
+  customerAccount: customerAccountEntity.key,
+  requestsLink: requestsLinkEntity.key,
   customerServiceAddress: serviceAddressEntity.key,
   customerBookings: bookingEntity.indexes.customerBookings.key,
   companyEmail: companyEmailClaimEntity.key,

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { strictBody } from '../validation';
-import { email, text } from './fields';
+import { deliverableEmail, email, text } from './fields';
 import { password } from './password';
 
 export type { CurrentUser } from './views/people';
@@ -22,6 +22,8 @@ export const adminSetupSchema = strictBody({
     z.maxLength(50, 'Username must be at most 50 characters'),
     z.regex(/^[A-Za-z0-9._@-]+$/, 'Use letters, digits and . _ @ - only'),
   ),
+  /** Where the owner's mail goes, and the only way back in through a reset link: stored lower-case. */
+  email: deliverableEmail('Enter a valid email address'),
   password: password('Password must be at least 8 characters long.'),
   confirm: z.string({ error: 'Please confirm the password' }),
 }).check(
@@ -53,6 +55,38 @@ export const changePasswordSchema = strictBody({
   }),
 );
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/**
+ * The owner adds or changes their email. It decides where a password-reset link goes, so it takes
+ * the current password, as a password change does.
+ */
+export const ownerEmailSchema = strictBody({
+  email: deliverableEmail('Enter a valid email address'),
+  currentPassword: z.string({ error: 'Current password is required' }).check(z.minLength(1, 'Current password is required')),
+});
+export type OwnerEmailInput = z.infer<typeof ownerEmailSchema>;
+
+/** "Forgot password?": the address of a pro's account or of the owner. */
+export const passwordResetRequestSchema = strictBody({
+  email: email('Enter a valid email address'),
+});
+export type PasswordResetRequestInput = z.infer<typeof passwordResetRequestSchema>;
+
+const INCOMPLETE_LINK = 'This link is incomplete. Open it again from the mail, or send a new link.';
+
+/** A new password from a reset link: the link's secret and the password, by the rules of every new password. */
+export const passwordResetCompleteSchema = strictBody({
+  token: text(INCOMPLETE_LINK, z.minLength(1, INCOMPLETE_LINK), z.maxLength(100, INCOMPLETE_LINK)),
+  password: password('Password must be at least 8 characters'),
+  confirmPassword: z.string({ error: "Passwords don't match" }),
+}).check(
+  z.refine((v) => v.password === v.confirmPassword, {
+    message: "Passwords don't match",
+    path: ['confirmPassword'],
+    when: (payload) => typeof payload.value === 'object' && payload.value !== null,
+  }),
+);
+export type PasswordResetCompleteInput = z.infer<typeof passwordResetCompleteSchema>;
 
 export const workerLoginSchema = strictBody({
   email: email('Valid email required'),

@@ -21,6 +21,26 @@ describe('the booking form schema', () => {
     });
   });
 
+  it('takes an optional email, lower-cased and trimmed, and an empty one as none', () => {
+    expect(bookingInputSchema.parse({ ...valid, email: ' Dana@Example.com ' }).email).toBe('dana@example.com');
+    expect(bookingInputSchema.safeParse({ ...valid, email: '' }).success).toBe(true);
+    expect(bookingInputSchema.parse(valid).email).toBeUndefined();
+  });
+
+  it('refuses an email that is not one, saying it may be left empty', () => {
+    const result = bookingInputSchema.safeParse({ ...valid, email: 'dana-at-example' });
+
+    expect(result.success).toBe(false);
+    expect(fieldErrors(result.error!)).toEqual({ email: 'Enter a valid email address, or leave it empty' });
+  });
+
+  it('refuses an address mail cannot reach with the reason, as every field we write to does', () => {
+    const result = bookingInputSchema.safeParse({ ...valid, email: 'dana@gmial.com' });
+
+    expect(result.success).toBe(false);
+    expect(fieldErrors(result.error!).email).toContain('gmail.com');
+  });
+
   it('counts the phone length after trimming', () => {
     expect(bookingInputSchema.safeParse({ ...valid, phone: '   555 0142   ' }).success).toBe(false);
   });

@@ -1,11 +1,32 @@
 import * as z from 'zod/mini';
 import { isCategorySlug } from '../categories';
 import { strictBody } from '../validation';
-import { notCoordinates, phone, text } from './fields';
+import { deliverableEmail, notCoordinates, phone, text } from './fields';
 import { ID_PATTERN } from './id';
 import { jobSizeField, requestedTimeField } from './estimate';
 
 export type { Booking } from './views/people';
+
+export const BOOKING_EMAIL_MESSAGE = 'Enter a valid email address, or leave it empty';
+
+/**
+ * An address the product will write to, or nothing: empty (the form's untouched field) is no
+ * address, anything else must be one mail can reach, with the same messages as every such field.
+ */
+const optionalDeliverableEmail = (message: string) => {
+  const address = deliverableEmail(message);
+  return z.optional(
+    z.string({ error: message }).check(
+      z.trim(),
+      z.toLowerCase(),
+      z.superRefine((value, ctx) => {
+        if (value === '') return;
+        const checked = address.safeParse(value);
+        if (!checked.success) ctx.issues.push({ code: 'custom', message: checked.error.issues[0]?.message ?? message, input: value });
+      }),
+    ),
+  );
+};
 
 /** The booking form and POST /api/bookings share this schema, messages included: the form shows what the server would answer. */
 export const bookingInputSchema = strictBody({
@@ -23,6 +44,8 @@ export const bookingInputSchema = strictBody({
     z.refine(isCategorySlug, 'Choose one of our service categories'),
   ),
   details: z.optional(text('Details must be text', z.maxLength(1000, 'Details must be at most 1000 characters'))),
+  /** Where the confirmation and the tracking link go; optional, and empty means none. */
+  email: optionalDeliverableEmail(BOOKING_EMAIL_MESSAGE),
   requestedTime: requestedTimeField,
   jobSize: jobSizeField,
 });

@@ -21,9 +21,11 @@ export const deliverableEmail = (message: string) =>
   z.string({ error: message }).check(
     z.trim(),
     z.toLowerCase(),
-    z.maxLength(254, { error: message, abort: true }),
-    z.email({ error: message, abort: true }),
+    z.maxLength(254, message),
+    z.email(message),
     z.superRefine((value, ctx) => {
+      // A malformed address has its message already; this judges only a well-formed one.
+      if (value.length > 254 || !z.regexes.email.test(value)) return;
       const reason = undeliverableReason(value);
       if (reason) ctx.issues.push({ code: 'custom', message: reason, input: value });
     }),

@@ -54,6 +54,7 @@ import {
 } from './views/people';
 import { csvText, proFigures } from './views/analytics';
 import { availableWorkerPage, jobAdminDetail, jobAdminPage } from './owner-jobs';
+import { requestsLinkOpened } from './requests-link';
 
 /**
  * The schema of every route's answer (its 2xx body), by the name the manifest gives it
@@ -80,6 +81,12 @@ export const responseSchemas = {
   /** Setup and login: the owner, with the session cookie beside. */
   ownerSignedIn: z.strictObject({ message: z.string(), user: currentUser }),
   currentUser: z.strictObject({ ok: z.literal(true), user: currentUser }),
+  /** The owner's email as stored (lower-case), after adding or changing it. */
+  ownerEmail: z.strictObject({ message: z.string(), email: z.string() }),
+  /** The owner's email on file, or null for an owner set up before it was asked for. */
+  ownerEmailOnFile: z.strictObject({ email: z.nullable(z.string()) }),
+  /** A password set through a reset link: whose login page to sign in on (nobody is signed in by it). */
+  passwordReset: z.strictObject({ message: z.string(), role: z.enum(['admin', 'worker']) }),
   /** The local runtime's sign-in as anyone: a worker's also carries the token. */
   devLogin: z.strictObject({ ok: z.literal(true), user: currentUser, token: z.optional(z.string()) }),
   /** The owner's pending worker applications, a page at a time. */
@@ -135,6 +142,8 @@ export const responseSchemas = {
   estimate: estimateResult,
   serviceRequest: serviceRequestView,
   serviceRequests: z.array(serviceRequestView),
+  /** "Find my requests": what opening the link gathered, and the browser's requests now. */
+  requestsLinkOpened,
   trackedRequest: trackedRequestView,
   trackLookup: trackLookupResult,
   paymentConfirmation: paymentConfirmationView,

@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningStack } from '../../infra/testing/local-process';
 import { launchBrowser, seriousA11yViolations } from './browser';
-import { collectErrors, startJourneyStack, toast } from './journey';
+import { collectErrors, eventually, mailsTo, startJourneyStack, toast } from './journey';
 import { ownerCookie } from './people';
 
 /** A valid 1x1 PNG: the ID front, ID back and selfie the applicant uploads. */
@@ -177,5 +177,48 @@ describe('an applicant with an account, from applying to the live decision', () 
     expect(await page.getByTestId('application-status').textContent()).toBe('Not approved');
     expect(errors).toEqual([]);
     await applicantContext.close();
+  });
+
+  it('signs up from the approval mail: the owner approves, the mail\'s link opens the signup, and the account lands on the dashboard', async () => {
+    // The worker applies and leaves without making an account.
+    const email = `jordan-${Date.now()}@example.com`;
+    const applicantContext = await browser.newContext();
+    const page = await applicantContext.newPage();
+    const errors = collectErrors(page);
+    await apply(page, 'Jordan Lee', email);
+    await applicantContext.close();
+
+    // The owner approves in /admin.
+    const admin = await ownerApplications();
+    await admin.page.getByRole('button', { name: 'Approve Jordan Lee' }).click();
+    await toast(admin.page, 'Worker Approved');
+    await admin.context.close();
+
+    // The approval mail arrives (the table's stream hands it to send-mail), once, with the link to make the account.
+    const mails = await eventually(
+      () => mailsTo(dataDir, email),
+      (all) => all.some((m) => m.subject === 'Welcome to Fixly: your application is approved'),
+    );
+    const welcome = mails.filter((m) => m.subject === 'Welcome to Fixly: your application is approved');
+    expect(welcome).toHaveLength(1);
+    const link = welcome[0]!.text!.match(/Create your worker account: (\S+)/)?.[1];
+    expect(link).toBe(`${stack.url}/worker/signup`);
+
+    // The link, opened in a fresh browser as from a mail client, makes the account and opens the dashboard.
+    const fromMail = await browser.newContext();
+    const signup = await fromMail.newPage();
+    const signupErrors = collectErrors(signup);
+    await signup.goto(link!);
+    await signup.getByRole('heading', { name: 'Create Worker Account' }).waitFor();
+    await signup.getByLabel('Email').fill(email);
+    await signup.getByLabel('Password', { exact: true }).fill(password);
+    await signup.getByLabel('Confirm password').fill(password);
+    await signup.getByRole('button', { name: 'Create Account' }).click();
+    await signup.getByRole('heading', { name: 'Account Created!' }).waitFor();
+    await signup.waitForURL(/\/worker\/dashboard$/);
+    await signup.getByRole('heading', { name: 'Worker Dashboard' }).waitFor();
+    await signup.getByText('Welcome, Jordan Lee').waitFor();
+    expect([...errors, ...signupErrors]).toEqual([]);
+    await fromMail.close();
   });
 });

@@ -100,7 +100,7 @@ describe('a company applies with a business licence', () => {
 
     // The owner's dashboard lists it (the owner is set up through the API for this check).
     const setup = await page.request.post(`${stack.url}/api/admin/setup`, {
-      data: { setupCode: stack.setupCode, username: 'site.owner', password: 'Lantern-Harbor-42', confirm: 'Lantern-Harbor-42' },
+      data: { setupCode: stack.setupCode, username: 'site.owner', email: 'owner@example.com', password: 'Lantern-Harbor-42', confirm: 'Lantern-Harbor-42' },
     });
     expect(setup.status()).toBe(201);
     await page.goto(`${stack.url}/admin`);

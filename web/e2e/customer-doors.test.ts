@@ -66,13 +66,15 @@ interface OnTrack {
   jobId: string;
   /** The number the customer was shown for it. */
   number: string;
+  /** The door took an email address: the receipt is mailed there, and the payment page says so. */
+  emailed?: boolean;
 }
 
 /**
  * The part every door shares, from the tracking page the door led to: offered, accepted, worked,
  * completed, approved, invoiced, paid on the local Stripe, rated, and back on the timeline, all done.
  */
-async function followToTheEnd({ base, page, pro, proName, jobId, number }: OnTrack): Promise<void> {
+async function followToTheEnd({ base, page, pro, proName, jobId, number, emailed = false }: OnTrack): Promise<void> {
   // Offered: the pro nearby is asked, and the customer is told so.
   await offeredTo(base, pro, jobId);
   await trackingSays(page, 'Asking 1 pro nearby');
@@ -132,7 +134,9 @@ async function followToTheEnd({ base, page, pro, proName, jobId, number }: OnTra
   await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor({ timeout: 30_000 });
   const receipt = page.getByTestId('payment-receipt');
   await receipt.getByText(invoiceNumber(invoice.id), { exact: true }).waitFor();
-  await page.getByText('This page is your receipt; Stripe may also email one if you gave it your address.').waitFor();
+  await page
+    .getByText(emailed ? 'We emailed your receipt to the address on your request; this page is your receipt too.' : 'This page is your receipt; Stripe may also email one if you gave it your address.')
+    .waitFor();
 
   // Rated: five stars from the receipt.
   await page.getByRole('link', { name: 'Rate your pro' }).click();
@@ -248,7 +252,7 @@ describe('one journey for the customer, whatever door they came in by', () => {
       expect(await shownNumber(page).textContent()).toBe(number);
 
       // Assess: the same journey as every door's, to the end.
-      await followToTheEnd({ base: stack.url, page, pro: electrician, proName: 'Sam Okafor', jobId, number });
+      await followToTheEnd({ base: stack.url, page, pro: electrician, proName: 'Sam Okafor', jobId, number, emailed: true });
       expect(errors).toEqual([]);
       await context.close();
     },
@@ -293,7 +297,7 @@ describe('one journey for the customer, whatever door they came in by', () => {
       const jobId = new URL(page.url()).searchParams.get('id')!;
 
       // Assess: the same journey as every door's, to the end (the hire is offered to the painter alone first).
-      await followToTheEnd({ base: stack.url, page, pro: painter, proName: 'Alex Brandt', jobId, number });
+      await followToTheEnd({ base: stack.url, page, pro: painter, proName: 'Alex Brandt', jobId, number, emailed: true });
       expect(errors).toEqual([]);
       await context.close();
     },

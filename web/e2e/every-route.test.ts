@@ -88,6 +88,9 @@ function routeTable(ids: {
     { url: '/worker/apply', who: 'visitor', heading: 'Apply to be a Pro' },
     { url: '/worker/login', who: 'visitor', heading: 'Worker Login' },
     { url: '/worker/signup', who: 'visitor', heading: 'Create Worker Account' },
+    { url: '/forgot-password', who: 'visitor', heading: 'Forgot Password' },
+    // Without a link's secret in the fragment, the page says the link is incomplete and offers a new one.
+    { url: '/reset-password', who: 'visitor', heading: 'Choose a New Password' },
     // Signed out, the worker area sends the visitor to the login (no worker stored).
     { url: '/worker/dashboard', who: 'visitor', landsOn: '/worker/login', heading: 'Worker Login' },
     { url: '/worker/profile', who: 'visitor', landsOn: '/worker/login', heading: 'Worker Login' },

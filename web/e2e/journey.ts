@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
+import type { StoredMail } from '../../infra/local/ses';
 import { startStackProcess, type RunningStack } from '../../infra/testing/local-process';
 
 /** What the browser journeys share: places, the offline geocoder, toasts and page errors. */
@@ -97,4 +100,16 @@ export async function eventually<T>(read: () => Promise<T>, ok: (value: T) => bo
     if (Date.now() > deadline) throw new Error(`Timed out; last value: ${JSON.stringify(value)}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+}
+
+/**
+ * Every mail the stack's local SES kept for `to` (its To list names it), oldest first. The SES's
+ * address is in the data folder's stack.json, which the running stack writes (infra/local/stack.ts).
+ */
+export async function mailsTo(dataDir: string, to: string): Promise<StoredMail[]> {
+  const { sesEndpoint } = JSON.parse(readFileSync(path.join(dataDir, 'stack.json'), 'utf8')) as { sesEndpoint: string };
+  const response = await fetch(`${sesEndpoint}/_local/messages`);
+  if (!response.ok) throw new Error(`The local SES answered ${response.status}`);
+  const { messages } = (await response.json()) as { messages: StoredMail[] };
+  return messages.filter((m) => m.to.some((address) => address.toLowerCase() === to.toLowerCase()));
 }

@@ -50,6 +50,7 @@ describe('the owner sets up the account, logs out, logs back in and reads the da
     await page.getByText('Username must be at least 3 characters').waitFor();
     await page.getByText('Password must be at least 8 characters long.').waitFor();
     await page.getByText('Passwords do not match. Please try again.').waitFor();
+    await page.getByText('Enter a valid email address').waitFor();
     expect(await page.getByLabel('Setup code').evaluate((el) => el === document.activeElement)).toBe(true);
     expect(page.url()).toMatch(/\/admin\/setup$/);
 
@@ -58,6 +59,7 @@ describe('the owner sets up the account, logs out, logs back in and reads the da
     expect(stack.setupCode).toMatch(/^[A-Za-z0-9]{24}$/);
     await page.getByLabel('Setup code').fill('NotTheCode1234567890abcd');
     await page.getByLabel('Username').fill(USERNAME);
+    await page.getByLabel('Email').fill('site.owner@example.com');
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByLabel('Confirm password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Create Owner Account' }).click();

@@ -42,7 +42,7 @@ async function upload(base: string): Promise<string> {
  */
 export async function ownerCookie(stack: { url: string; setupCode?: string }): Promise<string> {
   if (!stack.setupCode) throw new Error('The stack printed no setup code: is an owner already set up in its data folder?');
-  const { res } = await call(stack.url, 'POST', '/api/admin/setup', { setupCode: stack.setupCode, username: 'owner', password: 'owner-password-1', confirm: 'owner-password-1' });
+  const { res } = await call(stack.url, 'POST', '/api/admin/setup', { setupCode: stack.setupCode, username: 'owner', email: 'owner@example.com', password: 'owner-password-1', confirm: 'owner-password-1' });
   return res.headers.getSetCookie()[0]!.split(';')[0]!;
 }
 

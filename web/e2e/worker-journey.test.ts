@@ -29,7 +29,7 @@ async function approveApplication(applicantName: string): Promise<void> {
   const setup = await fetch(`${stack.url}/api/admin/setup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ setupCode: stack.setupCode, username: 'owner', password: 'owner-password-1', confirm: 'owner-password-1' }),
+    body: JSON.stringify({ setupCode: stack.setupCode, username: 'owner', email: 'owner@example.com', password: 'owner-password-1', confirm: 'owner-password-1' }),
   });
   expect(setup.status).toBe(201);
   const [name, value] = setup.headers.getSetCookie()[0]!.split(';')[0]!.split('=') as [string, string];

@@ -188,4 +188,13 @@ export const loginThrottle = {
       },
     };
   },
+
+  /**
+   * Clears one account's count from one address, as a right password does there: the person has
+   * proved who they are another way (a password-reset link mailed to their address), and should not
+   * find their own browser locked out by the guesses that made them ask for it.
+   */
+  async forgive(scope: string, key: Pick<AttemptKey, 'account' | 'address'>): Promise<void> {
+    await dynamo.send(new DeleteCommand(deleteOf(throttleEntity, counterKey(counterKeys(scope, key).accountAddress))));
+  },
 };

@@ -20,7 +20,7 @@ import {
 } from '../../../shared/entities';
 import { dynamo, tableName } from '../clients';
 import { ConflictError, NotFoundError } from '../errors';
-import { companyApplicationReceived, workerApplicationReceived } from '../mail/messages/applicants';
+import { companyApplicationDecided, companyApplicationReceived, workerApplicationReceived } from '../mail/messages/applicants';
 import { isNew, putOf, updateOf } from './expressions';
 import { outboxPut } from './mail';
 import { countAll, queryAll } from './query';
@@ -288,7 +288,8 @@ export const applicationsRepo = {
    * The owner's decision on a pending company application, in one update conditional on it still
    * being pending: of two decisions (twice, or racing) exactly one is stored and the other is a 409.
    * The update moves the item to its new status's gsi1 partition, which is what the analytics
-   * count (companyCounts), so the counts move with the decision.
+   * count (companyCounts), so the counts move with the decision, and puts the contact's mail
+   * telling the decision in the outbox: the decision refused, no mail either.
    */
   async decideCompanyApplication(
     id: string,
@@ -310,6 +311,7 @@ export const applicationsRepo = {
       await writeCounted([
         { Update: updateOf(companyApplicationEntity, companyApplicationEntity.key(id), { set, if: (c) => c.eq('status', 'pending') }) },
         stats.applicationStatusMoved('company', 'pending', status),
+        outboxPut(companyApplicationDecided(application, { status, notes })),
       ]);
     } catch (error) {
       if (error instanceof WriteCancelled) throw new ConflictError(COMPANY_ALREADY_REVIEWED);

@@ -2,9 +2,16 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { bookingEntity, customerEmailEntity, customerEntity, customerKeyEntity, type CustomerEmailItem, type CustomerItem, type CustomerKeyItem } from '../../../shared/entities';
 import { dynamo, tableName } from '../clients';
 import { newId } from '../ids';
-import { isNew, putOf } from './expressions';
+import { conditionOf, ifNotExists, isNew, putOf, updateOf } from './expressions';
 import { queryAll } from './query';
 import { WriteCancelled, writeTogether } from './transact';
+
+/**
+ * How many gathered identities a cookie is followed through. Each merge points at an identity that
+ * is gathered into nobody, so a chain grows by one only when a canonical identity is itself later
+ * gathered (its browser proved another address that already had one): a handful at most.
+ */
+export const MAX_MERGE_HOPS = 5;
 
 /** A retry comes within minutes of its first call; a day covers a person pressing again tomorrow. */
 const KEY_TTL_SECONDS = 24 * 60 * 60;
@@ -59,11 +66,65 @@ export const customersRepo = {
    * read grant can ask too.
    */
   async isIssued(id: string): Promise<boolean> {
-    const out = await dynamo.send(new GetCommand({ TableName: tableName, Key: customerEntity.key(id) }));
-    if (out.Item) return true;
+    return (await customersRepo.identity(id)) !== undefined;
+  },
+
+  /**
+   * The identity a cookie's id acts as: itself, or, when it was gathered into another ("Find my
+   * requests"), the one it was gathered into, followed at most MAX_MERGE_HOPS times. Undefined for
+   * an id the server never issued (or a chain longer than any merge makes). Read-only.
+   */
+  async resolve(id: string, consistent = false): Promise<string | undefined> {
+    return (await customersRepo.chain(id, consistent))?.at(-1);
+  },
+
+  /** The ids from `id` to the identity it acts as, that one last (see resolve). */
+  async chain(id: string, consistent = false): Promise<string[] | undefined> {
+    const ids: string[] = [];
+    let current: string | undefined = id;
+    for (let hop = 0; hop <= MAX_MERGE_HOPS && current; hop++) {
+      if (ids.includes(current)) return undefined;
+      const found = await customersRepo.identity(current, consistent);
+      if (!found) return undefined;
+      ids.push(current);
+      if (!found.mergedInto) return ids;
+      current = found.mergedInto;
+    }
+    return undefined;
+  },
+
+  /**
+   * Gathers identity `from` into `into`: a cookie naming `from` acts as `into` from now on. Only
+   * when `into` is itself gathered into nobody (so no chain ever loops), and `from` into nobody
+   * yet. An identity recognised only by what it owns gets its item here. False when refused.
+   */
+  async markMerged(from: string, into: string): Promise<boolean> {
+    try {
+      await writeTogether([
+        {
+          Update: updateOf(customerEntity, customerEntity.key(from), {
+            set: { entity: 'customer', id: from, issuedAt: ifNotExists(new Date().toISOString()), mergedInto: into, mergedAt: new Date().toISOString() },
+            if: (c) => c.notExists('mergedInto'),
+          }),
+        },
+        // `into` was resolved just before (issued, perhaps before identities were stored: no item).
+        { ConditionCheck: { Key: customerEntity.key(into), ...conditionOf(customerEntity, (c) => c.notExists('mergedInto')), TableName: tableName } },
+      ]);
+      return true;
+    } catch (error) {
+      if (error instanceof WriteCancelled && (error.refusedAt(0) || error.refusedAt(1))) return false;
+      throw error;
+    }
+  },
+
+  /** The stored identity, or for an id issued before identities were stored, a bare one (it owns something). */
+  async identity(id: string, consistent = false): Promise<Pick<CustomerItem, 'id' | 'mergedInto'> | undefined> {
+    const out = await dynamo.send(new GetCommand({ TableName: tableName, Key: customerEntity.key(id), ConsistentRead: consistent }));
+    const item = out.Item as CustomerItem | undefined;
+    if (item) return { id, ...(item.mergedInto ? { mergedInto: item.mergedInto } : {}) };
     // The customer's partition of gsi1 (bookings, requests and invoices alike), not one sort prefix.
     const owned = await queryAll({ index: 'gsi1', pk: bookingEntity.indexes.customerBookings.key(id).gsi1pk, limit: 1, projection: 'pk' });
-    return owned.length > 0;
+    return owned.length > 0 ? { id } : undefined;
   },
 };
 

@@ -15,7 +15,7 @@ import { newId } from '../ids';
 import type { Page, PageQuery } from '../../../shared/schemas/page';
 import { deleteOf, ifNotExists, isNew, putOf, updateOf, type Conditions } from './expressions';
 import { readPage } from './page';
-import { queryAll } from './query';
+import { queryAll, queryPage, type PageStart } from './query';
 import { writeTogether, WriteCancelled, type WriteAction } from './transact';
 import { tryUpdate } from './write';
 
@@ -179,6 +179,27 @@ export const documentsRepo = {
   },
 
   /** Documents that may still expire with a date up to `lastDate` (YYYY-MM-DD) inclusive: one Query of the sparse index. */
+  /**
+   * How many current documents wait for the owner's review, reading at most `readLimit` of every
+   * worker's current documents (there is no index of the waiting ones alone): `more` when the read
+   * stopped before the end, so the count is a lower bound.
+   */
+  async countAwaitingReview(readLimit = 1000): Promise<{ count: number; more: boolean }> {
+    const pageSize = 250;
+    let count = 0;
+    let start: PageStart | undefined;
+    for (let read = 0; read < readLimit; read += pageSize) {
+      const page = await queryPage<DocumentItem>(
+        { ...documentEntity.indexes.current.range(), filter: (c) => c.eq('status', 'pending_review'), projection: 'pk', limit: pageSize },
+        start,
+      );
+      count += page.items.length;
+      start = page.next;
+      if (!start) return { count, more: false };
+    }
+    return { count, more: true };
+  },
+
   async expiringBy(lastDate: string): Promise<DocumentItem[]> {
     // '$' sorts after '#': every id of the last date is included.
     return queryAll({ ...documentEntity.indexes.expiry.range(), sk: { lt: `${lastDate}$` } });

@@ -13,6 +13,8 @@ import { customerActor, jobHistory, systemActor, workerActor, type JobEventActor
 import { isId } from '../../../shared/schemas/id';
 import { stats, writeCounted } from './stats';
 import { penaltiesRepo, type WorkerPenaltyItem } from './penalties';
+import type { MailMessage } from '../mail/message';
+import { outboxPut } from './mail';
 import type { WorkerStatus } from '../../../shared/schemas/worker';
 import type { Update } from './expressions';
 import { offerReleaseAt, startOf } from '../scheduling';
@@ -749,6 +751,8 @@ export const jobsRepo = {
    * holding the job before arrival, and on the strikes and status read), the strike record and the
    * job's history, so a second delivery changes nothing and leaves one strike. Null when a condition
    * failed; the caller reads again (a void landing in between changes the count it read).
+   * `strikeMail` makes the pro's mail about the strike from its outcome, put in the outbox by the
+   * same write: one strike, one mail.
    */
   async reassignLate(input: {
     jobId: string;
@@ -759,11 +763,13 @@ export const jobsRepo = {
     penalty: WorkerPenaltyItem;
     suspendReason: string;
     now: string;
+    strikeMail?: (outcome: { strikes: number; suspended: boolean }) => MailMessage | null;
   }): Promise<{ strikes: number; suspended: boolean } | null> {
     const { jobId, workerId, now } = input;
     const strikes = input.strikesBefore + 1;
     // Only an active pro is suspended by the count: one already suspended or terminated stays so.
     const suspend = strikes >= input.strikesToSuspend && input.statusBefore === 'active';
+    const mail = input.strikeMail?.({ strikes, suspended: suspend });
     try {
       await writeCounted([
         {
@@ -794,6 +800,7 @@ export const jobsRepo = {
         // A pro who did not arrive in time: a late arrival in the owner's on-time rate.
         stats.arrival(now, false),
         ...(suspend ? [stats.workerStatusMoved('active', 'suspended')] : []),
+        ...(mail ? [outboxPut(mail)] : []),
       ]);
       return { strikes, suspended: suspend };
     } catch (error) {

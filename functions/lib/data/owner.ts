@@ -22,7 +22,7 @@ export const ownerRepo = {
   },
 
   /** Setup happens once: the conditional put lets exactly one of two racing setups win. */
-  async create(input: { id: string; username: string; passwordHash: string }): Promise<OwnerItem> {
+  async create(input: { id: string; username: string; passwordHash: string; email?: string }): Promise<OwnerItem> {
     const now = new Date().toISOString();
     const item: OwnerItem = { ...ownerEntity.key(), entity: 'owner', ...input, createdAt: now, updatedAt: now };
     try {
@@ -40,6 +40,20 @@ export const ownerRepo = {
       updateOf(ownerEntity, ownerEntity.key(), {
         set: { passwordHash: newHash, updatedAt: new Date().toISOString() },
         if: (c) => c.and(c.eq('id', id), c.eq('passwordHash', expectedOldHash)),
+      }),
+    );
+    if (!changed) throw new ConflictError('The password was changed at the same time from elsewhere. Log in again and retry.');
+  },
+
+  /**
+   * Sets the owner's email (lower-case), only while the password is still the one the caller
+   * verified: the address decides where a reset link goes, so a password changed meanwhile wins.
+   */
+  async setEmail(id: string, expectedHash: string, email: string): Promise<void> {
+    const changed = await tryUpdate(
+      updateOf(ownerEntity, ownerEntity.key(), {
+        set: { email: email.trim().toLowerCase(), updatedAt: new Date().toISOString() },
+        if: (c) => c.and(c.eq('id', id), c.eq('passwordHash', expectedHash)),
       }),
     );
     if (!changed) throw new ConflictError('The password was changed at the same time from elsewhere. Log in again and retry.');

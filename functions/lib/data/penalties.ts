@@ -7,7 +7,7 @@ import { ConflictError, NotFoundError } from '../errors';
 import { newId } from '../ids';
 import { increment, isNew, putOf, updateOf } from './expressions';
 import { readPage } from './page';
-import { queryAll } from './query';
+import { countAll, queryAll } from './query';
 import { writeTogether, WriteCancelled, type WriteAction } from './transact';
 import { tryUpdate } from './write';
 
@@ -95,6 +95,9 @@ export const penaltiesRepo = {
   async openAppeals(page: PageQuery): Promise<Page<WorkerPenaltyItem>> {
     return readPage(workerPenaltyEntity.indexes.openAppeals.range(), page);
   },
+
+  /** How many appeals wait for the owner: the sparse index holds the open ones only. */
+  countOpenAppeals: (): Promise<number> => countAll(workerPenaltyEntity.indexes.openAppeals.range()),
 
   /** A strike by its id alone (the index finds its key; the item itself is read consistently). */
   async findById(id: string): Promise<WorkerPenaltyItem | undefined> {

@@ -13,6 +13,8 @@ import { jobsRepo, RELEASED_WITH_THE_PRO, type JobItem } from './jobs';
 import type { JobEventActor } from './job-history';
 import { workersRepo, type WorkerItem } from './workers';
 import { stats, writeCounted } from './stats';
+import { applicationApproved, applicationRejected } from '../mail/messages/applicants';
+import { outboxPut } from './mail';
 
 /** The owner's operations on workers: approve or reject applications, list, suspend, reinstate, terminate. */
 
@@ -197,6 +199,8 @@ export const workerAdmin = {
               }),
             },
             stats.applicationAndWorkerMoved({ from: 'pending', to: 'approved' }, { from: 'pending_review', to: 'active' }),
+            // The welcome mail goes in the same write as the decision: a refused approval (409) writes none.
+            outboxPut(applicationApproved(application, { hasAccount: true })),
           ]);
           return { ...applicant, status: 'active', isVerified: true, updatedAt: now };
         }
@@ -211,6 +215,7 @@ export const workerAdmin = {
             }),
           },
           stats.applicationAndWorkerMoved({ from: 'pending', to: 'approved' }, { from: null, to: worker.status }),
+          outboxPut(applicationApproved(application, { hasAccount: false })),
         ]);
         return worker;
       } catch (error) {
@@ -257,6 +262,7 @@ export const workerAdmin = {
                   },
                 },
               ]),
+          outboxPut(applicationRejected(application, notes)),
         ]);
         return applicant ? { ...applicant, status: 'rejected', updatedAt: now } : undefined;
       } catch (error) {

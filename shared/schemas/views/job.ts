@@ -288,6 +288,8 @@ export const paymentConfirmationView = z.strictObject({
   paidAt: time,
   /** True once the customer rated the job. */
   rated: z.boolean(),
+  /** True when it is paid and the customer gave an email address: their receipt is mailed there. */
+  receiptEmailed: z.boolean(),
 });
 export type PaymentConfirmationView = z.infer<typeof paymentConfirmationView>;
 

@@ -40,6 +40,10 @@ const RatePage = lazy(() => import('../features/rating/rate-page'));
 const InvoicesPage = lazy(() => import('../features/invoices/invoices-page'));
 const PaymentSuccessPage = lazy(() => import('../features/payments/payment-success-page'));
 const PaymentCancelledPage = lazy(() => import('../features/payments/payment-cancelled-page'));
+const FindRequestsPage = lazy(() => import('../features/find-requests/find-requests-page'));
+const OpenRequestsLinkPage = lazy(() => import('../features/find-requests/open-requests-link-page'));
+const ForgotPasswordPage = lazy(() => import('../features/password-reset/forgot-password-page'));
+const ResetPasswordPage = lazy(() => import('../features/password-reset/reset-password-page'));
 
 const redirects: readonly { from: string; to: string }[] = [
   { from: patterns.applyContractor, to: patterns.applyWorker },
@@ -59,6 +63,8 @@ export function AppRoutes() {
           <Route path={patterns.service} element={<ServiceDetailPage />} />
           <Route path={patterns.book} element={<BookPage />} />
           <Route path={patterns.track} element={<TrackPage />} />
+          <Route path={patterns.findRequests} element={<FindRequestsPage />} />
+          <Route path={patterns.findRequestsOpen} element={<OpenRequestsLinkPage />} />
           <Route path={patterns.contact} element={<ContactPage />} />
           <Route path={patterns.applyCompany} element={<CompanyApplicationPage />} />
           <Route path={patterns.companyApplicationStatus} element={<CompanyApplicationStatusPage />} />
@@ -66,6 +72,8 @@ export function AppRoutes() {
           <Route path={patterns.workerApply} element={<WorkerApplicationPage />} />
           <Route path={patterns.workerLogin} element={<WorkerLoginPage />} />
           <Route path={patterns.workerSignup} element={<WorkerSignupPage />} />
+          <Route path={patterns.forgotPassword} element={<ForgotPasswordPage />} />
+          <Route path={patterns.resetPassword} element={<ResetPasswordPage />} />
           <Route path={patterns.workerDashboard} element={<WorkerDashboardPage />} />
           <Route path={patterns.workerDashboardAlias} element={<WorkerDashboardPage />} />
           <Route path={patterns.workerProfile} element={<WorkerProfilePage />} />

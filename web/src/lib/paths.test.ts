@@ -14,7 +14,7 @@ describe('paths', () => {
   it('lists every route of the route table once', () => {
     const all = Object.values(patterns);
     expect(new Set(all).size).toBe(all.length);
-    expect(all).toHaveLength(39);
+    expect(all).toHaveLength(43);
   });
 
   it('makes a mailto link with an encoded subject', () => {

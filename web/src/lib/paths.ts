@@ -9,6 +9,8 @@ export const patterns = {
   service: '/services/:slug',
   book: '/book',
   track: '/track',
+  findRequests: '/find-my-requests',
+  findRequestsOpen: '/find-my-requests/open',
   contact: '/contact',
   applyCompany: '/apply/company',
   companyApplicationStatus: '/apply/company/status/:id',
@@ -26,6 +28,8 @@ export const patterns = {
   admin: '/admin',
   adminJob: '/admin/jobs/:id',
   changePassword: '/account/change-password',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
   rate: '/rate/:jobId',
   customer: '/customer',
   clientDashboard: '/client-dashboard',
@@ -51,6 +55,10 @@ export const paths = {
   service: (slug: string) => `/services/${enc(slug)}`,
   book: (category?: string) => (category ? `${patterns.book}?category=${enc(category)}` : patterns.book),
   track: (id?: string) => (id ? `${patterns.track}?id=${enc(id)}` : patterns.track),
+  /** "Find my requests": a link by mail to the requests made with an address, for another device or a cleared browser. */
+  findRequests: patterns.findRequests,
+  /** Where a mailed requests link lands; its secret rides in the fragment (#token=), never the path or query. */
+  findRequestsOpen: patterns.findRequestsOpen,
   contact: patterns.contact,
   applyCompany: patterns.applyCompany,
   /** The company's own status link: the application's unguessable id is its only credential. */
@@ -71,6 +79,10 @@ export const paths = {
   /** A tab of the owner's dashboard. */
   adminTab: (tab: string) => `${patterns.admin}?tab=${enc(tab)}`,
   changePassword: patterns.changePassword,
+  /** "Forgot password?": asks for a reset link by mail, for a pro or the owner. */
+  forgotPassword: patterns.forgotPassword,
+  /** Where a mailed reset link lands; its secret rides in the fragment (#token=), never the path or query. */
+  resetPassword: patterns.resetPassword,
   rate: (jobId: string) => `/rate/${enc(jobId)}`,
   clientDashboard: patterns.clientDashboard,
   workerType: patterns.workerType,

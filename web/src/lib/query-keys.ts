@@ -111,6 +111,8 @@ export const queryKeys = {
   /** Every key the owner's dashboard reads starts with it. */
   admin: ['/api', 'admin'] as ApiKey,
   setupStatus: apiKey('GET /api/admin/setup/status'),
+  /** The owner's email on file, where a password-reset link goes. */
+  ownerEmail: apiKey('GET /api/admin/email'),
   pendingWorkers: apiKey('GET /api/admin/workers/pending'),
   /** Every page of the workers list, whatever its status filter, starts with it. */
   workers: apiKey('GET /api/admin/workers/all'),

@@ -39,3 +39,76 @@ export function companyApplicationReceived(
     action: { label: 'Check your application', path: `/apply/company/status/${encodeURIComponent(application.id)}` },
   };
 }
+
+/**
+ * To a worker applicant, when the owner approves them: welcome, and the one link that matters. An
+ * applicant who made their account while under review signs in (the approval turned that account
+ * active); otherwise they create it now, with the address the application was made with.
+ */
+export function applicationApproved(
+  application: Pick<WorkerApplicationItem, 'id' | 'fullName' | 'emailAddress'>,
+  applicant: { hasAccount: boolean },
+): MailMessage {
+  return {
+    kind: 'application-approved',
+    subjectId: application.id,
+    to: application.emailAddress,
+    subject: 'Welcome to Fixly: your application is approved',
+    paragraphs: [
+      `Hi ${application.fullName},`,
+      'Good news: we approved your application to work with Fixly. Welcome aboard!',
+      applicant.hasAccount
+        ? 'Your worker account is active now. Sign in to open your dashboard, and go on call to start receiving job offers.'
+        : 'Create your worker account with this email address to open your dashboard, then go on call to start receiving job offers.',
+    ],
+    action: applicant.hasAccount
+      ? { label: 'Sign in to your dashboard', path: '/worker/login' }
+      : { label: 'Create your worker account', path: '/worker/signup' },
+  };
+}
+
+/** To a worker applicant the owner did not approve: the owner's notes (always given with a rejection), kindly. */
+export function applicationRejected(
+  application: Pick<WorkerApplicationItem, 'id' | 'fullName' | 'emailAddress'>,
+  notes: string,
+): MailMessage {
+  return {
+    kind: 'application-rejected',
+    subjectId: application.id,
+    to: application.emailAddress,
+    subject: 'About your application to work with Fixly',
+    paragraphs: [
+      `Hi ${application.fullName},`,
+      'Thank you for your interest in working with Fixly and for the time you took to apply. We reviewed your application carefully, and we are not able to approve it at this time.',
+      `Our reviewer's notes: ${notes}`,
+      'We are sorry not to bring better news, and we wish you all the best with your work.',
+    ],
+  };
+}
+
+/**
+ * To a company's contact, when the owner decides its application: approved (with the owner's notes
+ * if any) or not approved (with the notes, always given then), and its status page, as in the mail
+ * that told them it was received.
+ */
+export function companyApplicationDecided(
+  application: Pick<CompanyApplicationItem, 'id' | 'companyName' | 'contactPersonName' | 'emailAddress'>,
+  decision: { status: 'approved' | 'rejected'; notes?: string | null },
+): MailMessage {
+  const approved = decision.status === 'approved';
+  return {
+    kind: 'company-application-decided',
+    subjectId: application.id,
+    to: application.emailAddress,
+    subject: approved ? `${application.companyName}'s application is approved` : `About ${application.companyName}'s application`,
+    paragraphs: [
+      `Hi ${application.contactPersonName},`,
+      approved
+        ? `Good news: we approved ${application.companyName}'s application to work with Fixly. Welcome aboard: we will contact you to set up your first crew.`
+        : `Thank you for applying on behalf of ${application.companyName}. We reviewed the application carefully, and we are not able to approve it at this time.`,
+      ...(decision.notes ? [`Our reviewer's notes: ${decision.notes}`] : []),
+      'The application\'s page shows the decision at any time.',
+    ],
+    action: { label: 'See the decision', path: `/apply/company/status/${encodeURIComponent(application.id)}` },
+  };
+}

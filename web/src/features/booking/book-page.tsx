@@ -32,6 +32,7 @@ export default function BookPage() {
     address: '',
     category: searchParams.get('category') ?? '',
     details: '',
+    email: '',
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [when, setWhen] = useState<WhenChoice>({ asap: true });
@@ -102,6 +103,9 @@ export default function BookPage() {
           </Field>
           <Field id="booking-phone" label="Phone" hint="At least 10 digits, so the professional can call you." error={errors.phone}>
             <input type="tel" autoComplete="tel" inputMode="tel" {...bind('phone')} />
+          </Field>
+          <Field id="booking-email" label="Email (optional)" hint="We send your confirmation and tracking link here." error={errors.email}>
+            <input type="email" autoComplete="email" inputMode="email" {...bind('email')} />
           </Field>
           <Field id="booking-address" label="Address" error={errors.address}>
             <input type="text" autoComplete="street-address" {...bind('address')} />

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { firstInvalidField, validateBooking } from './booking-form';
 
-const valid = { name: 'Dana Whitfield', phone: '(415) 555-0142', address: '742 Evergreen Terrace', category: 'plumbing', details: '' };
+const valid = { name: 'Dana Whitfield', phone: '(415) 555-0142', address: '742 Evergreen Terrace', category: 'plumbing', details: '', email: '' };
 
 describe('validateBooking', () => {
   it('accepts a valid booking and leaves out empty details', () => {
@@ -13,8 +13,18 @@ describe('validateBooking', () => {
     expect(withDetails.ok && withDetails.input.details).toBe('Slow drain');
   });
 
+  it('sends an email only when one is typed, lower case, and says when it is not one', () => {
+    const typed = validateBooking({ ...valid, email: ' Dana@Example.com ' });
+    expect(typed.ok && typed.input.email).toBe('dana@example.com');
+    const blank = validateBooking({ ...valid, email: '   ' });
+    expect(blank.ok && 'email' in blank.input).toBe(false);
+    const wrong = validateBooking({ ...valid, email: 'dana-at-example' });
+    expect(wrong).toEqual({ ok: false, errors: { email: 'Enter a valid email address, or leave it empty' } });
+    expect(firstInvalidField({ email: 'x', address: 'y' })).toBe('email');
+  });
+
   it('gives a message per field and the first invalid field in form order', () => {
-    const result = validateBooking({ name: '  ', phone: '555', address: 'Elm', category: '', details: '' });
+    const result = validateBooking({ name: '  ', phone: '555', address: 'Elm', category: '', details: '', email: '' });
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.errors).toMatchObject({

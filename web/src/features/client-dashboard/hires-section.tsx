@@ -1,6 +1,7 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { ClipboardList } from 'lucide-react';
 import { lazy, Suspense } from 'react';
+import { Link } from 'react-router';
 import type { ServiceRequestView } from '../../../../shared/schemas/job';
 import { useLiveRequestUpdates } from '../../domain/jobs/use-live-request-updates';
 import { Card } from '../../components/ui/card';
@@ -8,6 +9,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { useLivePollInterval } from '../../lib/realtime';
 import { HIRES_POLL_MS, hiresPollInterval } from './hires';
 import { LoadError, Loading } from '../../components/ui/load-state';
+import { paths } from '../../lib/paths';
 import { queryKeys } from '../../lib/query-keys';
 
 const HireCard = lazy(() => import('./hire-card'));
@@ -31,6 +33,12 @@ export function HiresSection({ hires }: { hires: UseQueryResult<ServiceRequestVi
         <ClipboardList aria-hidden="true" className="size-6 text-amber-300" /> Your hires
       </h2>
       <HiresBody hires={hires} />
+      <p className="text-sm text-slate-300">
+        Hired on another device, or cleared this browser?{' '}
+        <Link to={paths.findRequests} className="font-semibold text-amber-300 underline">
+          Find my requests
+        </Link>
+      </p>
     </section>
   );
 }

@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
+import { Link } from 'react-router';
 import type { ServiceRequestView } from '../../../../shared/schemas/job';
 import { useLiveRequestUpdates } from '../../domain/jobs/use-live-request-updates';
+import { paths } from '../../lib/paths';
 import { queryKeys } from '../../lib/query-keys';
 import { useLivePollInterval } from '../../lib/realtime';
 import { REQUEST_POLL_MS } from './request-card';
@@ -33,6 +35,12 @@ export function RequestList() {
       ) : requests.isSuccess ? (
         <p className="text-slate-200">No requests yet. Requests you send from this browser show here.</p>
       ) : null}
+      <p className="mt-4 text-sm text-slate-300">
+        Made a request on another device, or cleared this browser?{' '}
+        <Link to={paths.findRequests} className="font-semibold text-amber-300 underline">
+          Find my requests
+        </Link>
+      </p>
     </section>
   );
 }

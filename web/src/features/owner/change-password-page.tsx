@@ -16,6 +16,7 @@ import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { isNetworkError, useFormErrors } from '../../lib/use-form-errors';
 import { FormAlert } from '../../components/ui/form-alert';
+import { OwnerEmailForm } from './owner-email-form';
 
 const fieldOrder = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 const empty: ChangePasswordInput = { currentPassword: '', newPassword: '', confirmPassword: '' };
@@ -94,6 +95,7 @@ export default function ChangePasswordPage() {
           </Button>
         </form>
       </Card>
+      <OwnerEmailForm />
     </div>
   );
 }

@@ -91,6 +91,9 @@ export default function LoginPage() {
           <Button type="submit" size="lg" disabled={login.isPending}>
             {login.isPending ? 'Signing in…' : 'Sign In'}
           </Button>
+          <Link to={paths.forgotPassword} className="justify-self-center text-sm font-semibold text-amber-300 underline underline-offset-2 hover:text-amber-200">
+            Forgot password?
+          </Link>
         </form>
         {!adminStatus.isSetup && !adminStatus.isAdmin ? (
           <p className="mt-5 text-center text-sm text-slate-300">

@@ -17,7 +17,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { isNetworkError, useFormErrors } from '../../lib/use-form-errors';
 import { FormAlert } from '../../components/ui/form-alert';
 
-const fieldOrder = ['setupCode', 'username', 'password', 'confirm'] as const;
+const fieldOrder = ['setupCode', 'username', 'email', 'password', 'confirm'] as const;
 /** The dashboard opens 1.5 s after a successful setup, so the confirmation can be read. */
 const REDIRECT_DELAY_MS = 1500;
 
@@ -27,7 +27,7 @@ export default function SetupPage() {
   const queryClient = useQueryClient();
   const auth = useAuth();
   const status = useQuery<{ needsSetup: boolean }>({ queryKey: queryKeys.setupStatus, refetchOnMount: 'always' });
-  const [values, setValues] = useState<AdminSetupInput>({ setupCode: '', username: '', password: '', confirm: '' });
+  const [values, setValues] = useState<AdminSetupInput>({ setupCode: '', username: '', email: '', password: '', confirm: '' });
   const { errors, show, clear, refFor: ref } = useFormErrors(fieldOrder);
   const [done, setDone] = useState(false);
   const timer = useRef<number | undefined>(undefined);
@@ -107,6 +107,14 @@ export default function SetupPage() {
             </Field>
             <Field id="setup-username" label="Username" hint="At least 3 characters: letters, digits and . _ @ -" error={errors.username}>
               <input type="text" autoComplete="username" autoCapitalize="none" spellCheck={false} {...bind('username')} />
+            </Field>
+            <Field
+              id="setup-email"
+              label="Email"
+              hint="Where we send a link to choose a new password if you forget this one. You can change it later."
+              error={errors.email}
+            >
+              <input type="email" autoComplete="email" {...bind('email')} />
             </Field>
             <Field id="setup-password" label="Password" hint="At least 8 characters." error={errors.password}>
               <input type="password" autoComplete="new-password" {...bind('password')} />

@@ -13,6 +13,7 @@ import {
   paymentOutcome,
   paymentParams,
   receiptLines,
+  receiptNote,
   unconfirmedLink,
 } from './payment-pages';
 
@@ -142,6 +143,14 @@ describe('RECEIPT_NOTE', () => {
   it('does not claim we emailed a receipt', () => {
     expect(RECEIPT_NOTE).toBe('This page is your receipt; Stripe may also email one if you gave it your address.');
     expect(RECEIPT_NOTE).not.toMatch(/has been emailed/);
+  });
+});
+
+describe('receiptNote', () => {
+  it('says a receipt was emailed only when the server says one was mailed', () => {
+    expect(receiptNote({ receiptEmailed: true })).toBe('We emailed your receipt to the address on your request; this page is your receipt too.');
+    expect(receiptNote({ receiptEmailed: false })).toBe(RECEIPT_NOTE);
+    expect(receiptNote({ receiptEmailed: false })).not.toMatch(/emailed your receipt/);
   });
 });
 

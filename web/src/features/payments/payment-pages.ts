@@ -112,8 +112,16 @@ export function paidAtText(paidAt: string | null, locale: string): string | null
   return formatDateTime(paidAt, 'date-time', locale);
 }
 
-/** No email is sent by us: the page is the receipt, and Stripe may send its own. */
+/** Without an address we mail nothing: the page is the receipt, and Stripe may send its own. */
 export const RECEIPT_NOTE = 'This page is your receipt; Stripe may also email one if you gave it your address.';
+
+/** With an address on the request, our receipt is mailed there once the payment is recorded. */
+export const RECEIPT_EMAILED_NOTE = 'We emailed your receipt to the address on your request; this page is your receipt too.';
+
+/** The receipt note the server's answer allows: "emailed" only when it says a receipt was mailed. */
+export function receiptNote(confirmation: { receiptEmailed: boolean }): string {
+  return confirmation.receiptEmailed ? RECEIPT_EMAILED_NOTE : RECEIPT_NOTE;
+}
 
 export interface CancelledDestination {
   /** Where the countdown goes. */

@@ -10,7 +10,7 @@ import { useDisplaySettings } from '../../lib/config';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import {
-  RECEIPT_NOTE,
+  receiptNote,
   confirmationPollInterval,
   paidAtText,
   paymentOutcome,
@@ -139,7 +139,7 @@ function Receipt({ confirmation, settings }: { confirmation: PaymentConfirmation
       <ul className="grid gap-2 text-sm text-slate-200 sm:text-left">
         <li className="flex items-start gap-2">
           <ReceiptText aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-300" />
-          {RECEIPT_NOTE}
+          {receiptNote(confirmation)}
         </li>
         <li className="flex items-start gap-2">
           <ShieldCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-300" />

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { Phone, Search } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { trackLookupSchema, type TrackLookupInput } from '../../../../shared/schemas/tracking';
 import { validate } from '../../../../shared/validation';
 import { Field, inputClasses } from '../../components/ui/field';
@@ -134,6 +134,13 @@ export default function FindBooking() {
           </Button>
         </form>
       </Card>
+
+      <p className="mx-auto w-full max-w-lg text-center text-sm text-slate-300">
+        No number at hand? Get every request made with your email on this device:{' '}
+        <Link to={paths.findRequests} className="font-semibold text-amber-300 underline">
+          Find my requests
+        </Link>
+      </p>
     </div>
   );
 }

@@ -107,6 +107,9 @@ export default function WorkerLoginPage() {
             <LogIn aria-hidden="true" className="size-4" />
             {sending ? 'Signing in...' : 'Sign In'}
           </Button>
+          <Link to={paths.forgotPassword} className="justify-self-center text-sm font-semibold text-amber-300 underline-offset-4 hover:underline">
+            Forgot password?
+          </Link>
           {noAccountHint ? (
             <p className="rounded-lg bg-white/5 p-3 text-sm text-slate-200" data-testid="no-account-hint">
               Applied but no account yet? Create your account first, with the email you applied with:{' '}

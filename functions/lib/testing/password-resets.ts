@@ -1,0 +1,62 @@
+import { QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { expect } from 'vitest';
+import type { PasswordResetItem, SignInRole } from '../../../shared/entities';
+import { keys } from '../../../shared/table';
+import { dynamo, tableName } from '../clients';
+import { handler as sendMail } from '../../send-mail';
+import { mailsTo, outboxRecord } from './mail';
+
+/** Every reset link stored for a person (live, used or expired), oldest first. */
+export async function resetLinksOf(role: SignInRole, subjectId: string): Promise<PasswordResetItem[]> {
+  const out = await dynamo.send(
+    new QueryCommand({
+      TableName: tableName,
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.passwordResetsOf(role, subjectId).gsi1pk },
+      ConsistentRead: false,
+    }),
+  );
+  return (out.Items ?? []) as PasswordResetItem[];
+}
+
+/** The outbox's password-reset mails to an address (sent or not). */
+export async function resetMailsQueuedFor(to: string): Promise<unknown[]> {
+  const items: unknown[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await dynamo.send(
+      new ScanCommand({
+        TableName: tableName,
+        FilterExpression: 'begins_with(pk, :kind) AND #to = :to',
+        ExpressionAttributeNames: { '#to': 'to' },
+        ExpressionAttributeValues: { ':kind': 'MAIL#password-reset#', ':to': to },
+        ExclusiveStartKey: start,
+        ConsistentRead: true,
+      }),
+    );
+    items.push(...(out.Items ?? []));
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
+/** The secret in a reset mail's link (`/reset-password#token=<secret>`). */
+export function tokenIn(text: string | undefined): string {
+  const match = /\/reset-password#token=([A-Za-z0-9_-]+)/.exec(text ?? '');
+  expect(match, 'a reset link in the mail').not.toBeNull();
+  return decodeURIComponent(match![1]!);
+}
+
+/**
+ * Hands the person's newest reset link's mail to the sender (as the table's stream does) and reads
+ * the secret back from the mail the local SES kept for `to`: the link as the person receives it.
+ */
+export async function mailedResetToken(to: string, role: SignInRole, subjectId: string): Promise<string> {
+  const links = await resetLinksOf(role, subjectId);
+  const newest = links.at(-1);
+  expect(newest, 'a stored reset link').toBeDefined();
+  await sendMail({ Records: [await outboxRecord('password-reset', newest!.id)] });
+  const mails = await mailsTo(to);
+  return tokenIn(mails.at(-1)?.text);
+}
