@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { strictBody } from '../validation';
 import { deliverableEmail, email, text } from './fields';
-import { password } from './password';
+import { confirmedBy, password } from './password';
 
 export type { CurrentUser } from './views/people';
 
@@ -27,11 +27,7 @@ export const adminSetupSchema = strictBody({
   password: password('Password must be at least 8 characters long.'),
   confirm: z.string({ error: 'Please confirm the password' }),
 }).check(
-  z.refine((v) => v.password === v.confirm, {
-    message: 'Passwords do not match. Please try again.',
-    path: ['confirm'],
-    when: (payload) => typeof payload.value === 'object' && payload.value !== null,
-  }),
+  confirmedBy('password', 'confirm', 'Passwords do not match. Please try again.'),
 );
 export type AdminSetupInput = z.infer<typeof adminSetupSchema>;
 
@@ -48,11 +44,7 @@ export const changePasswordSchema = strictBody({
     z.minLength(1, 'Please confirm your new password'),
   ),
 }).check(
-  z.refine((v) => v.newPassword === v.confirmPassword, {
-    message: "New passwords don't match",
-    path: ['confirmPassword'],
-    when: (payload) => typeof payload.value === 'object' && payload.value !== null,
-  }),
+  confirmedBy('newPassword', 'confirmPassword', "New passwords don't match"),
 );
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
@@ -80,11 +72,7 @@ export const passwordResetCompleteSchema = strictBody({
   password: password('Password must be at least 8 characters'),
   confirmPassword: z.string({ error: "Passwords don't match" }),
 }).check(
-  z.refine((v) => v.password === v.confirmPassword, {
-    message: "Passwords don't match",
-    path: ['confirmPassword'],
-    when: (payload) => typeof payload.value === 'object' && payload.value !== null,
-  }),
+  confirmedBy('password', 'confirmPassword', "Passwords don't match"),
 );
 export type PasswordResetCompleteInput = z.infer<typeof passwordResetCompleteSchema>;
 
@@ -99,11 +87,7 @@ export const workerCreateAccountSchema = strictBody({
   password: password('Password must be at least 8 characters'),
   confirmPassword: z.string({ error: "Passwords don't match" }),
 }).check(
-  z.refine((v) => v.password === v.confirmPassword, {
-    message: "Passwords don't match",
-    path: ['confirmPassword'],
-    when: (payload) => typeof payload.value === 'object' && payload.value !== null,
-  }),
+  confirmedBy('password', 'confirmPassword', "Passwords don't match"),
 );
 export type WorkerCreateAccountInput = z.infer<typeof workerCreateAccountSchema>;
 

@@ -91,6 +91,9 @@ function routeTable(ids: {
     { url: '/forgot-password', who: 'visitor', heading: 'Forgot Password' },
     // Without a link's secret in the fragment, the page says the link is incomplete and offers a new one.
     { url: '/reset-password', who: 'visitor', heading: 'Choose a New Password' },
+    { url: '/find-my-requests', who: 'visitor', heading: 'Find my requests' },
+    // Without a link's secret in the fragment, the page says the link cannot be opened and offers a new one.
+    { url: '/find-my-requests/open', who: 'visitor', heading: 'Your requests' },
     // Signed out, the worker area sends the visitor to the login (no worker stored).
     { url: '/worker/dashboard', who: 'visitor', landsOn: '/worker/login', heading: 'Worker Login' },
     { url: '/worker/profile', who: 'visitor', landsOn: '/worker/login', heading: 'Worker Login' },

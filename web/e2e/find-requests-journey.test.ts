@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceNumber } from '../../shared/domain/invoice';
 import type { RunningStack } from '../../infra/testing/local-process';
 import { launchBrowser, seriousA11yViolations } from './browser';
-import { HOME, NEAR, OFFLINE_GEOCODER, collectErrors, eventually, mailsTo, startJourneyStack } from './journey';
+import { HOME, NEAR, OFFLINE_GEOCODER, collectErrors, eventually, mailsTo, startJourneyStack, withStackWarnings } from './journey';
 import { approvedPro, arriveAtJob, asPro, bringOnCall, ownerCookie, type Pro } from './people';
 
 const SEEN = 20_000;
@@ -63,7 +63,13 @@ describe('a customer finds their booking on another device by a mailed link', ()
       await booking.getByLabel('Address', { exact: true }).fill('500 Hayes Street, San Francisco');
       await booking.getByLabel('Service category').selectOption('plumbing');
       await booking.getByRole('button', { name: 'Submit booking' }).click();
-      await booking.waitForURL(/\/track\?id=[A-Za-z0-9_-]{22}$/);
+      // A slow machine can take a while to store, price and offer the booking; if it is refused, say what the page said.
+      await withStackWarnings(() =>
+        booking.waitForURL(/\/track\?id=[A-Za-z0-9_-]{22}$/, { timeout: 60_000 }).catch(async (error: Error) => {
+          error.message += `\nThe page showed: ${(await booking.locator('body').innerText()).slice(0, 600)}`;
+          throw error;
+        }),
+      );
       const bookingId = new URL(booking.url()).searchParams.get('id')!;
       const { id: jobId } = (await fromCustomersPage(booking, 'GET', `/api/track/${bookingId}`)) as { id: string };
 
