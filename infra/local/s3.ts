@@ -471,20 +471,35 @@ class Store {
   async commit(bucket: string, key: string, tempFile: string, meta: ObjectMeta): Promise<void> {
     const file = this.dataPath(bucket, key);
     const metaFile = this.metaPath(bucket, key);
-    try {
-      await mkdir(path.dirname(file), { recursive: true });
-      await mkdir(path.dirname(metaFile), { recursive: true });
-      await rename(tempFile, file);
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'ENOTDIR' || code === 'EEXIST' || code === 'EISDIR' || code === 'ENOTEMPTY') {
-        throw new S3Error(400, 'InvalidArgument', 'The local S3 cannot hold both a key and keys beneath it (a/b next to a/b/c).');
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await mkdir(path.dirname(file), { recursive: true });
+        await mkdir(path.dirname(metaFile), { recursive: true });
+        await rename(tempFile, file);
+        break;
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'ENOTDIR' || code === 'EEXIST' || code === 'EISDIR' || code === 'ENOTEMPTY') {
+          throw new S3Error(400, 'InvalidArgument', 'The local S3 cannot hold both a key and keys beneath it (a/b next to a/b/c).');
+        }
+        // A delete of the folder's last other key tidies the empty folders away (delete below), and
+        // can do so between our making a folder and the next step: make them again.
+        if (code === 'ENOENT' && attempt < 5) continue;
+        throw error;
       }
-      throw error;
     }
     const metaTemp = this.tempFile();
     await writeFile(metaTemp, JSON.stringify(meta));
-    await rename(metaTemp, metaFile);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await rename(metaTemp, metaFile);
+        break;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || attempt >= 5) throw error;
+        // Tidied away by a delete, as above.
+        await mkdir(path.dirname(metaFile), { recursive: true });
+      }
+    }
   }
 
   async read(bucket: string, key: string): Promise<{ file: string; meta: ObjectMeta } | undefined> {

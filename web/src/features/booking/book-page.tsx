@@ -13,6 +13,7 @@ import { useSubmissionKey } from '../../lib/submission-key';
 import { paths } from '../../lib/paths';
 import { queryKeys } from '../../lib/query-keys';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useTypedBeforeHydration } from '../../lib/typed-before-hydration';
 import { firstInvalidField, validateBooking, type BookingField, type BookingFormValues } from './booking-form';
 import { FormAlert } from '../../components/ui/form-alert';
 import { DEFAULT_JOB_SIZE, type JobSize } from '../../../../shared/job-sizes';
@@ -38,6 +39,9 @@ export default function BookPage() {
   const [when, setWhen] = useState<WhenChoice>({ asap: true });
   const [size, setSize] = useState<JobSize>(DEFAULT_JOB_SIZE);
   const refs = useRef<Partial<Record<BookingField, HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | null>>>({});
+  // /book is prerendered: what was typed before the app took over is the form's too.
+  const form = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(form);
 
   // A ?category= that names no category is dropped once the list is known.
   useEffect(() => {
@@ -96,7 +100,7 @@ export default function BookPage() {
     <div className="mx-auto max-w-2xl px-4 py-12">
       <PageHeader title="Book a Service" subtitle="Tell us what you need and we’ll match you with a professional nearby." />
       <Card>
-        <form noValidate onSubmit={onSubmit} className="grid gap-5" aria-busy={sending}>
+        <form ref={form} noValidate onSubmit={onSubmit} className="grid gap-5" aria-busy={sending}>
           <FormAlert message={errors._} />
           <Field id="booking-name" label="Name" error={errors.name}>
             <input type="text" autoComplete="name" {...bind('name')} />
