@@ -25,7 +25,7 @@ async function mailProAssigned(job: JobItem, worker: WorkerItem): Promise<void> 
   const reviews = worker.ratingCount ?? 0;
   const rating = reviews > 0 ? (worker.ratingSum ?? 0) / reviews : null;
   const message = proAssigned(job, { fullName: worker.fullName, rating, reviews }, dispatchCycle(job), Math.round(env.ARRIVAL_GRACE_SECONDS / 60));
-  if (message) await mailRepo.queue(message);
+  await mailRepo.queue(message);
 }
 
 /**

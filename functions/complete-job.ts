@@ -24,7 +24,7 @@ import { workCompleted } from './lib/mail/messages/customers';
 async function mailWorkCompleted(done: JobItem): Promise<void> {
   if (!done.crew || done.crew.size < 2) {
     const message = workCompleted(done, done.totalHours, done.reworkCount ?? 0);
-    if (message) await mailRepo.queue(message);
+    await mailRepo.queue(message);
     return;
   }
   const crew = await crewOf(done);
@@ -34,7 +34,7 @@ async function mailWorkCompleted(done: JobItem): Promise<void> {
   const hours = members.reduce((sum, j) => sum + (j.totalHours ?? 0), 0);
   const round = Math.max(0, ...members.map((j) => j.reworkCount ?? 0));
   const message = workCompleted(lead, hours || null, round);
-  if (message) await mailRepo.queue(message);
+  await mailRepo.queue(message);
 }
 
 /** Complete Job: from in progress only; the billable hours are fixed now, from Start Work to here (plus earlier rounds after rework). */

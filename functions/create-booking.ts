@@ -12,7 +12,7 @@ import { logger } from './lib/logger';
 import { existingCustomer } from './lib/customer';
 import { takeCreation } from './lib/creation-limits';
 import { customerEmailPut } from './lib/data/customers';
-import { outboxPut } from './lib/data/mail';
+import { outboxPuts } from './lib/data/mail';
 import { bookingReceived } from './lib/mail/messages/customers';
 import { refuseSuppressedAddresses } from './lib/mail/deliverable';
 
@@ -54,7 +54,7 @@ export const handler = http(routeByName('create-booking'), bookingInputSchema, a
         estimate,
         createdAt,
       }),
-      [bookingsRepo.putAction(booking), ...(received ? [outboxPut(received)] : []), ...(email ? [customerEmailPut(email, customer.id)] : [])],
+      [bookingsRepo.putAction(booking), ...outboxPuts(received), ...(email ? [customerEmailPut(email, customer.id)] : [])],
     );
   } catch (error) {
     // The same submission again: the booking its first call made.

@@ -7,7 +7,7 @@ import { cardFeeRates, env } from './lib/env';
 import { crewLineInvoiced } from './lib/crew-bill-events';
 import { ConflictError, NotFoundError } from './lib/errors';
 import { http, reply } from './lib/http';
-import { outboxPut } from './lib/data/mail';
+import { outboxPuts } from './lib/data/mail';
 import { billReady, invoiceReady } from './lib/mail/messages/customers';
 import { completedCrewBill } from './lib/crew-bills';
 import { mailRepo } from './lib/data/mail';
@@ -50,7 +50,7 @@ export const handler = http(routeByName('create-invoice'), createInvoiceSchema, 
   try {
     // The customer's "invoice ready" mail is stored with the invoice: one per invoice.
     const ready = invoiceReady(invoice);
-    await invoicesRepo.create(invoice, ready ? [outboxPut(ready)] : []);
+    await invoicesRepo.create(invoice, outboxPuts(ready));
   } catch (error) {
     if (error instanceof InvoiceRefused) throw refusalFor(error.job);
     throw error;
@@ -61,7 +61,7 @@ export const handler = http(routeByName('create-invoice'), createInvoiceSchema, 
   if (invoice.crewRequestId) {
     const bill = await completedCrewBill(invoice.crewRequestId);
     const ready = bill && billReady(bill.lead, { total: bill.total, lines: bill.lines.length });
-    if (ready) await mailRepo.queue(ready);
+    await mailRepo.queue(ready);
   }
   logger.info('Invoice created', { jobId: job.id, invoiceId: invoice.id, totalCents: invoice.totalAmount });
   return reply(201, toInvoiceView(invoice, 'worker'));

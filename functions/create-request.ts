@@ -6,7 +6,7 @@ import { createdRequestReply, jobFromRequest } from './lib/customer-jobs';
 import { dispatchNew, scheduleStartTimers } from './lib/dispatch';
 import { crewJobs, storeCrew } from './lib/crews';
 import { http } from './lib/http';
-import { outboxPut } from './lib/data/mail';
+import { outboxPuts } from './lib/data/mail';
 import { customerEmailPut } from './lib/data/customers';
 import { requestReceived } from './lib/mail/messages/customers';
 import { createIds, earlierResult } from './lib/idempotency';
@@ -46,7 +46,7 @@ export const handler = http(routeByName('create-request'), serviceRequestSchema,
     // The customer's "request received" mail is stored with the lead, once for the whole request.
     // With it, the record that this customer made something with the address ("Find my requests").
     const received = requestReceived(jobs[0]!);
-    const withLead = [...(received ? [outboxPut(received)] : []), ...(jobs[0]!.customerEmail ? [customerEmailPut(jobs[0]!.customerEmail, customer.id)] : [])];
+    const withLead = [...outboxPuts(received), ...(jobs[0]!.customerEmail ? [customerEmailPut(jobs[0]!.customerEmail, customer.id)] : [])];
     await storeCrew(jobs, ids.keyed, (each) => jobsRepo.create(each, each.id === jobId ? withLead : []));
     // Each job of a crew is offered in turn, so each one's pros exclude those its siblings were offered.
     job = await dispatchNew(jobs[0]!);

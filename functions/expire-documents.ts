@@ -27,7 +27,7 @@ async function remind(doc: DocumentItem, today: string, at: string): Promise<boo
   // Mailed too, once per document and reminder (keyed `<id>:<days>`), to the pro's account address.
   const worker = await workersRepo.findById(doc.workerId);
   const mail = worker && documentExpiring(worker, doc, due, today);
-  if (mail) await mailRepo.queue(mail);
+  await mailRepo.queue(mail);
   return true;
 }
 

@@ -5,7 +5,7 @@ import { workersRepo } from './lib/data/workers';
 import { jobsRepo } from './lib/data/jobs';
 import { createdRequestReply, jobFromRequest } from './lib/customer-jobs';
 import { createAndDispatch } from './lib/dispatch';
-import { outboxPut } from './lib/data/mail';
+import { outboxPuts } from './lib/data/mail';
 import { customerEmailPut } from './lib/data/customers';
 import { requestReceived } from './lib/mail/messages/customers';
 import { NotFoundError } from './lib/errors';
@@ -40,7 +40,7 @@ export const handler = http(routeByName('hire-worker'), hireSchema, async ({ bod
   const hire = jobFromRequest('hire', request, customer.id, { id: jobId, category, preferredWorkerId: worker.id, requestedTime, estimate });
   const received = requestReceived(hire);
   // With it, the record that this customer made something with the address ("Find my requests").
-  const together = [...(received ? [outboxPut(received)] : []), ...(hire.customerEmail ? [customerEmailPut(hire.customerEmail, customer.id)] : [])];
+  const together = [...outboxPuts(received), ...(hire.customerEmail ? [customerEmailPut(hire.customerEmail, customer.id)] : [])];
   const job = await createAndDispatch(hire, together).catch(
     (error: unknown) => earlierResult(ids, error, () => jobsRepo.findCustomersJob(jobId, customer.id)),
   );

@@ -65,6 +65,6 @@ export const handler = timer('send-daily-summary', (input) => summaryInput(input
       strikeAppeals,
     },
   });
-  const queued = message ? await mailRepo.queue(message) : false;
+  const queued = await mailRepo.queue(message);
   logger.info('Daily summary', { day, queued });
 });

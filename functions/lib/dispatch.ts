@@ -183,7 +183,7 @@ export async function offerNext(jobId: string): Promise<JobItem | undefined> {
  */
 async function mailNoPro(job: JobItem): Promise<void> {
   const message = noProFound(job, dispatchCycle(job));
-  if (message) await mailRepo.queue(message);
+  await mailRepo.queue(message);
 }
 
 /**

@@ -5,6 +5,7 @@ import { ownerRepo } from './data/owner';
 import { logger } from './logger';
 import type { MailMessage } from './mail/message';
 import { ownerDocumentsWaiting, ownerNewApplication } from './mail/messages/owner';
+import { ownerConsoleUrl } from './owner-console';
 import { OWNER_PUSH_ID } from './push-caller';
 import { notify } from './realtime';
 
@@ -31,16 +32,7 @@ import { notify } from './realtime';
 /** There is one owner, and their channel is fixed (the socket joins it, the bell and push read it). */
 const OWNER = OWNER_PUSH_ID;
 
-/**
- * Where each notification leads in the console: a tab of the dashboard (dashboard-page.tsx reads
- * `tab`), or the owner's page of one job, where its timeline is and it can be offered again.
- */
-export const ownerConsoleUrl = {
-  applications: '/admin?tab=applications',
-  workers: '/admin?tab=workers',
-  documents: '/admin?tab=documents',
-  job: (jobId: string) => `/admin/jobs/${encodeURIComponent(jobId)}`,
-} as const;
+export { ownerConsoleUrl };
 
 /** The notification types the owner's bell receives (the console refreshes the matching tab on each). */
 export const ownerNotificationTypes = {
@@ -73,8 +65,7 @@ const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
  */
 async function mailOwner(build: (ownerEmail: string | undefined) => MailMessage | null): Promise<void> {
   try {
-    const message = build((await ownerRepo.find())?.email);
-    if (message) await mailRepo.queue(message);
+    await mailRepo.queue(build((await ownerRepo.find())?.email));
   } catch (error) {
     logger.error('Could not queue the owner\'s mail', { errorName: (error as Error)?.name });
   }

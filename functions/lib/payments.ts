@@ -275,14 +275,14 @@ async function mailReceipt(
     paidAt: paid.paidAt ?? new Date().toISOString(),
   };
   const message = receipt(paid, lines, cardFee, charged);
-  if (message) await mailRepo.queue(message);
+  await mailRepo.queue(message);
 }
 
 /** The pro's "payout sent" mail, keyed by the invoice: its share is paid out once. */
 async function mailPayout(invoice: InvoiceItem): Promise<void> {
   const worker = await workersRepo.findById(invoice.workerId);
   const message = worker ? payoutSent(worker, invoice) : null;
-  if (message) await mailRepo.queue(message);
+  await mailRepo.queue(message);
 }
 
 export async function settleProcessing(session: Stripe.Checkout.Session): Promise<void> {

@@ -14,7 +14,7 @@ import { isId } from '../../../shared/schemas/id';
 import { stats, writeCounted } from './stats';
 import { penaltiesRepo, type WorkerPenaltyItem } from './penalties';
 import type { MailMessage } from '../mail/message';
-import { outboxPut } from './mail';
+import { outboxPuts } from './mail';
 import type { WorkerStatus } from '../../../shared/schemas/worker';
 import type { Update } from './expressions';
 import { offerReleaseAt, startOf } from '../scheduling';
@@ -800,7 +800,7 @@ export const jobsRepo = {
         // A pro who did not arrive in time: a late arrival in the owner's on-time rate.
         stats.arrival(now, false),
         ...(suspend ? [stats.workerStatusMoved('active', 'suspended')] : []),
-        ...(mail ? [outboxPut(mail)] : []),
+        ...outboxPuts(mail),
       ]);
       return { strikes, suspended: suspend };
     } catch (error) {

@@ -43,12 +43,19 @@ export function outboxPut(message: MailMessage) {
   return { Put: putOf(outboundMailEntity, outboxItem(message), isNew) };
 }
 
+/** The outbox's put as a list to spread into a transaction: none when there is nobody to write to. */
+export function outboxPuts(message: MailMessage | null | undefined) {
+  return message ? [outboxPut(message)] : [];
+}
+
 export const mailRepo = {
   /**
    * Puts a mail in the outbox on its own, after the change it tells about was stored: false when
-   * that event's mail is there already (a repeated event writes nothing).
+   * that event's mail is there already (a repeated event writes nothing), or when there is no
+   * message (nobody to write to).
    */
-  async queue(message: MailMessage): Promise<boolean> {
+  async queue(message: MailMessage | null | undefined): Promise<boolean> {
+    if (!message) return false;
     try {
       await dynamo.send(new PutCommand(putOf(outboundMailEntity, outboxItem(message), isNew)));
       return true;

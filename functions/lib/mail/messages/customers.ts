@@ -1,5 +1,8 @@
 import type { BookingItem, InvoiceItem, JobItem } from '../../../../shared/entities';
+import { invoiceNumber } from '../../../../shared/domain/invoice';
+import { requestNumber } from '../../../../shared/domain/requests';
 import type { MailMessage } from '../message';
+import { dollars } from './format';
 
 /**
  * Mails to customers about their requests, bookings and payments. The links are the site's own
@@ -30,14 +33,13 @@ export function requestReceived(
     subject: `We received your ${job.service} request`,
     paragraphs: [
       `Hi ${job.customerName},`,
-      `Your ${job.service} request for ${job.address} is in. Its number is ${job.id.slice(-8).toUpperCase()}.`,
+      `Your ${job.service} request for ${job.address} is in. Its number is ${requestNumber(job.id)}.`,
       `${when} Follow it, and see your pro on the way, on its page: it works on any device.`,
     ],
     action: { label: 'Track your request', path: `/track?id=${encodeURIComponent(job.id)}` },
   };
 }
 
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 /**
  * To the customer, when a pro's invoice for their job is stored: what it charges, line by line, and
@@ -64,7 +66,7 @@ export function invoiceReady(
     subject: `Your ${invoice.service} invoice is ready: ${dollars(invoice.totalAmount)}`,
     paragraphs: [
       `Hi ${invoice.customerName},`,
-      `${invoice.workerName} sent the invoice for your ${invoice.service} job, #${invoice.id.slice(-8).toUpperCase()}: ${dollars(invoice.totalAmount)}, for ${charges.join(', ')}.`,
+      `${invoice.workerName} sent the invoice for your ${invoice.service} job, #${invoiceNumber(invoice.id)}: ${dollars(invoice.totalAmount)}, for ${charges.join(', ')}.`,
       'You can check it and pay it by card on your request\'s page.',
     ],
     action: { label: 'View and pay the invoice', path: `/track?id=${encodeURIComponent(invoice.jobId)}` },
@@ -92,7 +94,7 @@ export function bookingReceived(
     subject: `We received your ${service} booking`,
     paragraphs: [
       `Hi ${booking.name},`,
-      `Your ${service} booking for ${booking.address} is in. Its number is ${booking.id.slice(-8).toUpperCase()}.`,
+      `Your ${service} booking for ${booking.address} is in. Its number is ${requestNumber(booking.id)}.`,
       `${when} Follow it, and see your pro on the way, on its page: it works on any device.`,
     ],
     action: { label: 'Track your booking', path: trackPath(booking.id) },
@@ -204,7 +206,7 @@ export function billReady(
     subject: `Your ${lead.service} bill is ready: ${dollars(bill.total)}`,
     paragraphs: [
       `Hi ${lead.customerName},`,
-      `Every pro of your ${lead.service} request, #${lead.id.slice(-8).toUpperCase()}, has sent their invoice: your bill comes to ${dollars(bill.total)} for ${bill.lines} pro${bill.lines === 1 ? '' : 's'}, card processing included.`,
+      `Every pro of your ${lead.service} request, #${requestNumber(lead.id)}, has sent their invoice: your bill comes to ${dollars(bill.total)} for ${bill.lines} pro${bill.lines === 1 ? '' : 's'}, card processing included.`,
       'You can check each pro\'s line and pay the bill by card on your request\'s page.',
     ],
     action: { label: 'View and pay the bill', path: trackPath(lead.id) },
@@ -254,7 +256,7 @@ export function receipt(
     subject: `Your receipt from Fixly: ${money(charged.amountTotal, charged.currency)}`,
     paragraphs: [
       `Hi ${paid.customerName},`,
-      `Thank you: we received your card payment of ${money(charged.amountTotal, charged.currency)} for your ${paid.service} request #${paid.requestId.slice(-8).toUpperCase()} on ${new Date(charged.paidAt).toUTCString().slice(0, 16)}.`,
+      `Thank you: we received your card payment of ${money(charged.amountTotal, charged.currency)} for your ${paid.service} request #${requestNumber(paid.requestId)} on ${new Date(charged.paidAt).toUTCString().slice(0, 16)}.`,
       ...details,
       ...(cardFee > 0 ? [`Card processing: ${money(cardFee, charged.currency)}.`] : []),
       'Keep this mail as your receipt. The request\'s page shows the invoice any time.',

@@ -1,3 +1,4 @@
+import { ownerConsoleUrl } from '../../owner-console';
 import type { MailMessage } from '../message';
 
 /**
@@ -7,12 +8,6 @@ import type { MailMessage } from '../message';
  * (names, services, amounts), never an applicant's contact details or identity numbers.
  */
 
-/** The console's tabs the mails lead to (the dashboard reads `tab`). */
-export const ownerMailLinks = {
-  console: '/admin',
-  applications: '/admin?tab=applications',
-  documents: '/admin?tab=documents',
-} as const;
 
 /** A new worker or company application waits for the owner's review. */
 export function ownerNewApplication(
@@ -33,7 +28,7 @@ export function ownerNewApplication(
         : `${application.name} applied to work with Fixly as a company.`,
       'Their application and documents wait for your review in the console\'s Applications tab.',
     ],
-    action: { label: 'Review applications', path: ownerMailLinks.applications },
+    action: { label: 'Review applications', path: ownerConsoleUrl.applications },
   };
 }
 
@@ -53,7 +48,7 @@ export function ownerDocumentsWaiting(
       `${who} uploaded a ${document.categoryName} that needs your review.`,
       'Approve it, or reject it with a note saying what to fix, in the console\'s Documents tab.',
     ],
-    action: { label: 'Review documents', path: ownerMailLinks.documents },
+    action: { label: 'Review documents', path: ownerConsoleUrl.documents },
   };
 }
 
@@ -98,6 +93,6 @@ export function ownerDailySummary(ownerEmail: string | undefined, summary: Daily
       `Money: ${money(summary.grossCents)} in gross bookings, of which ${money(summary.platformFeeCents)} in platform fees.`,
       `Waiting for you now: ${count(waiting.workerApplications, 'worker application', 'worker applications')}, ${count(waiting.companyApplications, 'company application', 'company applications')}, ${documents} and ${count(waiting.strikeAppeals, 'strike appeal', 'strike appeals')}.`,
     ],
-    action: { label: 'Open the console', path: ownerMailLinks.console },
+    action: { label: 'Open the console', path: ownerConsoleUrl.console },
   };
 }

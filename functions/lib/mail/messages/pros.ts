@@ -1,6 +1,8 @@
 import type { DocumentItem, JobItem, WorkerItem, WorkerPenaltyItem } from '../../../../shared/entities';
 import { daysUntil } from '../../../../shared/domain/documents';
+import { requestNumber } from '../../../../shared/domain/requests';
 import type { MailMessage } from '../message';
+import { dollars } from './format';
 
 /**
  * Mails to pros, at their account's address (the one their application was made with). The links
@@ -57,7 +59,7 @@ export function strikeRecorded(
   outcome: { strikes: number; strikesToSuspend: number; suspended: boolean },
 ): MailMessage | null {
   if (!worker.email) return null;
-  const number = job.id.slice(-8).toUpperCase();
+  const number = requestNumber(job.id);
   return {
     kind: 'strike-recorded',
     subjectId: strike.id,
@@ -87,7 +89,7 @@ export function payoutSent(
   invoice: { id: string; jobId: string; service: string; workerShare: number },
 ): MailMessage | null {
   if (!worker.email) return null;
-  const amount = `$${(invoice.workerShare / 100).toFixed(2)}`;
+  const amount = dollars(invoice.workerShare);
   return {
     kind: 'payout-sent',
     subjectId: invoice.id,
@@ -95,7 +97,7 @@ export function payoutSent(
     subject: `${amount} is on its way to you`,
     paragraphs: [
       `Hi ${worker.fullName},`,
-      `The customer paid for the ${invoice.service} job #${invoice.jobId.slice(-8).toUpperCase()}, and your share, ${amount}, has been sent to your payout account.`,
+      `The customer paid for the ${invoice.service} job #${requestNumber(invoice.jobId)}, and your share, ${amount}, has been sent to your payout account.`,
       'Your bank shows it once Stripe pays it out, usually within a few business days. Every invoice and its payout is on your invoices page.',
     ],
     action: { label: 'See your invoices', path: '/invoices' },
