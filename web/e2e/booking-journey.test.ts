@@ -93,6 +93,53 @@ describe('a visitor books a service and tracks it', () => {
     expect(errors).toEqual([]);
   });
 
+  it("on a slow phone, keeps what was entered into /book before the app arrived and books it with the link's category", async () => {
+    // Prepare: a category's link opened while the page's scripts are held back, as on a slow connection.
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    let releaseScripts!: () => void;
+    const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+    await page.route(/\/assets\/.+\.js$/, async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    await page.goto(`${stack.url}/book?category=electrical`, { waitUntil: 'commit' });
+    await page.getByRole('heading', { name: 'Book a Service' }).waitFor();
+
+    // Act: the person types, picks a size and a later time, and presses Submit before the app runs; then the scripts arrive.
+    await page.getByLabel('Name', { exact: true }).fill('Robin Ortiz');
+    await page.getByLabel('Phone', { exact: true }).fill('(415) 555-0163');
+    await page.getByLabel('Address', { exact: true }).fill('88 Valencia Street, San Francisco');
+    await page.getByLabel('Job size').selectOption('large');
+    await page.getByLabel('Choose a date and time').check();
+    const submit = page.getByRole('button', { name: 'Submit booking' });
+    const heldBack = await submit.isDisabled();
+    await submit.click({ force: true });
+    const urlAfterEarlyPress = page.url();
+    releaseScripts();
+    await expect.poll(() => page.getByLabel('Service category').inputValue()).toBe('electrical');
+    const tomorrowTen = await page.evaluate(() => {
+      const at = new Date(Date.now() + 86_400_000);
+      const pad = (n: number) => String(n).padStart(2, '0');
+      return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T10:00`;
+    });
+    await page.getByLabel('Date and time', { exact: true }).fill(tomorrowTen);
+    expect(await page.getByLabel('Job size').inputValue()).toBe('large');
+    await submit.click();
+
+    // Assess: the early press sent nothing (the bare HTML form would have put the typed details in
+    // the address); the booking carries what was entered and the link's category.
+    expect(heldBack).toBe(true);
+    expect(urlAfterEarlyPress).toBe(`${stack.url}/book?category=electrical`);
+    await page.waitForURL(/\/track\?id=[A-Za-z0-9_-]{22}$/);
+    const id = new URL(page.url()).searchParams.get('id')!;
+    const booking = (await page.evaluate(async (bookingId) => (await fetch(`/api/track/${bookingId}`)).json(), id)) as Record<string, unknown>;
+    expect(booking).toMatchObject({ category: 'electrical', name: 'Robin Ortiz', location: '88 Valencia Street, San Francisco' });
+    expect(booking.requestedTime).toEqual(expect.any(String));
+    expect(errors).toEqual([]);
+  });
+
   it('says "Booking Not Found" for an unknown id and offers to try again', async () => {
     const page = await browser.newPage();
 

@@ -113,7 +113,7 @@ describe('the prerendered pages', () => {
     await close();
   });
 
-  it('hydrates /track with a booking id too (the booking comes once hydrated), and renders /book?category= afresh', async () => {
+  it('hydrates /track with a booking id and /book with a category too (each comes once hydrated)', async () => {
     // Prepare
     const { page, close } = await watchedPage();
     const errors = collectErrors(page);
@@ -132,7 +132,9 @@ describe('the prerendered pages', () => {
     await page.getByRole('alert').first().waitFor();
     expect(await page.locator('h1').first().evaluate((h1) => h1 === (window as unknown as { __h1: Element }).__h1)).toBe(true);
     await page.goto(`${origin}/book?category=plumbing`);
+    await page.locator('h1').first().evaluate((h1) => ((window as unknown as { __h1: Element }).__h1 = h1));
     await expect.poll(() => page.getByLabel('Service category').inputValue()).toBe('plumbing');
+    expect(await page.locator('h1').first().evaluate((h1) => h1 === (window as unknown as { __h1: Element }).__h1)).toBe(true);
     // The unknown booking's 404 is the one console error expected.
     expect(errors.filter((e) => !/404/.test(e))).toEqual([]);
     await close();

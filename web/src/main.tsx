@@ -30,8 +30,8 @@ const app = (
 
 // A page prerendered at build time (web/vite-prerender.ts) is hydrated where it stands, so nothing
 // moves and its largest paint was the HTML's. It was rendered for its bare path: where the first
-// render would differ (/book?category=…, or the service worker answering another route with a kept
-// page), the app renders afresh and replaces the markup instead.
+// render would differ (the service worker answering another route with a kept page), the app
+// renders afresh and replaces the markup instead.
 // Either way after the HTML's first paint, and in a transition, so React works in slices that leave
 // the main thread free between them (a tap is handled within a slice, not after the whole tree).
 const prerenderedFor = root.dataset.prerendered;

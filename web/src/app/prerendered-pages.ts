@@ -13,15 +13,13 @@ export const prerenderedPages: Readonly<Record<string, string>> = {
 };
 
 /**
- * The prerendered pages whose first render does not read the query string (/track shows its booking
- * only once hydrated: lib/use-hydrated.ts), so their HTML is hydrated whatever the query. /book
- * starts its form from ?category=, so with a query it is rendered afresh over its HTML.
+ * Whether the page's HTML, prerendered for `prerenderedFor`, can be hydrated at this address. No
+ * prerendered page's first render reads the query string (/track shows its booking, /book takes its
+ * ?category=, only once hydrated: lib/use-hydrated.ts), so the query does not matter. Hydrating
+ * rather than replacing keeps what a person typed into /book's form before its scripts arrived.
  */
-export const queryFreePages: ReadonlySet<string> = new Set(['/', '/services', '/track']);
-
-/** Whether the page's HTML, prerendered for `prerenderedFor`, can be hydrated at this address. */
-export function hydratesAt(prerenderedFor: string, { pathname, search }: { pathname: string; search: string }): boolean {
-  return prerenderedFor === pathname && (search === '' || queryFreePages.has(pathname));
+export function hydratesAt(prerenderedFor: string, { pathname }: { pathname: string }): boolean {
+  return prerenderedFor === pathname;
 }
 
 /** The app shell: the HTML of every route that is not prerendered. */

@@ -14,6 +14,7 @@ import { paths } from '../../lib/paths';
 import { queryKeys } from '../../lib/query-keys';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useTypedBeforeHydration } from '../../lib/typed-before-hydration';
+import { useHydrated } from '../../lib/use-hydrated';
 import { firstInvalidField, validateBooking, type BookingField, type BookingFormValues } from './booking-form';
 import { FormAlert } from '../../components/ui/form-alert';
 import { DEFAULT_JOB_SIZE, type JobSize } from '../../../../shared/job-sizes';
@@ -26,15 +27,22 @@ export default function BookPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const services = useQuery<Service[]>({ queryKey: queryKeys.services });
+  // The HTML was rendered for bare /book: a link's ?category= joins once hydrated, so the page is
+  // hydrated (keeping what was typed) rather than replaced. The list is disabled until then anyway.
+  const hydrated = useHydrated();
+  const linkedCategory = searchParams.get('category') ?? '';
 
   const [values, setValues] = useState<BookingFormValues>({
     name: '',
     phone: '',
     address: '',
-    category: searchParams.get('category') ?? '',
+    category: hydrated ? linkedCategory : '',
     details: '',
     email: '',
   });
+  useEffect(() => {
+    if (hydrated && linkedCategory) setValues((v) => (v.category ? v : { ...v, category: linkedCategory }));
+  }, [hydrated, linkedCategory]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [when, setWhen] = useState<WhenChoice>({ asap: true });
   const [size, setSize] = useState<JobSize>(DEFAULT_JOB_SIZE);
@@ -145,7 +153,8 @@ export default function BookPage() {
             onWhen={setWhen}
             onSize={setSize}
           />
-          <Button type="submit" size="lg" disabled={sending}>
+          {/* Until the app runs, a press would submit the bare HTML form: a page load with what was typed in its address. */}
+          <Button type="submit" size="lg" disabled={sending || !hydrated}>
             {sending ? 'Sending request...' : 'Submit booking'}
           </Button>
         </form>

@@ -1,10 +1,9 @@
 import { MapPin, Pencil } from 'lucide-react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { LocationField } from '../../domain/request-form/location-field';
 import type { StartingLocation } from '../../domain/request-form/request-form-panel';
 import type { KnownCoordinates } from '../../domain/request-form/request-form';
 import { Button } from '../../components/ui/button';
-import { useTypedBeforeHydration } from '../../lib/typed-before-hydration';
 
 /**
  * The service-location box: where the professional should come, set once (address search, "Use
@@ -15,9 +14,6 @@ export function ServiceLocationBox({ location, onChange }: { location: StartingL
   const [text, setText] = useState(location?.text ?? '');
   const [coordinates, setCoordinates] = useState<KnownCoordinates | null>(location?.coordinates ?? null);
   const [error, setError] = useState<string | undefined>(undefined);
-  // The home page is prerendered: an address typed before the app took over is the form's too.
-  const form = useRef<HTMLFormElement>(null);
-  useTypedBeforeHydration(form);
 
   const save = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -39,7 +35,7 @@ export function ServiceLocationBox({ location, onChange }: { location: StartingL
         Where should the professional come? Set it once and each request you start here begins with it. It stays in this browser.
       </p>
       {editing || !location ? (
-        <form ref={form} noValidate onSubmit={save} className="mt-4 grid gap-3">
+        <form noValidate onSubmit={save} className="mt-4 grid gap-3">
           <LocationField
             id="service-location"
             name="serviceLocation"

@@ -11,7 +11,6 @@ import { api } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { paths } from '../../lib/paths';
 import { useFormErrors } from '../../lib/use-form-errors';
-import { useTypedBeforeHydration } from '../../lib/typed-before-hydration';
 import { isBookingNumber, lookupFailureOf, type LookupFailure } from '../../domain/jobs/job-timeline';
 import { FormAlert } from '../../components/ui/form-alert';
 
@@ -31,11 +30,6 @@ export default function FindBooking() {
   const [failure, setFailure] = useState<LookupFailure | null>(null);
   const { errors, show, clear, refFor } = useFormErrors(lookupFields);
   const phoneInput = useRef<HTMLInputElement | null>(null);
-  // /track is prerendered: what was typed before the app took over is the forms' too.
-  const idForm = useRef<HTMLFormElement>(null);
-  const lookupForm = useRef<HTMLFormElement>(null);
-  useTypedBeforeHydration(idForm);
-  useTypedBeforeHydration(lookupForm);
   const trimmed = value.trim();
 
   const lookup = useMutation({
@@ -74,7 +68,7 @@ export default function FindBooking() {
   return (
     <div className="grid gap-6">
       <Card className="mx-auto w-full max-w-lg">
-        <form ref={idForm} onSubmit={onIdSubmit} className="grid gap-4">
+        <form onSubmit={onIdSubmit} className="grid gap-4">
           <div>
             <label htmlFor="track-booking-id" className="mb-1.5 block text-sm font-semibold text-slate-100">
               Enter Booking ID
@@ -108,7 +102,7 @@ export default function FindBooking() {
         <p role="status" className="mt-2 text-sm font-medium text-amber-200">
           {movedNumber ? 'That is a booking number: enter the phone number you booked with to find it.' : ''}
         </p>
-        <form ref={lookupForm} noValidate onSubmit={onLookupSubmit} aria-busy={lookup.isPending} className="mt-2 grid gap-4">
+        <form noValidate onSubmit={onLookupSubmit} aria-busy={lookup.isPending} className="mt-2 grid gap-4">
           {failure ? <FormAlert title={failure.title} message={failure.message} /> : null}
           <Field id="track-number" label="Booking number" hint="8 characters, as shown on screen." error={errors.number}>
             <input
