@@ -6,6 +6,7 @@ import { sessions } from './lib/auth/sessions';
 import { loginThrottle } from './lib/auth/throttle';
 import { clientNetwork } from './lib/client-address';
 import { ownerRepo } from './lib/data/owner';
+import { passwordResets } from './lib/data/password-resets';
 import { UnauthorizedError, ValidationError } from './lib/errors';
 import { http, reply } from './lib/http';
 import { logger } from './lib/logger';
@@ -35,6 +36,8 @@ export const handler = http(routeByName('change-password'), changePasswordSchema
   // holds one: they all end. This browser, which just proved the new password, gets a new one.
   await deviceCookies.endAllOf('admin', owner.id);
   const deviceCookie = await deviceCookies.issue('admin', owner.id, owner.username);
+  // A reset link mailed before would set the password again: whoever reads that mail must not undo this.
+  await passwordResets.endAllOf({ role: 'admin', subjectId: owner.id });
   logger.info('Owner password changed', { ownerId: owner.id });
   return reply(200, { message: 'Password changed' }, { cookies: [deviceCookie] });
 });

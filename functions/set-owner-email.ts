@@ -4,6 +4,7 @@ import { verifyPassword } from './lib/auth/passwords';
 import { loginThrottle } from './lib/auth/throttle';
 import { clientNetwork } from './lib/client-address';
 import { ownerRepo } from './lib/data/owner';
+import { passwordResets } from './lib/data/password-resets';
 import { UnauthorizedError, ValidationError } from './lib/errors';
 import { http, reply } from './lib/http';
 import { logger } from './lib/logger';
@@ -28,6 +29,8 @@ export const handler = http(routeByName('set-owner-email'), ownerEmailSchema, as
   await attempt.succeeded();
 
   await ownerRepo.setEmail(owner.id, owner.passwordHash, body.email);
+  // Links mailed to the address just replaced (perhaps because someone else reads it) end with it.
+  await passwordResets.endAllOf({ role: 'admin', subjectId: owner.id });
   logger.info('Owner email set', { ownerId: owner.id });
   return reply(200, { message: 'Email saved. Password-reset links now go to this address.', email: body.email });
 });

@@ -26,7 +26,7 @@ import { manySessions, sessionRowsOf } from './lib/testing/sessions';
 import { handler as loginAdmin } from './login-admin';
 import { handler as logoutAdmin } from './logout-admin';
 import { mailsTo } from './lib/testing/mail';
-import { mailedResetToken, resetMailsQueuedFor } from './lib/testing/password-resets';
+import { mailedResetToken, resetLinksOf, resetMailsQueuedFor } from './lib/testing/password-resets';
 import { handler as requestReset, RESET_REQUESTED } from './request-password-reset';
 import { handler as resetPassword } from './reset-password';
 import { handler as setOwnerEmail } from './set-owner-email';
@@ -466,6 +466,26 @@ describe('POST /api/auth/change-password', () => {
     expect(await deviceRow(asCookie(res.cookies[0]!))).toMatchObject({ role: 'admin', subjectId: (await ownerItem())!.id });
   });
 
+  it('ends the reset links mailed before the change: the mail cannot set the password again', async () => {
+    // Prepare: a link mailed to the owner, still unused
+    const ownerId = (await ownerItem())!.id;
+    await call(requestReset, fromIp(withBody(sampleEvent('request-password-reset'), { email: owner.email }), randomIp()));
+    const token = await mailedResetToken(owner.email, 'admin', ownerId);
+    const current = await freshSession();
+    const newPassword = `new-${randomUUID()}`;
+
+    // Act
+    const res = await call(changePassword, change(current, owner.password, newPassword));
+    const reset = await call(resetPassword, fromIp(withBody(sampleEvent('reset-password'), { token, password: 'taken-over-1', confirmPassword: 'taken-over-1' }), randomIp()));
+
+    // Assess
+    expect(res.status).toBe(200);
+    owner.password = newPassword;
+    expect(reset.status).toBe(410);
+    expect(await resetLinksOf('admin', ownerId)).toEqual([]);
+    expect((await call(loginAdmin, login(owner.username, newPassword))).status).toBe(200);
+  });
+
   it('lets exactly one of two concurrent changes win', async () => {
     // Prepare
     const cookie = await freshSession();
@@ -538,6 +558,7 @@ describe('PUT /api/admin/email', () => {
     // Prepare
     const cookie = await freshSession();
     const newEmail = `New-Owner-${randomUUID()}@Example.com`;
+    const mailedToOldBefore = (await resetMailsQueuedFor(OWNER_EMAIL.toLowerCase())).length;
 
     // Act
     const res = await call(setOwnerEmail, setEmail(cookie, newEmail, owner.password));
@@ -549,9 +570,26 @@ describe('PUT /api/admin/email', () => {
     expect(res.body).toEqual({ message: 'Email saved. Password-reset links now go to this address.', email: newEmail.toLowerCase() });
     expect((await ownerItem())!.email).toBe(newEmail.toLowerCase());
     expect((await call(getOwnerEmail, withCookies(sampleEvent('get-owner-email'), [cookie]))).body).toEqual({ email: newEmail.toLowerCase() });
-    expect(await resetMailsQueuedFor(OWNER_EMAIL.toLowerCase())).toEqual([]);
+    expect(await resetMailsQueuedFor(OWNER_EMAIL.toLowerCase())).toHaveLength(mailedToOldBefore);
     expect(await resetMailsQueuedFor(newEmail.toLowerCase())).toHaveLength(1);
     owner.email = newEmail.toLowerCase();
+  });
+
+  it('ends the reset links mailed to the address it replaces', async () => {
+    // Prepare: a link mailed to the current address, still unused
+    const ownerId = (await ownerItem())!.id;
+    await call(requestReset, fromIp(withBody(sampleEvent('request-password-reset'), { email: owner.email }), randomIp()));
+    const token = await mailedResetToken(owner.email, 'admin', ownerId);
+
+    // Act
+    const res = await call(setOwnerEmail, setEmail(await freshSession(), `Third-${randomUUID()}@Example.com`, owner.password));
+    const reset = await call(resetPassword, fromIp(withBody(sampleEvent('reset-password'), { token, password: 'taken-over-1', confirmPassword: 'taken-over-1' }), randomIp()));
+
+    // Assess
+    expect(res.status).toBe(200);
+    owner.email = res.body.email as string;
+    expect(reset.status).toBe(410);
+    expect(await resetLinksOf('admin', ownerId)).toEqual([]);
   });
 });
 
