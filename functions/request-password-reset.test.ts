@@ -6,8 +6,8 @@ import { hashPassword } from './lib/auth/passwords';
 import { dynamo, tableName } from './lib/clients';
 import type { WorkerAccountItem, WorkerItem } from './lib/data/workers';
 import { fromAddress, invoke, sampleEvent, withBody } from './lib/testing/events';
-import { mailsTo, outboxRecord } from './lib/testing/mail';
-import { resetLinksOf, resetMailsQueuedFor, tokenIn } from './lib/testing/password-resets';
+import { mailsTo, outboxMailsTo, outboxRecord } from './lib/testing/mail';
+import { resetLinksOf, tokenIn } from './lib/testing/password-resets';
 import { createTestWorker } from './lib/testing/workers';
 import { handler, RESET_REQUESTED } from './request-password-reset';
 import { handler as sendMail } from './send-mail';
@@ -77,8 +77,8 @@ describe('POST /api/auth/password-reset', () => {
     expect(forUnknown.body).toEqual(forKnown.body);
     expect(forUnknown.headers).toEqual(forKnown.headers);
     expect(forUnknown.cookies).toEqual(forKnown.cookies);
-    expect(await resetMailsQueuedFor(unknown)).toEqual([]);
-    expect(await resetMailsQueuedFor(known.email)).toHaveLength(1);
+    expect(await outboxMailsTo('password-reset', unknown)).toEqual([]);
+    expect(await outboxMailsTo('password-reset', known.email)).toHaveLength(1);
   });
 
   it('sends nothing to an approved pro who has not made an account yet (there is no password to reset)', async () => {
@@ -88,7 +88,7 @@ describe('POST /api/auth/password-reset', () => {
 
     expect(res).toMatchObject({ status: 200, body: { message: RESET_REQUESTED } });
     expect(await resetLinksOf('worker', worker.id)).toEqual([]);
-    expect(await resetMailsQueuedFor(worker.email)).toEqual([]);
+    expect(await outboxMailsTo('password-reset', worker.email)).toEqual([]);
   });
 
   it('mails a pro whose account is suspended or under review too: every status with an account signs in', async () => {

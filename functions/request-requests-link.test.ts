@@ -1,14 +1,13 @@
-import { PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import type { OutboundMailItem } from '../shared/entities';
 import { REQUESTS_LINK_SENT } from '../shared/schemas/requests-link';
 import { handler as openLink } from './open-requests-link';
 import { handler, REQUESTS_LINK_LIMITS } from './request-requests-link';
-import { dynamo, tableName } from './lib/clients';
+import { dynamo } from './lib/clients';
 import { customerEmailPut } from './lib/data/customers';
 import { issuedCustomer } from './lib/testing/customers';
 import { fromAddress, invoke, sampleEvent, withBody, withCookies } from './lib/testing/events';
-import { mailsTo, outboxRecord } from './lib/testing/mail';
+import { mailsTo, outboxMailsTo, outboxRecord } from './lib/testing/mail';
 import { handler as sendMail } from './send-mail';
 
 const sample = sampleEvent('request-requests-link');
@@ -27,25 +26,7 @@ async function knownAddress(): Promise<string> {
   return email;
 }
 
-/** The outbox's requests-link mails to `to` (their subject is the link's id, which no test can know beforehand). */
-async function outboxTo(to: string): Promise<OutboundMailItem[]> {
-  const found: OutboundMailItem[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo.send(
-      new ScanCommand({
-        TableName: tableName,
-        ExclusiveStartKey: start,
-        FilterExpression: '#entity = :mail AND #to = :to',
-        ExpressionAttributeNames: { '#entity': 'entity', '#to': 'to' },
-        ExpressionAttributeValues: { ':mail': 'outbound-mail', ':to': to },
-      }),
-    );
-    found.push(...((page.Items ?? []) as OutboundMailItem[]));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return found;
-}
+const outboxTo = (to: string) => outboxMailsTo('requests-link', to);
 
 describe('POST /api/customer/requests-link', () => {
   it('mails a known address one link, once however often the mail is delivered, and the link opens its requests', async () => {

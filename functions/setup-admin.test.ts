@@ -25,8 +25,8 @@ import { ownerTestSession, testSetupCode } from './lib/testing/owner';
 import { manySessions, sessionRowsOf } from './lib/testing/sessions';
 import { handler as loginAdmin } from './login-admin';
 import { handler as logoutAdmin } from './logout-admin';
-import { mailsTo } from './lib/testing/mail';
-import { mailedResetToken, resetLinksOf, resetMailsQueuedFor } from './lib/testing/password-resets';
+import { mailsTo, outboxMailsTo } from './lib/testing/mail';
+import { mailedResetToken, resetLinksOf } from './lib/testing/password-resets';
 import { handler as requestReset, RESET_REQUESTED } from './request-password-reset';
 import { handler as resetPassword } from './reset-password';
 import { handler as setOwnerEmail } from './set-owner-email';
@@ -558,7 +558,7 @@ describe('PUT /api/admin/email', () => {
     // Prepare
     const cookie = await freshSession();
     const newEmail = `New-Owner-${randomUUID()}@Example.com`;
-    const mailedToOldBefore = (await resetMailsQueuedFor(OWNER_EMAIL.toLowerCase())).length;
+    const mailedToOldBefore = (await outboxMailsTo('password-reset', OWNER_EMAIL.toLowerCase())).length;
 
     // Act
     const res = await call(setOwnerEmail, setEmail(cookie, newEmail, owner.password));
@@ -570,8 +570,8 @@ describe('PUT /api/admin/email', () => {
     expect(res.body).toEqual({ message: 'Email saved. Password-reset links now go to this address.', email: newEmail.toLowerCase() });
     expect((await ownerItem())!.email).toBe(newEmail.toLowerCase());
     expect((await call(getOwnerEmail, withCookies(sampleEvent('get-owner-email'), [cookie]))).body).toEqual({ email: newEmail.toLowerCase() });
-    expect(await resetMailsQueuedFor(OWNER_EMAIL.toLowerCase())).toHaveLength(mailedToOldBefore);
-    expect(await resetMailsQueuedFor(newEmail.toLowerCase())).toHaveLength(1);
+    expect(await outboxMailsTo('password-reset', OWNER_EMAIL.toLowerCase())).toHaveLength(mailedToOldBefore);
+    expect(await outboxMailsTo('password-reset', newEmail.toLowerCase())).toHaveLength(1);
     owner.email = newEmail.toLowerCase();
   });
 

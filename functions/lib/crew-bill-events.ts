@@ -1,4 +1,5 @@
 import { crewBillOf, type CrewBill } from './crew-bills';
+import { requestUrl } from './customer-pages';
 import type { InvoiceItem } from './data/invoices';
 import { jobsRepo } from './data/jobs';
 import { notify, publishToJob } from './realtime';
@@ -28,7 +29,7 @@ export async function crewLineInvoiced(invoice: InvoiceItem): Promise<void> {
     title: 'Bill ready',
     message: `Every pro has sent their invoice: your bill of $${(bill.total / 100).toFixed(2)} is ready to verify and pay.`,
     priority: 'high',
-    actionUrl: `/track?id=${encodeURIComponent(leadId)}`,
+    actionUrl: requestUrl(leadId),
     jobId: leadId,
   });
 }

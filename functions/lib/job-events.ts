@@ -1,4 +1,5 @@
 import { rooms, type ServerEvent, type ServerEvents } from '../../shared/realtime';
+import { customerUrl, requestUrl } from './customer-pages';
 import type { InvoiceItem } from './data/invoices';
 import type { JobItem } from './data/jobs';
 import type { WorkerItem } from './data/workers';
@@ -21,10 +22,6 @@ async function toJobRooms<E extends ServerEvent>(job: Pick<JobItem, 'id' | 'crew
   await Promise.all([publishToJob(job.id, event, data), ...(leadId ? [publishToJob(leadId, event, data)] : [])]);
 }
 
-/** Where a customer's notification leads: the job's own timeline, whatever door it came in by. */
-const requestUrl = (jobId: string) => `/track?id=${encodeURIComponent(jobId)}`;
-/** A crew's customer is sent to the request's (the lead's) page, where the whole crew is followed and verified. */
-const customerUrl = (job: Pick<JobItem, 'id' | 'crew'>) => requestUrl(job.crew?.leadId ?? job.id);
 const jobUrl = (jobId: string) => `/worker/jobs/${encodeURIComponent(jobId)}`;
 
 async function profileOf(worker: WorkerItem) {

@@ -1,5 +1,6 @@
 import { rooms } from '../../shared/realtime';
 import { isCrewLead } from './crews';
+import { requestUrl } from './customer-pages';
 import type { JobItem } from './data/jobs';
 import { notify, publish, publishToJob } from './realtime';
 import { REMINDERS, type ReminderKind } from './scheduling';
@@ -9,7 +10,6 @@ import { REMINDERS, type ReminderKind } from './scheduling';
  * stored notification, sent live, and a web push (the notification is push's outbox).
  */
 
-const requestUrl = (jobId: string) => `/track?id=${encodeURIComponent(jobId)}`;
 const jobUrl = (jobId: string) => `/worker/jobs/${encodeURIComponent(jobId)}`;
 
 /** The server does not know the reader's time zone: the instant in UTC, which every screen can place. */

@@ -5,6 +5,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStackProcess, type RunningStack } from '../../infra/testing/local-process';
 import { launchBrowser, seriousA11yViolations } from './browser';
+import { holdScripts } from './journey';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'marketplace-e2e-'));
 let stack: RunningStack;
@@ -98,12 +99,7 @@ describe('a visitor books a service and tracks it', () => {
     const page = await browser.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    let releaseScripts!: () => void;
-    const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
-    await page.route(/\/assets\/.+\.js$/, async (route) => {
-      await scriptsHeld;
-      await route.continue();
-    });
+    const releaseScripts = await holdScripts(page);
     await page.goto(`${stack.url}/book?category=electrical`, { waitUntil: 'commit' });
     await page.getByRole('heading', { name: 'Book a Service' }).waitFor();
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceNumber } from '../../shared/domain/invoice';
 import type { RunningStack } from '../../infra/testing/local-process';
 import { launchBrowser, seriousA11yViolations } from './browser';
-import { HOME, NEAR, OFFLINE_GEOCODER, collectErrors, eventually, mailsTo, startJourneyStack, withStackWarnings } from './journey';
+import { HOME, NEAR, OFFLINE_GEOCODER, collectErrors, eventually, holdScripts, mailsTo, startJourneyStack, withStackWarnings } from './journey';
 import { approvedPro, arriveAtJob, asPro, bringOnCall, ownerCookie, type Pro } from './people';
 
 const SEEN = 20_000;
@@ -57,12 +57,7 @@ describe('a customer finds their booking on another device by a mailed link', ()
       const firstErrors = collectErrors(booking);
       // As on a slow phone, the page's scripts arrive only after the person typed into the
       // prerendered form: what they typed is still what the booking sends.
-      let releaseScripts!: () => void;
-      const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
-      await booking.route(/\/assets\/.+\.js$/, async (route) => {
-        await scriptsHeld;
-        await route.continue();
-      });
+      const releaseScripts = await holdScripts(booking);
       await booking.goto(`${stack.url}/book`, { waitUntil: 'commit' });
       await booking.getByRole('heading', { name: 'Book a Service' }).waitFor();
       await booking.getByLabel('Name', { exact: true }).fill('Jordan Lee');

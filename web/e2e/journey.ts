@@ -89,6 +89,20 @@ export async function startJourneyStack(dataDir: string, env: Record<string, str
 }
 
 /**
+ * Holds the page's scripts back until the answer is called, as on a slow phone: the prerendered
+ * HTML is there to type into and press before the app runs.
+ */
+export async function holdScripts(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/**
  * Polls until `ok` holds for what `read` answers: for what the server or the page reaches on its own
  * (offers going out, a list's next poll).
  */

@@ -1,8 +1,6 @@
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { expect } from 'vitest';
 import type { PasswordResetItem, SignInRole } from '../../../shared/entities';
 import { keys } from '../../../shared/table';
-import { dynamo, tableName } from '../clients';
 import { queryAll } from '../data/query';
 import { handler as sendMail } from '../../send-mail';
 import { mailsTo, outboxRecord } from './mail';
@@ -10,31 +8,6 @@ import { mailsTo, outboxRecord } from './mail';
 /** Every reset link stored for a person (live, used or expired), oldest first. */
 export async function resetLinksOf(role: SignInRole, subjectId: string): Promise<PasswordResetItem[]> {
   return queryAll<PasswordResetItem>({ index: 'gsi1', pk: keys.passwordResetsOf(role, subjectId).gsi1pk });
-}
-
-/**
- * The outbox's password-reset mails to an address (sent or not). A Scan, in tests only: the test
- * asks about an address nobody may use, so there is no person's key to read by; the product never
- * looks mail up by address.
- */
-export async function resetMailsQueuedFor(to: string): Promise<unknown[]> {
-  const items: unknown[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await dynamo.send(
-      new ScanCommand({
-        TableName: tableName,
-        FilterExpression: 'begins_with(pk, :kind) AND #to = :to',
-        ExpressionAttributeNames: { '#to': 'to' },
-        ExpressionAttributeValues: { ':kind': 'MAIL#password-reset#', ':to': to },
-        ExclusiveStartKey: start,
-        ConsistentRead: true,
-      }),
-    );
-    items.push(...(out.Items ?? []));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return items;
 }
 
 /** The secret in a reset mail's link (`/reset-password#token=<secret>`). */

@@ -27,6 +27,26 @@ export function useFormErrors<F extends string>(order: readonly F[]) {
   return { errors, show, clear, refFor };
 }
 
+/**
+ * A form of text fields, in `order`: their values, and what each field's input takes (its name, its
+ * value, the ref that lets it take focus when it is the first invalid one, onChange), with the
+ * messages of useFormErrors.
+ */
+export function useFormFields<F extends string>(order: readonly F[], initial: Record<F, string>) {
+  const [values, setValues] = useState(initial);
+  const messages = useFormErrors(order);
+  const bind = (field: F) => ({
+    name: field,
+    value: values[field],
+    ref: messages.refFor(field),
+    onChange: (event: { target: { value: string } }) => {
+      const value = event.target.value;
+      setValues((v) => ({ ...v, [field]: value }));
+    },
+  });
+  return { ...messages, values, setValues, bind };
+}
+
 /** True when fetch itself failed (no answer at all), as opposed to an error status. */
 export function isNetworkError(error: unknown): boolean {
   return error instanceof TypeError;

@@ -1,6 +1,7 @@
 import type { BookingItem, InvoiceItem, JobItem } from '../../../../shared/entities';
 import { invoiceNumber } from '../../../../shared/domain/invoice';
 import { requestNumber } from '../../../../shared/domain/requests';
+import { customerUrl, requestUrl } from '../../customer-pages';
 import type { MailMessage } from '../message';
 import { dollars } from './format';
 
@@ -36,7 +37,7 @@ export function requestReceived(
       `Your ${job.service} request for ${job.address} is in. Its number is ${requestNumber(job.id)}.`,
       `${when} Follow it, and see your pro on the way, on its page: it works on any device.`,
     ],
-    action: { label: 'Track your request', path: `/track?id=${encodeURIComponent(job.id)}` },
+    action: { label: 'Track your request', path: requestUrl(job.id) },
   };
 }
 
@@ -69,11 +70,9 @@ export function invoiceReady(
       `${invoice.workerName} sent the invoice for your ${invoice.service} job, #${invoiceNumber(invoice.id)}: ${dollars(invoice.totalAmount)}, for ${charges.join(', ')}.`,
       'You can check it and pay it by card on your request\'s page.',
     ],
-    action: { label: 'View and pay the invoice', path: `/track?id=${encodeURIComponent(invoice.jobId)}` },
+    action: { label: 'View and pay the invoice', path: requestUrl(invoice.jobId) },
   };
 }
-
-const trackPath = (id: string) => `/track?id=${encodeURIComponent(id)}`;
 
 /**
  * To the customer, when their booking (from /book) is stored: received, what happens next, and its
@@ -97,14 +96,11 @@ export function bookingReceived(
       `Your ${service} booking for ${booking.address} is in. Its number is ${requestNumber(booking.id)}.`,
       `${when} Follow it, and see your pro on the way, on its page: it works on any device.`,
     ],
-    action: { label: 'Track your booking', path: trackPath(booking.id) },
+    action: { label: 'Track your booking', path: requestUrl(booking.id) },
   };
 }
 
 const firstNameOf = (fullName: string) => fullName.trim().split(/\s+/)[0] || fullName;
-
-/** The tracking page a crew's customer follows: the request's (the lead's), where the whole crew is. */
-const customerPage = (job: Pick<JobItem, 'id' | 'crew'>) => trackPath(job.crew?.leadId ?? job.id);
 
 /**
  * To the customer, when a pro accepts their job: who is coming (first name and rating), when they
@@ -132,7 +128,7 @@ export function proAssigned(
     to: job.customerEmail,
     subject: job.crew && job.crew.size > 1 ? `${name} is one of your ${job.service} pros` : `${name} is your ${job.service} pro`,
     paragraphs: [`Hi ${job.customerName},`, `${who} (${rated}).`, `${when} See them on the way on your request's page.`],
-    action: { label: 'Track your pro', path: customerPage(job) },
+    action: { label: 'Track your pro', path: customerUrl(job) },
   };
 }
 
@@ -159,7 +155,7 @@ export function noProFound(
         : `We asked every ${job.service} pro near you, and nobody free accepted your request.`,
       'Nothing is charged. Press Try again on your request\'s page to ask again: pros come on call all day.',
     ],
-    action: { label: 'Try again', path: customerPage(job) },
+    action: { label: 'Try again', path: customerUrl(job) },
   };
 }
 
@@ -186,7 +182,7 @@ export function workCompleted(
       `${done}${hours ? ` after ${hours.toFixed(1)} hours${crew ? ' in all' : ''}` : ''}.`,
       'Please check the work and verify it on your request\'s page, or ask for changes there. The invoice comes once you approve it.',
     ],
-    action: { label: 'Verify the work', path: customerPage(job) },
+    action: { label: 'Verify the work', path: customerUrl(job) },
   };
 }
 
@@ -209,7 +205,7 @@ export function billReady(
       `Every pro of your ${lead.service} request, #${requestNumber(lead.id)}, has sent their invoice: your bill comes to ${dollars(bill.total)} for ${bill.lines} pro${bill.lines === 1 ? '' : 's'}, card processing included.`,
       'You can check each pro\'s line and pay the bill by card on your request\'s page.',
     ],
-    action: { label: 'View and pay the bill', path: trackPath(lead.id) },
+    action: { label: 'View and pay the bill', path: requestUrl(lead.id) },
   };
 }
 
@@ -261,6 +257,6 @@ export function receipt(
       ...(cardFee > 0 ? [`Card processing: ${money(cardFee, charged.currency)}.`] : []),
       'Keep this mail as your receipt. The request\'s page shows the invoice any time.',
     ],
-    action: { label: 'View your request', path: trackPath(paid.requestId) },
+    action: { label: 'View your request', path: requestUrl(paid.requestId) },
   };
 }

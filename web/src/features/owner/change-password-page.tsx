@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { ArrowLeft, KeyRound } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Link, Navigate } from 'react-router';
 import { changePasswordSchema, type ChangePasswordInput } from '../../../../shared/schemas/auth';
 import { validate } from '../../../../shared/validation';
@@ -14,7 +14,7 @@ import { ApiError, api, errorMessage } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { isNetworkError, useFormErrors } from '../../lib/use-form-errors';
+import { isNetworkError, useFormFields } from '../../lib/use-form-errors';
 import { FormAlert } from '../../components/ui/form-alert';
 import { OwnerEmailForm } from './owner-email-form';
 
@@ -24,8 +24,7 @@ const empty: ChangePasswordInput = { currentPassword: '', newPassword: '', confi
 export default function ChangePasswordPage() {
   useDocumentTitle('Change Password');
   const auth = useAuth();
-  const [values, setValues] = useState<ChangePasswordInput>(empty);
-  const { errors, show, clear, refFor: ref } = useFormErrors(fieldOrder);
+  const { values, setValues, bind, errors, show, clear } = useFormFields(fieldOrder, empty);
 
   const change = useMutation({
     mutationFn: (input: ChangePasswordInput) => api('POST /api/auth/change-password', { body: input }),
@@ -54,15 +53,6 @@ export default function ChangePasswordPage() {
     change.mutate(result.data);
   };
 
-  const bind = (field: (typeof fieldOrder)[number]) => ({
-    name: field,
-    value: values[field],
-    ref: ref(field),
-    onChange: (event: { target: { value: string } }) => {
-      const value = event.target.value;
-      setValues((v) => ({ ...v, [field]: value }));
-    },
-  });
 
   return (
     <div className="mx-auto max-w-md px-4 py-12">

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { LockKeyhole } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { adminLoginSchema, type AdminLoginInput } from '../../../../shared/schemas/auth';
 import { validate } from '../../../../shared/validation';
@@ -14,7 +14,7 @@ import { ApiError, errorMessage } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { isNetworkError, useFormErrors } from '../../lib/use-form-errors';
+import { isNetworkError, useFormFields } from '../../lib/use-form-errors';
 import { FormAlert } from '../../components/ui/form-alert';
 
 const fieldOrder = ['username', 'password'] as const;
@@ -24,8 +24,7 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const auth = useAuth();
   const adminStatus = useAdminStatus();
-  const [values, setValues] = useState<AdminLoginInput>({ username: '', password: '' });
-  const { errors, show, clear, refFor: ref } = useFormErrors(fieldOrder);
+  const { values, setValues, bind, errors, show, clear } = useFormFields(fieldOrder, { username: '', password: '' });
 
   const login = useMutation({
     mutationFn: (input: AdminLoginInput) => auth.login(input),
@@ -54,15 +53,6 @@ export default function LoginPage() {
     login.mutate(result.data);
   };
 
-  const bind = (field: (typeof fieldOrder)[number]) => ({
-    name: field,
-    value: values[field],
-    ref: ref(field),
-    onChange: (event: { target: { value: string } }) => {
-      const value = event.target.value;
-      setValues((v) => ({ ...v, [field]: value }));
-    },
-  });
 
   return (
     <div className="mx-auto max-w-md px-4 py-12">

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { ownerEmailSchema, type OwnerEmailInput } from '../../../../shared/schemas/auth';
 import { validate } from '../../../../shared/validation';
 import { Button } from '../../components/ui/button';
@@ -9,7 +9,7 @@ import { FormAlert } from '../../components/ui/form-alert';
 import { toast } from '../../components/ui/toast-store';
 import { ApiError, api, errorMessage } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
-import { isNetworkError, useFormErrors } from '../../lib/use-form-errors';
+import { isNetworkError, useFormFields } from '../../lib/use-form-errors';
 
 const fieldOrder = ['email', 'currentPassword'] as const;
 
@@ -20,8 +20,7 @@ const fieldOrder = ['email', 'currentPassword'] as const;
 export function OwnerEmailForm() {
   const queryClient = useQueryClient();
   const onFile = useQuery<{ email: string | null }>({ queryKey: queryKeys.ownerEmail });
-  const [values, setValues] = useState<OwnerEmailInput>({ email: '', currentPassword: '' });
-  const { errors, show, clear, refFor } = useFormErrors(fieldOrder);
+  const { values, setValues, bind, errors, show, clear } = useFormFields(fieldOrder, { email: '', currentPassword: '' });
 
   const save = useMutation({
     mutationFn: (input: OwnerEmailInput) => api('PUT /api/admin/email', { body: input }),
@@ -46,15 +45,6 @@ export function OwnerEmailForm() {
     save.mutate(result.data);
   };
 
-  const bind = (field: (typeof fieldOrder)[number]) => ({
-    name: field,
-    value: values[field],
-    ref: refFor(field),
-    onChange: (event: { target: { value: string } }) => {
-      const value = event.target.value;
-      setValues((v) => ({ ...v, [field]: value }));
-    },
-  });
 
   const current = onFile.data?.email;
   return (

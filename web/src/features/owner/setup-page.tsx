@@ -14,7 +14,7 @@ import { queryKeys } from '../../lib/query-keys';
 import { useAuth } from '../../lib/auth';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { isNetworkError, useFormErrors } from '../../lib/use-form-errors';
+import { isNetworkError, useFormFields } from '../../lib/use-form-errors';
 import { FormAlert } from '../../components/ui/form-alert';
 
 const fieldOrder = ['setupCode', 'username', 'email', 'password', 'confirm'] as const;
@@ -27,8 +27,7 @@ export default function SetupPage() {
   const queryClient = useQueryClient();
   const auth = useAuth();
   const status = useQuery<{ needsSetup: boolean }>({ queryKey: queryKeys.setupStatus, refetchOnMount: 'always' });
-  const [values, setValues] = useState<AdminSetupInput>({ setupCode: '', username: '', email: '', password: '', confirm: '' });
-  const { errors, show, clear, refFor: ref } = useFormErrors(fieldOrder);
+  const { values, bind, errors, show, clear } = useFormFields(fieldOrder, { setupCode: '', username: '', email: '', password: '', confirm: '' });
   const [done, setDone] = useState(false);
   const timer = useRef<number | undefined>(undefined);
 
@@ -65,15 +64,6 @@ export default function SetupPage() {
     setup.mutate(result.data);
   };
 
-  const bind = (field: (typeof fieldOrder)[number]) => ({
-    name: field,
-    value: values[field],
-    ref: ref(field),
-    onChange: (event: { target: { value: string } }) => {
-      const value = event.target.value;
-      setValues((v) => ({ ...v, [field]: value }));
-    },
-  });
 
   // Setup happens once: afterwards this address leads to the login (unless this visit just did it).
   if (!done && status.data?.needsSetup === false) return <Navigate to={paths.adminLogin} replace />;

@@ -12,7 +12,7 @@ import { FormAlert } from '../../components/ui/form-alert';
 import { ApiError, api, errorMessage } from '../../lib/api';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { isNetworkError, useFormErrors } from '../../lib/use-form-errors';
+import { isNetworkError, useFormFields } from '../../lib/use-form-errors';
 import { tokenFromHash, withoutFragment } from './reset-link';
 
 const fieldOrder = ['password', 'confirmPassword'] as const;
@@ -37,8 +37,7 @@ function SendNewLink() {
 export default function ResetPasswordPage() {
   useDocumentTitle('Choose a New Password');
   const [token] = useState(() => (typeof window === 'undefined' ? undefined : tokenFromHash(window.location.hash)));
-  const [values, setValues] = useState({ password: '', confirmPassword: '' });
-  const { errors, show, clear, refFor } = useFormErrors(fieldOrder);
+  const { values, setValues, bind, errors, show, clear } = useFormFields(fieldOrder, { password: '', confirmPassword: '' });
   /** The server's word that this link sets no password any more (used, expired, unknown). */
   const [dead, setDead] = useState<string | undefined>(token ? undefined : INCOMPLETE);
 
@@ -69,15 +68,6 @@ export default function ResetPasswordPage() {
     reset.mutate(result.data);
   };
 
-  const bind = (field: (typeof fieldOrder)[number]) => ({
-    name: field,
-    value: values[field],
-    ref: refFor(field),
-    onChange: (event: { target: { value: string } }) => {
-      const value = event.target.value;
-      setValues((v) => ({ ...v, [field]: value }));
-    },
-  });
 
   return (
     <div className="mx-auto max-w-md px-4 py-12">

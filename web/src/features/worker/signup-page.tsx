@@ -14,7 +14,7 @@ import { queryKeys } from '../../lib/query-keys';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { saveWorkerSession } from './session';
-import { useFormErrors } from '../../lib/use-form-errors';
+import { useFormFields } from '../../lib/use-form-errors';
 import { syncWorkerType } from './worker-type-sync';
 import { FormAlert } from '../../components/ui/form-alert';
 
@@ -29,8 +29,11 @@ export default function WorkerSignupPage() {
   const queryClient = useQueryClient();
   // The application's success screen passes the email it was filed with (page state, never the URL).
   const fromApplication = (useLocation().state as { email?: unknown } | null)?.email;
-  const [values, setValues] = useState({ email: typeof fromApplication === 'string' ? fromApplication : '', password: '', confirmPassword: '' });
-  const { errors, show, clear, refFor } = useFormErrors(fieldOrder);
+  const { values, bind, errors, show, clear } = useFormFields(fieldOrder, {
+    email: typeof fromApplication === 'string' ? fromApplication : '',
+    password: '',
+    confirmPassword: '',
+  });
   const [refusal, setRefusal] = useState<string | null>(null);
 
   const create = useMutation({
@@ -96,14 +99,6 @@ export default function WorkerSignupPage() {
   }
 
   const sending = create.isPending;
-  const bind = (field: (typeof fieldOrder)[number]) => ({
-    ref: refFor(field),
-    value: values[field],
-    onChange: (e: { target: { value: string } }) => {
-      const value = e.target.value;
-      setValues((v) => ({ ...v, [field]: value }));
-    },
-  });
 
   return (
     <div className="mx-auto max-w-md px-4 py-12">
