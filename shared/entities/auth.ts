@@ -60,9 +60,10 @@ export interface DeviceCookieItem {
   gsi1pk: string;
   gsi1sk: string;
   entity: 'device-cookie';
-  role: SignInRole;
+  /** A login's, or `track`: a browser that found a job by its number and phone (subjectId: the job). */
+  role: SignInRole | 'track';
   subjectId: string;
-  /** The account's name as the login counters name it. */
+  /** The account's name as the login counters name it (for `track`, the job's number). */
   account: string;
   createdAt: string;
   expiresAt: number;

@@ -21,12 +21,21 @@ import { hashSecret, newSecret } from './tokens';
  */
 export const DEVICE_COOKIE_TTL_SECONDS = 180 * 24 * 60 * 60;
 
-const cookieName: Record<SessionRole, string> = { admin: 'owner_device', worker: 'worker_device' };
+/**
+ * Whose device cookie: a login's, or `track`, earned by finding a job by its number and phone at
+ * /track, which spares that browser the lockouts strangers guessing at the number can fill.
+ */
+export type DeviceRole = SessionRole | 'track';
 
-/** Sent only to the login route it serves: no other request carries it. */
-const cookiePath: Record<SessionRole, string> = {
+/** One cookie per job number for `track`: a browser may follow several jobs. */
+const cookieName = (role: DeviceRole, account: string): string =>
+  role === 'track' ? `track_device_${account.toUpperCase()}` : { admin: 'owner_device', worker: 'worker_device' }[role];
+
+/** Sent only to the route it serves: no other request carries it. */
+const cookiePath: Record<DeviceRole, string> = {
   admin: routeByName('login-admin').path,
   worker: routeByName('login-worker').path,
+  track: routeByName('find-tracked-request').path,
 };
 
 /** A valid device cookie a login presents: its id is the hash the table and its counter know it by. */
@@ -38,7 +47,7 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 export const deviceCookies = {
   /** A new device cookie for the person who just logged in as `account`: its Set-Cookie header. */
-  async issue(role: SessionRole, subjectId: string, account: string): Promise<string> {
+  async issue(role: DeviceRole, subjectId: string, account: string): Promise<string> {
     const secret = newSecret();
     const createdAt = new Date().toISOString();
     const item: DeviceCookieItem = {
@@ -52,7 +61,7 @@ export const deviceCookies = {
       expiresAt: nowSeconds() + DEVICE_COOKIE_TTL_SECONDS,
     };
     await dynamo.send(new PutCommand(putOf(deviceCookieEntity, item, isNew)));
-    return serializeCookie(cookieName[role], secret, {
+    return serializeCookie(cookieName(role, account), secret, {
       maxAgeSeconds: DEVICE_COOKIE_TTL_SECONDS,
       secure: secureCookies,
       path: cookiePath[role],
@@ -63,8 +72,8 @@ export const deviceCookies = {
    * The device cookie of this request, when it is live and names this account; a cookie for
    * another name, an expired, unknown or malformed one is no device cookie at all.
    */
-  async presented(event: Pick<APIGatewayProxyEventV2, 'cookies'>, role: SessionRole, account: string): Promise<PresentedDevice | undefined> {
-    const secret = readCookies(event)[cookieName[role]];
+  async presented(event: Pick<APIGatewayProxyEventV2, 'cookies'>, role: DeviceRole, account: string): Promise<PresentedDevice | undefined> {
+    const secret = readCookies(event)[cookieName(role, account)];
     if (!secret || !/^[A-Za-z0-9_-]{43}$/.test(secret)) return undefined;
     const id = hashSecret(secret);
     const out = await dynamo.send(new GetCommand({ TableName: tableName, Key: deviceCookieEntity.key(id) }));
