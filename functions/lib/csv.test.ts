@@ -20,8 +20,23 @@ describe('CSV cells', () => {
     expect(csvCell('+1 555 0100')).toBe("'+1 555 0100");
     expect(csvCell('-2+3')).toBe("'-2+3");
     expect(csvCell('@SUM(A1:A2)')).toBe("'@SUM(A1:A2)");
-    expect(csvCell('\tcmd')).toBe("'\tcmd");
+    expect(csvCell('\tcmd')).toBe('"\'\tcmd"');
     expect(csvCell('a=b')).toBe('a=b');
+  });
+
+  it('neutralises a formula after any separator a spreadsheet might split on, and quotes the cell', () => {
+    expect(csvCell('a;=1+1')).toBe('"a;\'=1+1"');
+    expect(csvCell('x,=1+1')).toBe('"x,\'=1+1"');
+    expect(csvCell('x\t=cmd')).toBe('"x\t\'=cmd"');
+    expect(csvCell('x|=1')).toBe('"x|\'=1"');
+    expect(csvCell('x;  @SUM(A1)')).toBe('"x;  \'@SUM(A1)"');
+    expect(csvCell('x,\t=1')).toBe('"x,\'\t\'=1"');
+    expect(csvCell('line one\n+1 555 0100')).toBe('"line one\n\'+1 555 0100"');
+  });
+
+  it('leaves a separator followed by ordinary text alone', () => {
+    expect(csvCell('a;b')).toBe('"a;b"');
+    expect(csvCell('2 - 3')).toBe('2 - 3');
   });
 
   it('writes a header and rows with CRLF line ends, and cents as amounts', () => {
