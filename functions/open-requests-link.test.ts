@@ -252,44 +252,6 @@ describe('POST /api/customer/requests-link/open: gathering', () => {
     expect(await customersRepo.resolve(madeUp)).toBeUndefined();
   });
 
-  it("keeps a browser that did not ask for the link apart: its own requests are neither gathered nor handed over", async () => {
-    // Prepare: someone asks for a link to their own address and gets another person's browser to open it
-    const email = newAddress();
-    const { customerId: asker } = await issuedCustomer();
-    const { customerId: openerBrowser } = await issuedCustomer();
-    const askersRequest = await requestBy(asker, email);
-    const openersOwn = await requestBy(openerBrowser, null);
-    expect((await open(await linkFor(email), asker)).status).toBe(200);
-
-    // Act
-    const res = await open(await linkFor(email), openerBrowser, false);
-
-    // Assess: the opener sees the address's requests, and the address's account gains nothing of the opener's
-    expect(res.status).toBe(200);
-    expect(res.body.keptApart).toBe(true);
-    expect(cookieValue(res.cookies[0]!)).toBe(asker);
-    expect(await listed(asker)).toEqual([askersRequest.id]);
-    expect(await customersRepo.resolve(openerBrowser)).toBe(openerBrowser);
-    expect(await listed(openerBrowser)).toEqual([openersOwn.id]);
-  });
-
-  it('never makes a browser that did not ask for the link the address\'s identity', async () => {
-    // Prepare
-    const email = newAddress();
-    const { customerId: otherDevice } = await issuedCustomer();
-    const { customerId: openerBrowser } = await issuedCustomer();
-    const made = await requestBy(otherDevice, email);
-    await requestBy(openerBrowser, null);
-
-    // Act
-    const res = await open(await linkFor(email), openerBrowser, false);
-
-    // Assess
-    const gatheredTo = cookieValue(res.cookies[0]!)!;
-    expect([otherDevice, openerBrowser]).not.toContain(gatheredTo);
-    expect(await listed(gatheredTo)).toEqual([made.id]);
-  });
-
   it('moves nothing twice: a second link finds everything where the first left it', async () => {
     // Prepare
     const email = newAddress();
@@ -305,5 +267,64 @@ describe('POST /api/customer/requests-link/open: gathering', () => {
     expect(again.status).toBe(200);
     expect(again.body.gathered).toEqual({ requests: 0, bookings: 0, invoices: 0 });
     expect(await listed(browser)).toEqual([made.id]);
+  });
+});
+
+describe('POST /api/customer/requests-link/open: a browser that did not ask for the link', () => {
+  it("stays as it was: someone who got it to open their link sees neither its earlier requests nor its next one", async () => {
+    // Prepare: the sender's browser proved their own address; the victim's browser has a request of its own
+    const sendersAddress = newAddress();
+    const { customerId: sender } = await issuedCustomer();
+    const { customerId: victim } = await issuedCustomer();
+    const sendersRequest = await requestBy(sender, sendersAddress);
+    expect((await open(await linkFor(sendersAddress), sender)).status).toBe(200);
+    const victimsEarlier = await requestBy(victim, 'victim@example.com');
+
+    // Act: the sender asks for a link to their address and gets the victim to open it; the victim then makes a request
+    const res = await open(await linkFor(sendersAddress), victim, false);
+    const victimsLater = await requestBy(victim, 'victim@example.com');
+
+    // Assess: no cookie changes hands, the sender's requests are only shown, the victim's stay the victim's
+    expect(res.status).toBe(200);
+    expect(res.cookies).toEqual([]);
+    expect(res.body.here).toBe(false);
+    expect(res.body.requests).toEqual([expect.objectContaining({ id: sendersRequest.id, place: sendersRequest.address.split(',')[0] })]);
+    expect(await customersRepo.resolve(victim)).toBe(victim);
+    expect(await listed(victim)).toEqual([victimsEarlier.id, victimsLater.id].sort());
+    expect(await listed(sender)).toEqual([sendersRequest.id]);
+  });
+
+  it('moves nothing and makes no identity the address\'s: only a browser that asked for a link does', async () => {
+    // Prepare: another device made a request with the address; nobody proved the address yet
+    const email = newAddress();
+    const { customerId: otherDevice } = await issuedCustomer();
+    const { customerId: openerBrowser } = await issuedCustomer();
+    const made = await requestBy(otherDevice, email);
+    const openersOwn = await requestBy(openerBrowser, null);
+
+    // Act
+    const res = await open(await linkFor(email), openerBrowser, false);
+
+    // Assess
+    expect(res.status).toBe(200);
+    expect(res.body.requests.map((r: { id: string }) => r.id)).toEqual([made.id]);
+    expect(await listed(otherDevice)).toEqual([made.id]);
+    expect(await listed(openerBrowser)).toEqual([openersOwn.id]);
+    expect(await requestsLinksRepo.account(email)).toBeUndefined();
+  });
+
+  it('shows the address\'s requests by street line and date, without the name, phone or email they were made with', async () => {
+    // Prepare
+    const email = newAddress();
+    const { customerId: otherDevice } = await issuedCustomer();
+    const made = await requestBy(otherDevice, email);
+
+    // Act
+    const res = await open(await linkFor(email), undefined, false);
+
+    // Assess
+    expect(res.body.requests).toEqual([{ id: made.id, service: made.service, number: made.id.slice(-8).toUpperCase(), place: made.address.split(',')[0], createdAt: made.createdAt }]);
+    expect(JSON.stringify(res.body)).not.toContain(made.customerPhone);
+    expect(JSON.stringify(res.body)).not.toContain(email);
   });
 });

@@ -2,28 +2,35 @@ import { routeByName } from '../shared/routes';
 import { REQUESTS_LINK_GONE, requestsLinkOpenSchema, type RequestsLinkOpened } from '../shared/schemas/requests-link';
 import { cookieCustomerId, customerCookie } from './lib/customer';
 import { requestViews } from './lib/customer-jobs';
-import { customersRepo } from './lib/data/customers';
 import { jobsRepo } from './lib/data/jobs';
 import { requestsLinksRepo } from './lib/data/requests-links';
 import { GoneError } from './lib/errors';
-import { gatherRequests } from './lib/gather-requests';
+import { addressRequests, gatherRequests, linkedRequestOf } from './lib/gather-requests';
 import { http, reply } from './lib/http';
 import { askingBrowserSecret } from './lib/requests-link-cookie';
 
 /**
- * Opens a "Find my requests" link in this browser: spends it (one conditional write: a second open,
- * at once or later, and an expired link are 410), gathers the address's requests to the address's
- * identity (functions/lib/gather-requests.ts), with what this browser had when it is the browser
- * that asked for the link, and signs the browser in as that identity with the customer cookie.
+ * Opens a "Find my requests" link, once the person confirmed on the page: spends it (one
+ * conditional write: a second open, at once or later, and an expired link are 410).
+ *
+ * In the browser that asked for the link, the address's requests are gathered to the address's
+ * identity with what this browser had (functions/lib/gather-requests.ts), and the browser acts as
+ * that identity from now on (the customer cookie).
+ *
+ * Any other browser may be one someone got to open a link to their own address: were it switched
+ * to that identity, what its owner requests next would be listed in the sender's browser, and its
+ * own requests would vanish from view. So it changes nothing there: no cookie, no move; it is shown
+ * the address's requests to follow by their tracking links, and keeps its own identity and requests.
  */
 export const handler = http(routeByName('open-requests-link'), requestsLinkOpenSchema, async ({ body, event }) => {
   const link = await requestsLinksRepo.consume(body.token, askingBrowserSecret(event));
   if (!link) throw new GoneError(REQUESTS_LINK_GONE);
-  // Only the browser that asked for the link brings its own earlier identity along (see requests-link-cookie.ts).
-  const cookieId = cookieCustomerId(event);
-  const { customerId, moved } = await gatherRequests(link.email, link.askedHere ? cookieId : undefined);
-  const had = !link.askedHere && cookieId ? await customersRepo.resolve(cookieId) : undefined;
+  if (!link.askedHere) {
+    const shown: RequestsLinkOpened = { here: false, requests: (await addressRequests(link.email)).map((job) => ({ ...linkedRequestOf(job), id: job.id })) };
+    return shown;
+  }
+  const { customerId, moved } = await gatherRequests(link.email, cookieCustomerId(event));
   const jobs = await jobsRepo.listForCustomer(customerId);
-  const answer: RequestsLinkOpened = { gathered: moved, keptApart: had !== undefined && had !== customerId, requests: await requestViews(jobs.reverse()) };
+  const answer: RequestsLinkOpened = { here: true, gathered: moved, requests: await requestViews(jobs.reverse()) };
   return reply(200, answer, { cookies: [customerCookie(customerId)] });
 });

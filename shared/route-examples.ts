@@ -188,6 +188,7 @@ export const routeExamples: { [N in RouteName]?: RouteExample<N> } = {
   },
   'list-worker-profiles': { query: { category: 'plumbing' } },
   'request-requests-link': { body: { email: 'dana.whitfield@example.com' } },
+  'preview-requests-link': { body: { token: 'Qm9va2luZ3NBcmVNaW5lQW5kT25seU1pbmVUb1JlYWQ' } },
   'open-requests-link': { body: { token: 'Qm9va2luZ3NBcmVNaW5lQW5kT25seU1pbmVUb1JlYWQ' } },
   'save-service-address': { body: { address: '1 Ferry Building, San Francisco, CA 94111', latitude: 37.7955, longitude: -122.3937 } },
   'create-estimate': { body: { category: 'plumbing', size: 'medium', location: { lat: 37.7942, lng: -122.3947 } } },

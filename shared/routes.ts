@@ -845,7 +845,19 @@ export const routes = [
     response: 'message',
     table: 'readwrite',
   },
-  // Spends the link and gathers the address's requests to the browser that opened it (its cookie).
+  // Reads what opening the link would show, spending nothing: the page asks before it spends. A
+  // POST, so the link's secret stays out of addresses and logs.
+  {
+    name: 'preview-requests-link',
+    method: 'POST',
+    path: '/api/customer/requests-link/preview',
+    access: 'public',
+    body: 'requestsLinkOpenSchema',
+    response: 'requestsLinkPreview',
+    table: 'readwrite',
+  },
+  // Spends the link: in the browser that asked for it, gathers the address's requests to it (its
+  // cookie); in any other, only lists them to follow, and changes nothing of that browser.
   {
     name: 'open-requests-link',
     method: 'POST',

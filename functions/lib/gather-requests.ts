@@ -1,5 +1,7 @@
 import { customersRepo } from './data/customers';
 import { customerItemsRepo, everything, madeWith, noneMoved, type Moved } from './data/customer-items';
+import { jobNumber, jobsRepo, type JobItem } from './data/jobs';
+import type { LinkedRequest } from '../../shared/schemas/requests-link';
 import { requestsLinksRepo } from './data/requests-links';
 
 /**
@@ -74,4 +76,34 @@ async function accountOf(email: string, current: string | undefined): Promise<st
     // Another browser proved the address at the same moment: read its account and join it.
   }
   throw new Error('The address account could not be settled');
+}
+
+/**
+ * The address's requests, read only: what its identity has (when a browser proved the address
+ * before) and what every identity that typed the address made with it, newest first. This is what
+ * opening a link shows, before it is spent (the confirmation) and in a browser that did not ask
+ * for it (which is shown them and moves nothing).
+ */
+export async function addressRequests(email: string): Promise<JobItem[]> {
+  const address = email.trim().toLowerCase();
+  const account = await requestsLinksRepo.account(address);
+  const accountId = account ? await customersRepo.resolve(account.customerId, true) : undefined;
+  const found = new Map<string, JobItem>();
+  if (accountId) for (const job of await jobsRepo.listForCustomer(accountId)) found.set(job.id, job);
+  for (const typed of await requestsLinksRepo.identitiesOf(address)) {
+    // Where what it made with the address may sit now: under it, or where it was gathered into.
+    const at = (await customersRepo.resolve(typed, true)) ?? typed;
+    if (at === accountId) continue;
+    for (const job of await jobsRepo.listForCustomer(at)) {
+      if (job.customerEmail?.trim().toLowerCase() === address) found.set(job.id, job);
+    }
+  }
+  return [...found.values()].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+}
+
+/** A request as the link's pages show it to someone who has not (yet) got it in their browser. */
+export function linkedRequestOf(job: JobItem): LinkedRequest {
+  // The street line alone: enough for its owner to know it, and no more of the address than that.
+  const street = job.address.split(',')[0]?.trim();
+  return { service: job.service, number: jobNumber(job), place: street || job.address, createdAt: job.createdAt };
 }

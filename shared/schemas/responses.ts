@@ -54,7 +54,7 @@ import {
 } from './views/people';
 import { csvText, proFigures } from './views/analytics';
 import { availableWorkerPage, jobAdminDetail, jobAdminPage } from './owner-jobs';
-import { requestsLinkOpened } from './requests-link';
+import { requestsLinkOpened, requestsLinkPreview } from './requests-link';
 
 /**
  * The schema of every route's answer (its 2xx body), by the name the manifest gives it
@@ -142,7 +142,8 @@ export const responseSchemas = {
   estimate: estimateResult,
   serviceRequest: serviceRequestView,
   serviceRequests: z.array(serviceRequestView),
-  /** "Find my requests": what opening the link gathered, and the browser's requests now. */
+  /** "Find my requests": what opening the link would show (nothing spent), and what it did. */
+  requestsLinkPreview,
   requestsLinkOpened,
   trackedRequest: trackedRequestView,
   trackLookup: trackLookupResult,

@@ -26,6 +26,8 @@ export const REQUESTS_LINK_SECONDS = 15 * 60;
 export const MAX_IDENTITIES_PER_ADDRESS = 50;
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
+const askedBy = (link: Pick<RequestsLinkItem, 'askedBy'>, askingSecret: string | undefined) =>
+  askingSecret !== undefined && sameSecret(hashSecret(askingSecret), link.askedBy);
 const normal = (email: string) => email.trim().toLowerCase();
 
 export const requestsLinksRepo = {
@@ -59,6 +61,17 @@ export const requestsLinksRepo = {
   },
 
   /**
+   * Reads the link without spending it: the address it is for, and whether `askingSecret` is the
+   * asking browser's; undefined when it is unknown, used already or expired.
+   */
+  async peek(secret: string, askingSecret: string | undefined): Promise<{ email: string; askedHere: boolean } | undefined> {
+    const out = await dynamo.send(new GetCommand({ TableName: tableName, Key: requestsLinkEntity.key(hashSecret(secret)), ConsistentRead: true }));
+    const link = out.Item as RequestsLinkItem | undefined;
+    if (!link || link.usedAt !== undefined || link.expiresAt <= nowSeconds()) return undefined;
+    return { email: link.email, askedHere: askedBy(link, askingSecret) };
+  },
+
+  /**
    * Spends the link in one conditional write: the address it was for, and whether `askingSecret`
    * is the asking browser's; undefined when it is unknown, used already or expired (the TTL deletes
    * late, so the time is checked here). Two opens at once: one write wins, the other is refused.
@@ -71,7 +84,7 @@ export const requestsLinksRepo = {
       }),
     );
     if (!used) return undefined;
-    return { email: used.email, askedHere: askingSecret !== undefined && sameSecret(hashSecret(askingSecret), used.askedBy) };
+    return { email: used.email, askedHere: askedBy(used, askingSecret) };
   },
 
   /** The identities that made something with the address, up to MAX_IDENTITIES_PER_ADDRESS. */
