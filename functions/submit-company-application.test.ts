@@ -100,6 +100,23 @@ describe('POST /api/company-applications', () => {
     expect(mails[0]!.text).toContain(`Your reference is ${res.body.id}.`);
   });
 
+  it('mails a company whose name was typed with a line break, under a subject on one line', async () => {
+    // Prepare
+    const email = freshEmail();
+    const res = await invoke(handler, withBody(sample, fresh({ emailAddress: email, companyName: 'Lakeside\r\nProperty \u0085 Group' })));
+    const record = await outboxRecord('company-application-received', res.body.id);
+
+    // Act
+    await sendMail({ Records: [record] });
+
+    // Assess
+    expect(res.status).toBe(201);
+    const mails = await mailsTo(email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe("We received Lakeside Property Group's application");
+    expect((await mailRepo.find('company-application-received', res.body.id))?.state).toBe('sent');
+  });
+
   it('lets a worker applicant also apply for their company with the same email', async () => {
     const email = freshEmail();
     const worker = await invoke(submitWorkerApplication, withBody(sampleEvent('submit-worker-application'), await workerApplicationBody({ emailAddress: email })));

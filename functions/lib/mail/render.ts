@@ -14,11 +14,22 @@ export function linkOf(siteOrigin: string, path: string): string {
 }
 
 /**
+ * A header's value (the subject) on one line: names in it are what people typed, and SES refuses a
+ * whole message whose header holds a line break, so the person would get no mail at all. Every
+ * control character (C0, DEL, C1, the Unicode line and paragraph separators) becomes a space,
+ * runs of them and the spaces around them one space.
+ */
+export function headerText(value: string): string {
+  return value.replace(/[ \p{Cc}\u2028\u2029]*[\p{Cc}\u2028\u2029][ \p{Cc}\u2028\u2029]*/gu, ' ').trim();
+}
+
+/**
  * The message as plain text and as simple HTML saying the same: short paragraphs, the one link as
  * a button (its address written out too, for mail readers that show no buttons), and who sent it.
  * Everything from the message is escaped: names and notes are what people typed.
  */
 export function renderMail(message: MailMessage, siteOrigin: string, supportEmail: string): RenderedMail {
+  const subject = headerText(message.subject);
   const link = message.action && { label: message.action.label, url: linkOf(siteOrigin, message.action.path) };
   const footer = `Fixly, home services on demand. Questions? Write to ${supportEmail}.`;
   const text = [
@@ -30,7 +41,7 @@ export function renderMail(message: MailMessage, siteOrigin: string, supportEmai
   const html = [
     '<!doctype html>',
     '<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">',
-    `<title>${escapeHtml(message.subject)}</title></head>`,
+    `<title>${escapeHtml(subject)}</title></head>`,
     '<body style="margin:0;padding:24px;background:#f6f7f9;font-family:Arial,Helvetica,sans-serif;color:#1f2933;">',
     '<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px;">',
     ...message.paragraphs.map((p) => `<p style="margin:0 0 16px;line-height:1.5;">${escapeHtml(p)}</p>`),
@@ -44,5 +55,5 @@ export function renderMail(message: MailMessage, siteOrigin: string, supportEmai
     `<p style="margin:24px 0 0;font-size:13px;color:#52606d;">${escapeHtml(footer)}</p>`,
     '</div></body></html>',
   ].join('\n');
-  return { to: message.to, subject: message.subject, text, html, kind: message.kind };
+  return { to: message.to, subject, text, html, kind: message.kind };
 }
