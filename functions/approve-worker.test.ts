@@ -9,6 +9,7 @@ import { hashPassword } from './lib/auth/passwords';
 import { applicantAccounts } from './lib/data/applicant-accounts';
 import { connectionsRepo } from './lib/data/connections';
 import { notificationsRepo } from './lib/data/notifications';
+import { accountLinkOf, receivedMailToken } from './lib/testing/account-links';
 import { applicantWithAccount, asOwner, pendingApplication } from './lib/testing/applications';
 import { framesOf, openTestConnection } from './lib/testing/sockets';
 import { withBearer } from './lib/testing/workers';
@@ -169,6 +170,7 @@ describe('POST /api/admin/workers/{id}/approve of an applicant with an account',
     // Prepare: the applicant's account lands right after the approval read the email claim.
     const { id, body } = await pendingApplication();
     const passwordHash = await hashPassword('applicant-pass-42');
+    const link = await accountLinkOf(await receivedMailToken(id));
     const read = applicationsRepo.findEmailClaim.bind(applicationsRepo);
     let made: string | undefined;
     let raced = false;
@@ -176,7 +178,8 @@ describe('POST /api/admin/workers/{id}/approve of an applicant with an account',
       const claim = await read(email);
       if (!raced) {
         raced = true;
-        made = (await applicantAccounts.create(email, passwordHash, newId()))?.id;
+        const outcome = await applicantAccounts.setWithLink(link, passwordHash, newId());
+        made = 'created' in outcome ? outcome.created.id : undefined;
       }
       return claim;
     });
@@ -210,7 +213,7 @@ describe('POST /api/admin/workers/{id}/approve: the welcome mail', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe('Welcome to Fixly: your application is approved');
     expect(mails[0]!.text).toContain(`Hi ${body.fullName},`);
-    expect(mails[0]!.text).toContain(`Create your worker account: http://localhost:3000${paths.workerSignup}`);
+    expect(mails[0]!.text).toContain(`Create your worker account: http://localhost:3000${paths.workerSignup}#token=`);
   });
 
   it('sends an applicant who already made their account to sign in instead', async () => {

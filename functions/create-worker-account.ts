@@ -1,33 +1,74 @@
 import { routeByName } from '../shared/routes';
 import { workerCreateAccountSchema } from '../shared/schemas/auth';
+import { deviceCookies } from './lib/auth/device-cookies';
+import { LOGIN_SCOPE } from './lib/auth/login';
 import { hashPassword } from './lib/auth/passwords';
 import { sessions } from './lib/auth/sessions';
+import { loginThrottle } from './lib/auth/throttle';
+import { hashSecret } from './lib/auth/tokens';
+import { clientNetwork } from './lib/client-address';
 import { applicantAccounts } from './lib/data/applicant-accounts';
+import { passwordResets } from './lib/data/password-resets';
+import { workerAccountLinks, type AccountLinkRefusal } from './lib/data/worker-account-links';
 import { toWorkerSelf } from './lib/data/workers';
-import { ForbiddenError } from './lib/errors';
+import { ConflictError, ForbiddenError, GoneError } from './lib/errors';
 import { http, reply } from './lib/http';
 import { newId } from './lib/ids';
 import { logger } from './lib/logger';
 
-/** One answer for every refusal, so the response never tells whether an email applied. */
-export const NO_APPROVED_APPLICATION =
-  'No application matches this email, or an account already exists. Use the email you applied with, or log in.';
+/** The throttle's scope for account links presented (lib/auth/throttle.ts). */
+export const CREATE_ACCOUNT_SCOPE = 'worker-create-account';
+
+/** What the signup page shows for a link that sets no password, beside "Send a new link". */
+export const ACCOUNT_LINK_REFUSED: Record<AccountLinkRefusal, string> = {
+  used: 'This link has already been used: each link sets up the account once. Log in with your password, or send a new link.',
+  expired: 'This link has expired. Send a new link to the email you applied with.',
+  unknown: 'This link does not work. Open it again from the mail exactly as it was sent, or send a new link.',
+};
+
+/** The link's address has no application under review or approved any more (a rejection, say). */
+export const NO_APPLICATION =
+  'No application under review or approved uses this email, so no account can be made with it. Apply first, or log in if you have an account.';
 
 /**
- * Whoever applied with this email (under review or approved) and has no account may create one:
- * before the decision it signs in to "Application Under Review" only (lib/data/applicant-accounts.ts).
- * A rejected applicant without an account may not. The password is hashed first on every call, so
- * refusals cost what a success costs.
+ * Sets the pro account's password with a single-use link mailed to the address the application
+ * gave: the link, not a typed email, says whose account it is, so nobody makes an account for an
+ * address whose mail they cannot read. The link is spent in the same transaction that creates the
+ * account (of two submits at once, one makes it and the other hears the link was used). Whoever
+ * applied (under review or approved) may create it; before the decision it signs in to
+ * "Application Under Review" only (lib/data/applicant-accounts.ts). When an account exists for the
+ * address already, the link replaces its password and, as a password reset does, ends every
+ * session, device cookie and reset link of that account: the mailbox takes the account back.
+ * Either way the new account is signed in. Each link presented is counted like a login attempt.
  */
 export const handler = http(routeByName('create-worker-account'), workerCreateAccountSchema, async ({ body, event }) => {
-  const passwordHash = await hashPassword(body.password);
-  const worker = await applicantAccounts.create(body.email, passwordHash, newId());
-  if (!worker) {
-    logger.warn('Worker account refused', { requestId: event.requestContext.requestId });
-    throw new ForbiddenError(NO_APPROVED_APPLICATION);
+  const address = clientNetwork(event);
+  // Counted per link, per address and per both: the secret is what a guesser would be guessing.
+  const attempt = await loginThrottle.begin(CREATE_ACCOUNT_SCOPE, { account: hashSecret(body.token), address });
+
+  const found = await workerAccountLinks.find(body.token);
+  if ('refused' in found) throw new GoneError(ACCOUNT_LINK_REFUSED[found.refused]);
+  const { link } = found;
+
+  const outcome = await applicantAccounts.setWithLink(link, await hashPassword(body.password), newId());
+  if ('refused' in outcome) {
+    if (outcome.refused === 'conflict') throw new ConflictError('This link was being used at the same moment elsewhere. Try again.');
+    if (outcome.refused === 'no-application') throw new ForbiddenError(NO_APPLICATION);
+    throw new GoneError(ACCOUNT_LINK_REFUSED[outcome.refused]);
   }
+  await attempt.succeeded();
+
+  const worker = 'created' in outcome ? outcome.created : outcome.replaced;
+  if ('replaced' in outcome) {
+    // Whoever made the account without the mailbox is signed out everywhere, and their links end.
+    await sessions.endAllOf('worker', worker.id);
+    await deviceCookies.endAllOf('worker', worker.id);
+    await passwordResets.endAllOf({ role: 'worker', subjectId: worker.id });
+    await loginThrottle.forgive(LOGIN_SCOPE.worker, { account: worker.email, address });
+  }
+  await workerAccountLinks.endAllOf(link.email, link.pk);
 
   const { secret } = await sessions.start('worker', worker.id, worker.email);
-  logger.info('Worker account created', { workerId: worker.id, status: worker.status });
+  logger.info('Worker account password set with a link', { workerId: worker.id, status: worker.status, replaced: 'replaced' in outcome });
   return reply(201, { worker: toWorkerSelf(worker), token: secret });
 });

@@ -12,6 +12,7 @@ import { createTestWorker, withBearer } from './lib/testing/workers';
 import { handler as loginAdmin } from './login-admin';
 import { handler as loginWorker } from './login-worker';
 import { mailedResetToken } from './lib/testing/password-resets';
+import { issueAccountLink } from './lib/testing/account-links';
 import { handler as requestPasswordReset } from './request-password-reset';
 import { handler as resetPassword } from './reset-password';
 import { handler as setupAdmin } from './setup-admin';
@@ -78,7 +79,9 @@ beforeAll(async () => {
   const wrongWorkerPassword = 'Not-The-Worker-Password-9';
   remember('worker password', workerPassword);
   remember('wrong worker password', wrongWorkerPassword);
-  const signup = await invoke(createWorkerAccount, withBody(sampleEvent('create-worker-account'), { email: worker.email, password: workerPassword, confirmPassword: workerPassword }));
+  const accountLink = await issueAccountLink(worker.email);
+  remember('account link secret', accountLink);
+  const signup = await invoke(createWorkerAccount, withBody(sampleEvent('create-worker-account'), { token: accountLink, password: workerPassword, confirmPassword: workerPassword }));
   remember('signup token', signup.body?.token);
   await invoke(loginWorker, fromIp(withBody(sampleEvent('login-worker'), { email: worker.email, password: wrongWorkerPassword }), '203.0.113.10'));
   const workerLogin = await invoke(loginWorker, withBody(sampleEvent('login-worker'), { email: worker.email, password: workerPassword }));

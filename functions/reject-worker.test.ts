@@ -12,6 +12,7 @@ import { workersRepo } from './lib/data/workers';
 import { framesOf, openTestConnection } from './lib/testing/sockets';
 import { withBearer } from './lib/testing/workers';
 import { newId } from './lib/ids';
+import { accountLinkOf, receivedMailToken } from './lib/testing/account-links';
 import { applicantWithAccount, asOwner, pendingApplication, workerApplicationBody } from './lib/testing/applications';
 import { invoke, sampleEvent, withBody } from './lib/testing/events';
 import { handler } from './reject-worker';
@@ -121,6 +122,7 @@ describe('POST /api/admin/workers/{id}/reject: the owner says why', () => {
     // Prepare: the applicant's account lands right after the rejection read the email claim.
     const { id } = await pendingApplication();
     const passwordHash = await hashPassword('applicant-pass-42');
+    const link = await accountLinkOf(await receivedMailToken(id));
     const read = applicationsRepo.findEmailClaim.bind(applicationsRepo);
     let made: string | undefined;
     let raced = false;
@@ -128,7 +130,8 @@ describe('POST /api/admin/workers/{id}/reject: the owner says why', () => {
       const claim = await read(email);
       if (!raced) {
         raced = true;
-        made = (await applicantAccounts.create(email, passwordHash, newId()))?.id;
+        const outcome = await applicantAccounts.setWithLink(link, passwordHash, newId());
+        made = 'created' in outcome ? outcome.created.id : undefined;
       }
       return claim;
     });

@@ -27,6 +27,8 @@ export const throttleClasses = {
       'setup-admin',
       'change-password',
       'create-worker-account',
+      'request-worker-account-link',
+      'check-worker-account-link',
       'set-owner-email',
       'request-password-reset',
       'reset-password',

@@ -147,8 +147,10 @@ export const routeExamples: { [N in RouteName]?: RouteExample<N> } = {
     },
   },
   'login-worker': { body: { email: 'maria.lopez@example.com', password: 'correct-horse-42' } },
+  'request-worker-account-link': { body: { email: 'maria.lopez@example.com' } },
+  'check-worker-account-link': { body: { token: 'Tm90QVJlYWxMaW5rQnV0U2hhcGVkTGlrZU9uZTAxMjM' } },
   'create-worker-account': {
-    body: { email: 'maria.lopez@example.com', password: 'correct-horse-42', confirmPassword: 'correct-horse-42' },
+    body: { token: 'Tm90QVJlYWxMaW5rQnV0U2hhcGVkTGlrZU9uZTAxMjM', password: 'correct-horse-42', confirmPassword: 'correct-horse-42' },
   },
   'update-worker-profile': { body: { fullName: 'Maria Lopez', yearsExp: 8, categories: ['plumbing', 'handyman'], hourlyRate: 5500 } },
   'set-availability': { body: { isAvailable: true } },

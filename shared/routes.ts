@@ -16,6 +16,8 @@ import type {
   ownerEmailSchema,
   passwordResetCompleteSchema,
   passwordResetRequestSchema,
+  workerAccountLinkCheckSchema,
+  workerAccountLinkRequestSchema,
   workerCreateAccountSchema,
   workerLoginSchema,
 } from './schemas/auth';
@@ -59,6 +61,8 @@ export interface BodySchemas {
   passwordResetCompleteSchema: typeof passwordResetCompleteSchema;
   devLoginSchema: typeof devLoginSchema;
   workerCreateAccountSchema: typeof workerCreateAccountSchema;
+  workerAccountLinkRequestSchema: typeof workerAccountLinkRequestSchema;
+  workerAccountLinkCheckSchema: typeof workerAccountLinkCheckSchema;
   workerLoginSchema: typeof workerLoginSchema;
   bookingInputSchema: typeof bookingInputSchema;
   hireSchema: typeof hireSchema;
@@ -632,6 +636,26 @@ export const routes = [
     response: 'workerSession',
     table: 'readwrite',
     memoryMb: PASSWORD_HASHING_MEMORY_MB,
+  },
+  // A pro account's password is set with a single-use link mailed to the application's address
+  // (the same answer whether or not the address applied, throttled like a login).
+  {
+    name: 'request-worker-account-link',
+    method: 'POST',
+    path: '/api/workers/account-link',
+    access: 'public',
+    body: 'workerAccountLinkRequestSchema',
+    response: 'message',
+    table: 'readwrite',
+  },
+  {
+    name: 'check-worker-account-link',
+    method: 'POST',
+    path: '/api/workers/account-link/check',
+    access: 'public',
+    body: 'workerAccountLinkCheckSchema',
+    response: 'workerAccountLink',
+    table: 'read',
   },
   {
     name: 'create-worker-account',

@@ -9,6 +9,7 @@ import { invoiceEntity, stripeEventEntity } from './invoices';
 import { mailSuppressionEntity, outboundMailEntity } from './mail';
 import { customerAccountEntity, requestsLinkEntity } from './requests-links';
 import { passwordResetEntity } from './password-resets';
+import { workerAccountLinkEntity } from './worker-account-links';
 import { statsEntity } from './stats';
 import { jobEntity, jobEventEntity, jobLocationEntity, trackingNumberEntity, workerOfferEntity } from './jobs';
 import {
@@ -49,6 +50,7 @@ export * from './realtime';
 export * from './requests-links';
 export * from './stats';
 export * from './workers';
+export * from './worker-account-links';
 
 /**
  * The same key builders as one flat map, for code that needs a key and nothing else of the entity:
@@ -66,6 +68,8 @@ export const keys = {
   deviceCookiesOf: deviceCookieEntity.indexes.of.key,
   passwordReset: passwordResetEntity.key,
   passwordResetsOf: passwordResetEntity.indexes.of.key,
+  workerAccountLink: workerAccountLinkEntity.key,
+  workerAccountLinksOf: workerAccountLinkEntity.indexes.of.key,
   throttle: throttleKey,
   email: emailClaimEntity.key,
   workerApplication: workerApplicationEntity.key,

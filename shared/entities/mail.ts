@@ -25,9 +25,10 @@ export const mailKinds = [
   'document-expiring',
   'strike-recorded',
   'payout-sent',
-  // Sign-in links: a customer's requests on another device, a forgotten password
+  // Sign-in links: a customer's requests on another device, a forgotten password, a pro's account
   'requests-link',
   'password-reset',
+  'worker-account-link',
 ] as const;
 export type MailKind = (typeof mailKinds)[number];
 

@@ -82,8 +82,27 @@ export const workerLoginSchema = strictBody({
 });
 export type WorkerLoginInput = z.infer<typeof workerLoginSchema>;
 
+/** A pro's signup page without a link: the address the application gave, to mail a link to. */
+export const workerAccountLinkRequestSchema = strictBody({
+  email: email('Enter a valid email address'),
+});
+export type WorkerAccountLinkRequestInput = z.infer<typeof workerAccountLinkRequestSchema>;
+
+const ACCOUNT_LINK_INCOMPLETE = 'This link is incomplete. Open it again from the mail, or send a new link.';
+const accountLinkToken = () => text(ACCOUNT_LINK_INCOMPLETE, z.minLength(1, ACCOUNT_LINK_INCOMPLETE), z.maxLength(100, ACCOUNT_LINK_INCOMPLETE));
+
+/** The signup page opened from a mailed link: which address it is for, and whether an account exists. */
+export const workerAccountLinkCheckSchema = strictBody({
+  token: accountLinkToken(),
+});
+export type WorkerAccountLinkCheckInput = z.infer<typeof workerAccountLinkCheckSchema>;
+
+/**
+ * The pro account's password, with a mailed link's secret: no email is typed, the link names the
+ * application's address, so only whoever reads that mailbox can make the account.
+ */
 export const workerCreateAccountSchema = strictBody({
-  email: email('Valid email required'),
+  token: accountLinkToken(),
   password: password('Password must be at least 8 characters'),
   confirmPassword: z.string({ error: "Passwords don't match" }),
 }).check(

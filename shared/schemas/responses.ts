@@ -87,6 +87,8 @@ export const responseSchemas = {
   ownerEmailOnFile: z.strictObject({ email: z.nullable(z.string()) }),
   /** A password set through a reset link: whose login page to sign in on (nobody is signed in by it). */
   passwordReset: z.strictObject({ message: z.string(), role: z.enum(['admin', 'worker']) }),
+  /** A pro's account link opened: the application's address, and whether an account already uses it. */
+  workerAccountLink: z.strictObject({ email: z.string(), accountExists: z.boolean() }),
   /** The local runtime's sign-in as anyone: a worker's also carries the token. */
   devLogin: z.strictObject({ ok: z.literal(true), user: currentUser, token: z.optional(z.string()) }),
   /** The owner's pending worker applications, a page at a time. */

@@ -3,60 +3,115 @@ import { tableName } from '../clients';
 import { applicationsRepo } from './applications';
 import { conditionOf, isNew, putOf, updateOf } from './expressions';
 import { stats, writeCounted } from './stats';
-import { WriteCancelled } from './transact';
+import { WriteCancelled, type WriteAction } from './transact';
+import { workerAccountLinks, type AccountLinkRefusal, type WorkerAccountLinkItem } from './worker-account-links';
 import { workerFromApplication } from './worker-admin';
 import { workersRepo, type WorkerItem } from './workers';
 
 /**
- * A worker's account, made with the email they applied with, before or after the owner decides.
+ * A worker's account, made with a single-use link mailed to the address the application gave
+ * (lib/data/worker-account-links.ts), before or after the owner decides. Every write below spends
+ * the link in the same transaction (its first action), so a link sets one password, once.
  *
  * Before the decision there is no worker profile yet: making the account creates it from the
  * application, under review (`pending_review`, not verified), together with the login and the
  * email claim's workerId, in one write conditional on the application still being pending and the
  * claim naming no profile. The owner's approval then turns that very profile active (a rejection
  * turns it `rejected`). After an approval the profile exists without an account, and the account
- * is added to it. A write that loses to a decision or to another account made at the same moment
- * reads again and takes the other way, so whichever lands first there is one profile and one account.
+ * is added to it. When the profile has an account already (someone made it without the mailbox,
+ * before links were needed), the link replaces its password: the mailbox decides whose it is. A
+ * write that loses to a decision or to another account made at the same moment reads again and
+ * takes the other way, so whichever lands first there is one profile and one account.
  */
 
 /** A pass that lost a race reads again; three lost passes in a row is not a race any more. */
 const ACCOUNT_ATTEMPTS = 3;
 
-export const applicantAccounts = {
-  /**
-   * Creates the account of the applicant or approved worker who applied with `email`: their
-   * profile as it now is, or undefined when there is no such applicant or they have an account.
-   */
-  async create(email: string, passwordHash: string, newWorkerId: string): Promise<WorkerItem | undefined> {
-    for (let attempt = 1; attempt <= ACCOUNT_ATTEMPTS; attempt++) {
-      const claim = await applicationsRepo.findEmailClaim(email);
-      if (!claim) return undefined;
-      if (claim.workerId) {
-        // Approved before the account (or an account already made): the profile takes its login.
-        const worker = await workersRepo.findCurrent(claim.workerId);
-        if (!worker || worker.hasAccount) return undefined;
-        return (await workersRepo.createAccount(worker.id, passwordHash)) ? { ...worker, hasAccount: true } : undefined;
-      }
-      const application = await applicationsRepo.findWorkerApplication(claim.applicationId);
-      if (!application || application.status === 'rejected') return undefined;
-      // Approved between the two reads: the claim names the new profile now.
-      if (application.status === 'approved') continue;
+/** What the link did: made the account, replaced the password of the one there, or neither (and why). */
+export type AccountOutcome =
+  | { created: WorkerItem }
+  | { replaced: WorkerItem }
+  | { refused: AccountLinkRefusal | 'conflict' | 'no-application' };
 
+/** Whether the address has an account now, and the profile it signs in to (for the signup page). */
+export interface AccountLinkSubject {
+  worker?: WorkerItem;
+  hasAccount: boolean;
+  /** An application under review or approved, or an account: what a link can set a password for. */
+  eligible: boolean;
+  /** The name the application or profile gives, for the mail's greeting. */
+  name?: string;
+}
+
+function newAccount(workerId: string, passwordHash: string, now: string): WorkerAccountItem {
+  return { ...workerAccountEntity.key(workerId), entity: 'worker-account', workerId, passwordHash, createdAt: now };
+}
+
+export const applicantAccounts = {
+  /** Who a link for `email` would set a password for: the same reads the link's use makes. */
+  async subjectOf(email: string): Promise<AccountLinkSubject> {
+    const claim = await applicationsRepo.findEmailClaim(email);
+    if (!claim) return { hasAccount: false, eligible: false };
+    if (claim.workerId) {
+      const worker = await workersRepo.findCurrent(claim.workerId);
+      return { worker, hasAccount: Boolean(worker?.hasAccount), eligible: Boolean(worker), name: worker?.fullName };
+    }
+    const application = await applicationsRepo.findWorkerApplication(claim.applicationId);
+    return { hasAccount: false, eligible: Boolean(application && application.status !== 'rejected'), name: application?.fullName };
+  },
+
+  /**
+   * Sets the password of the account for the link's address with `passwordHash`: creates the
+   * account (and, under review, its profile), or replaces the password of the account there.
+   */
+  async setWithLink(link: WorkerAccountLinkItem, passwordHash: string, newWorkerId: string): Promise<AccountOutcome> {
+    const spend = workerAccountLinks.spend(link);
+    for (let attempt = 1; attempt <= ACCOUNT_ATTEMPTS; attempt++) {
+      const claim = await applicationsRepo.findEmailClaim(link.email);
+      if (!claim) return { refused: 'no-application' };
+      let writes: WriteAction[];
+      let outcome: AccountOutcome;
       const now = new Date().toISOString();
-      const worker = workerFromApplication(application, newWorkerId, now, 'applicantAccount');
-      const account: WorkerAccountItem = {
-        ...workerAccountEntity.key(worker.id),
-        entity: 'worker-account',
-        workerId: worker.id,
-        passwordHash,
-        createdAt: now,
-      };
-      try {
-        await writeCounted([
-          { Put: putOf(workerAccountEntity, account, isNew) },
+      if (claim.workerId) {
+        const worker = await workersRepo.findCurrent(claim.workerId);
+        if (!worker) return { refused: 'no-application' };
+        if (worker.hasAccount) {
+          writes = [
+            spend,
+            {
+              Update: updateOf(workerAccountEntity, workerAccountEntity.key(worker.id), {
+                set: { passwordHash },
+                if: (c) => c.eq('workerId', worker.id),
+              }),
+            },
+          ];
+          outcome = { replaced: worker };
+        } else {
+          // Approved before the account: the profile takes its login.
+          writes = [
+            spend,
+            { Put: putOf(workerAccountEntity, newAccount(worker.id, passwordHash, now), isNew) },
+            {
+              Update: updateOf(workerEntity, workerEntity.key(worker.id), {
+                set: { hasAccount: true, updatedAt: now },
+                if: (c) => c.and(c.exists('pk'), c.eq('hasAccount', false), c.ne('status', 'pending_review')),
+              }),
+            },
+          ];
+          outcome = { created: { ...worker, hasAccount: true, updatedAt: now } };
+        }
+      } else {
+        const application = await applicationsRepo.findWorkerApplication(claim.applicationId);
+        if (!application || application.status === 'rejected') return { refused: 'no-application' };
+        // Approved between the two reads: the claim names the new profile now.
+        if (application.status === 'approved') continue;
+        const worker = workerFromApplication(application, newWorkerId, now, 'applicantAccount');
+        writes = [
+          spend,
+          { Put: putOf(workerAccountEntity, newAccount(worker.id, passwordHash, now), isNew) },
           { Put: putOf(workerEntity, worker, isNew) },
           {
-            Update: updateOf(emailClaimEntity, emailClaimEntity.key(email), {
+            Update: updateOf(emailClaimEntity, emailClaimEntity.key(link.email), {
               set: { workerId: worker.id },
               if: (c) => c.and(c.eq('applicationId', application.id), c.notExists('workerId')),
             }),
@@ -69,12 +124,20 @@ export const applicantAccounts = {
             },
           },
           stats.workerStatusMoved(null, worker.status),
-        ]);
-        return worker;
+        ];
+        outcome = { created: worker };
+      }
+      try {
+        await writeCounted(writes);
+        return outcome;
       } catch (error) {
         if (!(error instanceof WriteCancelled)) throw error;
+        if (error.refusedAt(0)) {
+          const refused = await workerAccountLinks.refusalAfterSpend(link);
+          if (refused !== 'conflict') return { refused };
+        }
       }
     }
-    return undefined;
+    return { refused: 'conflict' };
   },
 };

@@ -21,8 +21,10 @@ import {
 import { dynamo, tableName } from '../clients';
 import { ConflictError, NotFoundError } from '../errors';
 import { companyApplicationDecided, companyApplicationReceived, workerApplicationReceived } from '../mail/messages/applicants';
+import { MAILED_ACCOUNT_LINK_SECONDS } from '../mail/messages/worker-accounts';
 import { isNew, putOf, updateOf } from './expressions';
 import { outboxPut } from './mail';
+import { workerAccountLinks } from './worker-account-links';
 import { countAll, queryAll } from './query';
 import { WriteCancelled } from './transact';
 import { readPage } from './page';
@@ -201,7 +203,8 @@ export const applicationsRepo = {
         { Put: putOf(emailClaimEntity, claim, isNew) },
         { Put: putOf(workerApplicationEntity, item, isNew) },
         stats.applicationStatusMoved('worker', null, 'pending'),
-        outboxPut(workerApplicationReceived(item)),
+        // The received mail carries the link that makes the account: only this mailbox gets one.
+        ...workerAccountLinks.writes(claim.email, MAILED_ACCOUNT_LINK_SECONDS, (link) => workerApplicationReceived(item, link.secret)),
       ]);
     } catch (error) {
       if (error instanceof WriteCancelled && error.refusedAt(0)) throw new ConflictError(EMAIL_TAKEN);

@@ -14,7 +14,9 @@ import type { JobEventActor } from './job-history';
 import { workersRepo, type WorkerItem } from './workers';
 import { stats, writeCounted } from './stats';
 import { applicationApproved, applicationRejected } from '../mail/messages/applicants';
+import { MAILED_ACCOUNT_LINK_SECONDS } from '../mail/messages/worker-accounts';
 import { outboxPut } from './mail';
+import { workerAccountLinks } from './worker-account-links';
 
 /** The owner's operations on workers: approve or reject applications, list, suspend, reinstate, terminate. */
 
@@ -215,7 +217,10 @@ export const workerAdmin = {
             }),
           },
           stats.applicationAndWorkerMoved({ from: 'pending', to: 'approved' }, { from: null, to: worker.status }),
-          outboxPut(applicationApproved(application, { hasAccount: false })),
+          // A fresh single-use link to make the account, to the application's address only.
+          ...workerAccountLinks.writes(application.emailAddress, MAILED_ACCOUNT_LINK_SECONDS, (link) =>
+            applicationApproved(application, { hasAccount: false, accountSecret: link.secret }),
+          ),
         ]);
         return worker;
       } catch (error) {

@@ -5,6 +5,7 @@ import { handler as submitCompanyApplication } from '../../submit-company-applic
 import { handler as submitWorkerApplication } from '../../submit-worker-application';
 import { newId } from '../ids';
 import { presignUpload } from '../storage';
+import { receivedMailToken } from './account-links';
 import { ownerSessionCookie } from './owner';
 import { invoke, sampleEvent, withBody, withCookies, withPath } from './events';
 
@@ -95,12 +96,15 @@ export async function everyPage<T = any>(
   return { items, pages };
 }
 
-/** An applicant who filed an application and made their account before any decision: its id, body and their token. */
+/**
+ * An applicant who filed an application and made their account before any decision, with the link
+ * the "application received" mail carried: its id, body and their token.
+ */
 export async function applicantWithAccount(password = 'applicant-pass-42') {
   const application = await pendingApplication();
   const res = await invoke(
     createAccount,
-    withBody(sampleEvent('create-worker-account'), { email: application.body.emailAddress, password, confirmPassword: password }),
+    withBody(sampleEvent('create-worker-account'), { token: await receivedMailToken(application.id), password, confirmPassword: password }),
   );
   if (res.status !== 201) throw new Error(`account refused: ${res.status} ${JSON.stringify(res.body)}`);
   return { ...application, workerId: res.body.worker.id as string, token: res.body.token as string };

@@ -1,13 +1,20 @@
 import type { CompanyApplicationItem, WorkerApplicationItem } from '../../../../shared/entities';
 import type { MailMessage } from '../message';
+import { accountLinkPath, MAILED_ACCOUNT_LINK_SECONDS } from './worker-accounts';
 
 /**
  * Mails to people applying: pros and companies. The links are the site's own pages
  * (web/src/lib/paths.ts has the same paths): the sender puts the site's origin before them.
  */
 
-/** To a worker applicant, when their application is stored: received, what happens next, and the account to make now. */
-export function workerApplicationReceived(application: Pick<WorkerApplicationItem, 'id' | 'fullName' | 'emailAddress'>): MailMessage {
+/**
+ * To a worker applicant, when their application is stored: received, what happens next, and the
+ * single-use link that makes their account now (`accountSecret`, stored with the application).
+ */
+export function workerApplicationReceived(
+  application: Pick<WorkerApplicationItem, 'id' | 'fullName' | 'emailAddress'>,
+  accountSecret: string,
+): MailMessage {
   return {
     kind: 'worker-application-received',
     subjectId: application.id,
@@ -16,9 +23,10 @@ export function workerApplicationReceived(application: Pick<WorkerApplicationIte
     paragraphs: [
       `Hi ${application.fullName},`,
       'Thank you for applying to work with Fixly. Your application is in, and we will review it within 2-3 business days: your documents and background first, then your skills.',
-      'You can create your worker account now with this email address. It shows where your application stands, and becomes your dashboard the moment you are approved.',
+      'You can create your worker account now with the link below. It shows where your application stands, and becomes your dashboard the moment you are approved. The link works once, for 7 days; the signup page sends a new one to this address whenever you need it.',
     ],
-    action: { label: 'Create your worker account', path: '/worker/signup' },
+    action: { label: 'Create your worker account', path: accountLinkPath(accountSecret) },
+    secretLinkSeconds: MAILED_ACCOUNT_LINK_SECONDS,
   };
 }
 
@@ -43,11 +51,12 @@ export function companyApplicationReceived(
 /**
  * To a worker applicant, when the owner approves them: welcome, and the one link that matters. An
  * applicant who made their account while under review signs in (the approval turned that account
- * active); otherwise they create it now, with the address the application was made with.
+ * active); otherwise they create it now with a fresh single-use link (`accountSecret`, stored with
+ * the approval).
  */
 export function applicationApproved(
   application: Pick<WorkerApplicationItem, 'id' | 'fullName' | 'emailAddress'>,
-  applicant: { hasAccount: boolean },
+  applicant: { hasAccount: true } | { hasAccount: false; accountSecret: string },
 ): MailMessage {
   return {
     kind: 'application-approved',
@@ -59,11 +68,11 @@ export function applicationApproved(
       'Good news: we approved your application to work with Fixly. Welcome aboard!',
       applicant.hasAccount
         ? 'Your worker account is active now. Sign in to open your dashboard, and go on call to start receiving job offers.'
-        : 'Create your worker account with this email address to open your dashboard, then go on call to start receiving job offers.',
+        : 'Create your worker account with the link below to open your dashboard, then go on call to start receiving job offers. The link works once, for 7 days; the signup page sends a new one to this address whenever you need it.',
     ],
-    action: applicant.hasAccount
-      ? { label: 'Sign in to your dashboard', path: '/worker/login' }
-      : { label: 'Create your worker account', path: '/worker/signup' },
+    ...(applicant.hasAccount
+      ? { action: { label: 'Sign in to your dashboard', path: '/worker/login' } }
+      : { action: { label: 'Create your worker account', path: accountLinkPath(applicant.accountSecret) }, secretLinkSeconds: MAILED_ACCOUNT_LINK_SECONDS }),
   };
 }
 
