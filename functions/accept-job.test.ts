@@ -194,7 +194,7 @@ describe('POST /api/jobs/accept/{jobId}: the mail', () => {
     expect(mails[0]!.text).toContain('Alex accepted your Plumbing request (rated 4.5 out of 5 by 2 customers).');
     expect(mails[0]!.text).toContain(`They must arrive within ${env.ARRIVAL_GRACE_SECONDS / 60} minutes`);
     expect(mails[0]!.text).not.toContain('Rivera');
-    expect(mails[0]!.text).toContain(`Track your pro: http://localhost:3000/track?id=${job.id}`);
+    expect(mails[0]!.text).toContain(`Track your pro: http://localhost:3000/track#id=${job.id}`);
   });
 
   it('names a new event for the next pro of a job sent back to dispatch, and the same for a retried accept', () => {
@@ -212,7 +212,7 @@ describe('POST /api/jobs/accept/{jobId}: the mail', () => {
     const message = proAssigned(member, { fullName: 'Sam Lee', rating: 5, reviews: 1 }, 0, 45);
 
     expect(message?.paragraphs.join(' ')).toContain('Sam is one of your 2 pros');
-    expect(message?.action?.path).toBe('/track?id=job-1');
+    expect(message?.action?.path).toBe('/track#id=job-1');
   });
 
   it('writes nothing for a customer who gave no email', async () => {

@@ -86,7 +86,7 @@ describe('POST /api/jobs/{id}/complete: the mail', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe('Your Plumbing work is complete: please check it');
     expect(mails[0]!.text).toContain('after 1.0 hours');
-    expect(mails[0]!.text).toContain(`Verify the work: http://localhost:3000/track?id=${job.id}`);
+    expect(mails[0]!.text).toContain(`Verify the work: http://localhost:3000/track#id=${job.id}`);
   });
 
   it("mails a crew's customer once, when the last pro completes, with the request's page", async () => {
@@ -113,6 +113,6 @@ describe('POST /api/jobs/{id}/complete: the mail', () => {
     const mails = await mailsTo(email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain('Every pro of your Plumbing request has marked the work complete');
-    expect(mails[0]!.text).toContain(`Verify the work: http://localhost:3000/track?id=${lead!.id}`);
+    expect(mails[0]!.text).toContain(`Verify the work: http://localhost:3000/track#id=${lead!.id}`);
   });
 });

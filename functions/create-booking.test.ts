@@ -358,7 +358,7 @@ describe('POST /api/bookings: the email and the mail', () => {
     expect(mails[0]!.subject).toBe('We received your Plumbing booking');
     expect(mails[0]!.text).toContain(`Its number is ${first.body.id.slice(-8).toUpperCase()}.`);
     // The page /book itself opens after booking: /track takes the booking's id.
-    expect(mails[0]!.text).toContain(`Track your booking: http://localhost:3000/track?id=${first.body.id}`);
+    expect(mails[0]!.text).toContain(`Track your booking: http://localhost:3000/track#id=${first.body.id}`);
   });
 
   it("keeps the email on the booking and as the job's customerEmail, and records that this customer used it", async () => {

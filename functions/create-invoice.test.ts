@@ -50,7 +50,7 @@ describe('POST /api/jobs/{id}/invoice', () => {
     expect(mails[0]!.subject).toBe(`Your Plumbing invoice is ready: $${(res.body.totalAmount / 100).toFixed(2)}`);
     expect(mails[0]!.text).toContain('2.0 h of labour at $45.00/h');
     expect(mails[0]!.text).toContain('materials of $10.00');
-    expect(mails[0]!.text).toContain(`View and pay the invoice: http://localhost:3000/track?id=${job.id}`);
+    expect(mails[0]!.text).toContain(`View and pay the invoice: http://localhost:3000/track#id=${job.id}`);
   });
 
   it('invoices an approved job at the agreed rate: hours x rate + materials, the fee split, and the card fee on the charge, in cents', async () => {
@@ -135,7 +135,7 @@ describe('POST /api/jobs/{id}/invoice', () => {
     });
     // The last pro's invoice completes the bill: the customer is told once, of the whole bill, on the request's page.
     const told = (await notificationsRepo.latest('customer', crew.customerId)).filter((n) => n.title === 'Bill ready');
-    expect(told).toEqual([expect.objectContaining({ jobId: crew.lead.id, actionUrl: `/track?id=${crew.lead.id}` })]);
+    expect(told).toEqual([expect.objectContaining({ jobId: crew.lead.id, actionUrl: `/track#id=${crew.lead.id}` })]);
     expect((await notificationsRepo.latest('customer', crew.customerId)).filter((n) => n.title === 'Invoice ready')).toEqual([]);
   });
 
@@ -158,7 +158,7 @@ describe('POST /api/jobs/{id}/invoice', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe(`Your Plumbing bill is ready: $${(bill.total / 100).toFixed(2)}`);
     expect(mails[0]!.text).toContain('for 2 pros');
-    expect(mails[0]!.text).toContain(`View and pay the bill: http://localhost:3000/track?id=${crew.lead.id}`);
+    expect(mails[0]!.text).toContain(`View and pay the bill: http://localhost:3000/track#id=${crew.lead.id}`);
   });
 
   it("mails no bill while a pro of the crew has still to invoice", async () => {

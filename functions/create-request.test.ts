@@ -5,7 +5,7 @@ import { dynamo, tableName } from './lib/clients';
 import { requestNumber } from '../shared/schemas/request';
 import { DEFAULT_PLATFORM_FEE_PERCENT } from '../shared/constants';
 import { estimateDefaults, estimateJob, REQUESTED_TIME_MESSAGE } from '../shared/domain/estimate';
-import { WORKER_COUNT_MESSAGE } from '../shared/schemas/estimate';
+import { WORKER_COUNT_MESSAGE, ZONED_TIME_MESSAGE } from '../shared/schemas/estimate';
 import { handler } from './create-request';
 import { jobsRepo } from './lib/data/jobs';
 import { timerNames } from './lib/dispatch';
@@ -239,7 +239,7 @@ describe('POST /api/requests: the mail', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe('We received your Plumbing request');
     expect(mails[0]!.text).toContain(`Its number is ${first.body.request.number}.`);
-    expect(mails[0]!.text).toContain(`Track your request: http://localhost:3000/track?id=${first.body.request.id}`);
+    expect(mails[0]!.text).toContain(`Track your request: http://localhost:3000/track#id=${first.body.request.id}`);
   });
 
   it('mails a crew request once, from the request the customer follows', async () => {
@@ -321,6 +321,20 @@ describe('POST /api/requests: the price and the time', () => {
       expect(res.body.message).toContain(REQUESTED_TIME_MESSAGE);
       expect(await jobsRepo.listForCustomer(customerId)).toHaveLength(0);
     }
+  });
+
+  it('refuses a time without its time zone on its field, and writes nothing', async () => {
+    // Prepare: tomorrow at ten, as a clock on the wall says it, with no zone to place it
+    const wallClock = new Date(Date.now() + 24 * HOUR).toISOString().slice(0, 11) + '10:00:00';
+    const { customerId, event } = await asCustomer({ ...validBody, requestedTime: wallClock });
+
+    // Act
+    const res = await invoke(handler, event);
+
+    // Assess
+    expect(res.status).toBe(400);
+    expect(res.body.fields.requestedTime).toBe(ZONED_TIME_MESSAGE);
+    expect(await jobsRepo.listForCustomer(customerId)).toHaveLength(0);
   });
 });
 

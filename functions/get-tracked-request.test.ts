@@ -3,15 +3,32 @@ import { handler as createBooking } from './create-booking';
 import { handler } from './get-tracked-request';
 import { handler as verify } from './submit-client-verification';
 import { issuedCustomer } from './lib/testing/customers';
-import { dispatchableWorker, testCategory, testJob, testPlace } from './lib/testing/dispatch';
+import { dispatchableWorker, offeredJob, testCategory, testJob, testPlace } from './lib/testing/dispatch';
 import { completedBy, testCrew, takenBy } from './lib/testing/crews';
 import { asCustomer } from './lib/testing/money';
 import { jobLocationsRepo } from './lib/data/job-locations';
 import { jobsRepo } from './lib/data/jobs';
 import { invoke, sampleEvent, withBody, withCookies, withPath } from './lib/testing/events';
+import { handler as decline } from './decline-job';
+import { ownerSessionCookie } from './lib/testing/owner';
+import { withBearer, workerToken } from './lib/testing/workers';
+import { systemActor } from './lib/data/job-history';
+import { writeTogether } from './lib/data/transact';
 
 const sample = sampleEvent('get-tracked-request');
 const track = (id: string, cookies: string[] = []) => invoke(handler, withCookies(withPath(sample, { id }), cookies));
+const trackAsPro = async (id: string, workerId: string) => invoke(handler, withBearer(withPath(sample, { id }), await workerToken(workerId)));
+
+/** What is the customer's own: none of it may reach anyone but the job's own people. */
+const PERSONAL = ['name', 'email', 'phoneNumber', 'location', 'clientLatitude', 'clientLongitude', 'description'] as const;
+const ADDRESS = '742 Evergreen Terrace, Springfield, Oregon';
+const personalJob = (overrides = {}) => testJob(testCategory(), testPlace(), { customerName: 'Dana Whitfield', address: ADDRESS, ...overrides });
+
+function expectNothingPersonal(body: Record<string, unknown>): void {
+  for (const field of PERSONAL) expect(body).not.toHaveProperty(field);
+  const text = JSON.stringify(body);
+  for (const value of ['Dana', 'Whitfield', '555-010-0142', 'customer@example.com', 'Evergreen', 'kitchen tap']) expect(text).not.toContain(value);
+}
 
 describe('GET /api/track/{id}', () => {
   it('shows a request to its customer as theirs to act on', async () => {
@@ -56,6 +73,108 @@ describe('GET /api/track/{id}', () => {
     // Assess
     expect([anonymous.status, other.status]).toEqual([200, 200]);
     expect([anonymous.body.viewer, other.body.viewer]).toEqual(['link', 'link']);
+  });
+
+  it("gives someone holding only the link the progress, the town and the pro's first name, nothing of the customer's own", async () => {
+    // Prepare: a pro holds the job and is on the way
+    const [category, place] = [testCategory(), testPlace()];
+    const job = await testJob(category, place, { customerName: 'Dana Whitfield', address: ADDRESS });
+    const pro = await dispatchableWorker(category, place, { fullName: 'Riley Quinn Chen', phone: '+1 415 555 0100' });
+    await takenBy(job, pro.id);
+
+    // Act
+    const res = await track(job.id);
+
+    // Assess
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ viewer: 'link', town: 'Springfield', jobState: 'accepted', status: 'In Progress', worker: { id: pro.id, name: 'Riley', photoUrl: null } });
+    expect(res.body.worker).not.toHaveProperty('phone');
+    expect(res.body.etaMinutes).toEqual(expect.any(Number));
+    expectNothingPersonal(res.body);
+  });
+
+  it("gives the job's customer, by their cookie, all of their own details", async () => {
+    // Prepare
+    const job = await personalJob();
+
+    // Act
+    const res = await track(job.id, [`customer_id=${job.customerId}`]);
+
+    // Assess
+    expect(res.body).toMatchObject({
+      viewer: 'customer',
+      name: 'Dana Whitfield',
+      email: 'customer@example.com',
+      phoneNumber: '555-010-0142',
+      location: ADDRESS,
+      clientLatitude: job.latitude,
+      clientLongitude: job.longitude,
+      description: job.description,
+      town: 'Springfield',
+    });
+  });
+
+  it('leaves out an email and a position the customer never gave, rather than sending them empty', async () => {
+    // Prepare
+    const job = await testJob(testCategory(), null, { customerEmail: null });
+
+    // Act
+    const res = await track(job.id, [`customer_id=${job.customerId}`]);
+
+    // Assess
+    expect(res.body).toMatchObject({ viewer: 'customer', name: 'Test Customer', town: null });
+    for (const field of ['email', 'clientLatitude', 'clientLongitude']) expect(res.body).not.toHaveProperty(field);
+  });
+
+  it("gives the owner all of the customer's details, and the pro's phone", async () => {
+    // Prepare
+    const [category, place] = [testCategory(), testPlace()];
+    const job = await personalJob();
+    const pro = await dispatchableWorker(category, place, { phone: '+1 415 555 0100' });
+    await takenBy(job, pro.id);
+
+    // Act
+    const res = await track(job.id, [await ownerSessionCookie()]);
+
+    // Assess
+    expect(res.body).toMatchObject({ viewer: 'owner', name: 'Dana Whitfield', phoneNumber: '555-010-0142', location: ADDRESS, worker: { phone: '+1 415 555 0100' } });
+  });
+
+  it("gives the pro holding the job the customer's contact details, and no longer once it went back to dispatch", async () => {
+    // Prepare
+    const [category, place] = [testCategory(), testPlace()];
+    const job = await personalJob();
+    const pro = await dispatchableWorker(category, place);
+    await takenBy(job, pro.id);
+
+    // Act
+    const holding = await trackAsPro(job.id, pro.id);
+    await writeTogether(jobsRepo.releaseActions({ jobId: job.id, workerId: pro.id, actor: systemActor, detail: 'test', now: new Date().toISOString() }));
+    const lost = await trackAsPro(job.id, pro.id);
+
+    // Assess
+    expect(holding.body).toMatchObject({ viewer: 'pro', name: 'Dana Whitfield', phoneNumber: '555-010-0142', email: 'customer@example.com', location: ADDRESS });
+    expect(lost.body).toMatchObject({ viewer: 'link', jobState: 'booked', worker: null });
+    expectNothingPersonal(lost.body);
+  });
+
+  it('gives a pro offered the job, before and after declining it, nothing of the customer', async () => {
+    // Prepare
+    const category = testCategory();
+    const pro = await dispatchableWorker(category, testPlace());
+    const job = await offeredJob(category, [pro.id]);
+
+    // Act
+    const offered = await trackAsPro(job.id, pro.id);
+    const passed = await invoke(decline, withBearer(withPath(withBody(sampleEvent('decline-job'), { workerId: pro.id }), { jobId: job.id }), await workerToken(pro.id)));
+    const declined = await trackAsPro(job.id, pro.id);
+
+    // Assess
+    expect(passed.status).toBe(204);
+    for (const res of [offered, declined]) {
+      expect(res.body.viewer).toBe('link');
+      expectNothingPersonal(res.body);
+    }
   });
 
   it("finds a booking's job by the booking's own id, the one /book sends people to", async () => {
@@ -120,6 +239,22 @@ describe('GET /api/track/{id}: a crew', () => {
       expect(res.body).toMatchObject({ id: member!.id, workerCount: 2, crew: null, crewLeadId: lead!.id, canCancel: false, canRetry: false });
     }
     expect([own.body.viewer, link.body.viewer]).toEqual(['customer', 'link']);
+  });
+
+  it("shows someone holding only the lead's link each pro by first name, with no phone and no position", async () => {
+    // Prepare: pro 2 took their job and shared a fix on it
+    const [category, place] = [testCategory(), testPlace()];
+    const [lead, second] = await testCrew(category, place, 2);
+    const pro = await dispatchableWorker(category, place, { fullName: 'Sam Ortega', phone: '+1 415 555 0199' });
+    await takenBy(second!, pro.id);
+    await jobLocationsRepo.keepLatest({ jobId: second!.id, workerId: pro.id, lat: place.lat, lng: place.lng, accuracy: 5, at: new Date().toISOString(), minIntervalMs: 0 });
+
+    // Act
+    const res = await track(lead!.id);
+
+    // Assess
+    expect(res.body.crew[1]).toMatchObject({ worker: { id: pro.id, name: 'Sam', photoUrl: null }, position: null });
+    expect(res.body.crew[1].worker).not.toHaveProperty('phone');
   });
 
   it('lets the customer try again while any pro of the crew ended with nobody, and cancel only while every pro may be', async () => {

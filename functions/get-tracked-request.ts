@@ -1,11 +1,13 @@
 import { routeByName } from '../shared/routes';
-import type { TrackedRequestView } from '../shared/schemas/job';
+import type { TrackedRequestView, TrackViewer } from '../shared/schemas/job';
+import type { Caller } from './lib/auth/caller';
 import { existingCustomer } from './lib/customer';
 import { requestViews } from './lib/customer-jobs';
 import { bookingsRepo } from './lib/data/bookings';
 import { jobsRepo, type JobItem } from './lib/data/jobs';
 import { NotFoundError } from './lib/errors';
 import { http } from './lib/http';
+import { holdsNow, toTrackedView } from './lib/job-views';
 import { BOOKING_NOT_FOUND } from '../shared/schemas/tracking';
 
 /** The job an id names: a job's own id (a request, a hire, a booking's job) or a booking's id. */
@@ -17,13 +19,25 @@ async function jobNamed(id: string): Promise<JobItem | undefined> {
 }
 
 /**
- * One timeline for every door: the job by its unguessable id, as its customer sees it. Whoever holds
- * the link may follow it; only the customer's own browser is told it may act (the actions
- * themselves check the cookie again).
+ * Who reads the job: its customer by their cookie (whoever else is signed in in the same browser,
+ * since only the cookie may act), the owner, the pro holding it now, else someone holding the link.
  */
-export const handler = http(routeByName('get-tracked-request'), async ({ params, event }) => {
+async function viewerOf(job: JobItem, caller: Caller, event: Parameters<typeof existingCustomer>[0]): Promise<TrackViewer> {
+  const customerId = caller.role === 'customer' ? caller.id : caller.role === 'anonymous' ? undefined : await existingCustomer(event);
+  if (customerId && customerId === job.customerId) return 'customer';
+  if (caller.role === 'owner') return 'owner';
+  if (caller.role === 'worker' && holdsNow(job, caller.id)) return 'pro';
+  return 'link';
+}
+
+/**
+ * One timeline for every door: the job by its unguessable id. Whoever holds the link may follow its
+ * progress; the customer's own details go only to the job's own people, and only the customer's
+ * browser is told it may act (the actions themselves check the cookie again).
+ */
+export const handler = http(routeByName('get-tracked-request'), async ({ params, caller, event }) => {
   const job = await jobNamed(params.id);
   if (!job) throw new NotFoundError(BOOKING_NOT_FOUND);
   const [view] = await requestViews([job]);
-  return { ...view!, viewer: (await existingCustomer(event)) === job.customerId ? 'customer' : 'link' } satisfies TrackedRequestView;
+  return toTrackedView(view!, job, await viewerOf(job, caller, event)) satisfies TrackedRequestView;
 });

@@ -214,7 +214,7 @@ describe('POST /api/stripe/webhook: the receipt and the payout mails', () => {
     expect(mails[0]!.text).toContain(`2.5 h of labour at $${(invoice.hourlyRate / 100).toFixed(2)}/h`);
     expect(mails[0]!.text).toContain('materials of $42.50');
     expect(mails[0]!.text).toContain(`Card processing: $${(invoice.transactionFee! / 100).toFixed(2)}.`);
-    expect(mails[0]!.text).toContain(`View your request: http://localhost:3000/track?id=${job.id}`);    // The payment page may say the receipt was emailed.
+    expect(mails[0]!.text).toContain(`View your request: http://localhost:3000/track#id=${job.id}`);    // The payment page may say the receipt was emailed.
     expect((await confirmation(job.id)).body).toMatchObject({ paid: true, receiptEmailed: true });
   });
 
@@ -273,7 +273,7 @@ describe('POST /api/stripe/webhook: the receipt and the payout mails', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe(`Your receipt from Fixly: $${(session.amount_total! / 100).toFixed(2)}`);
     for (const worker of crew.workers) expect(mails[0]!.text).toContain(`${worker!.fullName}: 2.0 h of labour`);
-    expect(mails[0]!.text).toContain(`View your request: http://localhost:3000/track?id=${crew.lead.id}`);
+    expect(mails[0]!.text).toContain(`View your request: http://localhost:3000/track#id=${crew.lead.id}`);
     for (const worker of crew.workers) expect(await mailsTo(worker!.email)).toHaveLength(1);
   });
 });

@@ -65,7 +65,7 @@ describe('POST /api/hire', () => {
     const [mail, ...more] = await mailsTo(email);
     expect(more).toEqual([]);
     expect(mail!.text).toContain('We have asked the pro you chose');
-    expect(mail!.text).toContain(`http://localhost:3000/track?id=${res.body.request.id}`);
+    expect(mail!.text).toContain(`http://localhost:3000/track#id=${res.body.request.id}`);
   });
 
   it('records that this customer used the address, with the hire', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { handler } from './list-job-offers';
 import { jobsRepo } from './lib/data/jobs';
-import { dispatchableWorker, north, offeredJob, testCategory, testPlace } from './lib/testing/dispatch';
+import { dispatchableWorker, north, offeredJob, testCategory, testJob, testPlace } from './lib/testing/dispatch';
 import { invoke, sampleEvent, withPath } from './lib/testing/events';
 import { withBearer, workerToken } from './lib/testing/workers';
 
@@ -21,11 +21,26 @@ describe('GET /api/jobs/offers/{workerId}', () => {
 
     // Assess
     expect(res.status).toBe(200);
-    expect(res.body).toEqual([
-      expect.objectContaining({ id: job.id, hourlyRate: 6100, offerExpiresAt: job.offers[worker.id], state: 'offered', customerName: 'Test Customer' }),
-    ]);
+    expect(res.body).toEqual([expect.objectContaining({ id: job.id, hourlyRate: 6100, offerExpiresAt: job.offers[worker.id], state: 'offered' })]);
     expect(res.body[0].distanceKm).toBeCloseTo(2, 0);
     expect(res.body[0]).not.toHaveProperty('customerPhone');
+  });
+
+  it('shows what deciding needs (trade, town, description, distance, time) and not who the customer is or their street', async () => {
+    // Prepare: a job with a full address, offered to a pro 3 km away
+    const [category, place] = [testCategory(), testPlace()];
+    const worker = await dispatchableWorker(category, north(place, 3));
+    const job = await testJob(category, place, { customerName: 'Dana Whitfield', address: '742 Evergreen Terrace, Springfield, Oregon', service: 'Leaky tap' });
+    await jobsRepo.addOffers(job, { [worker.id]: new Date(Date.now() + 120_000).toISOString() }, new Date().toISOString());
+
+    // Act
+    const res = await offersOf(worker.id);
+
+    // Assess
+    expect(res.body).toEqual([expect.objectContaining({ id: job.id, category, service: 'Leaky tap', town: 'Springfield', description: job.description, arriveBy: null })]);
+    expect(res.body[0].distanceKm).toBeCloseTo(3, 0);
+    for (const field of ['customerName', 'customerPhone', 'customerEmail', 'address', 'latitude', 'longitude']) expect(res.body[0]).not.toHaveProperty(field);
+    expect(JSON.stringify(res.body)).not.toMatch(/Dana|Evergreen/);
   });
 
   it('leaves out offers that expired, were taken by someone else or passed on', async () => {

@@ -31,7 +31,7 @@ describe('send-job-reminder (timer)', () => {
     // Assess
     const [customer] = await reminders('customer', job.customerId, job.id);
     const [pro] = await reminders('worker', workerId, job.id);
-    expect(customer).toMatchObject({ title: 'Your Plumbing is in an hour', priority: 'high', actionUrl: `/track?id=${job.id}` });
+    expect(customer).toMatchObject({ title: 'Your Plumbing is in an hour', priority: 'high', actionUrl: `/track#id=${job.id}` });
     expect(pro).toMatchObject({ title: 'Job in an hour: Plumbing', priority: 'high', actionUrl: `/worker/jobs/${job.id}` });
     expect((await jobsRepo.findById(job.id))!.hourReminderSentFor).toBe(job.requestedTime);
   });
@@ -87,7 +87,7 @@ describe('send-job-reminder (timer)', () => {
     // Assess
     const customer = (await notificationsRepo.latest('customer', lead!.customerId)).filter((n) => n.type === 'job_reminder');
     expect(customer).toHaveLength(1);
-    expect(customer[0]).toMatchObject({ jobId: lead!.id, actionUrl: `/track?id=${lead!.id}` });
+    expect(customer[0]).toMatchObject({ jobId: lead!.id, actionUrl: `/track#id=${lead!.id}` });
     expect(await reminders('worker', first.id, lead!.id)).toHaveLength(1);
     expect(await reminders('worker', second.id, member!.id)).toHaveLength(1);
   });

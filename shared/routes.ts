@@ -257,12 +257,13 @@ export const routes = [
     response: 'booking',
     table: 'read',
   },
-  // Any door's job (a booking, a request, a hire) by its unguessable id: the link is the capability.
+  // Any door's job (a booking, a request, a hire) by its unguessable id: the link follows its
+  // progress; who the caller is decides whether the customer's own details come with it.
   {
     name: 'get-tracked-request',
     method: 'GET',
     path: '/api/track/{id}',
-    access: 'public',
+    access: 'anyone',
     params: 'id',
     missing: { status: 404, message: 'The booking ID you entered could not be found.' },
     response: 'trackedRequest',

@@ -130,7 +130,7 @@ describe('a search that ends with nobody: the mail', () => {
     const mails = await mailsTo(email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe('No pro was free for your Plumbing request');
-    expect(mails[0]!.text).toContain(`Try again: http://localhost:3000/track?id=${job.id}`);
+    expect(mails[0]!.text).toContain(`Try again: http://localhost:3000/track#id=${job.id}`);
   });
 
   it('mails again when a search started afresh also ends with nobody: a new round', async () => {

@@ -7,9 +7,12 @@ import type {
   CompletedJobView,
   JobOfferView,
   ServiceRequestView,
+  TrackedRequestView,
+  TrackViewer,
   WorkerArrivalClaimView,
   WorkerJobView,
 } from '../../shared/schemas/job';
+import { townOf } from '../../shared/domain/town';
 import type { CrewMemberView, JobTimes } from '../../shared/schemas/views/job';
 import type { WorkVerificationView } from '../../shared/schemas/views/invoice';
 import { arrivalClaimMessage } from '../../shared/domain/arrival';
@@ -35,6 +38,7 @@ function workerPoint(worker: WorkerItem | undefined): LatLng | null {
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
+/** An open offer: what deciding needs (trade, town, description, distance, time), nothing of the customer's own. */
 export function toOfferView(job: JobItem, worker: WorkerItem): JobOfferView {
   const from = workerPoint(worker);
   const to = jobPoint(job);
@@ -42,8 +46,7 @@ export function toOfferView(job: JobItem, worker: WorkerItem): JobOfferView {
     id: job.id,
     category: job.category,
     service: job.service,
-    customerName: job.customerName,
-    address: job.address,
+    town: townOf(job.address),
     description: job.description,
     hourlyRate: worker.hourlyRate,
     offerExpiresAt: job.offers[worker.id] ?? '',
@@ -62,19 +65,27 @@ function workerNextStates(job: JobItem) {
   return nextStates(job.state, 'worker');
 }
 
+/**
+ * A job as its pro sees it. The customer's name, contact, street and position are for the pro the
+ * job is accepted by (who still invoices it after the work), never for one it is merely offered to.
+ */
 export function toWorkerJobView(job: JobItem, worker: WorkerItem): WorkerJobView {
   const holds = job.acceptedBy === worker.id;
   return {
     id: job.id,
     category: job.category,
     service: job.service,
-    customerName: job.customerName,
-    // The customer's contact details are the holder's only, not an offer's.
-    customerPhone: holds ? job.customerPhone : '',
-    customerEmail: holds ? job.customerEmail : null,
-    address: job.address,
-    latitude: job.latitude,
-    longitude: job.longitude,
+    ...(holds
+      ? {
+          customerName: job.customerName,
+          customerPhone: job.customerPhone,
+          ...(job.customerEmail ? { customerEmail: job.customerEmail } : {}),
+          address: job.address,
+          latitude: job.latitude,
+          longitude: job.longitude,
+        }
+      : {}),
+    town: townOf(job.address),
     description: job.description,
     hourlyRate: job.hourlyRate ?? worker.hourlyRate,
     state: job.state,
@@ -135,7 +146,8 @@ export function toCompletedJobView(job: JobItem, feePercent: number, invoice?: I
   };
 }
 
-export function toAssignedWorker(worker: WorkerItem, photoUrl: string | null): AssignedWorkerView {
+/** The assigned pro, whole: for their customer and the owner (the public view takes out all but the first name). */
+export function toAssignedWorker(worker: WorkerItem, photoUrl: string | null): AssignedWorkerView & { phone: string } {
   const reviewCount = worker.ratingCount ?? 0;
   return { id: worker.id, name: worker.fullName, phone: worker.phone, photoUrl, rating: averageRating(worker.ratingSum ?? 0, reviewCount), reviewCount };
 }
@@ -171,6 +183,11 @@ function timesOf(job: JobItem): JobTimes {
 
 /** The states in which a pro holds a job and their position is the customer's to see. */
 const holding = new Set(['accepted', 'en_route', 'arrived', 'in_progress']);
+
+/** Whether this pro holds the job now: the window in which they and its customer see each other's details. */
+export function holdsNow(job: JobItem, workerId: string): boolean {
+  return job.acceptedBy === workerId && holding.has(job.state);
+}
 
 /**
  * One pro's place in a crew, from their job, its holder's profile and the latest fix they shared
@@ -322,4 +339,34 @@ export function toServiceRequestView(
     cancelMessage: job.state === 'cancelled' && job.cancelledBy === 'owner' ? (job.cancelMessage ?? null) : null,
     createdAt: job.createdAt,
   };
+}
+
+/** A pro as the public by-id view names them: their first name, no phone, no photo. */
+function publicWorker(worker: AssignedWorkerView | null): AssignedWorkerView | null {
+  if (!worker) return null;
+  return { id: worker.id, name: worker.name.trim().split(/\s+/)[0] ?? '', photoUrl: null, rating: worker.rating, reviewCount: worker.reviewCount };
+}
+
+/**
+ * The request by its id, as this viewer may see it. Its customer and the owner see it whole; the pro
+ * holding the job sees the customer's details but of the pros only what the link does; anyone else
+ * holding the link follows its progress with the town for the address, the pro's first name, and no
+ * one's position (the ETA is minutes, not a place).
+ */
+export function toTrackedView(view: ServiceRequestView, job: JobItem, viewer: TrackViewer): TrackedRequestView {
+  // The customer's position is taken from the job, where unknown is absent rather than 0.
+  const { name, email, phoneNumber, location, clientLatitude: _lat, clientLongitude: _lng, description, ...rest } = view;
+  const town = townOf(job.address);
+  const pros = { worker: publicWorker(rest.worker), crew: rest.crew?.map((member) => ({ ...member, worker: publicWorker(member.worker), position: null })) ?? null };
+  if (viewer === 'link') return { ...rest, ...pros, town, viewer };
+  const point = jobPoint(job);
+  const personal = {
+    name,
+    ...(email ? { email } : {}),
+    phoneNumber,
+    location,
+    ...(point ? { clientLatitude: point.lat, clientLongitude: point.lng } : {}),
+    description,
+  };
+  return viewer === 'pro' ? { ...rest, ...personal, ...pros, town, viewer } : { ...rest, ...personal, town, viewer };
 }

@@ -19,6 +19,7 @@ export type {
   ServiceRequestView,
   TrackedRequestView,
   TrackLookupResult,
+  TrackViewer,
   WorkerArrivalClaimView,
   WorkerJobView,
   WorkerListingView,

@@ -15,13 +15,16 @@ import { invoiceSummary, workVerificationView } from './invoice';
 const jobState = z.enum(jobStates);
 const time = z.nullable(z.string());
 
-/** An offer as the worker sees it (GET /api/jobs/offers/{workerId}). No customer phone before accepting. */
+/**
+ * An offer as the worker sees it (GET /api/jobs/offers/{workerId}): what deciding needs, and nothing
+ * of the customer's own (name, phone, email, street, position) before accepting.
+ */
 export const jobOfferView = z.strictObject({
   id: z.string(),
   category: z.string(),
   service: z.string(),
-  customerName: z.string(),
-  address: z.string(),
+  /** The town of the job's address (shared/domain/town.ts); null when the address names none. */
+  town: z.nullable(z.string()),
   description: z.string(),
   /** The worker's own rate, in cents: what they would earn per hour. */
   hourlyRate: z.number(),
@@ -46,17 +49,23 @@ export const workerArrivalClaimView = z.strictObject({
 });
 export type WorkerArrivalClaimView = z.infer<typeof workerArrivalClaimView>;
 
-/** A job held by a worker (GET /api/jobs/worker/{workerId}, GET /api/jobs/{id}). */
+/**
+ * A job held by a worker, or offered to them (GET /api/jobs/worker/{workerId}, GET /api/jobs/{id}).
+ * The customer's name, phone, email, street and position are present only for the pro the job is
+ * accepted by; an offer shows the town.
+ */
 export const workerJobView = z.strictObject({
   id: z.string(),
   category: z.string(),
   service: z.string(),
-  customerName: z.string(),
-  customerPhone: z.string(),
-  customerEmail: z.nullable(z.string()),
-  address: z.string(),
-  latitude: z.nullable(z.number()),
-  longitude: z.nullable(z.number()),
+  customerName: z.optional(z.string()),
+  customerPhone: z.optional(z.string()),
+  /** Absent also when the customer gave none. */
+  customerEmail: z.optional(z.string()),
+  address: z.optional(z.string()),
+  latitude: z.optional(z.nullable(z.number())),
+  longitude: z.optional(z.nullable(z.number())),
+  town: z.nullable(z.string()),
   description: z.string(),
   hourlyRate: z.number(),
   state: jobState,
@@ -120,11 +129,14 @@ export type CompletedJobView = z.infer<typeof completedJobView>;
 export const dispatchStatuses = ['searching', 'assigned', 'no_worker_available', 'done'] as const;
 export type DispatchStatus = (typeof dispatchStatuses)[number];
 
-/** The worker a customer sees once one has accepted. */
+/**
+ * The worker a customer sees once one has accepted. On the public by-id view of a request `name` is
+ * their first name and `phone` is absent.
+ */
 export const assignedWorkerView = z.strictObject({
   id: z.string(),
   name: z.string(),
-  phone: z.string(),
+  phone: z.optional(z.string()),
   photoUrl: z.nullable(z.string()),
   /** Their average from reviews (one decimal), null while they have none. */
   rating: z.nullable(z.number()),
@@ -175,7 +187,7 @@ export const crewMemberView = z.strictObject({
 export type CrewMemberView = z.infer<typeof crewMemberView>;
 
 const serviceRequestShape = {
-  /** The job's id: /track?id= takes it (a booking's own id works there too). */
+  /** The job's id: /track#id= takes it (a booking's own id works there too). */
   id: z.string(),
   kind: z.enum(jobKinds),
   /** What the screens show and /track takes with the phone number: the id's last 8 characters, upper case. */
@@ -256,12 +268,31 @@ const serviceRequestShape = {
 export const serviceRequestView = z.strictObject(serviceRequestShape);
 export type ServiceRequestView = z.infer<typeof serviceRequestView>;
 
+/** Who is reading a tracked request: what they are shown, and whether they may act on it. */
+export const trackViewers = ['customer', 'owner', 'pro', 'link'] as const;
+export type TrackViewer = (typeof trackViewers)[number];
+
 /**
  * GET /api/track/{id}: any door's job by its id (or a booking's id). `viewer` is 'customer' when the
- * caller's cookie is the job's customer (who can act on it), 'link' for anyone else holding the link
- * (who can follow it but not verify, pay, cancel or rate).
+ * caller's cookie is the job's customer (who can act on it), 'owner' for the owner's session, 'pro'
+ * for the pro who holds the job now, 'link' for anyone else holding the link (who can follow it but
+ * not verify, pay, cancel or rate). The customer's name, email, phone, street, position and
+ * description are present for all but 'link' (email only when given); 'link' gets the town, the
+ * pro's first name without their phone, and no pro's position.
  */
-export const trackedRequestView = z.strictObject({ ...serviceRequestShape, viewer: z.enum(['customer', 'link']) });
+export const trackedRequestView = z.strictObject({
+  ...serviceRequestShape,
+  name: z.optional(z.string()),
+  email: z.optional(z.string()),
+  phoneNumber: z.optional(z.string()),
+  location: z.optional(z.string()),
+  clientLatitude: z.optional(z.number()),
+  clientLongitude: z.optional(z.number()),
+  description: z.optional(z.string()),
+  /** The town of the job's address (shared/domain/town.ts); null when the address names none. */
+  town: z.nullable(z.string()),
+  viewer: z.enum(trackViewers),
+});
 export type TrackedRequestView = z.infer<typeof trackedRequestView>;
 
 /** POST /api/requests and POST /api/hire: the request made. */

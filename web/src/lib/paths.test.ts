@@ -7,8 +7,8 @@ describe('paths', () => {
     expect(paths.book()).toBe('/book');
     expect(paths.book('plumbing')).toBe('/book?category=plumbing');
     expect(paths.track()).toBe('/track');
-    expect(paths.track('abc_DEF-123')).toBe('/track?id=abc_DEF-123');
-    expect(paths.track('a b&c')).toBe('/track?id=a%20b%26c');
+    expect(paths.track('abc_DEF-123')).toBe('/track#id=abc_DEF-123');
+    expect(paths.track('a b&c')).toBe('/track#id=a%20b%26c');
   });
 
   it('lists every route of the route table once', () => {

@@ -54,7 +54,8 @@ export const paths = {
   services: patterns.services,
   service: (slug: string) => `/services/${enc(slug)}`,
   book: (category?: string) => (category ? `${patterns.book}?category=${enc(category)}` : patterns.book),
-  track: (id?: string) => (id ? `${patterns.track}?id=${enc(id)}` : patterns.track),
+  /** The job's id rides in the fragment (#id=): a browser never sends it, so it is in no server's log or Referer. */
+  track: (id?: string) => (id ? `${patterns.track}#id=${enc(id)}` : patterns.track),
   /** "Find my requests": a link by mail to the requests made with an address, for another device or a cleared browser. */
   findRequests: patterns.findRequests,
   /** Where a mailed requests link lands; its secret rides in the fragment (#token=), never the path or query. */

@@ -31,10 +31,10 @@ function searching(overrides: Partial<TrackedRequestView> = {}): TrackedRequestV
     number: 'ABCD1234',
     category: 'plumbing',
     name: 'Dana Whitfield',
-    email: '',
     phoneNumber: '(415) 555-0142',
     service: 'Plumbing',
-    location: '742 Evergreen Terrace',
+    location: '742 Evergreen Terrace, Springfield',
+    town: 'Springfield',
     description: 'Kitchen sink drains slowly.',
     status: 'Pending',
     jobState: 'offered',
@@ -362,7 +362,7 @@ describe('receiptOf', () => {
 
 describe('finding a booking', () => {
   it('makes the link to keep from the page origin and the id', () => {
-    expect(trackingLink('https://fixly.example', 'Ab3_x')).toBe('https://fixly.example/track?id=Ab3_x');
+    expect(trackingLink('https://fixly.example', 'Ab3_x')).toBe('https://fixly.example/track#id=Ab3_x');
   });
 
   it('recognises a booking number as shown on screen', () => {

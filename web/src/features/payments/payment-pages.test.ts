@@ -101,7 +101,7 @@ describe('paymentOutcome', () => {
 
 describe('unconfirmedLink', () => {
   it('sends the customer back to the invoice of the job, else home', () => {
-    expect(unconfirmedLink('job_1')).toEqual({ to: '/track?id=job_1', label: 'Back to your invoice' });
+    expect(unconfirmedLink('job_1')).toEqual({ to: '/track#id=job_1', label: 'Back to your invoice' });
     expect(unconfirmedLink(null)).toEqual({ to: '/', label: 'Back to Home' });
   });
 });
@@ -160,7 +160,7 @@ describe('cancelledDestination', () => {
     const destination = cancelledDestination('job_1', false);
 
     // Assess
-    expect(destination).toEqual({ to: '/track?id=job_1', where: 'your invoice', label: 'Back to your invoice' });
+    expect(destination).toEqual({ to: '/track#id=job_1', where: 'your invoice', label: 'Back to your invoice' });
   });
 
   it('sends a signed-in worker back to their dashboard', () => {

@@ -185,9 +185,9 @@ function TrackedView({ view, linkId }: { view: TrackedRequestView; linkId: strin
       {customer ? (
         <ActionArea view={view} action={action} />
       ) : (
-        <p className="mt-4 flex items-start gap-2 text-sm text-slate-200">
+        <p className="mt-4 flex items-start gap-2 text-sm text-slate-200" data-testid="viewer-note">
           <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-blue-300" />
-          To verify, pay or rate, open this page in the browser you booked with.
+          {viewerNote(view.viewer)}
         </p>
       )}
 
@@ -223,9 +223,9 @@ function TrackedView({ view, linkId }: { view: TrackedRequestView; linkId: strin
       {cancelled ? null : <Timeline steps={trackingStepsOf(view)} />}
 
       <dl className="mt-8 grid gap-4 sm:grid-cols-2">
-        <Detail term="Name" value={view.name} />
+        {view.name !== undefined ? <Detail term="Name" value={view.name} /> : null}
         <Detail term="Service" value={view.service || categoryName(view.category)} />
-        <Detail term="Address" value={view.location} />
+        {view.location !== undefined ? <Detail term="Address" value={view.location} /> : <Detail term="Area" value={view.town ?? 'Not shown'} />}
         <Detail term="Requested" value={<Time iso={view.createdAt} />} />
         {view.description ? <Detail term="Details" value={view.description} wide /> : null}
       </dl>
@@ -233,6 +233,13 @@ function TrackedView({ view, linkId }: { view: TrackedRequestView; linkId: strin
       {customer && !cancelled ? <KeepLink id={linkId} number={view.number} /> : null}
     </Card>
   );
+}
+
+/** Why someone other than the customer sees no actions (and, holding only the link, no contact details). */
+function viewerNote(viewer: TrackedRequestView['viewer']): string {
+  if (viewer === 'owner') return 'You are viewing this as the owner: the customer verifies, pays and rates in the browser they booked with.';
+  if (viewer === 'pro') return 'You are viewing this as the pro on the job: the customer verifies, pays and rates in the browser they booked with.';
+  return "The customer's name, contact details and street address show only in the browser that booked. To verify, pay or rate, open this page there.";
 }
 
 const nowTones: Record<TrackingNow['tone'], string> = {

@@ -21,6 +21,7 @@ import {
   jobStateLabel,
   jobStateTone,
   mapsUrl,
+  OFFER_DETAILS_NOTE,
   remainingMs,
   serviceLabel,
   type WorkerAction,
@@ -273,24 +274,25 @@ function JobDetails({ job, workerId }: { job: WorkerJobView; workerId: string })
       <div className="grid gap-6 md:grid-cols-2">
         <Card>
           <h2 className="text-xl font-semibold text-white">Customer</h2>
-          <dl className="mt-4 grid gap-3 text-sm">
-            <div>
-              <dt className="text-slate-300">Name</dt>
-              <dd className="font-semibold text-white">{job.customerName}</dd>
-            </div>
-            <div>
-              <dt className="text-slate-300">Phone</dt>
-              <dd>
-                {job.customerPhone ? (
+          {job.customerName === undefined ? <p className="mt-4 text-sm text-slate-300">{OFFER_DETAILS_NOTE}</p> : null}
+          <dl className="mt-4 grid gap-3 text-sm empty:hidden">
+            {job.customerName !== undefined ? (
+              <div>
+                <dt className="text-slate-300">Name</dt>
+                <dd className="font-semibold text-white">{job.customerName}</dd>
+              </div>
+            ) : null}
+            {job.customerPhone ? (
+              <div>
+                <dt className="text-slate-300">Phone</dt>
+                <dd>
                   <a href={`tel:${job.customerPhone.replace(/[^\d+]/g, '')}`} className="inline-flex items-center gap-2 font-semibold text-white underline underline-offset-4">
                     <Phone aria-hidden="true" className="size-4 text-amber-300" />
                     {job.customerPhone}
                   </a>
-                ) : (
-                  <span className="text-slate-300">Shown once you accept the job</span>
-                )}
-              </dd>
-            </div>
+                </dd>
+              </div>
+            ) : null}
             {job.customerEmail ? (
               <div>
                 <dt className="text-slate-300">Email</dt>
@@ -309,7 +311,7 @@ function JobDetails({ job, workerId }: { job: WorkerJobView; workerId: string })
           <h2 className="text-xl font-semibold text-white">Location</h2>
           <p className="mt-4 flex items-start gap-2 text-slate-100">
             <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-300" />
-            {job.address}
+            {job.address ?? job.town ?? 'Town not given'}
           </p>
           {maps ? (
             <a href={maps} target="_blank" rel="noopener noreferrer" className={buttonClasses('outline', 'sm', 'mt-4')}>

@@ -73,10 +73,14 @@ export function actionsFor(nextStates: readonly JobState[]): WorkerAction[] {
   return actions;
 }
 
-/** An external maps search: by the address when there is one, else by the coordinates. */
-export function mapsUrl(job: { address: string; latitude: number | null; longitude: number | null }): string | null {
-  const address = job.address.trim();
-  const query = address ? address : job.latitude !== null && job.longitude !== null ? `${job.latitude},${job.longitude}` : '';
+/** Under an offer's town: why the street and the customer are not there yet. */
+export const OFFER_DETAILS_NOTE = "The street and the customer's name and contact details show once you accept.";
+
+/** An external maps search: by the address when there is one, else by the coordinates; none for an offer, which has neither. */
+export function mapsUrl(job: { address?: string; latitude?: number | null; longitude?: number | null }): string | null {
+  const address = job.address?.trim() ?? '';
+  const { latitude, longitude } = job;
+  const query = address ? address : typeof latitude === 'number' && typeof longitude === 'number' ? `${latitude},${longitude}` : '';
   return query ? `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}` : null;
 }
 

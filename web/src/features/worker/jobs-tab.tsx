@@ -20,6 +20,7 @@ import {
   isOverdue,
   jobStateLabel,
   jobStateTone,
+  OFFER_DETAILS_NOTE,
   remainingMs,
   serviceLabel,
 } from './job-display';
@@ -180,7 +181,6 @@ function OfferCard({ offer, disabled, onAccept, onPass }: { offer: JobOfferView;
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div>
             <h3 className="text-lg font-semibold text-white">{serviceLabel(offer)}</h3>
-            <p className="text-sm text-slate-300">for {offer.customerName}</p>
           </div>
           <p className="flex items-center gap-2 text-sm text-slate-200">
             <Clock aria-hidden="true" className="size-4 text-amber-300" />
@@ -195,10 +195,13 @@ function OfferCard({ offer, disabled, onAccept, onPass }: { offer: JobOfferView;
         </div>
         <dl className="mt-4 grid gap-2 text-sm sm:grid-cols-2">
           <div className="sm:col-span-2">
-            <dt className="sr-only">Address</dt>
+            <dt className="sr-only">Area</dt>
             <dd className="flex items-start gap-2 text-slate-100">
               <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-400" />
-              {offer.address}
+              <span>
+                {offer.town ?? 'Town not given'}
+                <span className="block text-xs text-slate-300">{OFFER_DETAILS_NOTE}</span>
+              </span>
             </dd>
           </div>
           <div className="flex gap-1">
