@@ -12,6 +12,7 @@ import { dispatchableWorker, findSchedule, testCategory, testJob, testPlace } fr
 import { testCrew } from './lib/testing/crews';
 import { CREW_MEMBER_ACTION } from './lib/crews';
 import { invoke, sampleEvent, withBody, withCookies, withPath } from './lib/testing/events';
+import { ZONED_TIME_MESSAGE } from '../shared/schemas/estimate';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -128,14 +129,26 @@ describe('POST /api/requests/{id}/reschedule', () => {
     expect(c.body.message).toMatch(/cancelled/);
   });
 
-  it('refuses a time in the past, more than 14 days ahead or not a time, with 400 saying what to choose', async () => {
+  it('refuses a time in the past or more than 14 days ahead, with 400 saying what to choose', async () => {
     const { job } = await scheduledJob(3 * DAY);
 
-    const answers = await Promise.all([at(-HOUR), at(15 * DAY), 'next tuesday'].map((t) => reschedule(job.id, job.customerId, t)));
+    const answers = await Promise.all([at(-HOUR), at(15 * DAY)].map((t) => reschedule(job.id, job.customerId, t)));
 
     for (const res of answers) {
       expect(res.status).toBe(400);
       expect(res.body.message).toMatch(/Choose a time within the next 14 days/);
+    }
+    expect((await jobsRepo.findById(job.id))!.requestedTime).toBe(job.requestedTime);
+  });
+
+  it('refuses what is not a time, or a time without its zone, on its field', async () => {
+    const { job } = await scheduledJob(3 * DAY);
+
+    const answers = await Promise.all(['next tuesday', at(4 * DAY).replace(/\.\d{3}Z$/, '')].map((t) => reschedule(job.id, job.customerId, t)));
+
+    for (const res of answers) {
+      expect(res.status).toBe(400);
+      expect(res.body.fields.requestedTime).toBe(ZONED_TIME_MESSAGE);
     }
     expect((await jobsRepo.findById(job.id))!.requestedTime).toBe(job.requestedTime);
   });

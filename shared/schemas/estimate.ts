@@ -23,9 +23,17 @@ export const workerCountField = z.optional(
   z.number({ error: WORKER_COUNT_MESSAGE }).check(z.int(WORKER_COUNT_MESSAGE), z.gte(1, WORKER_COUNT_MESSAGE), z.lte(MAX_WORKER_COUNT, WORKER_COUNT_MESSAGE)),
 );
 
-/** When the customer wants the pro: an ISO instant, absent or null for as soon as possible. */
+export const ZONED_TIME_MESSAGE = 'Give the time with its time zone (for example 2026-12-01T10:00:00-06:00).';
+
+/**
+ * An ISO date and time that ends with its zone (Z or an offset): without one, the server would read
+ * it in its own zone, which is nobody's. An empty string is as soon as possible, as older forms sent.
+ */
+export const zonedTime = z.regex(/^$|^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/i, ZONED_TIME_MESSAGE);
+
+/** When the customer wants the pro: an ISO instant with its zone, absent or null for as soon as possible. */
 export const requestedTimeField = z.optional(
-  z.nullable(z.string({ error: 'requestedTime must be a date and time' }).check(z.maxLength(64, 'requestedTime is too long'))),
+  z.nullable(z.string({ error: 'requestedTime must be a date and time' }).check(z.maxLength(64, 'requestedTime is too long'), zonedTime)),
 );
 
 /**

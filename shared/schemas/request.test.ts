@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validate } from '../validation';
-import { requestNumber, serviceRequestSchema } from './request';
+import { ZONED_TIME_MESSAGE } from './estimate';
+import { requestNumber, rescheduleSchema, serviceRequestSchema } from './request';
 
 const valid = {
   name: 'Sam Okafor',
@@ -19,6 +20,17 @@ describe('the service request schema', () => {
     const result = validate(serviceRequestSchema, valid);
 
     expect(result).toMatchObject({ success: true, data: { email: 'sam@example.com' } });
+  });
+
+  it('takes a requested time only with its zone: Z or an offset', () => {
+    for (const requestedTime of ['2026-12-01T10:00:00Z', '2026-12-01T10:00:00.000Z', '2026-12-01T10:00:00-06:00', '2026-12-01T10:00+05:30']) {
+      expect(validate(serviceRequestSchema, { ...valid, requestedTime })).toMatchObject({ success: true });
+      expect(validate(rescheduleSchema, { requestedTime })).toMatchObject({ success: true });
+    }
+    for (const requestedTime of ['2026-12-01T10:00:00', '2026-12-01T10:00', '2026-12-01', 'Tue Dec 01 2026 10:00:00']) {
+      expect(validate(serviceRequestSchema, { ...valid, requestedTime })).toEqual({ success: false, fields: { requestedTime: ZONED_TIME_MESSAGE } });
+      expect(validate(rescheduleSchema, { requestedTime })).toEqual({ success: false, fields: { requestedTime: ZONED_TIME_MESSAGE } });
+    }
   });
 
   it('gives its own message for a bad email, phone and description', () => {

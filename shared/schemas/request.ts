@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { requestServices } from '../domain/requests';
 import { strictBody } from '../validation';
 import { deliverableEmail, notCoordinates, phone, text } from './fields';
-import { jobSizeField, requestedTimeField, workerCountField } from './estimate';
+import { jobSizeField, requestedTimeField, workerCountField, zonedTime } from './estimate';
 
 export { requestNumber, requestServices, requestStatuses, type RequestService, type RequestStatus } from '../domain/requests';
 
@@ -60,7 +60,7 @@ export type ServiceRequestInput = z.infer<typeof serviceRequestSchema>;
  * days ahead, checked by the handler against its clock, as at creation).
  */
 export const rescheduleSchema = strictBody({
-  requestedTime: text('Choose the new date and time', z.minLength(1, 'Choose the new date and time'), z.maxLength(64, 'requestedTime is too long')),
+  requestedTime: text('Choose the new date and time', z.minLength(1, 'Choose the new date and time'), z.maxLength(64, 'requestedTime is too long'), zonedTime),
 });
 export type RescheduleInput = z.infer<typeof rescheduleSchema>;
 
