@@ -5,13 +5,12 @@ import type { LinkedRequest } from '../../shared/schemas/requests-link';
 import { requestsLinksRepo } from './data/requests-links';
 
 /**
- * "Find my requests": what opening a requests link does once the link is spent. The address gets
- * one identity (its account: the first browser that proved it reads the address, never one that
- * only typed it), and the opening browser acts as it from now on:
+ * "Find my requests": what opening a requests link does once the link is spent, in the browser
+ * that asked for it (any other is only shown addressRequests, below). The address gets one
+ * identity (its account: the first browser that proved it reads the address, never one that only
+ * typed it), and the opening browser acts as it from now on:
  *
- * - the opening browser's own identity (its cookie proves it is this browser's), when this browser
- *   also asked for the link (the caller passes no cookie id otherwise: a link someone else asked
- *   for may have been passed on to trick this browser into joining their account), and every
+ * - the opening browser's own identity (its cookie proves it is this browser's), and every
  *   identity that one was gathered into on the way, gives ALL its items and is marked gathered
  *   (`mergedInto`), so any other browser still holding it acts as the account too;
  * - every other identity that made something with the address gives only what it made with it,
@@ -28,7 +27,7 @@ export interface Gathered {
 
 /**
  * `cookieId`: the id the browser's customer cookie holds (well formed; maybe never issued, maybe
- * gathered into another already), only when this browser asked for the link.
+ * gathered into another already); the browser asked for the link.
  */
 export async function gatherRequests(email: string, cookieId: string | undefined): Promise<Gathered> {
   // The browser's own ids: its cookie's, and those it was gathered into, the one it acts as last.

@@ -7,11 +7,12 @@ import { REQUESTS_LINK_SECONDS } from './data/requests-links';
 /**
  * The browser that asked for a requests link. A link proves its opener reads the mail; it does not
  * prove the opener asked for it: someone could ask for a link to their own address and get another
- * person to open it, whose browser would then be gathered into their account, handing over that
- * person's requests. So the asking browser gets this cookie (a secret whose hash the link keeps),
- * and only a browser that presents it has its own earlier identity gathered in. HttpOnly, sent only
- * to the link routes, as long as the link lives; set whether or not the address is known, so the
- * answer is the same either way.
+ * person to open it, whose browser, switched to their identity, would hand them whatever that
+ * person requests next. So the asking browser gets this cookie (a secret whose hash the link
+ * keeps), and only a browser that presents it is switched to the address's identity, its own
+ * gathered in; any other is only shown the address's requests. HttpOnly, sent only to the link
+ * routes, as long as the link lives; set whether or not the address is known, so the answer is the
+ * same either way.
  */
 export const REQUESTS_LINK_COOKIE = 'requests_link';
 const COOKIE_PATH = '/api/customer/requests-link';

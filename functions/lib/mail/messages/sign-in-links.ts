@@ -20,7 +20,7 @@ export function requestsLink(to: string, linkId: string, secret: string, seconds
     subject: 'Your link to your Fixly requests',
     paragraphs: [
       'Hi,',
-      'Someone asked for the requests made with this address on Fixly. If it was you, open the link below on the device you want to see them on: your bookings, requests, invoices and ratings will be there, together with what that browser already had.',
+      'Someone asked for the requests made with this address on Fixly. If it was you, open the link below in the browser you asked from: your bookings, requests, invoices and ratings will be there, together with what that browser already had. Opened in any other browser, it only shows them, each with its tracking link.',
       `The link works once, for ${minutes} minutes. If you did not ask for it, ignore this mail: nothing changes until the link is opened.`,
     ],
     action: { label: 'Show my requests', path: `/find-my-requests/open#token=${secret}` },
