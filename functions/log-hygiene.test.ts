@@ -1,3 +1,4 @@
+import { createECDH, randomBytes } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { inject } from 'vitest';
@@ -87,7 +88,9 @@ beforeAll(async () => {
   const workerLogin = await invoke(loginWorker, withBody(sampleEvent('login-worker'), { email: worker.email, password: workerPassword }));
   const token = workerLogin.body?.token as string;
   remember('worker token', token);
-  const pushKeys = { p256dh: 'BLogHygieneP256dhKeyValue0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUV', auth: 'LogHygieneAuthSecret01' };
+  // Keys a browser could hold (a P-256 point and a 16-byte secret), or the subscription is refused before anything is logged.
+  const browserKey = createECDH('prime256v1');
+  const pushKeys = { p256dh: browserKey.generateKeys().toString('base64url'), auth: randomBytes(16).toString('base64url') };
   remember('push auth secret', pushKeys.auth);
   remember('push p256dh key', pushKeys.p256dh);
   await invoke(subscribePush, withBearer(withBody(sampleEvent('subscribe-push'), { endpoint: 'https://fcm.googleapis.com/fcm/send/log-hygiene-endpoint', keys: pushKeys, userAgent: 'log test' }), token));

@@ -4,7 +4,7 @@ import { pushSubscriptionsRepo } from './lib/data/push-subscriptions';
 import { NotFoundError, ValidationError } from './lib/errors';
 import { http } from './lib/http';
 import { logger } from './lib/logger';
-import { assertPushServiceEndpoint } from './lib/push-endpoint';
+import { assertPushKeys, assertPushServiceEndpoint } from './lib/push-endpoint';
 
 const UNKNOWN = 'This browser has no push subscription here to renew. Enable push again.';
 
@@ -16,6 +16,7 @@ const UNKNOWN = 'This browser has no push subscription here to renew. Enable pus
 export const handler = http(routeByName('renew-push-subscription'), pushRenewSchema, async ({ body }) => {
   // The old endpoint is only looked up; the new one is where pushes will go.
   assertPushServiceEndpoint(body.endpoint);
+  assertPushKeys(body.keys);
   if (body.oldEndpoint === body.endpoint) {
     throw new ValidationError('The new subscription is the one already stored.', { endpoint: 'The new subscription is the one already stored.' });
   }

@@ -7,6 +7,7 @@ import { browserSubscription } from './lib/testing/fake-push-service';
 import { ownerTestSession } from './lib/testing/owner';
 import { createTestWorker, withBearer, workerToken } from './lib/testing/workers';
 import { handler } from './subscribe-push';
+import { AUTH_MESSAGE, P256DH_MESSAGE } from '../shared/schemas/push';
 
 const sample = sampleEvent('subscribe-push');
 // A browser vendor's push service: the only hosts a subscription may name (nothing is sent here).
@@ -102,6 +103,30 @@ describe('POST /api/push/subscribe', () => {
     expect(noAuth.body.message).toBe('Missing subscription keys');
     expect(noKeys.status).toBe(400);
     expect(noKeys.body.message).toBe('Missing subscription keys');
+    expect(await pushSubscriptionsRepo.personOf(browser.endpoint)).toBeUndefined();
+  });
+
+  it('refuses keys no push could be encrypted with, saying so on the key, and stores nothing', async () => {
+    // Prepare: the right lengths but no P-256 point (its last byte changed), a compressed point, a short secret, not base64url
+    const browser = browserSubscription(service);
+    const point = Buffer.from(browser.json.keys.p256dh, 'base64url');
+    const offCurve = Buffer.from(point);
+    offCurve[64]! ^= 1;
+    const cases = [
+      { keys: { ...browser.json.keys, p256dh: offCurve.toString('base64url') }, field: 'keys.p256dh', message: P256DH_MESSAGE },
+      { keys: { ...browser.json.keys, p256dh: Buffer.concat([Buffer.from([0x02]), point.subarray(1, 33)]).toString('base64url') }, field: 'keys.p256dh', message: P256DH_MESSAGE },
+      { keys: { ...browser.json.keys, p256dh: 'B'.repeat(87) + '!' }, field: 'keys.p256dh', message: P256DH_MESSAGE },
+      { keys: { ...browser.json.keys, auth: Buffer.alloc(12, 7).toString('base64url') }, field: 'keys.auth', message: AUTH_MESSAGE },
+    ];
+
+    for (const { keys, field, message } of cases) {
+      // Act
+      const res = await invoke(handler, await asCustomer(withBody(sample, { ...browser.json, keys }), newId()));
+
+      // Assess
+      expect(res.status).toBe(400);
+      expect(res.body.fields[field]).toBe(message);
+    }
     expect(await pushSubscriptionsRepo.personOf(browser.endpoint)).toBeUndefined();
   });
 

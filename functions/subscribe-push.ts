@@ -4,7 +4,7 @@ import { pushSubscriptionsRepo } from './lib/data/push-subscriptions';
 import { http, reply } from './lib/http';
 import { logger } from './lib/logger';
 import { requirePushPerson } from './lib/push-caller';
-import { assertPushServiceEndpoint } from './lib/push-endpoint';
+import { assertPushKeys, assertPushServiceEndpoint } from './lib/push-endpoint';
 import { takeCreation } from './lib/creation-limits';
 
 /**
@@ -16,6 +16,7 @@ export const handler = http(routeByName('subscribe-push'), pushSubscribeSchema, 
   // Every push to it is a POST from our functions: only a browser vendor's push service may get one.
   // Checked before anything is counted or written, so a refused endpoint leaves nothing behind.
   assertPushServiceEndpoint(body.endpoint);
+  assertPushKeys(body.keys);
   await takeCreation('push-subscription', event, `${person.role}#${person.userId}`);
   await pushSubscriptionsRepo.save(
     person,

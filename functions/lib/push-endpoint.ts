@@ -1,3 +1,5 @@
+import { createPublicKey } from 'node:crypto';
+import { P256DH_MESSAGE } from '../../shared/schemas/push';
 import { env } from './env';
 import { ValidationError } from './errors';
 
@@ -44,4 +46,17 @@ export function isAllowedPushEndpoint(endpoint: string, localRuntime = env.LOCAL
 /** 400 naming the field, for an endpoint no push may go to. */
 export function assertPushServiceEndpoint(endpoint: string, field = 'endpoint'): void {
   if (!isAllowedPushEndpoint(endpoint)) throw new ValidationError(REFUSED, { [field]: REFUSED });
+}
+
+/**
+ * 400 on p256dh, for a key of the right shape (the schema checked that) that is no point of P-256:
+ * no push could ever be encrypted to it, so the subscription would be kept and never delivered.
+ */
+export function assertPushKeys(keys: { p256dh: string }): void {
+  const point = Buffer.from(keys.p256dh, 'base64url');
+  try {
+    createPublicKey({ format: 'jwk', key: { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33).toString('base64url') } });
+  } catch {
+    throw new ValidationError(P256DH_MESSAGE, { 'keys.p256dh': P256DH_MESSAGE });
+  }
 }
