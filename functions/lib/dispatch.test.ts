@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { jobsRepo } from './data/jobs';
+import { notificationsRepo } from './data/notifications';
 import { offerNext, restartSearch, timerNames } from './dispatch';
 import { handler as expireOffer } from '../expire-offer';
 import { handler as sendMail } from '../send-mail';
@@ -107,6 +108,20 @@ describe('offerNext', () => {
     const offered = await offerNext(job.id);
 
     expect(offered!.tried.sort()).toEqual(near.map((w) => w.id).sort());
+  });
+
+  it("tells each pro offered the job its town, never the customer's street", async () => {
+    // Prepare
+    const [category, place] = [testCategory(), testPlace()];
+    const pro = await dispatchableWorker(category, place);
+    const job = await testJob(category, place, { service: 'Leaky tap', address: '742 Evergreen Terrace, Springfield' });
+
+    // Act
+    await offerNext(job.id);
+
+    // Assess
+    const told = (await notificationsRepo.latest('worker', pro.id)).filter((n) => n.jobId === job.id);
+    expect(told.map((n) => n.message)).toEqual(['Leaky tap in Springfield. Accept it before the offer expires.']);
   });
 });
 

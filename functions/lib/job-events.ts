@@ -1,4 +1,5 @@
 import { rooms, type ServerEvent, type ServerEvents } from '../../shared/realtime';
+import { inTownOf } from '../../shared/domain/town';
 import { customerUrl, requestUrl } from './customer-pages';
 import type { InvoiceItem } from './data/invoices';
 import type { JobItem } from './data/jobs';
@@ -38,7 +39,8 @@ export async function jobOffered(job: JobItem, workerIds: readonly string[]): Pr
       notify('worker', workerId, {
         type: 'job_created',
         title: 'New job offer',
-        message: `${job.service} at ${job.address}. Accept it before the offer expires.`,
+        // The street is the holder's: an offer names the town.
+        message: `${job.service}${inTownOf(job.address)}. Accept it before the offer expires.`,
         priority: 'high',
         actionUrl: '/worker/dashboard',
         jobId: job.id,
@@ -85,7 +87,7 @@ export async function jobCancelledByOwner(job: JobItem, message: string, offered
           notify('worker', heldBy, {
             type: 'job_cancelled',
             title: 'Job cancelled',
-            message: `The owner cancelled ${job.service} at ${job.address}. You are free to take other jobs.`,
+            message: `The owner cancelled ${job.service}${inTownOf(job.address)}. You are free to take other jobs.`,
             priority: 'high',
             actionUrl: '/worker/dashboard',
             jobId: job.id,
@@ -212,7 +214,7 @@ export async function jobReleased(job: JobItem, workerId: string, change: 'suspe
     notify('worker', workerId, {
       type: 'job_cancelled',
       title: 'Job released',
-      message: `${job.service} at ${job.address} went back to dispatch because your account was ${change === 'terminate' ? 'terminated' : 'suspended'}. This is not a strike.`,
+      message: `${job.service}${inTownOf(job.address)} went back to dispatch because your account was ${change === 'terminate' ? 'terminated' : 'suspended'}. This is not a strike.`,
       priority: 'high',
       actionUrl: '/worker/dashboard',
       jobId: job.id,

@@ -1,4 +1,5 @@
 import { rooms } from '../../shared/realtime';
+import { inTownOf } from '../../shared/domain/town';
 import { isCrewLead } from './crews';
 import { requestUrl } from './customer-pages';
 import type { JobItem } from './data/jobs';
@@ -75,7 +76,7 @@ export async function scheduledJobCancelled(job: JobItem, workerId: string): Pro
   await notify('worker', workerId, {
     type: 'job_cancelled',
     title: 'Job cancelled',
-    message: `The customer cancelled ${job.service} at ${job.address} (${startText(job.requestedTime!)}). You are free to take other jobs.`,
+    message: `The customer cancelled ${job.service}${inTownOf(job.address)} (${startText(job.requestedTime!)}). You are free to take other jobs.`,
     priority: 'high',
     actionUrl: '/worker/dashboard',
     jobId: job.id,

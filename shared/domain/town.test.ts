@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { townOf } from './town';
+import { inTownOf, townOf } from './town';
 
 describe('townOf', () => {
   it('names the town after the street of an address the form wrote', () => {
@@ -17,5 +17,10 @@ describe('townOf', () => {
     expect(townOf('12 Oak St')).toBeNull();
     expect(townOf('37.7955, -122.3937')).toBeNull();
     expect(townOf(' , ')).toBeNull();
+  });
+
+  it('says where a job is to a pro as its town, or not at all', () => {
+    expect(inTownOf('742 Evergreen Terrace, Springfield')).toBe(' in Springfield');
+    expect(inTownOf('742 Evergreen Terrace')).toBe('');
   });
 });

@@ -15,3 +15,9 @@ export function townOf(address: string): string | null {
   const town = parts.slice(1).find((part) => !/\d/.test(part) && !UNIT.test(part));
   return town ? town.slice(0, 100) : null;
 }
+
+/** " in Springfield", or nothing: where a job is, said to a pro who does not hold it. */
+export function inTownOf(address: string): string {
+  const town = townOf(address);
+  return town ? ` in ${town}` : '';
+}
