@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { paths } from '../web/src/lib/paths';
 import { mailRepo } from './lib/data/mail';
-import { acceptedJob, clockOn, paidInvoice, privateDay, sentJob, verifiedJob } from './lib/testing/analytics';
+import { acceptedJob, clockOn, paidInvoice, privateDay, sentJob, settleCounts, verifiedJob } from './lib/testing/analytics';
 import { pendingApplication } from './lib/testing/applications';
 import { dispatchableWorker, testCategory, testPlace } from './lib/testing/dispatch';
 import { sampleEvent } from './lib/testing/events';
@@ -37,6 +37,7 @@ describe('send-daily-summary (daily)', () => {
     const ownerEmail = await ownerMailbox();
     const day = await handMadeDay();
     await pendingApplication();
+    await settleCounts();
 
     // Act
     await handler({ day });

@@ -12,7 +12,7 @@ import { workerAdmin } from './lib/data/worker-admin';
 import { workersRepo, type WorkerItem } from './lib/data/workers';
 import { scheduleArrival, timerNames } from './lib/dispatch';
 import { newId } from './lib/ids';
-import { acceptedJob, clockOn, privateDay, sentJob } from './lib/testing/analytics';
+import { acceptedJob, clockOn, privateDay, sentJob, settleCounts } from './lib/testing/analytics';
 import { asOwner } from './lib/testing/applications';
 import { dispatchableWorker, findSchedule, north, offeredJob } from './lib/testing/dispatch';
 import { invoke, sampleEvent, withBody } from './lib/testing/events';
@@ -265,6 +265,7 @@ describe('POST /api/admin/workers/{id}/suspend, while the pro holds a job', () =
 
     // Assess
     expect(released?.id).toBe(job.id);
+    await settleCounts();
     const [item] = await stats.days(day, day);
     expect(item?.[counter.arrivedLate]).toBeUndefined();
     expect(item?.[counter.arrivedOnTime]).toBeUndefined();

@@ -1483,6 +1483,18 @@ export const streamConsumers = [
       dynamodb: { NewImage: { entity: { S: ['outbound-mail'] } } },
     },
   },
+  {
+    // The owner's figures are counted after the changes they count: each change writes a tally of
+    // its own, which this adds into the stats items a batch at a time (functions/count-stats.ts), so
+    // no user's call writes an item that every booking touches.
+    name: 'count-stats',
+    // The tallies it deletes and the stats items it adds them to, nothing else of the table.
+    table: { access: 'readwrite', partitionKeys: [keys.tally('*').pk, keys.stats().pk] },
+    filter: {
+      eventName: ['INSERT'],
+      dynamodb: { NewImage: { entity: { S: ['tally'] } } },
+    },
+  },
 ] as const satisfies readonly StreamConsumerDef[];
 
 /** The routes the CDK stack deploys, on every stage: all but the local runtime's own (dev-login). */

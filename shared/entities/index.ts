@@ -10,7 +10,7 @@ import { mailSuppressionEntity, outboundMailEntity } from './mail';
 import { customerAccountEntity, requestsLinkEntity } from './requests-links';
 import { passwordResetEntity } from './password-resets';
 import { workerAccountLinkEntity } from './worker-account-links';
-import { statsEntity } from './stats';
+import { statsEntity, tallyEntity } from './stats';
 import { jobEntity, jobEventEntity, jobLocationEntity, trackingNumberEntity, workerOfferEntity } from './jobs';
 import {
   connectionEntity,
@@ -118,6 +118,7 @@ export const keys = {
   jobEvent: jobEventEntity.key,
   geocode: geocodeEntity.key,
   stats: statsEntity.key,
+  tally: tallyEntity.key,
   document: documentEntity.key,
   workerDocuments: documentEntity.indexes.workerDocuments.key,
   allDocuments: documentEntity.indexes.current.key,

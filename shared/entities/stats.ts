@@ -1,9 +1,10 @@
 import { defineEntity } from './define';
 
 /**
- * The owner's figures, kept as counters moved in the same write as the change they count (an ADD
- * on a stats item beside the job's, invoice's, worker's or application's own conditional write), so
- * the analytics screen reads a few small items instead of every job:
+ * The owner's figures, kept as counters so the analytics screen reads a few small items instead of
+ * every job. A change that counts writes a TALLY item of its own (below) in the same write as the
+ * change, and the table's stream adds tallies into these items (functions/count-stats.ts), so no
+ * user's call ever writes an item that every booking touches:
  * - STATS / DAY#<yyyy-mm-dd> (UTC): what happened that day: funnel milestones, money, arrivals,
  *   time-to-accept minute buckets, jobs sent and jobs left with no pro by trade and area;
  * - STATS / ALL: current figures that are not about a day: applications and workers by status,
@@ -22,6 +23,28 @@ export interface StatsItem {
 export const statsEntity = defineEntity<StatsItem>()({
   name: 'stats',
   key: (period: 'ALL' | `DAY#${string}` | 'DAY#' = 'ALL') => ({ pk: 'STATS', sk: period }),
+});
+
+/** A stats item's sort key: `ALL` or `DAY#<yyyy-mm-dd>`. */
+export type StatsPeriod = 'ALL' | `DAY#${string}`;
+
+/**
+ * What one change adds to the figures, waiting to be counted: written in the change's own
+ * transaction (so it exists exactly when the change happened), under a random key of its own (so
+ * concurrent changes never meet on it), and deleted by the stream consumer in the same write that
+ * adds it to the stats items (so a record delivered twice counts once).
+ */
+export interface TallyItem {
+  pk: string;
+  sk: string;
+  entity: 'tally';
+  /** By stats item (`ALL`, `DAY#<day>`): counter name → amount to add. */
+  counts: Partial<Record<StatsPeriod, Record<string, number>>>;
+}
+
+export const tallyEntity = defineEntity<TallyItem>()({
+  name: 'tally',
+  key: (id: string) => ({ pk: `TALLY#${id}`, sk: 'TALLY' }),
 });
 
 /** A job's area in the figures: its 4-character geohash cell (about 40 × 20 km, the dispatch partition), or `none` without a location. */

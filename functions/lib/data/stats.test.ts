@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { counter } from '../../../shared/entities';
-import { acceptedJob, clockOn, paidInvoice, privateDay, sentJob, verifiedJob } from '../testing/analytics';
+import { acceptedJob, clockOn, paidInvoice, privateDay, sentJob, settleCounts, verifiedJob } from '../testing/analytics';
 import { dispatchableWorker, testCategory, testPlace } from '../testing/dispatch';
 import { invoicesRepo } from './invoices';
 import { jobsRepo } from './jobs';
@@ -8,6 +8,7 @@ import { stats } from './stats';
 
 /** The counters of one day (a day no other test writes to), 0 for those never moved. */
 async function dayCounters(day: string) {
+  await settleCounts();
   const [item] = await stats.days(day, day);
   return (name: string) => (typeof item?.[name] === 'number' ? (item[name] as number) : 0);
 }

@@ -1,27 +1,34 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { DISPATCH_PARTITION_PRECISION } from '../../../shared/domain/dispatch';
 import { encodeGeohash } from '../../../shared/domain/geo';
-import { counter, NO_AREA, statsEntity, workerEntity, type StatsItem } from '../../../shared/entities';
+import { counter, NO_AREA, statsEntity, tallyEntity, workerEntity, type StatsItem, type StatsPeriod, type TallyItem } from '../../../shared/entities';
 import { dynamo, tableName } from '../clients';
-import { updateOf } from './expressions';
+import { newId } from '../ids';
+import { deleteOf, putOf, updateOf } from './expressions';
 import { queryAll } from './query';
 import { writeTogether, WriteCancelled, type WriteAction } from './transact';
 
 /**
  * The owner's counters (shared/entities/stats.ts). Every function here answers the write that
- * moves them, for the caller to put in the same writeTogether as the change it counts: the change
- * is conditional (on the job's version, state or a field set once), so when it is refused (a second
- * webhook delivery, a timer fired twice, the 19 losers of 20 concurrent accepts) the counter does
- * not move either, and it never moves without the change.
+ * records what a change adds to them (a tally of its own), for the caller to put in the same
+ * writeTogether as the change it counts: the change is conditional (on the job's version, state or a
+ * field set once), so when it is refused (a second webhook delivery, a timer fired twice, the 19
+ * losers of 20 concurrent accepts) no tally is written either, and none is written without the
+ * change. The table's stream adds the tallies into the stats items afterwards (`countTallies`), off
+ * the path of every user's call: two bookings at the same moment never meet on a shared item.
  */
+
+/** The UTC day of an ISO timestamp: the DAY item it counts in. */
+export const dayOf = (iso: string) => iso.slice(0, 10);
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * writeTogether for a write that moves counters. Every change of a day touches that day's stats
- * item, so two unrelated changes at the same moment can meet there: DynamoDB cancels one with a
- * TransactionConflict although no condition failed. That one is written again (a few times, a
- * moment apart); a refusal by a condition is final at once, as with writeTogether.
+ * writeTogether for a write that records a tally. The tally's own key is new, so it meets nothing;
+ * but the change beside it (a job, an invoice) can meet another transaction on the same item at
+ * the same moment, and DynamoDB then cancels one with a TransactionConflict although no condition
+ * failed. That one is written again (a few times, a moment apart); a refusal by a condition is
+ * final at once, as with writeTogether.
  */
 export async function writeCounted(actions: WriteAction[], attempts = 4): Promise<void> {
   for (let attempt = 1; ; attempt++) {
@@ -36,18 +43,21 @@ export async function writeCounted(actions: WriteAction[], attempts = 4): Promis
   }
 }
 
-/** The UTC day of an ISO timestamp: the DAY item it counts in. */
-export const dayOf = (iso: string) => iso.slice(0, 10);
+type Counts = Partial<Record<StatsPeriod, Record<string, number>>>;
 
-/** ADD of each counter to one stats item (a new item starts at 0); `entity` (and the day) set alongside. */
-function addTo(sk: 'ALL' | `DAY#${string}`, counts: Record<string, number>): WriteAction {
-  const add = Object.fromEntries(Object.entries(counts).filter(([, by]) => by !== 0));
-  const day = sk === 'ALL' ? undefined : sk.slice('DAY#'.length);
-  return { Update: updateOf(statsEntity, statsEntity.key(sk), { set: { entity: statsEntity.name, day }, add }) };
+/** The put of one tally: what the change adds to each stats item, zeros left out. */
+function tally(counts: Counts): WriteAction {
+  const kept: Counts = {};
+  for (const [period, adds] of Object.entries(counts) as [StatsPeriod, Record<string, number>][]) {
+    const moved = Object.fromEntries(Object.entries(adds).filter(([, by]) => by !== 0));
+    if (Object.keys(moved).length) kept[period] = moved;
+  }
+  const item: TallyItem = { ...tallyEntity.key(newId()), entity: 'tally', counts: kept };
+  return { Put: putOf(tallyEntity, item) };
 }
 
-const onDay = (at: string, counts: Record<string, number>) => addTo(`DAY#${dayOf(at)}`, counts);
-const overall = (counts: Record<string, number>) => addTo('ALL', counts);
+const onDay = (at: string, counts: Record<string, number>) => tally({ [`DAY#${dayOf(at)}`]: counts });
+const overall = (counts: Record<string, number>) => tally({ ALL: counts });
 
 /** A job's area: its coarse geohash cell, or `none` for a job without a location. */
 export function areaOf(job: { latitude: number | null; longitude: number | null }): string {
@@ -68,8 +78,10 @@ export const stats = {
   /** A job was sent (created): the funnel's first step, by trade and area, and the total ever sent. */
   jobSent(job: CountedJob): WriteAction[] {
     return [
-      onDay(job.createdAt, { [counter.funnel('sent')]: 1, [counter.sentIn(job.category, areaOf(job))]: 1 }),
-      overall({ [counter.jobsTotal]: 1 }),
+      tally({
+        [`DAY#${dayOf(job.createdAt)}`]: { [counter.funnel('sent')]: 1, [counter.sentIn(job.category, areaOf(job))]: 1 },
+        ALL: { [counter.jobsTotal]: 1 },
+      }),
     ];
   },
 
@@ -110,21 +122,23 @@ export const stats = {
    */
   paymentSettled(at: string, invoice: { totalAmount: number; transactionFee?: number; platformFee: number; workerShare: number }, held: boolean): WriteAction[] {
     return [
-      onDay(at, {
-        [counter.funnel('paid')]: 1,
-        [counter.payments]: 1,
-        [counter.grossCents]: invoice.totalAmount - (invoice.transactionFee ?? 0),
-        [counter.feeCents]: invoice.platformFee,
-        [counter.payoutCents]: invoice.workerShare,
-        ...(held ? { [counter.heldCents]: invoice.workerShare } : {}),
+      tally({
+        [`DAY#${dayOf(at)}`]: {
+          [counter.funnel('paid')]: 1,
+          [counter.payments]: 1,
+          [counter.grossCents]: invoice.totalAmount - (invoice.transactionFee ?? 0),
+          [counter.feeCents]: invoice.platformFee,
+          [counter.payoutCents]: invoice.workerShare,
+          ...(held ? { [counter.heldCents]: invoice.workerShare } : {}),
+        },
+        ...(held ? { ALL: { [counter.heldNowCents]: invoice.workerShare } } : {}),
       }),
-      ...(held ? [overall({ [counter.heldNowCents]: invoice.workerShare })] : []),
     ];
   },
 
   /** A held share went to the pro: released that day, no longer held now. */
   payoutReleased(at: string, cents: number): WriteAction[] {
-    return [onDay(at, { [counter.releasedCents]: cents }), overall({ [counter.heldNowCents]: -cents })];
+    return [tally({ [`DAY#${dayOf(at)}`]: { [counter.releasedCents]: cents }, ALL: { [counter.heldNowCents]: -cents } })];
   },
 
   /** What a pro earned (their share of a paid invoice), on their profile: the per-pro figures read it there. */
@@ -144,11 +158,7 @@ export const stats = {
     return overall({ ...(from ? { [counter.application(kind, from)]: -1 } : {}), [counter.application(kind, to)]: 1 });
   },
 
-  /**
-   * A worker application decided (or an applicant's account made) and the worker profile it moves,
-   * as ONE write of the overall item: a transaction may not touch an item twice, so the two moves
-   * of applicationStatusMoved and workerStatusMoved go together here.
-   */
+  /** A worker application decided (or an applicant's account made) and the worker profile it moves, as one tally. */
   applicationAndWorkerMoved(
     application: { from: string; to: string } | null,
     worker: { from: string | null; to: string | null },
@@ -170,6 +180,21 @@ export const stats = {
     return overall({ [counter.workersOnProbation]: by });
   },
 
+  /**
+   * Adds tallies into the stats items and deletes them, in writes of at most `TALLIES_PER_WRITE`
+   * tallies with the stats items they move: each tally's delete is conditional on it still being
+   * there, so a tally counted before (a stream record delivered twice, a retried batch, two
+   * consumers at once) is dropped from the write and the rest written again; a write that met
+   * another on a stats item is tried again a moment later. Answers how many tallies this call counted.
+   */
+  async countTallies(records: readonly TallyItem[]): Promise<number> {
+    // One record twice in a batch (a retried batch overlaps the last): a transaction may name an item only once.
+    const tallies = [...new Map(records.map((t) => [t.pk, t])).values()];
+    let counted = 0;
+    for (let i = 0; i < tallies.length; i += TALLIES_PER_WRITE) counted += await countTogether(tallies.slice(i, i + TALLIES_PER_WRITE));
+    return counted;
+  },
+
   /** The overall item (current figures); empty before anything was counted. */
   async overall(): Promise<StatsItem> {
     const out = await dynamo.send(new GetCommand({ TableName: tableName, Key: statsEntity.key('ALL') }));
@@ -186,3 +211,49 @@ export const stats = {
     return items.filter((item) => (item.day ?? '') <= to);
   },
 };
+
+/**
+ * Tallies counted in one transaction: with at most two stats items each (a day and ALL), one write
+ * stays within DynamoDB's 100 actions, however the tallies' days differ.
+ */
+export const TALLIES_PER_WRITE = 32;
+const COUNT_ATTEMPTS = 8;
+
+/** The sum of the tallies' counts, by stats item. */
+export function sumCounts(tallies: readonly TallyItem[]): Map<StatsPeriod, Record<string, number>> {
+  const sums = new Map<StatsPeriod, Record<string, number>>();
+  for (const t of tallies) {
+    for (const [period, adds] of Object.entries(t.counts) as [StatsPeriod, Record<string, number>][]) {
+      const sum = sums.get(period) ?? {};
+      for (const [name, by] of Object.entries(adds)) sum[name] = (sum[name] ?? 0) + by;
+      sums.set(period, sum);
+    }
+  }
+  return sums;
+}
+
+async function countTogether(batch: readonly TallyItem[]): Promise<number> {
+  let left = [...batch];
+  for (let attempt = 1; left.length; attempt++) {
+    const sums = [...sumCounts(left)].map(([period, add]) => [period, Object.fromEntries(Object.entries(add).filter(([, by]) => by !== 0))] as const);
+    const actions: WriteAction[] = [
+      ...left.map((t) => ({ Delete: deleteOf(tallyEntity, tallyEntity.key(t.pk.slice('TALLY#'.length)), (c) => c.exists('pk')) })),
+      ...sums
+        .filter(([, add]) => Object.keys(add).length)
+        .map(([period, add]) => ({
+          Update: updateOf(statsEntity, statsEntity.key(period), { set: { entity: statsEntity.name, day: period === 'ALL' ? undefined : period.slice('DAY#'.length) }, add }),
+        })),
+    ];
+    try {
+      await writeTogether(actions);
+      return left.length;
+    } catch (error) {
+      if (!(error instanceof WriteCancelled) || attempt >= COUNT_ATTEMPTS) throw error;
+      // A tally whose delete was refused was counted already: the rest go again without it.
+      const counted = new Set(left.filter((_, i) => error.reasons[i] === 'ConditionalCheckFailed'));
+      left = left.filter((t) => !counted.has(t));
+      if (!counted.size) await pause(20 * attempt + Math.random() * 50);
+    }
+  }
+  return 0;
+}
