@@ -151,7 +151,34 @@ describe('localStream', () => {
 
     // Assess
     expect(seen).toEqual(['INSERT', 'MODIFY']);
-    expect(logged).toEqual(['[stream] flaky failed on a INSERT record: boom']);
+    expect(logged).toEqual(['[stream] flaky failed on a batch of 1 record(s): boom']);
+  });
+
+  it('hands what piled up during a delivery to each consumer as one batch, in the order written', async () => {
+    // Prepare: a consumer slow on its first batch, while more writes come
+    const batches: string[][] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const onChange = localStream([
+      {
+        name: 'slow',
+        filter: { eventName: ['INSERT'] },
+        deliver: async (e) => {
+          batches.push(e.Records.map((r) => String(r.dynamodb.Keys.pk.S)));
+          if (batches.length === 1) await held;
+        },
+      },
+    ]);
+
+    // Act
+    onChange([{ tableName: TABLE, key: key('a'), before: undefined, after: item('a') }]);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    for (const id of ['b', 'c', 'd']) onChange([{ tableName: TABLE, key: key(id), before: undefined, after: item(id) }]);
+    release();
+    await onChange.settled();
+
+    // Assess
+    expect(batches).toEqual([[key('a').pk.S], [key('b').pk.S, key('c').pk.S, key('d').pk.S]]);
   });
 });
 

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
  * serialises every write (dynamo-transactions.ts) reads each changed item before and after the
  * write and hands the change here, as the record Lambda receives from a NEW_IMAGE stream. Records
  * go to each consumer whose filter matches, after the write has answered and in the order written,
- * like an event source mapping with a batch of one; a consumer that throws is logged, not retried.
+ * in batches of what piled up meanwhile; a consumer that throws is logged, not retried.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- DynamoDB's JSON protocol, read field by field as the service itself reads it.
 type Json = Record<string, any>;
@@ -135,22 +135,38 @@ export type LocalStream = OnChange & {
   settled(): Promise<void>;
 };
 
-/** The front's change listener: each change that makes a record goes, in order, to the consumers it matches. */
+/** At most this many records go to a consumer at once, as an event source mapping's batch size. */
+export const LOCAL_BATCH_SIZE = 100;
+
+/**
+ * The front's change listener: each change that makes a record goes, in order, to the consumers it
+ * matches. Records that arrive while earlier ones are being delivered wait, and go on together: each
+ * consumer gets the waiting records it matches as one batch (up to LOCAL_BATCH_SIZE, in the order
+ * written), as a mapping hands over what piled up on its shard, so a burst of writes costs the
+ * consumers a few calls rather than one per record.
+ */
 export function localStream(consumers: StreamConsumer[], log: (message: string) => void = console.error): LocalStream {
   let tail = Promise.resolve();
+  const waiting: StreamRecord[] = [];
+  const deliverWaiting = async () => {
+    while (waiting.length) {
+      const batch = waiting.splice(0, LOCAL_BATCH_SIZE);
+      for (const consumer of consumers) {
+        const records = batch.filter((record) => matchesFilter(consumer.filter, record));
+        if (!records.length) continue;
+        await consumer.deliver({ Records: records }).catch((error: unknown) => {
+          log(`[stream] ${consumer.name} failed on a batch of ${records.length} record(s): ${(error as Error)?.message ?? error}`);
+        });
+      }
+    }
+  };
   const onChange: OnChange = (changes) => {
     const records = changes.map(toStreamRecord).filter((r): r is StreamRecord => r !== undefined);
     if (!records.length) return;
-    tail = tail.then(async () => {
-      for (const record of records) {
-        for (const consumer of consumers) {
-          if (!matchesFilter(consumer.filter, record)) continue;
-          await consumer.deliver({ Records: [record] }).catch((error: unknown) => {
-            log(`[stream] ${consumer.name} failed on a ${record.eventName} record: ${(error as Error)?.message ?? error}`);
-          });
-        }
-      }
-    });
+    const idle = waiting.length === 0;
+    waiting.push(...records);
+    // One drain at a time: records pushed while it runs are taken by the same drain's next batch.
+    if (idle) tail = tail.then(deliverWaiting);
   };
   onChange.couldMatch = (write) => consumers.some((consumer) => couldMatch(consumer.filter, write));
   return Object.assign(onChange, { settled: () => tail });

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
 import {
   CreateTableCommand,
   DescribeTableCommand,
@@ -16,7 +16,6 @@ import {
   type ScanCommandOutput,
 } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import dynalite from 'dynalite';
 import type { OnChange } from './dynamo-stream';
 import { startTransactionFront } from './dynamo-transactions';
 import { claimFolder } from './folder-claim';
@@ -38,19 +37,15 @@ export interface LocalDynamo {
 export async function startDynalite(dir?: string, onChange?: OnChange): Promise<LocalDynamo> {
   if (dir) mkdirSync(dir, { recursive: true });
   const release = dir ? claimFolder(dir) : () => {};
-  const server: Server = dynalite({ path: dir, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+  let server: DynaliteThread | undefined;
   let front: Awaited<ReturnType<typeof startTransactionFront>>;
   try {
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(0, '127.0.0.1', () => resolve());
-    });
-    const { port } = server.address() as AddressInfo;
-    await addMissingIndexes(`http://127.0.0.1:${port}`);
+    server = await startDynaliteThread(dir);
+    await addMissingIndexes(server.endpoint);
     // Beside LevelDB's folder, not in it: the transactions a killed process left half done.
-    front = await startTransactionFront(`http://127.0.0.1:${port}`, onChange, dir ? `${dir}-journal` : undefined);
+    front = await startTransactionFront(server.endpoint, onChange, dir ? `${dir}-journal` : undefined);
   } catch (error) {
-    server.close();
+    await server?.close();
     release();
     throw error;
   }
@@ -59,14 +54,68 @@ export async function startDynalite(dir?: string, onChange?: OnChange): Promise<
     recovered: front.recovered,
     close: async () => {
       await front.close();
-      await new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        // dynalite closes its LevelDB with the server, flushing what was written.
-        server.close((err) => (err ? reject(err) : resolve()));
-      });
+      await server.close();
       release();
     },
   };
+}
+
+interface DynaliteThread {
+  endpoint: string;
+  close(): Promise<void>;
+}
+
+/**
+ * dynalite's own work (parsing, LevelDB, its HTTP server) on a thread of its own: the functions,
+ * the front and the other local services share the main thread, so on a laptop's second core the
+ * table answers while the functions run, rather than taking turns with them. A thread, not a
+ * process: it ends with the process however that ends (a SIGKILL leaves no server holding LevelDB's
+ * lock for the next start). Plain JavaScript run as is, so the thread needs no TypeScript loader.
+ */
+function startDynaliteThread(dir: string | undefined): Promise<DynaliteThread> {
+  const code = `
+    const { parentPort, workerData } = require('node:worker_threads');
+    const dynalite = require(workerData.dynalite);
+    const server = dynalite({ path: workerData.dir, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+    server.once('error', (error) => parentPort.postMessage({ error: String(error && error.message || error) }));
+    server.listen(0, '127.0.0.1', () => parentPort.postMessage({ port: server.address().port }));
+    parentPort.on('message', (message) => {
+      if (message !== 'close') return;
+      server.closeAllConnections();
+      // dynalite closes its LevelDB with the server, flushing what was written.
+      server.close((error) => parentPort.postMessage({ closed: true, error: error ? String(error.message || error) : undefined }));
+    });
+  `;
+  const worker = new Worker(code, { eval: true, workerData: { dynalite: createRequire(import.meta.url).resolve('dynalite'), dir } });
+  const next = () =>
+    new Promise<{ port?: number; closed?: boolean; error?: string }>((resolve, reject) => {
+      const onExit = (code: number) => reject(new Error(`dynalite's thread stopped (exit code ${code})`));
+      worker.once('exit', onExit);
+      worker.once('error', reject);
+      worker.once('message', (message: { port?: number; closed?: boolean; error?: string }) => {
+        worker.off('exit', onExit);
+        worker.off('error', reject);
+        resolve(message);
+      });
+    });
+  return next().then(async (started) => {
+    if (!started.port) {
+      await worker.terminate();
+      throw new Error(`dynalite did not start: ${started.error ?? 'no port'}`);
+    }
+    let closing: Promise<void> | undefined;
+    return {
+      endpoint: `http://127.0.0.1:${started.port}`,
+      close: () =>
+        (closing ??= (async () => {
+          const closed = next();
+          worker.postMessage('close');
+          const { error } = await closed;
+          await worker.terminate();
+          if (error) throw new Error(`dynalite did not close cleanly: ${error}`);
+        })()),
+    };
+  });
 }
 
 export function localDynamoClient(endpoint: string): DynamoDBClient {
