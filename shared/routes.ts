@@ -214,7 +214,7 @@ export const PASSWORD_HASHING_MEMORY_MB = 1769;
 /** The geocode cache's items (shared/table.ts `keys.geocode`), whatever the query. */
 const geocodeCacheOnly = { access: 'readwrite', partitionKeys: [keys.geocode('*').pk] } as const satisfies TableGrant;
 
-/** The answer of a job call for a job that is not the worker's (or is no job at all). */
+/** A worker's lists by worker id: an id that is not the caller's (or is no id at all). */
 const OWN_JOBS_ONLY = { status: 403, message: 'You can only act on your own jobs.' } as const;
 /** A worker's job screens: a job id that names none of the worker's jobs. */
 const JOB_NOT_FOUND = { status: 404, message: 'Job not found. It may have been reassigned or it is not yours.' } as const;
@@ -941,7 +941,7 @@ export const routes = [
     path: '/api/jobs/accept/{jobId}',
     access: 'active-worker',
     params: 'jobId',
-    missing: OWN_JOBS_ONLY,
+    missing: JOB_NOT_FOUND,
     body: 'jobActionSchema',
     response: 'workerJob',
     table: 'readwrite',
@@ -954,7 +954,7 @@ export const routes = [
     path: '/api/jobs/decline/{jobId}',
     access: 'active-worker',
     params: 'jobId',
-    missing: OWN_JOBS_ONLY,
+    missing: JOB_NOT_FOUND,
     body: 'jobActionSchema',
     response: 'noContent',
     table: 'readwrite',
@@ -997,7 +997,7 @@ export const routes = [
     path: '/api/jobs/{id}/state',
     access: 'active-worker',
     params: 'id',
-    missing: OWN_JOBS_ONLY,
+    missing: JOB_NOT_FOUND,
     body: 'jobStateSchema',
     response: 'workerJob',
     table: 'readwrite',
@@ -1010,7 +1010,7 @@ export const routes = [
     path: '/api/jobs/{id}/complete',
     access: 'active-worker',
     params: 'id',
-    missing: OWN_JOBS_ONLY,
+    missing: JOB_NOT_FOUND,
     body: 'jobActionSchema',
     response: 'workerJob',
     table: 'readwrite',
