@@ -53,7 +53,8 @@ describe('POST /api/bookings', () => {
     expect(res.body.id).toMatch(bookingIdPattern);
     expect(Date.parse(res.body.createdAt)).not.toBeNaN();
     expect(res.body).not.toHaveProperty('customerId');
-    const stored = await invoke(getBooking, withPath(sampleEvent('get-booking'), { id: res.body.id }));
+    const cookie = res.cookies[0]!.split(';')[0]!;
+    const stored = await invoke(getBooking, withCookies(withPath(sampleEvent('get-booking'), { id: res.body.id }), [cookie]));
     expect(stored.body).toEqual(res.body);
   });
 

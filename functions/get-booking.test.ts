@@ -8,7 +8,9 @@ import { dynamo, tableName } from './lib/clients';
 import { bookingsRepo } from './lib/data/bookings';
 import { jobsRepo } from './lib/data/jobs';
 import { newId } from './lib/ids';
-import { invoke, sampleEvent, withPath } from './lib/testing/events';
+import { invoke, sampleEvent, withCookies, withPath } from './lib/testing/events';
+import { ownerSessionCookie } from './lib/testing/owner';
+import { townOf } from '../shared/domain/town';
 import { createTestWorker } from './lib/testing/workers';
 
 const sample = sampleEvent('get-booking');
@@ -41,7 +43,7 @@ async function bookingWithJobAt(upTo: Step) {
 }
 
 describe('GET /api/bookings/{id}', () => {
-  it('returns the booking with its public status and nothing private', async () => {
+  it('gives someone holding only the id the status and the town, and nothing of the customer', async () => {
     // Prepare
     const created = await invoke(createBooking, sampleEvent('create-booking'));
 
@@ -50,10 +52,27 @@ describe('GET /api/bookings/{id}', () => {
 
     // Assess
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body).sort()).toEqual(
-      ['address', 'category', 'createdAt', 'details', 'dispatch', 'id', 'name', 'phone', 'status'].sort(),
-    );
-    expect(res.body.status).toBe('new');
+    expect(Object.keys(res.body).sort()).toEqual(['category', 'createdAt', 'dispatch', 'id', 'status', 'town'].sort());
+    expect(res.body).toMatchObject({ status: 'new', town: townOf(created.body.address) });
+  });
+
+  it('gives the customer who booked, by their cookie, and the owner their details too', async () => {
+    // Prepare
+    const created = await invoke(createBooking, sampleEvent('create-booking'));
+    const customer = created.cookies[0]!.split(';')[0]!;
+    const own = ['address', 'category', 'createdAt', 'details', 'dispatch', 'id', 'name', 'phone', 'status', 'town'].sort();
+
+    // Act
+    const [theirs, owners] = await Promise.all([
+      invoke(handler, withCookies(withPath(sample, { id: created.body.id }), [customer])),
+      invoke(handler, withCookies(withPath(sample, { id: created.body.id }), [await ownerSessionCookie()])),
+    ]);
+
+    // Assess
+    for (const res of [theirs, owners]) {
+      expect(Object.keys(res.body).sort()).toEqual(own);
+      expect(res.body).toMatchObject({ name: created.body.name, phone: created.body.phone, address: created.body.address });
+    }
   });
 
   it.each<[Step, string]>([

@@ -116,7 +116,7 @@ describe('GET /api/track/{id}', () => {
 
   it('leaves out an email and a position the customer never gave, rather than sending them empty', async () => {
     // Prepare
-    const job = await testJob(testCategory(), null, { customerEmail: null });
+    const job = await testJob(testCategory(), null, { customerEmail: undefined });
 
     // Act
     const res = await track(job.id, [`customer_id=${job.customerId}`]);

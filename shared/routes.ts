@@ -251,7 +251,7 @@ export const routes = [
     name: 'get-booking',
     method: 'GET',
     path: '/api/bookings/{id}',
-    access: 'public',
+    access: 'anyone',
     params: 'id',
     missing: { status: 404, message: 'The booking ID you entered could not be found.' },
     response: 'booking',

@@ -2,16 +2,21 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { bookingStatusOf, type JobState } from '../../../shared/domain/booking-status';
 import { bookingEntity, type BookingItem } from '../../../shared/entities';
 import type { Booking, BookingInput } from '../../../shared/schemas/booking';
+import { townOf } from '../../../shared/domain/town';
 import { dynamo, tableName } from '../clients';
 import { isNew, putOf } from './expressions';
 import type { WriteAction } from './transact';
 
 export type { BookingItem } from '../../../shared/entities';
 
-/** The public view: the customer id, the job and storage keys never leave the server. */
-export function toBooking(item: BookingItem, job?: { state: JobState; dispatch: Booking['dispatch'] }): Booking {
+/**
+ * The booking as its answers show it: the customer id, the job and storage keys never leave the
+ * server, and the customer's own details only when `personal` (their own cookie, the owner).
+ */
+export function toBooking(item: BookingItem, job?: { state: JobState; dispatch: Booking['dispatch'] }, personal = true): Booking {
   const { id, name, phone, address, category, details, createdAt } = item;
-  return { id, name, phone, address, category, details, status: bookingStatusOf(job?.state ?? item.state), dispatch: job?.dispatch ?? 'searching', createdAt };
+  const own = personal ? { name, phone, address, details } : {};
+  return { id, ...own, town: townOf(address), category, status: bookingStatusOf(job?.state ?? item.state), dispatch: job?.dispatch ?? 'searching', createdAt };
 }
 
 export const bookingsRepo = {

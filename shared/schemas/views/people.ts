@@ -163,12 +163,18 @@ export const currentUser = z.strictObject({
 });
 export type CurrentUser = z.infer<typeof currentUser>;
 
-/** What GET /api/bookings/{id} answers. */
+/**
+ * What POST /api/bookings and GET /api/bookings/{id} answer. The name, phone, address and details
+ * are the booking customer's own: absent for a caller who holds only the id (not its customer's
+ * cookie, nor the owner), who gets the town.
+ */
 export const bookingView = z.strictObject({
   id: z.string(),
-  name: z.string(),
-  phone: z.string(),
-  address: z.string(),
+  name: z.optional(z.string()),
+  phone: z.optional(z.string()),
+  address: z.optional(z.string()),
+  /** The town of the address (shared/domain/town.ts); null when it names none. */
+  town: z.nullable(z.string()),
   category: z.string(),
   details: z.optional(z.string()),
   status: z.enum(bookingStatuses),
