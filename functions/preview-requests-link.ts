@@ -29,7 +29,7 @@ function refuse(retryAfterSeconds: number): TooManyRequestsError {
  */
 export const handler = http(routeByName('preview-requests-link'), requestsLinkOpenSchema, async ({ body, event }) => {
   await takeAllowances(SCOPE, [{ key: `network#${clientNetwork(event)}`, limit: REQUESTS_LINK_PREVIEW_LIMIT, windowSeconds: WINDOW_SECONDS }], refuse);
-  const link = await requestsLinksRepo.peek(body.token, askingBrowserSecret(event));
+  const link = await requestsLinksRepo.readUnspent(body.token, askingBrowserSecret(event));
   if (!link) throw new GoneError(REQUESTS_LINK_GONE);
   const answer: RequestsLinkPreview = { email: link.email, askedHere: link.askedHere, requests: (await addressRequests(link.email)).map(linkedRequestOf) };
   return answer;

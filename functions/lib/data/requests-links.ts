@@ -64,7 +64,7 @@ export const requestsLinksRepo = {
    * Reads the link without spending it: the address it is for, and whether `askingSecret` is the
    * asking browser's; undefined when it is unknown, used already or expired.
    */
-  async peek(secret: string, askingSecret: string | undefined): Promise<{ email: string; askedHere: boolean } | undefined> {
+  async readUnspent(secret: string, askingSecret: string | undefined): Promise<{ email: string; askedHere: boolean } | undefined> {
     const out = await dynamo.send(new GetCommand({ TableName: tableName, Key: requestsLinkEntity.key(hashSecret(secret)), ConsistentRead: true }));
     const link = out.Item as RequestsLinkItem | undefined;
     if (!link || link.usedAt !== undefined || link.expiresAt <= nowSeconds()) return undefined;
