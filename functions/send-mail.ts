@@ -2,11 +2,10 @@ import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { mailKinds, type OutboundMailItem } from '../shared/entities';
-import { mailRepo } from './lib/data/mail';
-import { env } from './lib/env';
+import { SES_SEND_LIMIT_MS } from './lib/clients';
+import { deliverMail } from './lib/mail/deliver';
 import { logger, withRequestContext } from './lib/logger';
-import { renderMail } from './lib/mail/render';
-import { isRefusal, mailConfigured, sendMail } from './lib/mail/send';
+import { mailConfigured } from './lib/mail/send';
 
 /**
  * The outbox mail a stream record carries, if it is one. The event source mapping's filter
@@ -24,20 +23,30 @@ export function outboundMail(record: DynamoDBRecord): OutboundMailItem | undefin
   return item as OutboundMailItem;
 }
 
+/** The deployed timeout (infra/function-defaults.ts), for a call without a Lambda context (a test, `npm run invoke`). */
+const FUNCTION_TIMEOUT_MS = 10_000;
+/** Kept back from the wait on a live lease, for the claim and the mark around the send. */
+const WAIT_MARGIN_MS = 500;
+
 /**
  * Fed by the table's stream: each new outbox mail (shared/entities/mail.ts) goes out through SES.
  * The user's call that caused it only wrote the item, so a mail that fails here never failed them.
  *
- * Once per event, as far as it can be: the mail is claimed (pending → sending, a 60 s lease) before
- * SES is called and marked sent after, both conditional, so a record delivered twice, a retried
- * batch or a replay finds it claimed or sent and sends nothing. The one gap is at-least-once by
- * nature: when SES took the message but the function died (or the mark failed) before marking it
- * sent, the lease lapses and a retry sends it again. An address suppressed (it bounced or
- * complained) is not mailed: the mail is settled as suppressed. A message SES refuses itself (a bad
- * address) is settled as refused, not retried; anything else (SES throttling or unreachable) gives
- * the claim back and reports the record, so the stream tries it again.
+ * Once per event, as far as it can be (functions/lib/mail/deliver.ts): the mail is claimed
+ * (pending → sending, a 60 s lease) before SES is called and marked sent after, both conditional,
+ * so a record delivered twice, a retried batch or a replay finds it claimed or sent and sends
+ * nothing. The one gap is at-least-once by nature: when SES took the message but the function died
+ * before marking it sent, the lease lapses and the mail is sent again.
+ *
+ * A record that finds the mail claimed by a sender whose lease is still running is not dropped:
+ * that sender may have died. When the lease ends within this run's time (leaving enough for the
+ * send), it waits and tries the claim again; otherwise it reports the record, so the event source
+ * mapping tries it again later. Should the mapping give up first, the sweeper (sweep-mail-outbox)
+ * sends the mail once the lease lapses.
  */
-export const handler = withRequestContext(async (event: DynamoDBStreamEvent, _context?: Context): Promise<DynamoDBBatchResponse> => {
+export const handler = withRequestContext(async (event: DynamoDBStreamEvent, context?: Context): Promise<DynamoDBBatchResponse> => {
+  const started = Date.now();
+  const remainingMs = () => (context?.getRemainingTimeInMillis ? context.getRemainingTimeInMillis() : FUNCTION_TIMEOUT_MS - (Date.now() - started));
   if (!mailConfigured()) {
     logger.warn('Mail not configured (MAIL_FROM, SITE_URL): the mails stay in the outbox, pending', { records: event.Records.length });
     return { batchItemFailures: [] };
@@ -49,43 +58,31 @@ export const handler = withRequestContext(async (event: DynamoDBStreamEvent, _co
       if (!mail) return;
       const { kind, subjectId } = mail;
       const secretLink = Boolean(mail.secretLink);
+      const fail = () => {
+        if (record.dynamodb?.SequenceNumber) failures.push({ itemIdentifier: record.dynamodb.SequenceNumber });
+      };
       try {
-        const claimed = await mailRepo.claim(kind, subjectId);
-        if (!claimed) {
-          logger.info('Mail already sent or being sent', { kind });
-          return;
-        }
-        if (await mailRepo.isSuppressed(claimed.to)) {
-          await mailRepo.settleUnsent(kind, subjectId, 'suppressed', undefined, secretLink);
-          logger.info('Mail not sent: the address bounced or complained before', { kind });
-          return;
-        }
-        let rendered: ReturnType<typeof renderMail>;
-        try {
-          rendered = renderMail(claimed, env.SITE_URL!, env.SUPPORT_EMAIL);
-        } catch (error) {
-          // A link that is not a path on the site: no retry makes it one.
-          await mailRepo.settleUnsent(kind, subjectId, 'refused', (error as Error).message, secretLink);
-          logger.warn('Mail not rendered: not retried', { kind, errorName: (error as Error).name });
-          return;
-        }
-        let messageId: string;
-        try {
-          messageId = await sendMail(rendered);
-        } catch (error) {
-          if (isRefusal(error)) {
-            await mailRepo.settleUnsent(kind, subjectId, 'refused', `${(error as Error).name}: ${(error as Error).message}`, secretLink);
-            logger.warn('Mail refused by SES: not retried', { kind, errorName: (error as Error).name });
+        let delivery = await deliverMail(kind, subjectId, secretLink);
+        if (delivery.outcome === 'busy') {
+          // The claim may be taken once the clock's second is past the lease's.
+          const waitMs = (delivery.leaseUntil + 1) * 1000 - Date.now();
+          if (waitMs > remainingMs() - SES_SEND_LIMIT_MS - WAIT_MARGIN_MS) {
+            logger.info('Mail claimed by another sender: the record is retried after its lease', { kind });
+            fail();
             return;
           }
-          await mailRepo.release(kind, subjectId);
-          throw error;
+          await new Promise((resolve) => setTimeout(resolve, Math.max(waitMs, 0)));
+          delivery = await deliverMail(kind, subjectId, secretLink);
         }
-        await mailRepo.markSent(kind, subjectId, messageId, secretLink);
-        logger.info('Mail sent', { kind });
+        if (delivery.outcome === 'busy') {
+          logger.info('Mail claimed again by another sender: the record is retried', { kind });
+          fail();
+        } else if (delivery.outcome === 'done') {
+          logger.info('Mail already sent or settled', { kind });
+        }
       } catch (error) {
         logger.warn('Mail failed: the record is retried', { kind, errorName: (error as Error)?.name });
-        if (record.dynamodb?.SequenceNumber) failures.push({ itemIdentifier: record.dynamodb.SequenceNumber });
+        fail();
       }
     }),
   );

@@ -293,7 +293,7 @@ describe('stream consumer manifest (shared/routes.ts streamConsumers)', () => {
 });
 
 describe('recurring job manifest (shared/routes.ts recurring)', () => {
-  it('names every job uniquely in kebab-case, apart from every other function, with a daily cron matching its local time', () => {
+  it('names every job uniquely in kebab-case, apart from every other function, with a cron matching its local time or period', () => {
     // Prepare
     const names = recurring.map((r) => r.name);
     const others: string[] = [...routes, ...timers, ...socketRoutes, ...streamConsumers].map((f) => f.name);
@@ -301,7 +301,13 @@ describe('recurring job manifest (shared/routes.ts recurring)', () => {
     // Act
     const badNames = names.filter((n) => !/^[a-z]+(-[a-z0-9]+)+$/.test(n));
     const clashes = names.filter((n) => others.includes(n));
-    const mismatched = recurring.filter((r) => r.cron !== `cron(${r.dailyAtUtc.minute} ${r.dailyAtUtc.hour} * * ? *)`).map((r) => r.name);
+    const mismatched = recurring
+      .filter((r) =>
+        'everyMinutes' in r
+          ? r.cron !== `cron(0/${r.everyMinutes} * * * ? *)` || 60 % r.everyMinutes !== 0
+          : r.cron !== `cron(${r.dailyAtUtc.minute} ${r.dailyAtUtc.hour} * * ? *)`,
+      )
+      .map((r) => r.name);
 
     // Assess
     expect(new Set(names).size).toBe(names.length);

@@ -663,12 +663,13 @@ export class MarketplaceStack extends Stack {
       const actions = grants[tableAccess];
       if (actions.length && leadingKeys) {
         // Only the items whose partition key matches (the geocode cache's, for the public geocode
-        // routes): dynamodb:LeadingKeys is every partition key the request touches.
+        // routes): dynamodb:LeadingKeys is every partition key the request touches, an index's own
+        // partition key for a Query of that index (the mail sweeper's MAILQ#).
         role.addToPrincipalPolicy(
           new PolicyStatement({
             effect: Effect.ALLOW,
             actions: [...actions],
-            resources: [this.table.tableArn],
+            resources: [this.table.tableArn, `${this.table.tableArn}/index/*`],
             conditions: {
               'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': leadingKeys },
               // ForAllValues also holds for a request that names no key; every action here names one.
@@ -922,10 +923,12 @@ export class MarketplaceStack extends Stack {
       const fn = lambda(`${pascal(job.name)}Recurring`, job.name, {
         description: `${job.description} (${stage})`,
         functionName: `${this.stackName}-${job.name}`,
-        environment: { ...environment, ...(job.realtime ? realtimeEnvironment : {}) },
-        role: roleFor({ table: job.table, realtime: job.realtime, documents: job.documents, failedRuns: true }),
+        environment: { ...environment, ...(job.realtime ? realtimeEnvironment : {}), ...(job.mail && this.mail ? this.mail.environment : {}) },
+        role: roleFor({ table: job.table, realtime: job.realtime, documents: job.documents, failedRuns: true, ...(job.mail ? { own: job.name } : {}) }),
         timeout: Duration.minutes(5),
       });
+      // The mail sweeper sends what the stream did not, with the same narrow right as send-mail.
+      if (job.mail) this.mail?.grantSend(fn);
       this.failedRuns.keepFailedRuns(fn);
       const scheduleName = `${this.stackName}-${job.name}`;
       const role = new Role(this, `${pascal(job.name)}ScheduleRole`, {

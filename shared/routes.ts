@@ -1391,19 +1391,24 @@ export const socketRoutes = [
  * local runtime fires them at the same times, infra/local/stack.ts). Each is functions/<name>.ts
  * with a sample event in events/<name>.json, which is also the schedule's input.
  */
-export interface RecurringDef {
+export type RecurringDef = {
   name: string;
   /** An EventBridge Scheduler cron expression, in UTC. */
   cron: string;
-  /** The same time as `cron`, for the local runtime: hour and minute UTC, every day. */
-  dailyAtUtc: { hour: number; minute: number };
   table: TableGrant;
   /** Notifies people: gets WEBSOCKET_ENDPOINT and execute-api:ManageConnections. */
   realtime?: boolean;
   /** Rights on the bucket's documents/ prefix, as for routes. */
   documents?: readonly DocumentGrant[];
+  /** Sends mail through SES: gets who mail is from, the configuration set and ses:SendEmail on them alone. */
+  mail?: boolean;
   description: string;
-}
+} & (
+  | /** The same time as `cron`, for the local runtime: hour and minute UTC, every day. */
+  { dailyAtUtc: { hour: number; minute: number }; everyMinutes?: never }
+  /** The same period as `cron`, for the local runtime: every so many minutes. */
+  | { everyMinutes: number; dailyAtUtc?: never }
+);
 
 export const recurring = [
   {
@@ -1431,6 +1436,16 @@ export const recurring = [
     dailyAtUtc: { hour: 7, minute: 0 },
     table: 'readwrite',
     description: "Daily: mails the owner yesterday's jobs and money and what waits for their review",
+  },
+  {
+    // The outbox mail the stream did not send: a delivery lost, a sender that died holding its claim.
+    name: 'sweep-mail-outbox',
+    cron: 'cron(0/2 * * * ? *)',
+    everyMinutes: 2,
+    // The outbox items, their index of unsent mail and the suppression marks, nothing else of the table.
+    table: { access: 'readwrite', partitionKeys: ['MAIL#*', 'MAILQ#*', 'MAIL_SUPPRESSED#*'] },
+    mail: true,
+    description: 'Every 2 minutes: sends the outbox mail the table stream did not (a lost delivery, a sender that died)',
   },
 ] as const satisfies readonly RecurringDef[];
 

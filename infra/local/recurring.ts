@@ -6,8 +6,9 @@ import type { RecurringDef } from '../../shared/routes';
 /**
  * The local runtime's stand-in for EventBridge Scheduler's recurring (cron) schedules: each job of
  * shared/routes.ts `recurring` runs once when the stack starts (its daily run may have fallen due
- * while it was stopped; the jobs are idempotent) and then every day at its UTC time, with its
- * sample event as input, as the cloud schedule sends it.
+ * while it was stopped, and the mail sweeper sends what a crash left in the outbox; the jobs are
+ * idempotent) and then every day at its UTC time, or every so many minutes, with its sample event
+ * as input, as the cloud schedule sends it.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -16,6 +17,20 @@ export function nextDailyRun(at: { hour: number; minute: number }, now: Date): D
   const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), at.hour, at.minute));
   if (next.getTime() <= now.getTime()) next.setUTCDate(next.getUTCDate() + 1);
   return next;
+}
+
+/**
+ * The next time after `now` when a job run every `minutes` minutes runs: the minutes of the hour
+ * that divide by it, as `cron(0/<minutes> * * * ? *)` (minutes divides 60, so every hour starts one).
+ */
+export function nextPeriodicRun(minutes: number, now: Date): Date {
+  const period = minutes * 60_000;
+  return new Date((Math.floor(now.getTime() / period) + 1) * period);
+}
+
+/** When the job runs next after `now`. */
+export function nextRun(job: RecurringDef, now: Date): Date {
+  return job.everyMinutes !== undefined ? nextPeriodicRun(job.everyMinutes, now) : nextDailyRun(job.dailyAtUtc, now);
 }
 
 export type RunJob = (name: string, input: unknown) => Promise<void>;
@@ -33,8 +48,8 @@ export function startRecurringJobs(jobs: readonly RecurringDef[], run: RunJob, o
   };
   const arm = (job: RecurringDef) => {
     if (stopped) return;
-    const delay = nextDailyRun(job.dailyAtUtc, new Date()).getTime() - Date.now();
-    // unref: a pending daily run never keeps the process alive on its own.
+    const delay = nextRun(job, new Date()).getTime() - Date.now();
+    // unref: a pending run never keeps the process alive on its own.
     handles.set(job.name, setTimeout(() => {
       fire(job);
       arm(job);

@@ -1,4 +1,4 @@
-import { defineEntity } from './define';
+import { defineEntity, on } from './define';
 
 /** The mails the product sends, one kind per event that causes one. */
 export const mailKinds = [
@@ -64,6 +64,12 @@ export interface OutboundMailItem {
   state: 'pending' | 'sending' | 'sent' | 'suppressed' | 'refused';
   /** Epoch seconds the sending claim holds until. */
   leaseUntil?: number;
+  /**
+   * The sweeper's index (gsi1, sparse), held only while the mail is unsent (pending or sending):
+   * `MAILQ#<shard>` / the time the sweeper may take it (ISO). Removed when the mail is settled.
+   */
+  gsi1pk?: string;
+  gsi1sk?: string;
   /** SES's id for the sent message. */
   messageId?: string;
   sentAt?: string;
@@ -73,9 +79,26 @@ export interface OutboundMailItem {
   expiresAt: number;
 }
 
+/**
+ * How many partitions the unsent mails are spread over: a burst of mail is not all written to one
+ * index partition, and the sweeper reads them all with this many Queries.
+ */
+export const MAIL_QUEUE_SHARDS = 8;
+
+/** The shard an outbox item's key falls in (a string hash of its pk, so the same item always lands in the same one). */
+export function mailQueueShard(pk: string): number {
+  let hash = 0;
+  for (let i = 0; i < pk.length; i++) hash = (hash * 31 + pk.charCodeAt(i)) >>> 0;
+  return hash % MAIL_QUEUE_SHARDS;
+}
+
+/** gsi1 MAILQ#<shard> / <ISO time> (sparse): the unsent mails, by when the sweeper may take each. */
 export const outboundMailEntity = defineEntity<OutboundMailItem>()({
   name: 'outbound-mail',
   key: (kind: MailKind, subjectId: string) => ({ pk: `MAIL#${kind}#${subjectId}`, sk: 'MAIL' }),
+  indexes: {
+    unsent: on('gsi1', (shard: number, dueAt = '') => ({ gsi1pk: `MAILQ#${shard}`, gsi1sk: dueAt })),
+  },
 });
 
 /** An address SES reported as bouncing (permanently) or complaining: it is not mailed again. */

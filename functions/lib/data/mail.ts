@@ -1,19 +1,45 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { mailSuppressionEntity, outboundMailEntity, type MailKind, type MailSuppressionItem, type OutboundMailItem } from '../../../shared/entities';
+import {
+  MAIL_QUEUE_SHARDS,
+  mailQueueShard,
+  mailSuppressionEntity,
+  outboundMailEntity,
+  type MailKind,
+  type MailSuppressionItem,
+  type OutboundMailItem,
+} from '../../../shared/entities';
 import { dynamo, tableName } from '../clients';
 import type { MailMessage } from '../mail/message';
 import { isNew, putOf, updateOf } from './expressions';
+import { queryAll } from './query';
 import { lostRace, tryUpdate } from './write';
 
 /**
  * How long a sending claim holds. A container that dies between claiming and marking the mail sent
- * leaves the claim; once it lapses, the stream's retry (or an operator's replay) sends the mail.
+ * leaves the claim; once it lapses, the stream's retry or the sweeper sends the mail. It must outlast
+ * whoever holds it: send-mail is killed 10 s after it starts, and a claimant never calls SES once
+ * less than the SES limit (functions/lib/mail/send.ts) is left of its lease, so nobody is still
+ * sending when someone else may claim again.
  */
 export const MAIL_SENDING_LEASE_SECONDS = 60;
+/**
+ * How long a new (or given back) mail is the stream's alone before the sweeper may take it: the
+ * stream hands a new item over within a second or two, so the sweeper only meets the mail it lost.
+ */
+export const MAIL_SWEEP_GRACE_SECONDS = 30;
 /** An outbox item outlives the stream's 24 hours and the failed-batch replays of the runbook. */
 const KEEP_SECONDS = 30 * 24 * 3600;
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
+const isoAt = (seconds: number) => new Date(seconds * 1000).toISOString();
+
+/** The sweeper's index entry of an unsent mail, which it may take from `dueAt` (epoch seconds) on. */
+function unsentEntry(kind: MailKind, subjectId: string, dueAt: number) {
+  return outboundMailEntity.indexes.unsent.key(mailQueueShard(outboundMailEntity.key(kind, subjectId).pk), isoAt(dueAt));
+}
+
+/** What the sweeper needs of an unsent mail to send it. */
+export type UnsentMail = Pick<OutboundMailItem, 'kind' | 'subjectId' | 'secretLink'>;
 
 /** The outbox item a message becomes: pending, keyed by its event. */
 export function outboxItem(message: MailMessage, now = new Date()): OutboundMailItem {
@@ -28,6 +54,7 @@ export function outboxItem(message: MailMessage, now = new Date()): OutboundMail
     ...(message.action ? { action: message.action } : {}),
     ...(message.secretLinkSeconds ? { secretLink: true } : {}),
     state: 'pending',
+    ...unsentEntry(message.kind, message.subjectId, Math.floor(now.getTime() / 1000) + MAIL_SWEEP_GRACE_SECONDS),
     createdAt: now.toISOString(),
     // A credential's mail is worth nothing once its link has expired: it goes with it.
     expiresAt: Math.floor(now.getTime() / 1000) + (message.secretLinkSeconds ?? KEEP_SECONDS),
@@ -76,9 +103,11 @@ export const mailRepo = {
    */
   async claim(kind: MailKind, subjectId: string): Promise<OutboundMailItem | undefined> {
     const now = nowSeconds();
+    const leaseUntil = now + MAIL_SENDING_LEASE_SECONDS;
     return tryUpdate(
       updateOf(outboundMailEntity, outboundMailEntity.key(kind, subjectId), {
-        set: { state: 'sending', leaseUntil: now + MAIL_SENDING_LEASE_SECONDS },
+        // The sweeper's turn comes when the lease lapses: a claimant that died is found then.
+        set: { state: 'sending', leaseUntil, ...unsentEntry(kind, subjectId, leaseUntil) },
         if: (c) => c.or(c.eq('state', 'pending'), c.and(c.eq('state', 'sending'), c.lt('leaseUntil', now))),
       }),
     );
@@ -91,18 +120,21 @@ export const mailRepo = {
         updateOf(outboundMailEntity, outboundMailEntity.key(kind, subjectId), {
           set: { state: 'sent', messageId, sentAt: new Date().toISOString() },
           // A secret link has done its job once sent: the table keeps no usable copy.
-          remove: secretLink ? ['leaseUntil', 'action'] : ['leaseUntil'],
+          remove: secretLink ? ['leaseUntil', 'action', 'gsi1pk', 'gsi1sk'] : ['leaseUntil', 'gsi1pk', 'gsi1sk'],
           if: (c) => c.eq('state', 'sending'),
         }),
       ),
     );
   },
 
-  /** Gives the mail back when sending failed for a reason that may pass, so the stream's retry sends it. */
+  /**
+   * Gives the mail back when sending failed for a reason that may pass: the stream's retry sends it,
+   * or else the sweeper once the grace has passed.
+   */
   async release(kind: MailKind, subjectId: string): Promise<void> {
     await tryUpdate(
       updateOf(outboundMailEntity, outboundMailEntity.key(kind, subjectId), {
-        set: { state: 'pending' },
+        set: { state: 'pending', ...unsentEntry(kind, subjectId, nowSeconds() + MAIL_SWEEP_GRACE_SECONDS) },
         remove: ['leaseUntil'],
         if: (c) => c.eq('state', 'sending'),
       }),
@@ -114,10 +146,28 @@ export const mailRepo = {
     await tryUpdate(
       updateOf(outboundMailEntity, outboundMailEntity.key(kind, subjectId), {
         set: { state, ...(refusal ? { refusal: refusal.slice(0, 500) } : {}) },
-        remove: secretLink ? ['leaseUntil', 'action'] : ['leaseUntil'],
+        remove: secretLink ? ['leaseUntil', 'action', 'gsi1pk', 'gsi1sk'] : ['leaseUntil', 'gsi1pk', 'gsi1sk'],
         if: (c) => c.eq('state', 'sending'),
       }),
     );
+  },
+
+  /**
+   * The unsent mails the sweeper may take now (pending past their grace, or claimed with a lapsed
+   * lease), oldest first within each shard: one Query per shard of the sparse index, up to
+   * `perShard` each. The claim that follows decides; this only finds candidates.
+   */
+  async dueForSweep(perShard: number, now = new Date()): Promise<UnsentMail[]> {
+    const shards = await Promise.all(
+      Array.from({ length: MAIL_QUEUE_SHARDS }, (_, shard) =>
+        queryAll({
+          ...outboundMailEntity.indexes.unsent.range(shard),
+          sk: { lt: now.toISOString() },
+          limit: perShard,
+        }),
+      ),
+    );
+    return shards.flat().map(({ kind, subjectId, secretLink }) => ({ kind, subjectId, ...(secretLink ? { secretLink } : {}) }));
   },
 
   async isSuppressed(email: string): Promise<boolean> {

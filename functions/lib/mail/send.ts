@@ -1,5 +1,5 @@
 import { SendEmailCommand } from '@aws-sdk/client-sesv2';
-import { ses } from '../clients';
+import { SES_SEND_LIMIT_MS, ses } from '../clients';
 import { env } from '../env';
 import type { RenderedMail } from './message';
 
@@ -35,6 +35,8 @@ export async function sendMail(mail: RenderedMail): Promise<string> {
       ...(env.SES_CONFIGURATION_SET ? { ConfigurationSetName: env.SES_CONFIGURATION_SET } : {}),
       EmailTags: [{ Name: 'kind', Value: mail.kind }],
     }),
+    // No try starts after the limit, whatever pause the SDK's retry took: the claim's arithmetic holds.
+    { abortSignal: AbortSignal.timeout(SES_SEND_LIMIT_MS) },
   );
   if (!out.MessageId) throw new Error('SES answered without a message id');
   return out.MessageId;

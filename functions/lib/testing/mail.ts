@@ -1,11 +1,13 @@
 import { GetItemCommand } from '@aws-sdk/client-dynamodb';
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { toStreamRecord } from '../../../infra/local/dynamo-stream';
 import type { StoredMail } from '../../../infra/local/ses';
 import { outboundMailEntity, type MailKind, type OutboundMailItem } from '../../../shared/entities';
 import { dynamo, tableName } from '../clients';
+import { outboxItem } from '../data/mail';
 import { env } from '../env';
+import type { MailMessage } from '../mail/message';
 
 /** Every message the local SES kept for `to` (its To list names it), oldest first. */
 export async function mailsTo(to: string): Promise<StoredMail[]> {
@@ -48,4 +50,29 @@ export async function outboxMailsTo(kind: MailKind, to: string): Promise<Outboun
     start = page.LastEvaluatedKey;
   } while (start);
   return found;
+}
+
+/** A mail put in the outbox `secondsAgo` seconds ago (as its write at that time would have put it), which no stream delivered. */
+export async function queuedAgo(message: MailMessage, secondsAgo: number): Promise<OutboundMailItem> {
+  const item = outboxItem(message, new Date(Date.now() - secondsAgo * 1000));
+  await dynamo.send(new PutCommand({ TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
+  return item;
+}
+
+/**
+ * Moves a claimed mail's lease to end at `leaseUntil` (epoch seconds), its sweeper's turn with it,
+ * as if the claim had been taken that much earlier or later: a sender that died long ago, or one
+ * about to finish.
+ */
+export async function setLease(kind: MailKind, subjectId: string, leaseUntil: number): Promise<void> {
+  await dynamo.send(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: outboundMailEntity.key(kind, subjectId),
+      UpdateExpression: 'SET leaseUntil = :lease, gsi1sk = :due',
+      ConditionExpression: '#state = :sending',
+      ExpressionAttributeNames: { '#state': 'state' },
+      ExpressionAttributeValues: { ':lease': leaseUntil, ':due': new Date(leaseUntil * 1000).toISOString(), ':sending': 'sending' },
+    }),
+  );
 }
