@@ -24,7 +24,7 @@ import { buildWeb, measureRouteLoads, requireWebConfig, routeLoadTable } from '.
  *   BENCH_ONLY=dispatch   only the dispatch comparison (a job for now and one scheduled for later, each against its scan)
  *   BENCH_ONLY=owner      only the owner dashboard's calls at 1,000 and at 100,000 jobs (items read and time)
  *   BENCH_ONLY=fanout     only the /ws fan-out comparison (publish() against one connection at a time)
- *   BENCH_ONLY=load       only the load run (LOAD_SECONDS=60 by default)
+ *   BENCH_ONLY=load       only the load run (a burst of new customers booking at once, then LOAD_SECONDS=120 of mixed traffic by default)
  *   BENCH_ONLY=functions  only the functions' cold imports against their references
  *   BENCH_ONLY=passwords  only one password hash from the login functions' bundle, cold and warm, against a SHA-256 reference
  *   BENCH_ONLY=web        only the web app: initial JavaScript per route and Lighthouse on LIGHTHOUSE_ROUTES

@@ -22,7 +22,9 @@ import { percentile } from './timing';
  * this shared machine hits both alike.
  */
 export const LOAD_CONNECTIONS = 50;
-export const LOAD_SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
+export const LOAD_SECONDS = Number(process.env.LOAD_SECONDS ?? 120);
+/** New customers booking at the same moment before the mixed traffic starts. */
+export const BURST_CUSTOMERS = 60;
 /** Our throughput on the read mix, as a fraction of the bare server's. */
 export const MIN_THROUGHPUT_RATIO = 0.6;
 const SLICES = 2;
@@ -148,6 +150,58 @@ export async function drive(base: string, steps: Step[], actors: Actors, connect
   return run;
 }
 
+export interface Burst {
+  customers: number;
+  seconds: number;
+  byStatus: Record<string, number>;
+  p50: number;
+  p99: number;
+  /** Booking ids answered 201. */
+  bookings: string[];
+}
+
+/**
+ * `customers` first-time visitors (no cookie) sending the booking form at the same moment, each
+ * with its own email (so each booking also queues a mail) and Idempotency-Key, as the form sends it.
+ */
+export async function burstOfBookings(base: string, slugs: string[], customers: number): Promise<Burst> {
+  const started = performance.now();
+  const answers = await Promise.all(
+    Array.from({ length: customers }, async (_, i) => {
+      const t = performance.now();
+      try {
+        const res = await fetch(`${base}/api/bookings`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+          body: JSON.stringify({
+            name: `Burst Customer ${i}`,
+            phone: '5550101234',
+            address: '12 Harbour Road, Springfield',
+            category: slugs[i % slugs.length],
+            email: `burst-${i}@example.com`,
+          }),
+          signal: AbortSignal.timeout(30_000),
+        });
+        const body = (await res.json().catch(() => ({}))) as { id?: string };
+        return { status: String(res.status), ms: performance.now() - t, id: res.status === 201 ? body.id : undefined };
+      } catch {
+        return { status: 'no answer', ms: performance.now() - t, id: undefined };
+      }
+    }),
+  );
+  const byStatus: Record<string, number> = {};
+  for (const a of answers) byStatus[a.status] = (byStatus[a.status] ?? 0) + 1;
+  const latencies = answers.map((a) => a.ms);
+  return {
+    customers,
+    seconds: (performance.now() - started) / 1000,
+    byStatus,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    bookings: answers.flatMap((a) => (a.id ? [a.id] : [])),
+  };
+}
+
 async function prepareActors(stack: { url: string; setupCode?: string }): Promise<Actors> {
   const base = stack.url;
   const slugs = ((await (await fetch(`${base}/api/services`)).json()) as { slug: string }[]).map((s) => s.slug).slice(0, 6);
@@ -205,6 +259,7 @@ async function storedBookingIds(dynamoEndpoint: string): Promise<string[]> {
 
 export interface LoadResult {
   connections: number;
+  burst: Omit<Burst, 'bookings'>;
   mixed: { seconds: number; requests: number; rps: number; p50: number; p99: number; fiveXX: number; errors: number; failures: Record<string, number> };
   bookings: { answered201: number; missing: number; extra: number };
   reads: { ours: { rps: number; p50: number; p99: number }; bare: { rps: number; p50: number; p99: number }; ratio: number };
@@ -235,9 +290,10 @@ export async function measureLoad(seconds = LOAD_SECONDS, connections = LOAD_CON
     const { dynamoEndpoint } = JSON.parse(readFileSync(path.join(dataDir, 'stack.json'), 'utf8')) as { dynamoEndpoint: string };
     const before = new Set(await storedBookingIds(dynamoEndpoint));
 
+    const burst = await burstOfBookings(stack.url, actors.slugs, BURST_CUSTOMERS);
     const mixed = await drive(stack.url, mix, actors, connections, seconds, 1);
     const stored = (await storedBookingIds(dynamoEndpoint)).filter((id) => !before.has(id));
-    const answered = new Set(mixed.bookings);
+    const answered = new Set([...burst.bookings, ...mixed.bookings]);
     const storedSet = new Set(stored);
 
     bare = await startBareServer(dynamoEndpoint);
@@ -254,8 +310,10 @@ export async function measureLoad(seconds = LOAD_SECONDS, connections = LOAD_CON
     const b = summary(theirs);
     if (errorLines.length) console.error(`load: the stack logged errors:\n${errorLines.join('\n')}`);
     const fiveXX = Object.entries(mixed.byStatus).filter(([s]) => s.startsWith('5')).reduce((n, [, c]) => n + c, 0);
+    const { bookings: _ids, ...burstFigures } = burst;
     return {
       connections,
+      burst: burstFigures,
       mixed: { seconds: m.seconds, requests: m.requests, rps: m.rps, p50: m.p50, p99: m.p99, fiveXX, errors: mixed.errors, failures: mixed.failures },
       bookings: {
         answered201: answered.size,
@@ -273,7 +331,25 @@ export async function measureLoad(seconds = LOAD_SECONDS, connections = LOAD_CON
 
 export function loadTable(r: LoadResult): string {
   const nothingLost = r.bookings.missing === 0 && r.bookings.extra === 0;
+  const burstFiveXX = Object.entries(r.burst.byStatus).filter(([s]) => !/^[1-4]/.test(s)).reduce((n, [, c]) => n + c, 0);
   return [
+    markdownTable(
+      [{ title: `Burst: ${r.burst.customers} new customers booking at once` }, { title: 'Answers', align: 'right' }, { title: 'All answered in', align: 'right' }, { title: 'p50', align: 'right' }, { title: 'p99', align: 'right' }],
+      [
+        [
+          'bookings with an email (npm start)',
+          Object.entries(r.burst.byStatus)
+            .map(([s, n]) => `${s} ×${n}`)
+            .join(', '),
+          `${r.burst.seconds.toFixed(1)} s`,
+          ms(r.burst.p50),
+          ms(r.burst.p99),
+        ],
+      ],
+    ),
+    '',
+    `5xx or no answer in the burst: ${burstFiveXX} (target 0): ${verdict(burstFiveXX === 0)}.`,
+    '',
     markdownTable(
       [
         { title: `Load: ${r.connections} connections` },
