@@ -68,7 +68,7 @@ describe('proof of arrival', () => {
       (offers) => offers.some((offer) => offer.id === jobId),
     );
     await asPro(stack.url, pro, 'POST', `/api/jobs/accept/${jobId}`, {});
-    await customer.goto(`${stack.url}/track?id=${jobId}`);
+    await customer.goto(`${stack.url}/track#id=${jobId}`);
     return { customer, customerErrors, jobId };
   }
 

@@ -5,7 +5,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStackProcess, type RunningStack } from '../../infra/testing/local-process';
 import { launchBrowser, seriousA11yViolations } from './browser';
-import { holdScripts } from './journey';
+import { holdScripts, trackedIdIn } from './journey';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'marketplace-e2e-'));
 let stack: RunningStack;
@@ -81,8 +81,8 @@ describe('a visitor books a service and tracks it', () => {
 
     // Pressing again lands on /track with that same booking: the second press was not a second booking.
     await page.getByRole('button', { name: /book|submit|request/i }).click();
-    await page.waitForURL(/\/track\?id=[A-Za-z0-9_-]{22}$/);
-    const id = new URL(page.url()).searchParams.get('id')!;
+    await page.waitForURL(/\/track#id=[A-Za-z0-9_-]{22}$/);
+    const id = trackedIdIn(page.url());
     expect(id).toBe(bookedUnseen);
     await page.getByText('Request sent!').waitFor();
     const badge = page.getByTestId('booking-status');
@@ -128,8 +128,8 @@ describe('a visitor books a service and tracks it', () => {
     // the address); the booking carries what was entered and the link's category.
     expect(heldBack).toBe(true);
     expect(urlAfterEarlyPress).toBe(`${stack.url}/book?category=electrical`);
-    await page.waitForURL(/\/track\?id=[A-Za-z0-9_-]{22}$/);
-    const id = new URL(page.url()).searchParams.get('id')!;
+    await page.waitForURL(/\/track#id=[A-Za-z0-9_-]{22}$/);
+    const id = trackedIdIn(page.url());
     const booking = (await page.evaluate(async (bookingId) => (await fetch(`/api/track/${bookingId}`)).json(), id)) as Record<string, unknown>;
     expect(booking).toMatchObject({ category: 'electrical', name: 'Robin Ortiz', location: '88 Valencia Street, San Francisco' });
     expect(booking.requestedTime).toEqual(expect.any(String));
@@ -139,7 +139,7 @@ describe('a visitor books a service and tracks it', () => {
   it('says "Booking Not Found" for an unknown id and offers to try again', async () => {
     const page = await browser.newPage();
 
-    await page.goto(`${stack.url}/track?id=AAAAAAAAAAAAAAAAAAAAAA`);
+    await page.goto(`${stack.url}/track#id=AAAAAAAAAAAAAAAAAAAAAA`);
     await page.getByText('Booking Not Found').waitFor();
     await page.getByRole('button', { name: 'Try Again' }).click();
     await page.waitForURL(/\/track$/);

@@ -7,7 +7,7 @@ import { payButtonLabel } from '../../shared/domain/invoice';
 import type { CrewBillView } from '../../shared/schemas/views/invoice';
 import type { RunningStack } from '../../infra/testing/local-process';
 import { launchBrowser, seriousA11yViolations } from './browser';
-import { HOME, NEAR, OFFLINE_GEOCODER, collectErrors, eventually, startJourneyStack, toast, withStackWarnings } from './journey';
+import { HOME, NEAR, OFFLINE_GEOCODER, collectErrors, eventually, startJourneyStack, toast, withStackWarnings, trackedIdIn } from './journey';
 import { approvedPro, asPro, bringOnCall, ownerCookie, signIn, workToCompletion, type Pro } from './people';
 
 /** What the local Stripe keeps of the transfers it made (its state file in the stack's data folder). */
@@ -142,7 +142,7 @@ describe('a request for two pros', () => {
     expect(await seriousA11yViolations(customer)).toEqual([]);
     await bill.getByRole('button', { name: 'Verify bill' }).click();
     await bill.getByRole('button', { name: /^Pay \$/ }).waitFor();
-    const leadId = new URL(customer.url()).searchParams.get('id')!;
+    const leadId = trackedIdIn(customer.url());
     const verified = (await customer.evaluate(async (id) => (await fetch(`/api/requests/${id}/bill`)).json(), leadId)) as CrewBillView;
     expect(verified.status).toBe('to_pay');
     expect(verified.lines).toHaveLength(2);

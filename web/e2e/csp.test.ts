@@ -123,7 +123,7 @@ describe('the prerendered pages', () => {
     // Act
     await page.getByLabel('Enter Booking ID').fill('no-such-booking');
     await page.getByRole('button', { name: 'Check Status' }).click();
-    await page.waitForURL(/\/track\?id=no-such-booking$/);
+    await page.waitForURL(/\/track#id=no-such-booking$/);
     await page.reload();
     await page.locator('h1').first().evaluate((h1) => ((window as unknown as { __h1: Element }).__h1 = h1));
 
@@ -140,7 +140,7 @@ describe('the prerendered pages', () => {
     await close();
   });
 
-  it('/track?id= asks for its booking once, before React starts, and shows that answer', async () => {
+  it('/track#id= asks for its booking once, before React starts, and shows that answer', async () => {
     // Prepare: a real booking, and every call the page makes for it.
     const made = await fetch(`${origin}/api/bookings`, {
       method: 'POST',
@@ -157,7 +157,7 @@ describe('the prerendered pages', () => {
     });
 
     // Act
-    await page.goto(`${origin}/track?id=${id}`);
+    await page.goto(`${origin}/track#id=${id}`);
     await page.getByRole('heading', { name: 'Progress' }).waitFor();
 
     // Assess: one call, made by the entry script before React (a fetch, not the page's later one).

@@ -7,7 +7,7 @@ import { cardFeeCents, estimateDefaults } from '../../shared/domain/estimate';
 import { invoiceNumber, payButtonLabel } from '../../shared/domain/invoice';
 import type { RunningStack } from '../../infra/testing/local-process';
 import { launchBrowser, seriousA11yViolations } from './browser';
-import { HOME, NEAR, OFFLINE_GEOCODER, collectErrors, toast, startJourneyStack, eventually } from './journey';
+import { HOME, NEAR, OFFLINE_GEOCODER, collectErrors, toast, startJourneyStack, eventually, trackedIdIn } from './journey';
 import { approvedPro, arriveAtJob, asPro, ownerCookie, type Pro, bringOnCall } from './people';
 
 /**
@@ -148,7 +148,7 @@ async function followToTheEnd({ base, page, pro, proName, jobId, number, emailed
   // The thank-you moves on to the home page by itself; the job's card leads back to its timeline.
   await page.waitForURL(`${base}/`, { timeout: SEEN });
   await page.getByRole('link', { name: `Track request ${number}` }).click({ timeout: SEEN });
-  await page.waitForURL(`${base}/track?id=${jobId}`);
+  await page.waitForURL(`${base}/track#id=${jobId}`);
   await trackingSays(page, 'All done');
   await page.getByTestId('tracking-now').getByText('You rated this 5/5 (Excellent)').waitFor();
   await page.getByTestId('receipt').getByText(`#${invoiceNumber(invoice.id)}`).waitFor();
@@ -207,14 +207,31 @@ describe('one journey for the customer, whatever door they came in by', () => {
       await page.getByLabel('Service category').selectOption('plumbing');
       await page.getByLabel('Details (optional)').fill('The bathroom tap drips all night.');
       await page.getByRole('button', { name: 'Submit booking' }).click();
-      await page.waitForURL(/\/track\?id=[A-Za-z0-9_-]{22}$/);
-      const bookingId = new URL(page.url()).searchParams.get('id')!;
+      await page.waitForURL(/\/track#id=[A-Za-z0-9_-]{22}$/);
+      const bookingId = trackedIdIn(page.url());
       const number = (await shownNumber(page).textContent())!.trim();
       // A booking's job has an id of its own: the pro acts on that one.
       const tracked = await context.request.get(`${stack.url}/api/track/${bookingId}`);
       expect(tracked.status()).toBe(200);
       const view = (await tracked.json()) as { id: string; viewer: string };
       expect(view.viewer).toBe('customer');
+      // The customer's own browser shows their details.
+      await page.getByText('500 Hayes Street, San Francisco').waitFor();
+
+      // A link mailed before the id moved into the fragment still opens the booking, and the id
+      // leaves the query for the fragment.
+      await page.goto(`${stack.url}/track?id=${bookingId}`);
+      await page.waitForURL(`${stack.url}/track#id=${bookingId}`);
+      await expect.poll(async () => (await shownNumber(page).textContent())?.trim()).toBe(number);
+
+      // Someone else holding the link follows the booking: the town, not who booked it or where.
+      const stranger = await newCustomer();
+      await stranger.page.goto(`${stack.url}/track#id=${bookingId}`);
+      await stranger.page.getByTestId('viewer-note').getByText("The customer's name, contact details and street address show only in the browser that booked.").waitFor();
+      await stranger.page.getByText('San Francisco', { exact: true }).waitFor();
+      expect(await stranger.page.getByText(/Jordan Lee|500 Hayes|555-0177|bathroom tap/).count()).toBe(0);
+      expect(stranger.errors).toEqual([]);
+      await stranger.context.close();
 
       // Assess: the same journey as every door's, to the end.
       await followToTheEnd({ base: stack.url, page, pro: plumber, proName: 'Riley Chen', jobId: view.id, number });
@@ -247,8 +264,8 @@ describe('one journey for the customer, whatever door they came in by', () => {
       await card.getByText('Waiting for worker assignment').waitFor({ timeout: SEEN });
       const number = (await card.getAttribute('aria-label'))!.replace(/^Request /, '');
       await card.getByRole('link', { name: `Track request ${number}` }).click();
-      await page.waitForURL(/\/track\?id=[A-Za-z0-9_-]{22}$/);
-      const jobId = new URL(page.url()).searchParams.get('id')!;
+      await page.waitForURL(/\/track#id=[A-Za-z0-9_-]{22}$/);
+      const jobId = trackedIdIn(page.url());
       expect(await shownNumber(page).textContent()).toBe(number);
 
       // Assess: the same journey as every door's, to the end.
@@ -293,8 +310,8 @@ describe('one journey for the customer, whatever door they came in by', () => {
       const number = (await card.getAttribute('aria-label'))!.replace(/^Request /, '');
       expect(number).toMatch(/^[A-Z0-9_-]{8}$/);
       await card.getByRole('link', { name: `Track request ${number}` }).click();
-      await page.waitForURL(/\/track\?id=[A-Za-z0-9_-]{22}$/);
-      const jobId = new URL(page.url()).searchParams.get('id')!;
+      await page.waitForURL(/\/track#id=[A-Za-z0-9_-]{22}$/);
+      const jobId = trackedIdIn(page.url());
 
       // Assess: the same journey as every door's, to the end (the hire is offered to the painter alone first).
       await followToTheEnd({ base: stack.url, page, pro: painter, proName: 'Alex Brandt', jobId, number, emailed: true });

@@ -70,6 +70,11 @@ describe('a home-page request is dispatched, accepted and worked to completion',
     // The offer reaches the pro (offers poll every 10 s), with its countdown; the pro accepts.
     const offer = worker.getByRole('article', { name: 'Offer: Plumbing' });
     await offer.waitFor({ timeout: 20_000 });
+    // Deciding needs the trade, the town and the work; who the customer is and their street come with accepting.
+    await offer.getByText('San Francisco', { exact: true }).waitFor();
+    await offer.getByText("The street and the customer's name and contact details show once you accept.").waitFor();
+    await offer.getByText('Water is leaking under the kitchen sink.').waitFor();
+    expect(await offer.getByText(/Dana Whitfield|Goodlett/).count()).toBe(0);
     expect(await seriousA11yViolations(worker)).toEqual([]);
     await offer.getByRole('button', { name: 'Accept' }).click();
     await toast(worker, 'Job Accepted!');
@@ -147,7 +152,7 @@ describe('offers that expire and a pro who arrives late', () => {
     await page.getByLabel(/phone/i).fill('(415) 555-0177');
     await page.getByLabel(/address/i).fill('500 Hayes Street, San Francisco');
     await page.getByRole('button', { name: /book|submit|request/i }).click();
-    await page.waitForURL(/\/track\?id=[A-Za-z0-9_-]{22}$/);
+    await page.waitForURL(/\/track#id=[A-Za-z0-9_-]{22}$/);
 
     // Assess: the painter was offered it, the offer ran out, and /track says so.
     const offers = (await asPro(stack.url, painter, 'GET', `/api/jobs/offers/${painter.id}`)) as { offerExpiresAt: string }[];

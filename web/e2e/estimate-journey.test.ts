@@ -61,7 +61,7 @@ describe('a customer sees the price and picks the time before booking', () => {
 
     // Sent: the tracking page shows the time asked for and the figures that were quoted.
     await page.getByRole('button', { name: /book|submit|request/i }).click();
-    await page.waitForURL(/\/track\?id=[A-Za-z0-9_-]{22}$/);
+    await page.waitForURL(/\/track#id=[A-Za-z0-9_-]{22}$/);
     const tracked = page.getByTestId('tracked-estimate');
     await tracked.waitFor();
     expect(await page.getByTestId('tracked-requested-time').innerText()).toBe(`Requested for ${tomorrowNine.shown}`);

@@ -58,6 +58,13 @@ export async function requestFromPage(page: Page, request: { name: string; email
   ));
 }
 
+/** The job a /track address names: its #id=, where the product's links carry it. */
+export function trackedIdIn(url: string): string {
+  const id = new URLSearchParams(new URL(url).hash.slice(1)).get('id');
+  if (!id) throw new Error(`no #id= in ${url}`);
+  return id;
+}
+
 const running = new Set<RunningStack>();
 
 /**

@@ -95,7 +95,7 @@ describe('no dead ends for the customer', () => {
       service: 'Plumbing',
       description: 'Water is leaking under the kitchen sink.',
     });
-    await customer.goto(`${stack.url}/track?id=${jobId}`);
+    await customer.goto(`${stack.url}/track#id=${jobId}`);
     await nowPanel(customer).getByText('No worker available').waitFor(LIVE);
     await customer.getByRole('button', { name: 'Try again', exact: true }).waitFor();
     expect(await seriousA11yViolations(customer)).toEqual([]);
@@ -135,7 +135,7 @@ describe('no dead ends for the customer', () => {
       service: 'Electrical',
       description: 'Half the sockets in the kitchen stopped working.',
     });
-    await customer.goto(`${stack.url}/track?id=${jobId}`);
+    await customer.goto(`${stack.url}/track#id=${jobId}`);
     await nowPanel(customer).getByText('No worker available').waitFor(LIVE);
     const note = customer.getByText(/^For the next \d+ minutes?, a pro who comes on call nearby gets it automatically\.$/);
     await note.waitFor();
@@ -172,7 +172,7 @@ describe('no dead ends for the customer', () => {
       description: 'Two bedroom walls need a fresh coat.',
     });
     expect(await offeredTo(stack.url, painter)).toContain(jobId);
-    await customer.goto(`${stack.url}/track?id=${jobId}`);
+    await customer.goto(`${stack.url}/track#id=${jobId}`);
     await nowPanel(customer).getByText('Asking 1 pro nearby').waitFor(LIVE);
 
     // Act: the customer cancels, and confirms.
@@ -200,7 +200,7 @@ describe('no dead ends for the customer', () => {
     await booker.goto(`${stack.url}/book`);
     await fillBooking(booker, { name: 'Sky Anders', phone: '(415) 555-0142', address: '500 Hayes Street, San Francisco', category: 'construction' });
     await booker.getByRole('button', { name: 'Submit booking' }).click();
-    await booker.waitForURL(/\/track\?id=[A-Za-z0-9_-]+$/, LIVE);
+    await booker.waitForURL(/\/track#id=[A-Za-z0-9_-]+$/, LIVE);
     const numberHeading = booker.getByRole('heading', { level: 2, name: /^[A-Z0-9_-]{8}$/ });
     await numberHeading.waitFor(LIVE);
     const number = (await numberHeading.textContent())!.trim();
@@ -233,7 +233,7 @@ describe('no dead ends for the customer', () => {
     await visitor.getByRole('button', { name: 'Find Booking' }).click();
 
     // Assess: the booking, followed but not acted on from this browser.
-    await visitor.waitForURL(/\/track\?id=[A-Za-z0-9_-]+$/, LIVE);
+    await visitor.waitForURL(/\/track#id=[A-Za-z0-9_-]+$/, LIVE);
     await visitor.getByRole('heading', { level: 2, name: number }).waitFor(LIVE);
     await visitor.getByText('To verify, pay or rate, open this page in the browser you booked with.').waitFor();
     await visitor.getByText('Sky Anders').waitFor();
@@ -263,7 +263,7 @@ describe('no dead ends for the customer', () => {
     await workToCompletion(stack.url, handyman, jobId);
 
     // The customer approves the work on /track; the handyman invoices it.
-    await customer.goto(`${stack.url}/track?id=${jobId}`);
+    await customer.goto(`${stack.url}/track#id=${jobId}`);
     await customer.getByRole('button', { name: 'Verify Work' }).click(LIVE);
     const verify = customer.getByRole('dialog', { name: 'Verify Completed Work' });
     await verify.getByRole('button', { name: 'Approve Work' }).click();
@@ -283,7 +283,7 @@ describe('no dead ends for the customer', () => {
     await customer.getByTestId('redirect-countdown').getByText(/Taking you to your invoice in/).waitFor();
     expect(await seriousA11yViolations(customer)).toEqual([]);
     await customer.getByRole('link', { name: 'Back to your invoice' }).click();
-    await customer.waitForURL(`${stack.url}/track?id=${jobId}`, LIVE);
+    await customer.waitForURL(`${stack.url}/track#id=${jobId}`, LIVE);
     await nowPanel(customer).getByText('Your invoice is ready').waitFor(LIVE);
     await customer.getByRole('button', { name: 'View & Pay Invoice' }).click(LIVE);
     const payAgain = customer.getByRole('dialog', { name: /^Invoice #/ }).getByRole('button', { name: /^Pay \$\d+\.\d{2}$/ });
@@ -321,7 +321,7 @@ describe('no dead ends for the customer', () => {
 
     // Assess: it asks the server for a while, then says it could not confirm and leads to the invoice.
     await page.getByRole('heading', { name: 'We could not confirm this payment' }).waitFor({ timeout: 40_000 });
-    expect(await page.getByRole('link', { name: 'Back to your invoice' }).getAttribute('href')).toBe(`/track?id=${jobId}`);
+    expect(await page.getByRole('link', { name: 'Back to your invoice' }).getAttribute('href')).toBe(`/track#id=${jobId}`);
     await page.getByRole('button', { name: 'Check again' }).waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
     expect(await seenTexts()).toEqual([]);
@@ -329,7 +329,7 @@ describe('no dead ends for the customer', () => {
     // Act and assess: a job id that names no job, and a link naming no job at all.
     await page.goto(`${stack.url}/payment-success?job=abc`);
     await page.getByRole('heading', { name: 'We could not confirm this payment' }).waitFor({ timeout: 40_000 });
-    expect(await page.getByRole('link', { name: 'Back to your invoice' }).getAttribute('href')).toBe('/track?id=abc');
+    expect(await page.getByRole('link', { name: 'Back to your invoice' }).getAttribute('href')).toBe('/track#id=abc');
     expect(await seenTexts()).toEqual([]);
     await page.goto(`${stack.url}/payment-success?session_id=cs_test_forged`);
     await page.getByRole('heading', { name: 'We could not confirm this payment' }).waitFor({ timeout: 40_000 });

@@ -142,7 +142,7 @@ describe("the owner's jobs", () => {
     // Assess: the page says so, and the customer's tracking page shows the owner's message.
     await admin.getByText('Cancelled by the owner').waitFor();
     await admin.getByRole('list', { name: 'Job timeline' }).getByText('Cancelled', { exact: true }).waitFor();
-    await customer.goto(`${stack.url}/track?id=${jobId}`);
+    await customer.goto(`${stack.url}/track#id=${jobId}`);
     await customer.getByTestId('cancel-message').getByText(/No electrician is free today/).waitFor({ timeout: 30_000 });
     expect(await seriousA11yViolations(customer)).toEqual([]);
     expect(errors).toEqual([]);

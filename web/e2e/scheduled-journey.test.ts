@@ -103,7 +103,7 @@ describe('a scheduled job', () => {
       () => asPro(stack.url, pro, 'GET', `/api/jobs/offers/${pro.id}`) as Promise<{ id: string }[]>,
       (offers) => offers.some((offer) => offer.id === jobId),
     );
-    await customer.goto(`${stack.url}/track?id=${jobId}`);
+    await customer.goto(`${stack.url}/track#id=${jobId}`);
     await customer.getByTestId('scheduled-for').waitFor(LIVE);
     expect(await seriousA11yViolations(customer)).toEqual([]);
 

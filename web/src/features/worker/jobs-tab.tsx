@@ -103,7 +103,7 @@ function OffersSection({ workerId }: { workerId: string }) {
     onSuccess: (job) => {
       queryClient.setQueryData(queryKeys.job(job.id), job);
       refreshLists();
-      toast({ title: 'Job Accepted!', description: `Head to ${job.customerName} at ${job.address}.` });
+      toast({ title: 'Job Accepted!', description: job.address ? `Head to ${job.customerName} at ${job.address}.` : 'Open the job for the address.' });
       void navigate(paths.workerJob(job.id));
     },
     onError: (error) => {
@@ -199,7 +199,7 @@ function OfferCard({ offer, disabled, onAccept, onPass }: { offer: JobOfferView;
             <dd className="flex items-start gap-2 text-slate-100">
               <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-400" />
               <span>
-                {offer.town ?? 'Town not given'}
+                <span className="block">{offer.town ?? 'Town not given'}</span>
                 <span className="block text-xs text-slate-300">{OFFER_DETAILS_NOTE}</span>
               </span>
             </dd>
