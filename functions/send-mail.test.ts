@@ -6,7 +6,7 @@ import { handler as recordFeedback } from './record-mail-feedback';
 import { mailRepo } from './lib/data/mail';
 import { newId } from './lib/ids';
 import type { MailMessage } from './lib/mail/message';
-import { mailsTo, outboxRecord } from './lib/testing/mail';
+import { mailsTo, outboxRecord, setLease } from './lib/testing/mail';
 
 const sample = JSON.parse(readFileSync(new URL('../events/send-mail.json', import.meta.url), 'utf8')) as DynamoDBStreamEvent;
 
@@ -70,6 +70,45 @@ describe('send-mail', () => {
 
     // Assess
     expect(first).toEqual({ batchItemFailures: [] });
+    expect(again).toEqual({ batchItemFailures: [] });
+    expect(await mailsTo(to)).toHaveLength(1);
+  });
+
+  it('waits for a lease another sender holds when it ends within the run, then sends the mail once', async () => {
+    // Prepare: a sender claimed the mail and died; its lease ends within the second.
+    const to = address();
+    const input = message(to);
+    const record = await queued(input);
+    await mailRepo.claim(input.kind, input.subjectId);
+    await setLease(input.kind, input.subjectId, Math.floor(Date.now() / 1000));
+
+    // Act
+    const result = await handler({ Records: [record] });
+
+    // Assess
+    expect(result).toEqual({ batchItemFailures: [] });
+    expect(await mailsTo(to)).toHaveLength(1);
+    expect(await mailRepo.find(input.kind, input.subjectId)).toMatchObject({ state: 'sent' });
+  });
+
+  it('reports a record whose mail is under a lease longer than the run, and sends the mail once when the retry comes after it', async () => {
+    // Prepare: a sender claimed the mail (60 s) and died.
+    const to = address();
+    const input = message(to);
+    const record = await queued(input);
+    const claimed = await mailRepo.claim(input.kind, input.subjectId);
+
+    // Act
+    const meeting = await handler({ Records: [record] });
+    const sentBefore = (await mailsTo(to)).length;
+    await setLease(input.kind, input.subjectId, claimed!.leaseUntil! - 120);
+    const retried = await handler({ Records: [record] });
+    const again = await handler({ Records: [record] });
+
+    // Assess
+    expect(meeting).toEqual({ batchItemFailures: [{ itemIdentifier: record.dynamodb!.SequenceNumber }] });
+    expect(sentBefore).toBe(0);
+    expect(retried).toEqual({ batchItemFailures: [] });
     expect(again).toEqual({ batchItemFailures: [] });
     expect(await mailsTo(to)).toHaveLength(1);
   });
@@ -141,7 +180,10 @@ describe('send-mail', () => {
 
     // Assess
     expect(result).toEqual({ batchItemFailures: [] });
-    expect(await mailRepo.find(input.kind, input.subjectId)).toMatchObject({ state: 'refused', refusal: expect.stringContaining('BadRequestException') });
+    const stored = await mailRepo.find(input.kind, input.subjectId);
+    expect(stored).toMatchObject({ state: 'refused', refusal: expect.stringContaining('BadRequestException') });
+    // Settled: out of the sweeper's index of unsent mail.
+    expect(stored).not.toHaveProperty('gsi1pk');
   });
 
   it('settles a mail whose link is not a path on the site as refused, sending nothing', async () => {

@@ -52,39 +52,45 @@ export const handler = withRequestContext(async (event: DynamoDBStreamEvent, con
     return { batchItemFailures: [] };
   }
   const failures: DynamoDBBatchResponse['batchItemFailures'] = [];
+  // One send per mail, however many of the batch's records carry it: a copy would only meet the
+  // lease its twin holds in this very run.
+  const sends = new Map<string, Promise<boolean>>();
   await Promise.all(
     event.Records.map(async (record) => {
       const mail = outboundMail(record);
       if (!mail) return;
-      const { kind, subjectId } = mail;
-      const secretLink = Boolean(mail.secretLink);
-      const fail = () => {
-        if (record.dynamodb?.SequenceNumber) failures.push({ itemIdentifier: record.dynamodb.SequenceNumber });
-      };
-      try {
-        let delivery = await deliverMail(kind, subjectId, secretLink);
-        if (delivery.outcome === 'busy') {
-          // The claim may be taken once the clock's second is past the lease's.
-          const waitMs = (delivery.leaseUntil + 1) * 1000 - Date.now();
-          if (waitMs > remainingMs() - SES_SEND_LIMIT_MS - WAIT_MARGIN_MS) {
-            logger.info('Mail claimed by another sender: the record is retried after its lease', { kind });
-            fail();
-            return;
-          }
-          await new Promise((resolve) => setTimeout(resolve, Math.max(waitMs, 0)));
-          delivery = await deliverMail(kind, subjectId, secretLink);
-        }
-        if (delivery.outcome === 'busy') {
-          logger.info('Mail claimed again by another sender: the record is retried', { kind });
-          fail();
-        } else if (delivery.outcome === 'done') {
-          logger.info('Mail already sent or settled', { kind });
-        }
-      } catch (error) {
-        logger.warn('Mail failed: the record is retried', { kind, errorName: (error as Error)?.name });
-        fail();
-      }
+      const key = `${mail.kind}#${mail.subjectId}`;
+      if (!sends.has(key)) sends.set(key, send(mail, remainingMs));
+      if (!(await sends.get(key)!) && record.dynamodb?.SequenceNumber) failures.push({ itemIdentifier: record.dynamodb.SequenceNumber });
     }),
   );
   return { batchItemFailures: failures };
 });
+
+/** Sends one outbox mail of the batch: false when its record is to be tried again. */
+async function send(mail: OutboundMailItem, remainingMs: () => number): Promise<boolean> {
+  const { kind, subjectId } = mail;
+  const secretLink = Boolean(mail.secretLink);
+  try {
+    let delivery = await deliverMail(kind, subjectId, secretLink);
+    if (delivery.outcome === 'busy') {
+      // The claim may be taken once the clock's second is past the lease's.
+      const waitMs = (delivery.leaseUntil + 1) * 1000 - Date.now();
+      if (waitMs > remainingMs() - SES_SEND_LIMIT_MS - WAIT_MARGIN_MS) {
+        logger.info('Mail claimed by another sender: the record is retried after its lease', { kind });
+        return false;
+      }
+      await new Promise((resolve) => setTimeout(resolve, Math.max(waitMs, 0)));
+      delivery = await deliverMail(kind, subjectId, secretLink);
+    }
+    if (delivery.outcome === 'busy') {
+      logger.info('Mail claimed again by another sender: the record is retried', { kind });
+      return false;
+    }
+    if (delivery.outcome === 'done') logger.info('Mail already sent or settled', { kind });
+    return true;
+  } catch (error) {
+    logger.warn('Mail failed: the record is retried', { kind, errorName: (error as Error)?.name });
+    return false;
+  }
+}
