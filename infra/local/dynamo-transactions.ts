@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { table } from '../../shared/table';
 import type { ItemChange, OnChange, PlannedWrite } from './dynamo-stream';
 import { readBody } from './http-io';
+import { makePrivateFolder, PRIVATE_FILE_MODE } from './private-file';
 
 /** Past DynamoDB's own request limit (16 MB), a body is refused. */
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
@@ -273,12 +274,12 @@ interface JournalEntry {
  */
 class Journal {
   constructor(private readonly dir: string) {
-    mkdirSync(dir, { recursive: true });
+    makePrivateFolder(dir);
   }
 
   begin(entries: JournalEntry[]): { end(): void } {
     const file = path.join(this.dir, `${Date.now()}-${randomUUID()}.json`);
-    writeFileSync(file, JSON.stringify(entries));
+    writeFileSync(file, JSON.stringify(entries), { mode: PRIVATE_FILE_MODE });
     return { end: () => rmSync(file, { force: true }) };
   }
 

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import {
@@ -19,6 +18,7 @@ import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb
 import type { OnChange } from './dynamo-stream';
 import { startTransactionFront } from './dynamo-transactions';
 import { claimFolder } from './folder-claim';
+import { makePrivateFolder } from './private-file';
 import { catalogItems } from '../../functions/lib/data/items';
 import { table } from '../../shared/table';
 
@@ -35,7 +35,8 @@ export interface LocalDynamo {
  * changed (the table's stream, dynamo-stream.ts).
  */
 export async function startDynalite(dir?: string, onChange?: OnChange): Promise<LocalDynamo> {
-  if (dir) mkdirSync(dir, { recursive: true });
+  // The table's items are people's details: LevelDB's files sit in a folder only its owner may open.
+  if (dir) makePrivateFolder(dir);
   const release = dir ? claimFolder(dir) : () => {};
   let server: DynaliteThread | undefined;
   let front: Awaited<ReturnType<typeof startTransactionFront>>;

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -90,6 +90,18 @@ describe('local S3 with header-signed SDK calls', () => {
     expect(got.ContentType).toBe('text/plain');
     expect(got.Metadata).toEqual({ owner: 'w1' });
     expect(existsSync(path.join(dir, bucket, 'docs', 'invoice 1 (copy).txt'))).toBe(true);
+  });
+
+  it('keeps objects, their metadata and their folders for their owner alone (0600 files, 0700 folders)', async () => {
+    // Act
+    await client.send(new PutObjectCommand({ Bucket: bucket, Key: 'applications/a1/idFront', Body: 'an ID image', ContentType: 'image/png' }));
+
+    // Assess
+    expect(statSync(path.join(dir, bucket, 'applications', 'a1', 'idFront')).mode & 0o777).toBe(0o600);
+    expect(statSync(path.join(dir, '.meta', bucket, 'applications', 'a1', 'idFront.json')).mode & 0o777).toBe(0o600);
+    for (const folder of [dir, path.join(dir, bucket), path.join(dir, bucket, 'applications', 'a1'), path.join(dir, '.tmp')]) {
+      expect(statSync(folder).mode & 0o777).toBe(0o700);
+    }
   });
 
   it('accepts a streamed body sent aws-chunked with a checksum trailer', async () => {

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { crc32 } from 'node:zlib';
 import { CreateBucketCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { makePrivateFolder, PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from './private-file';
 
 /**
  * A local S3 for the embedded runtime: path-style, SigV4 only, just the operations the marketplace
@@ -85,10 +86,11 @@ interface Target {
 /** A path-style S3 on a free loopback port, storing under `dir`. */
 export async function startLocalS3(dir: string, credentials: LocalS3Credentials): Promise<LocalS3> {
   const root = path.resolve(dir);
-  mkdirSync(root, { recursive: true });
+  // Uploads hold ID images and documents: the folders and files are their owner's alone (0700, 0600).
+  makePrivateFolder(root);
   // Half-written uploads of a stopped run are garbage.
   rmSync(path.join(root, '.tmp'), { recursive: true, force: true });
-  mkdirSync(path.join(root, '.tmp'));
+  mkdirSync(path.join(root, '.tmp'), { mode: PRIVATE_FOLDER_MODE });
   const store = new Store(root);
 
   const server: Server = createServer((req, res) => {
@@ -456,7 +458,7 @@ class Store {
   /** True when it was made, false when it was there. */
   async createBucket(bucket: string): Promise<boolean> {
     try {
-      await mkdir(this.bucketDir(bucket));
+      await mkdir(this.bucketDir(bucket), { mode: PRIVATE_FOLDER_MODE });
       return true;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
@@ -473,8 +475,8 @@ class Store {
     const metaFile = this.metaPath(bucket, key);
     for (let attempt = 1; ; attempt++) {
       try {
-        await mkdir(path.dirname(file), { recursive: true });
-        await mkdir(path.dirname(metaFile), { recursive: true });
+        await mkdir(path.dirname(file), { recursive: true, mode: PRIVATE_FOLDER_MODE });
+        await mkdir(path.dirname(metaFile), { recursive: true, mode: PRIVATE_FOLDER_MODE });
         await rename(tempFile, file);
         break;
       } catch (error) {
@@ -489,7 +491,7 @@ class Store {
       }
     }
     const metaTemp = this.tempFile();
-    await writeFile(metaTemp, JSON.stringify(meta));
+    await writeFile(metaTemp, JSON.stringify(meta), { mode: PRIVATE_FILE_MODE });
     for (let attempt = 1; ; attempt++) {
       try {
         await rename(metaTemp, metaFile);
@@ -497,7 +499,7 @@ class Store {
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || attempt >= 5) throw error;
         // Tidied away by a delete, as above.
-        await mkdir(path.dirname(metaFile), { recursive: true });
+        await mkdir(path.dirname(metaFile), { recursive: true, mode: PRIVATE_FOLDER_MODE });
       }
     }
   }
@@ -562,7 +564,7 @@ class Upload {
 
   constructor(store: Store) {
     this.file = store.tempFile();
-    this.out = createWriteStream(this.file);
+    this.out = createWriteStream(this.file, { mode: PRIVATE_FILE_MODE });
   }
 
   async write(chunk: Buffer): Promise<void> {

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -82,6 +82,17 @@ describe('local Scheduler', () => {
     await expect(get(client, 'offer-expiry-job_1-1')).rejects.toBeInstanceOf(ResourceNotFoundException);
     await sleep(300);
     expect(fired).toHaveLength(1);
+  });
+
+  it('keeps its schedules file for its owner alone (0600)', async () => {
+    // Prepare
+    const { client } = await start();
+
+    // Act
+    await create(client, 'offer-expiry-job_p-1', atIn(60_000));
+
+    // Assess
+    expect(statSync(path.join(dir, 'schedules.json')).mode & 0o777).toBe(0o600);
   });
 
   it('never fires a cancelled schedule, and a second cancel is ResourceNotFound', async () => {

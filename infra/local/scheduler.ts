@@ -1,8 +1,9 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { readBody, sendJson as send } from './http-io';
+import { makePrivateFolder, writePrivateFile } from './private-file';
 
 /**
  * A local EventBridge Scheduler for the embedded runtime: just the one-time schedules the
@@ -84,17 +85,13 @@ const key = (groupName: string, name: string) => `${groupName}/${name}`;
 /** A local Scheduler on a free loopback port, persisting under `dir` and invoking `fire` for due schedules. */
 export async function startLocalScheduler(dir: string, fire: FireTarget): Promise<LocalScheduler> {
   const root = path.resolve(dir);
-  mkdirSync(root, { recursive: true });
+  makePrivateFolder(root);
   const file = path.join(root, FILE);
   const schedules = load(file);
   const timers = new Map<string, NodeJS.Timeout>();
   let closed = false;
 
-  const save = () => {
-    const tmp = `${file}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify([...schedules.values()], null, 2));
-    renameSync(tmp, file);
-  };
+  const save = () => writePrivateFile(file, JSON.stringify([...schedules.values()], null, 2));
 
   const arm = (schedule: StoredSchedule) => {
     const id = key(schedule.groupName, schedule.name);

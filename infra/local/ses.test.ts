@@ -1,5 +1,5 @@
 import { SESv2Client, SendEmailCommand, type SendEmailCommandInput } from '@aws-sdk/client-sesv2';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -71,6 +71,30 @@ describe('local SES (infra/local/ses.ts) with the real SESv2 client', () => {
     expect(parts).toEqual(['Hi Ana, café at 5?', '<p>Hi Ana, café at 5?</p>']);
     const index = JSON.parse(readFileSync(path.join(dir, 'index.json'), 'utf8')) as { messageId: string }[];
     expect(index.map((m) => m.messageId)).toContain(out.MessageId);
+  });
+
+  it('keeps every message and the index for their owner alone (0600)', async () => {
+    // Act: a reset link's mail
+    const out = await client.send(new SendEmailCommand(mail({ Destination: { ToAddresses: ['reset@example.com'] } })));
+
+    // Assess
+    const kept = ses.messages().find((m) => m.messageId === out.MessageId)!;
+    expect(statSync(path.join(dir, kept.file)).mode & 0o777).toBe(0o600);
+    expect(statSync(path.join(dir, 'index.json')).mode & 0o777).toBe(0o600);
+  });
+
+  it("makes its data folder its owner's alone (0700), one made before with an open mode too", async () => {
+    // Prepare
+    const older = path.join(dir, 'older');
+    mkdirSync(older);
+    chmodSync(older, 0o755);
+
+    // Act
+    const second = await startLocalSes(older);
+    await second.close();
+
+    // Assess
+    expect(statSync(older).mode & 0o777).toBe(0o700);
   });
 
   it('keeps what it took across a restart, from the data folder', async () => {

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { readBody, sendJson } from './http-io';
+import { makePrivateFolder, writePrivateFile } from './private-file';
 
 /**
  * A local SES (v2) for the embedded runtime, so functions/lib/mail (the real `@aws-sdk/client-sesv2`,
@@ -17,7 +18,8 @@ import { readBody, sendJson } from './http-io';
  *
  * Every message accepted is kept as SES would hand it on, raw MIME (`<dir>/<message id>.eml`:
  * multipart/alternative, text and HTML, with the configuration set and tags as SES's X-SES headers),
- * plus `<dir>/index.json`, the list of what was sent (newest last), rewritten atomically.
+ * plus `<dir>/index.json`, the list of what was sent (newest last), rewritten atomically; the folder
+ * is its owner's alone (0700) and so is each file (0600).
  *
  * Local-only, for people and tests (SES has no such paths): `GET /_local/messages` lists the
  * messages (JSON, with their text and HTML), `GET /_local/messages/<id>.eml` is one message's MIME,
@@ -245,15 +247,12 @@ ${m.html !== undefined ? `<h2>HTML</h2><iframe sandbox title="The message's HTML
 
 export async function startLocalSes(dir: string): Promise<LocalSes> {
   const root = path.resolve(dir);
-  mkdirSync(root, { recursive: true });
+  // The messages hold reset and sign-in links: only their owner may read them (0700, 0600).
+  makePrivateFolder(root);
   const indexFile = path.join(root, INDEX_FILE);
   const index: StoredMail[] = existsSync(indexFile) ? (JSON.parse(readFileSync(indexFile, 'utf8')) as StoredMail[]) : [];
 
-  const save = () => {
-    const tmp = `${indexFile}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify(index, null, 2));
-    renameSync(tmp, indexFile);
-  };
+  const save = () => writePrivateFile(indexFile, JSON.stringify(index, null, 2));
 
   /** The inbox pages under `base` (`/_local/inbox`); false for a path that is not one of them. */
   const serveInbox = (req: IncomingMessage, res: ServerResponse, pathname: string, base: string): boolean => {
@@ -298,7 +297,7 @@ export async function startLocalSes(dir: string): Promise<LocalSes> {
       // SES's ids: hex time, a UUID and a suffix, e.g. 010001...-8c1e...-000000.
       const messageId = `${Date.now().toString(16).padStart(16, '0')}-${randomUUID()}-000000`;
       const mail = acceptSendEmail(parsed, messageId, new Date());
-      writeFileSync(path.join(root, mail.file), toMime(mail));
+      writePrivateFile(path.join(root, mail.file), toMime(mail));
       index.push(mail);
       save();
       return sendJson(res, 200, { MessageId: messageId });

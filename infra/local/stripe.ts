@@ -1,11 +1,11 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import Stripe from 'stripe';
 import { readBody, sendJson } from './http-io';
-import { writePrivateFile } from './private-file';
+import { makePrivateFolder, writePrivateFile } from './private-file';
 
 /**
  * A local Stripe for the embedded runtime, so functions/lib/stripe.ts (the real `stripe` SDK,
@@ -357,7 +357,7 @@ const noSuch = (what: string, id: string, param?: string) =>
 /** A local Stripe on a free loopback port, persisting under `dir` and sending its webhooks to `deliver`. */
 export async function startLocalStripe(dir: string, options: LocalStripeOptions): Promise<LocalStripe> {
   const root = path.resolve(dir);
-  mkdirSync(root, { recursive: true });
+  makePrivateFolder(root);
   const keys = loadKeys(path.join(root, KEYS_FILE), options);
   const stateFile = path.join(root, STATE_FILE);
   const state = loadState(stateFile);
@@ -372,9 +372,7 @@ export async function startLocalStripe(dir: string, options: LocalStripeOptions)
     for (const [key, result] of Object.entries(state.idempotency)) {
       if (result.created + IDEMPOTENCY_TTL_SECONDS < now) delete state.idempotency[key];
     }
-    const tmp = `${stateFile}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify(state, null, 2));
-    renameSync(tmp, stateFile);
+    writePrivateFile(stateFile, JSON.stringify(state, null, 2));
   };
 
   const api = new Api(state, () => endpoint);
