@@ -58,7 +58,7 @@ describe('POST /api/customer/requests-link', () => {
     expect(sent.action).toBeUndefined();
     const opened = await invoke(openLink, withCookies(withBody(openSample, { token: link![2]! }), [res.cookies[0]!.split(';')[0]!]));
     expect(opened.status).toBe(200);
-    expect(opened.body.keptApart).toBe(false);
+    expect(opened.body.here).toBe(true);
   });
 
   it('gives an unknown address the same answer and sends nothing', async () => {
