@@ -70,33 +70,68 @@ describe('mail through SES (infra/mail.ts)', () => {
     expect(toFeedback[0]!.Properties.Protocol).toBe('lambda');
   });
 
-  it('lets the mail sender alone send, on the identity and the configuration set only, from our own address', () => {
+  it('lets the mail senders (send-mail and the outbox sweeper) alone send, on the identity and the configuration set only, from our own address', () => {
     // Prepare
-    const sender = stack.streamFunctions['send-mail']!;
-    const others = [...Object.values(stack.functions), ...Object.values(stack.streamFunctions), ...Object.values(stack.socketFunctions), ...Object.values(stack.timerFunctions ?? {})].filter((fn) => fn !== sender);
+    const senders = [stack.streamFunctions['send-mail']!, stack.recurringFunctions['sweep-mail-outbox']!];
+    const others = [
+      ...Object.values(stack.functions),
+      ...Object.values(stack.streamFunctions),
+      ...Object.values(stack.socketFunctions),
+      ...Object.values(stack.timerFunctions ?? {}),
+      ...Object.values(stack.recurringFunctions),
+    ].filter((fn) => !senders.includes(fn));
 
-    // Act
-    const sends = statementsOf(sender).filter((s) => actionsOf(s).some((a) => a.startsWith('ses:')));
-    const othersSending = others.filter((fn) => statementsOf(fn).some((s) => actionsOf(s).some((a) => a.startsWith('ses:'))));
+    for (const sender of senders) {
+      // Act
+      const sends = statementsOf(sender).filter((s) => actionsOf(s).some((a) => a.startsWith('ses:')));
 
-    // Assess
-    expect(sends).toHaveLength(1);
-    expect(actionsOf(sends[0]!)).toEqual(['ses:SendEmail']);
-    const resources = JSON.stringify(sends[0]!.Resource);
-    expect(resources).toContain(`":identity/",{"Ref":"${stack.getLogicalId(stack.mail!.identity.node.defaultChild as never)}"}`);
-    expect(resources).toContain(':configuration-set/Marketplace-prod-mail');
-    expect(resources).not.toContain('*');
-    expect(sends[0]!.Condition).toEqual({ StringEquals: { 'ses:FromAddress': 'no-reply@fixly.app' } });
-    expect(othersSending).toEqual([]);
+      // Assess
+      expect(sends).toHaveLength(1);
+      expect(actionsOf(sends[0]!)).toEqual(['ses:SendEmail']);
+      const resources = JSON.stringify(sends[0]!.Resource);
+      expect(resources).toContain(`":identity/",{"Ref":"${stack.getLogicalId(stack.mail!.identity.node.defaultChild as never)}"}`);
+      expect(resources).toContain(':configuration-set/Marketplace-prod-mail');
+      expect(resources).not.toContain('*');
+      expect(sends[0]!.Condition).toEqual({ StringEquals: { 'ses:FromAddress': 'no-reply@fixly.app' } });
+    }
+    expect(others.filter((fn) => statementsOf(fn).some((s) => actionsOf(s).some((a) => a.startsWith('ses:'))))).toEqual([]);
   });
 
-  it('tells the mail sender who mail is from, the configuration set and the site its links open', () => {
+  it('tells the mail senders who mail is from, the configuration set and the site its links open', () => {
+    for (const sender of [stack.streamFunctions['send-mail']!, stack.recurringFunctions['sweep-mail-outbox']!]) {
+      // Act
+      const variables = environmentOf(sender);
+
+      // Assess
+      expect(variables).toMatchObject({ MAIL_FROM: 'Fixly <no-reply@fixly.app>', SES_CONFIGURATION_SET: 'Marketplace-prod-mail' });
+      expect(JSON.stringify(variables.SITE_URL)).toContain('https://');
+    }
+  });
+
+  it('sweeps the outbox every 2 minutes, through a schedule whose input is the sweeper\'s sample event', () => {
+    // Prepare
+    const fnId = stack.getLogicalId(stack.recurringFunctions['sweep-mail-outbox']!.node.defaultChild as CfnFunction);
+
     // Act
-    const variables = environmentOf(stack.streamFunctions['send-mail']!);
+    const schedules = Object.values(template.findResources('AWS::Scheduler::Schedule')) as { Properties: { Name: string; ScheduleExpression: string; Target: { Arn: unknown; Input: string } } }[];
+    const schedule = schedules.find((s) => s.Properties.Name === 'Marketplace-prod-sweep-mail-outbox');
 
     // Assess
-    expect(variables).toMatchObject({ MAIL_FROM: 'Fixly <no-reply@fixly.app>', SES_CONFIGURATION_SET: 'Marketplace-prod-mail' });
-    expect(JSON.stringify(variables.SITE_URL)).toContain('https://');
+    expect(schedule?.Properties.ScheduleExpression).toBe('cron(0/2 * * * ? *)');
+    expect(schedule?.Properties.Target.Arn).toEqual({ 'Fn::GetAtt': [fnId, 'Arn'] });
+    expect(JSON.parse(schedule!.Properties.Target.Input)).toEqual({ source: 'aws.scheduler', schedule: 'sweep-mail-outbox' });
+  });
+
+  it('lets the sweeper Query the index of unsent mail under its own keys, and never Scan', () => {
+    // Act
+    const onTable = statementsOf(stack.recurringFunctions['sweep-mail-outbox']!).filter((s) => actionsOf(s).some((a) => a.startsWith('dynamodb:')));
+
+    // Assess
+    expect(onTable).toHaveLength(1);
+    expect(actionsOf(onTable[0]!)).toEqual(expect.arrayContaining(['dynamodb:Query', 'dynamodb:UpdateItem', 'dynamodb:GetItem']));
+    expect(actionsOf(onTable[0]!)).not.toContain('dynamodb:Scan');
+    expect(JSON.stringify(onTable[0]!.Resource)).toContain('/index/*');
+    expect(onTable[0]!.Condition).toMatchObject({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['MAIL#*', 'MAILQ#*', 'MAIL_SUPPRESSED#*'] } });
   });
 
   it('limits the sender to the outbox and the suppression marks in the table, and the feedback function to the marks', () => {

@@ -1141,6 +1141,9 @@ export class MarketplaceStack extends Stack {
     for (const consumer of streamConsumers as readonly StreamConsumerDef[]) {
       if (consumer.mail) this.streamFunctions[consumer.name]?.addEnvironment('SITE_URL', publicUrl ?? siteOrigin);
     }
+    for (const job of recurring as readonly RecurringDef[]) {
+      if (job.mail) this.recurringFunctions[job.name]?.addEnvironment('SITE_URL', publicUrl ?? siteOrigin);
+    }
 
     // Browsers post uploads straight to the bucket from the site's origin: CloudFront's name (it
     // still serves the site), and the site's own name or publicUrl when there is one.
