@@ -46,17 +46,35 @@ async function apply(page: Page, fullName: string, email: string): Promise<void>
   await page.getByRole('heading', { name: 'Application Under Review' }).waitFor();
 }
 
-/** The account, right from the application's success screen (the email comes along). */
-async function createAccountFromSuccessScreen(page: Page, email: string): Promise<void> {
-  await page.getByRole('link', { name: 'Create Your Account' }).click();
-  await page.waitForURL(/\/worker\/signup$/);
+/** The account link in the newest mail with `subject` to `email`, once the stack's mail sender has sent it. */
+async function mailedAccountLink(email: string, subject: string): Promise<string> {
+  const mails = await eventually(
+    () => mailsTo(dataDir, email),
+    (all) => all.some((m) => m.subject === subject),
+  );
+  const link = mails.filter((m) => m.subject === subject).at(-1)!.text!.match(/(?:Create your worker account|Set your password): (\S+)/)?.[1];
+  expect(link).toMatch(new RegExp(`^${stack.url}/worker/signup#token=[A-Za-z0-9_-]{43}$`));
+  return link!;
+}
+
+/** The mailed link opened: the page names the application's address, takes the secret out of the address bar, and makes the account. */
+async function createAccountFromLink(page: Page, link: string, email: string): Promise<void> {
+  await page.goto(link);
   await page.getByRole('heading', { name: 'Create Worker Account' }).waitFor();
-  expect(await page.getByLabel('Email').inputValue()).toBe(email);
+  await page.getByText(email).waitFor();
+  expect(page.url()).toBe(`${stack.url}/worker/signup`);
+  expect(await page.getByLabel('Email').count()).toBe(0);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Confirm password').fill(password);
   await page.getByRole('button', { name: 'Create Account' }).click();
   await page.getByRole('heading', { name: 'Account Created!' }).waitFor();
   await page.waitForURL(/\/worker\/dashboard$/);
+}
+
+/** The account, from the link the "received" mail carried, as the success screen says. */
+async function createAccountFromSuccessScreen(page: Page, email: string): Promise<void> {
+  await page.getByText('with a link to create your worker account').waitFor();
+  await createAccountFromLink(page, await mailedAccountLink(email, 'We received your application to work with Fixly'), email);
 }
 
 /** The owner's Applications tab, in a browser of the owner's own. */
@@ -147,16 +165,15 @@ describe('an applicant with an account, from applying to the live decision', () 
     await hint.waitFor();
     expect(await hint.textContent()).toContain('Create your account first');
 
-    // The hint leads to the signup with the email filled in.
+    // The hint leads to the signup with the email filled in, which mails a new link to that address.
     await hint.getByRole('link', { name: 'create your account' }).click();
     await page.waitForURL(/\/worker\/signup$/);
     // The URL changes first; the login form (with its own Email and Password) stays until the signup page renders.
     await page.getByRole('heading', { name: 'Create Worker Account' }).waitFor();
     expect(await page.getByLabel('Email').inputValue()).toBe(email);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByLabel('Confirm password').fill(password);
-    await page.getByRole('button', { name: 'Create Account' }).click();
-    await page.waitForURL(/\/worker\/dashboard$/);
+    await page.getByRole('button', { name: 'Email Me a Link' }).click();
+    await page.getByText('Check your mail').waitFor();
+    await createAccountFromLink(page, await mailedAccountLink(email, 'Your link to set up your Fixly pro account'), email);
     await page.getByRole('heading', { name: 'Application Under Review' }).waitFor();
     await page.locator('[data-testid="realtime-status"][data-status="connected"]').waitFor();
 
@@ -201,21 +218,13 @@ describe('an applicant with an account, from applying to the live decision', () 
     );
     const welcome = mails.filter((m) => m.subject === 'Welcome to Fixly: your application is approved');
     expect(welcome).toHaveLength(1);
-    const link = welcome[0]!.text!.match(/Create your worker account: (\S+)/)?.[1];
-    expect(link).toBe(`${stack.url}/worker/signup`);
+    const link = await mailedAccountLink(email, 'Welcome to Fixly: your application is approved');
 
     // The link, opened in a fresh browser as from a mail client, makes the account and opens the dashboard.
     const fromMail = await browser.newContext();
     const signup = await fromMail.newPage();
     const signupErrors = collectErrors(signup);
-    await signup.goto(link!);
-    await signup.getByRole('heading', { name: 'Create Worker Account' }).waitFor();
-    await signup.getByLabel('Email').fill(email);
-    await signup.getByLabel('Password', { exact: true }).fill(password);
-    await signup.getByLabel('Confirm password').fill(password);
-    await signup.getByRole('button', { name: 'Create Account' }).click();
-    await signup.getByRole('heading', { name: 'Account Created!' }).waitFor();
-    await signup.waitForURL(/\/worker\/dashboard$/);
+    await createAccountFromLink(signup, link, email);
     await signup.getByRole('heading', { name: 'Worker Dashboard' }).waitFor();
     await signup.getByText('Welcome, Jordan Lee').waitFor();
     expect([...errors, ...signupErrors]).toEqual([]);

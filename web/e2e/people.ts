@@ -70,9 +70,34 @@ export async function approvedPro(base: string, owner: string, fullName: string,
   // The pending list comes a page at a time ({ items, nextCursor }); a fresh stack's first page holds it.
   const application = (pending as { items: { id: string; email: string }[] }).items.find((a) => a.email === email)!;
   await call(base, 'POST', `/api/admin/workers/${application.id}/approve`, undefined, { cookie: owner });
+  // The account is made with the single-use link the approval mail carries, as the pro makes it.
+  const token = await mailedAccountToken(base, email, 'Welcome to Fixly: your application is approved');
   const password = 'correct-horse-42';
-  const { body } = await call(base, 'POST', '/api/workers/create-account', { email, password, confirmPassword: password });
+  const { body } = await call(base, 'POST', '/api/workers/create-account', { token, password, confirmPassword: password });
   return { id: body.worker.id, email, token: body.token, worker: body.worker };
+}
+
+/**
+ * The account link's secret in the newest mail to `to` with `subject`, read from the local
+ * runtime's inbox page (`/_local/inbox`) as a person trying the stack reads it: the table's stream
+ * sends the mail a moment after the write, so this waits for it.
+ */
+export async function mailedAccountToken(base: string, to: string, subject: string, timeoutMs = 30_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const row = new RegExp(`<td>${escaped(to)}</td><td><a href="(/_local/inbox/[^"]+)">${escaped(subject)}</a>`);
+  for (;;) {
+    const inbox = await (await fetch(`${base}/_local/inbox`)).text();
+    // Newest first: the first row for the address is the mail just sent.
+    const href = row.exec(inbox)?.[1];
+    if (href) {
+      const page = await (await fetch(`${base}${href}`)).text();
+      const token = /\/worker\/signup#token=([A-Za-z0-9_-]+)/.exec(page)?.[1];
+      if (token) return token;
+    }
+    if (Date.now() > deadline) throw new Error(`No mail "${subject}" with an account link reached ${to}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }
 
 /** The pro's session in the browser, as login leaves it (local storage). */

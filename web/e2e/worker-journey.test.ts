@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStackProcess, type RunningStack } from '../../infra/testing/local-process';
 import { launchBrowser, seriousA11yViolations } from './browser';
 import { toast } from './journey';
+import { mailedAccountToken } from './people';
 
 /** A valid 1x1 PNG: the ID front, ID back and selfie the applicant uploads. */
 const PNG = Buffer.from(
@@ -110,6 +111,12 @@ describe('a pro applies, is approved, creates an account and works the dashboard
     await page.waitForURL(/\/worker\/signup$/);
     await page.getByRole('heading', { name: 'Create Worker Account' }).waitFor();
     await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Email Me a Link' }).click();
+    await page.getByText('Check your mail').waitFor();
+    // The link arrives in the applicant's mailbox; opened, it names the address and sets the password.
+    const token = await mailedAccountToken(stack.url, email, 'Your link to set up your Fixly pro account');
+    await page.goto(`${stack.url}/worker/signup#token=${token}`);
+    await page.getByText(email).waitFor();
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByLabel('Confirm password').fill(password);
     await page.getByRole('button', { name: 'Create Account' }).click();
@@ -148,17 +155,21 @@ describe('a pro applies, is approved, creates an account and works the dashboard
     expect(errors).toEqual([]);
   });
 
-  it('refuses an account to an email that was never approved, without saying why', async () => {
+  it('makes no account for someone who knows only an email: the link goes to that mailbox, and a made-up link is refused', async () => {
     const page = await browser.newPage();
     await page.goto(`${stack.url}/worker/signup`);
+    // The page asks only for the address, and answers the same whether or not it applied.
+    expect(await page.getByLabel('Password', { exact: true }).count()).toBe(0);
     await page.getByLabel('Email').fill(`stranger-${Date.now()}@example.com`);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByLabel('Confirm password').fill(password);
-    await page.getByRole('button', { name: 'Create Account' }).click();
-    await toast(page, 'Account creation failed');
-    const refusal = page.locator('form [role="alert"]');
-    await refusal.waitFor();
-    expect((await refusal.textContent())?.trim()).toBeTruthy();
+    await page.getByRole('button', { name: 'Email Me a Link' }).click();
+    await page.getByText('Check your mail').waitFor();
+
+    // A link that was never mailed sets no password, and the page offers a new one.
+    await page.goto(`${stack.url}/worker/signup#token=Tm90QVJlYWxMaW5rQnV0U2hhcGVkTGlrZU9uZTAxMjM`);
+    const refusal = page.getByRole('alert');
+    await refusal.filter({ hasText: 'This link does not work' }).waitFor();
+    await page.getByRole('button', { name: 'Send a new link' }).waitFor();
+    expect(await page.getByLabel('Password', { exact: true }).count()).toBe(0);
     expect(await page.evaluate(() => localStorage.getItem('workerToken'))).toBeNull();
     expect(page.url()).toMatch(/\/worker\/signup$/);
   });

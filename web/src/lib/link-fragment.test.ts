@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tokenFromHash, withoutFragment } from './reset-link';
+import { tokenFromHash, withoutFragment } from './link-fragment';
 
 describe('reset link', () => {
   it('reads the secret from the fragment a mailed link carries', () => {

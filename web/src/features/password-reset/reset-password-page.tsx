@@ -13,7 +13,7 @@ import { ApiError, api, errorMessage } from '../../lib/api';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { isNetworkError, useFormFields } from '../../lib/use-form-errors';
-import { tokenFromHash, withoutFragment } from './reset-link';
+import { tokenFromHash, withoutFragment } from '../../lib/link-fragment';
 
 const fieldOrder = ['password', 'confirmPassword'] as const;
 const INCOMPLETE = 'This link is incomplete. Open it again from the mail exactly as it was sent, or send a new link.';

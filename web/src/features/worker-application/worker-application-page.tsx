@@ -551,9 +551,9 @@ function ApplicationSubmitted({ answer, email }: { answer: ApplicationAnswer; em
           ))}
         </ol>
         <p className="mt-6 rounded-lg bg-white/5 p-4 text-slate-200">
-          We have emailed a confirmation to <strong className="text-white">{email}</strong>, and we review applications within{' '}
-          <strong className="text-white">2-3 business days</strong>. Create your worker account now with that same email: it shows
-          your application’s status, and becomes your dashboard the moment you are approved.
+          We have emailed a confirmation to <strong className="text-white">{email}</strong>, with a link to create your worker
+          account (it works once, for 7 days), and we review applications within <strong className="text-white">2-3 business days</strong>.
+          Your account shows your application’s status, and becomes your dashboard the moment you are approved.
         </p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
           <Link to={paths.home} className={buttonClasses('outline', 'md')}>
@@ -564,7 +564,7 @@ function ApplicationSubmitted({ answer, email }: { answer: ApplicationAnswer; em
           </Link>
           {/* The email rides in the page's state, not its address, so it stays out of history and logs. */}
           <Link to={paths.workerSignup} state={{ email }} className={buttonClasses('primary', 'md')}>
-            <UserPlus aria-hidden="true" className="size-4" /> Create Your Account
+            <UserPlus aria-hidden="true" className="size-4" /> Send the Link Again
           </Link>
         </div>
       </Card>

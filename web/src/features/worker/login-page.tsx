@@ -112,7 +112,7 @@ export default function WorkerLoginPage() {
           </Link>
           {noAccountHint ? (
             <p className="rounded-lg bg-white/5 p-3 text-sm text-slate-200" data-testid="no-account-hint">
-              Applied but no account yet? Create your account first, with the email you applied with:{' '}
+              Applied but no account yet? Create your account first, with a link we email to the address you applied with:{' '}
               <Link to={paths.workerSignup} state={{ email: values.email }} className="font-semibold text-amber-300 underline-offset-4 hover:underline">
                 create your account
               </Link>
