@@ -29,7 +29,7 @@ export const ZONED_TIME_MESSAGE = 'Give the time with its time zone (for example
  * An ISO date and time that ends with its zone (Z or an offset): without one, the server would read
  * it in its own zone, which is nobody's. An empty string is as soon as possible, as older forms sent.
  */
-export const zonedTime = z.regex(/^$|^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/i, ZONED_TIME_MESSAGE);
+export const zonedTime = z.regex(/^(?:|\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:?\d{2}))$/, ZONED_TIME_MESSAGE);
 
 /** When the customer wants the pro: an ISO instant with its zone, absent or null for as soon as possible. */
 export const requestedTimeField = z.optional(
