@@ -8,6 +8,7 @@ import { staticSite } from './static-site';
 import { streamConsumers } from '../../shared/routes';
 import { ensureTable, localDynamoClient, seedCatalog, startDynalite } from './dynamo';
 import { localStream, type StreamConsumer } from './dynamo-stream';
+import { leftoverRecords } from './leftover-records';
 import { httpApi, lambdaContext, loadHandler } from './http-api';
 import { ensureBucket, localS3Client, startLocalS3 } from './s3';
 import { startLocalScheduler, type FiredTarget } from './scheduler';
@@ -316,6 +317,10 @@ export async function prepareData(dataDir: string, options: PrepareDataOptions =
       ...(options.siteUrl ? { siteUrl: options.siteUrl } : {}),
     }),
   );
+  // The tallies the last run had not counted when it stopped (a crash, a kill) are counted now.
+  const tallies = await leftoverRecords(dynamo.endpoint, LOCAL_TABLE, 'tally');
+  const counter = streamConsumers.find((c) => c.name === 'count-stats');
+  if (tallies.length && counter) await streamConsumer(counter).deliver({ Records: tallies });
   return {
     dynamoEndpoint: dynamo.endpoint,
     s3Endpoint: s3.endpoint,
