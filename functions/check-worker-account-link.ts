@@ -1,10 +1,9 @@
 import { routeByName } from '../shared/routes';
 import { workerAccountLinkCheckSchema } from '../shared/schemas/auth';
 import { applicantAccounts } from './lib/data/applicant-accounts';
-import { workerAccountLinks } from './lib/data/worker-account-links';
+import { ACCOUNT_LINK_REFUSED, NO_APPLICATION, workerAccountLinks } from './lib/data/worker-account-links';
 import { ForbiddenError, GoneError } from './lib/errors';
 import { http } from './lib/http';
-import { ACCOUNT_LINK_REFUSED, NO_APPLICATION } from './create-worker-account';
 
 /**
  * The signup page opened from a mailed link, before any password is typed: the address the link is

@@ -9,7 +9,7 @@ import { hashSecret } from './lib/auth/tokens';
 import { clientNetwork } from './lib/client-address';
 import { applicantAccounts } from './lib/data/applicant-accounts';
 import { passwordResets } from './lib/data/password-resets';
-import { workerAccountLinks, type AccountLinkRefusal } from './lib/data/worker-account-links';
+import { ACCOUNT_LINK_REFUSED, NO_APPLICATION, workerAccountLinks } from './lib/data/worker-account-links';
 import { toWorkerSelf } from './lib/data/workers';
 import { ConflictError, ForbiddenError, GoneError } from './lib/errors';
 import { http, reply } from './lib/http';
@@ -18,17 +18,6 @@ import { logger } from './lib/logger';
 
 /** The throttle's scope for account links presented (lib/auth/throttle.ts). */
 export const CREATE_ACCOUNT_SCOPE = 'worker-create-account';
-
-/** What the signup page shows for a link that sets no password, beside "Send a new link". */
-export const ACCOUNT_LINK_REFUSED: Record<AccountLinkRefusal, string> = {
-  used: 'This link has already been used: each link sets up the account once. Log in with your password, or send a new link.',
-  expired: 'This link has expired. Send a new link to the email you applied with.',
-  unknown: 'This link does not work. Open it again from the mail exactly as it was sent, or send a new link.',
-};
-
-/** The link's address has no application under review or approved any more (a rejection, say). */
-export const NO_APPLICATION =
-  'No application under review or approved uses this email, so no account can be made with it. Apply first, or log in if you have an account.';
 
 /**
  * Sets the pro account's password with a single-use link mailed to the address the application

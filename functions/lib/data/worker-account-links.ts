@@ -14,6 +14,17 @@ export type { WorkerAccountLinkItem } from '../../../shared/entities';
 /** Why a link sets no password: spent already, past its time, or not one we issued. */
 export type AccountLinkRefusal = 'used' | 'expired' | 'unknown';
 
+/** What the signup page shows (the create and check routes answer it with 410) for a link that sets no password, beside "Send a new link". */
+export const ACCOUNT_LINK_REFUSED: Record<AccountLinkRefusal, string> = {
+  used: 'This link has already been used: each link sets up the account once. Log in with your password, or send a new link.',
+  expired: 'This link has expired. Send a new link to the email you applied with.',
+  unknown: 'This link does not work. Open it again from the mail exactly as it was sent, or send a new link.',
+};
+
+/** The link's address has no application under review or approved any more (a rejection, say). */
+export const NO_APPLICATION =
+  'No application under review or approved uses this email, so no account can be made with it. Apply first, or log in if you have an account.';
+
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 function refusalOf(item: WorkerAccountLinkItem | undefined): AccountLinkRefusal | undefined {
