@@ -232,11 +232,13 @@ describe('no dead ends for the customer', () => {
     await visitor.getByLabel('Phone number', { exact: true }).fill('415.555.0142');
     await visitor.getByRole('button', { name: 'Find Booking' }).click();
 
-    // Assess: the booking, followed but not acted on from this browser.
+    // Assess: the booking, followed but not acted on from this browser, which is shown its town
+    // but not who booked it or where.
     await visitor.waitForURL(/\/track#id=[A-Za-z0-9_-]+$/, LIVE);
     await visitor.getByRole('heading', { level: 2, name: number }).waitFor(LIVE);
-    await visitor.getByText('To verify, pay or rate, open this page in the browser you booked with.').waitFor();
-    await visitor.getByText('Sky Anders').waitFor();
+    await visitor.getByText("The customer's name, contact details and street address show only in the browser that booked. To verify, pay or rate, open this page there.").waitFor();
+    await visitor.getByText('San Francisco', { exact: true }).waitFor();
+    expect(await visitor.getByText(/Sky Anders|500 Hayes/).count()).toBe(0);
     expect(await visitor.getByRole('button', { name: 'Cancel request', exact: true }).count()).toBe(0);
     expect(await visitor.getByRole('button', { name: 'Try again', exact: true }).count()).toBe(0);
     expect(await seriousA11yViolations(visitor)).toEqual([]);
