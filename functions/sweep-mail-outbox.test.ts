@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { handler as sendMail } from './send-mail';
 import { handler } from './sweep-mail-outbox';
 import { MAIL_SWEEP_GRACE_SECONDS, mailRepo } from './lib/data/mail';
@@ -24,6 +24,10 @@ function message(to: string): MailMessage {
     action: { label: 'Check your application', path: `/apply/company/status/${subjectId}` },
   };
 }
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
 
 describe('sweep-mail-outbox', () => {
   it('sends a mail still pending after its grace once, and takes it out of the index of unsent mail', async () => {
@@ -124,5 +128,51 @@ describe('sweep-mail-outbox', () => {
     expect(await mailsTo(to)).toHaveLength(1);
     expect(again).toEqual({ batchItemFailures: [] });
     expect(streamed.batchItemFailures.length).toBeLessThanOrEqual(1);
+  });
+
+  it('on a local restart, sends at once what the stack before it left: a mail just queued and one it was sending', async () => {
+    // Prepare: the stack died a moment after queueing one mail and claiming another.
+    const [fresh, halfSent] = [message(address()), message(address())];
+    await queuedAgo(fresh, 1);
+    await queuedAgo(halfSent, 1);
+    await mailRepo.claim(halfSent.kind, halfSent.subjectId);
+    const restartedAt = new Date(Date.now() + 1000).toISOString();
+
+    // Act
+    await handler({ ...sampleEvent('sweep-mail-outbox'), sendersGoneBefore: restartedAt });
+    await handler({ ...sampleEvent('sweep-mail-outbox'), sendersGoneBefore: restartedAt });
+
+    // Assess
+    expect(await mailsTo(fresh.to)).toHaveLength(1);
+    expect(await mailsTo(halfSent.to)).toHaveLength(1);
+  });
+
+  it('leaves a lease taken since the restart to its sender', async () => {
+    // Prepare
+    const input = message(address());
+    await queuedAgo(input, LONG_AGO);
+    const restartedAt = new Date(Date.now() - 2000).toISOString();
+    await mailRepo.claim(input.kind, input.subjectId);
+
+    // Act
+    await handler({ ...sampleEvent('sweep-mail-outbox'), sendersGoneBefore: restartedAt });
+
+    // Assess
+    expect(await mailsTo(input.to)).toEqual([]);
+    expect(await mailRepo.find(input.kind, input.subjectId)).toMatchObject({ state: 'sending' });
+  });
+
+  it('ignores a restart time outside the local runtime, where no sender can be known to be gone', async () => {
+    // Prepare
+    vi.resetModules();
+    vi.stubEnv('LOCAL_RUNTIME', undefined);
+    const { sweepInput: cloudInput } = await import('./sweep-mail-outbox');
+
+    // Act
+    const given = cloudInput({ source: 'aws.scheduler', sendersGoneBefore: new Date().toISOString() });
+
+    // Assess
+    expect(given).toEqual({});
+    expect(cloudInput({ sendersGoneBefore: 'yesterday' })).toBeUndefined();
   });
 });

@@ -33,6 +33,30 @@ describe('local recurring jobs', () => {
     expect(nextPeriodicRun(2, new Date('2026-11-22T23:59:30Z')).toISOString()).toBe('2026-11-23T00:00:00.000Z');
   });
 
+  it("adds a job's start fields to its run at start alone", async () => {
+    // Prepare
+    vi.useFakeTimers({ now: new Date('2026-11-22T05:00:30Z'), toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const ran: unknown[] = [];
+    const job = { name: 'sweep-mail-outbox', cron: 'cron(0/2 * * * ? *)', everyMinutes: 2, table: 'readwrite', description: 'sweep' } as const;
+
+    // Act
+    const jobs = startRecurringJobs([job], async (_name, input) => {
+      ran.push(input);
+    }, { atStart: { 'sweep-mail-outbox': { sendersGoneBefore: '2026-11-22T05:00:30.000Z' } } });
+    try {
+      await vi.advanceTimersByTimeAsync(2 * 60_000);
+
+      // Assess
+      expect(ran).toEqual([
+        { source: 'aws.scheduler', schedule: 'sweep-mail-outbox', sendersGoneBefore: '2026-11-22T05:00:30.000Z' },
+        { source: 'aws.scheduler', schedule: 'sweep-mail-outbox' },
+      ]);
+    } finally {
+      jobs.stop();
+      vi.useRealTimers();
+    }
+  });
+
   it('fires a job of every few minutes again and again, and a daily one not before its day', async () => {
     // Prepare
     vi.useFakeTimers({ now: new Date('2026-11-22T05:00:30Z'), toFake: ['setTimeout', 'clearTimeout', 'Date'] });

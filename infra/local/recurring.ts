@@ -39,11 +39,19 @@ export interface RecurringJobs {
   stop(): void;
 }
 
-export function startRecurringJobs(jobs: readonly RecurringDef[], run: RunJob, options: { runAtStart?: boolean } = {}): RecurringJobs {
+/**
+ * `atStart`: fields added to a job's input for its run at start alone, by job name (the mail
+ * sweeper is told when this stack started, so it takes over what the stack before it left).
+ */
+export function startRecurringJobs(
+  jobs: readonly RecurringDef[],
+  run: RunJob,
+  options: { runAtStart?: boolean; atStart?: Record<string, Record<string, unknown>> } = {},
+): RecurringJobs {
   const handles = new Map<string, NodeJS.Timeout>();
   let stopped = false;
-  const fire = (job: RecurringDef) => {
-    const input = JSON.parse(readFileSync(path.join(root, 'events', `${job.name}.json`), 'utf8')) as unknown;
+  const fire = (job: RecurringDef, extra: Record<string, unknown> = {}) => {
+    const input = { ...(JSON.parse(readFileSync(path.join(root, 'events', `${job.name}.json`), 'utf8')) as Record<string, unknown>), ...extra };
     run(job.name, input).catch((error: unknown) => console.error(`Recurring job ${job.name} failed:`, error));
   };
   const arm = (job: RecurringDef) => {
@@ -56,7 +64,7 @@ export function startRecurringJobs(jobs: readonly RecurringDef[], run: RunJob, o
     }, delay).unref());
   };
   for (const job of jobs) {
-    if (options.runAtStart !== false) fire(job);
+    if (options.runAtStart !== false) fire(job, options.atStart?.[job.name]);
     arm(job);
   }
   return {

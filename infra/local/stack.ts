@@ -370,7 +370,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     ...(options.port ? { siteUrl: `http://localhost:${options.port}` } : {}),
   });
   // The daily jobs (shared/routes.ts `recurring`), run as EventBridge Scheduler's cron schedules run them in the cloud.
-  const recurringJobs = startRecurringJobs(recurring, (name, input) => fireTimer({ functionName: name, input, scheduleName: name }));
+  // The data folder is this stack's alone (folder-claim.ts): whatever sent mail before now is gone,
+  // so the sweep at start sends what a crash left pending or half sent, without waiting out leases.
+  const recurringJobs = startRecurringJobs(recurring, (name, input) => fireTimer({ functionName: name, input, scheduleName: name }), {
+    atStart: { 'sweep-mail-outbox': { sendersGoneBefore: new Date().toISOString() } },
+  });
   const built = typeof options.web === 'object' ? staticSite(options.web.dist) : undefined;
   const api = httpApi({ viteDev: !built, originSecret: data.edge.originSecret });
   let vite: ViteDevServer | undefined;

@@ -101,14 +101,17 @@ export const mailRepo = {
    * Takes the mail for this run: pending, or a claim that lapsed. Undefined when it was sent, is
    * being sent, or was settled otherwise (suppressed, refused): whatever delivers its record again.
    */
-  async claim(kind: MailKind, subjectId: string): Promise<OutboundMailItem | undefined> {
+  async claim(kind: MailKind, subjectId: string, options: { sendersGoneBefore?: number } = {}): Promise<OutboundMailItem | undefined> {
     const now = nowSeconds();
     const leaseUntil = now + MAIL_SENDING_LEASE_SECONDS;
+    // A lease taken before every sender then running was gone (epoch seconds) is a dead one's,
+    // running or not: it ends before any lease taken since.
+    const lapsedBelow = Math.max(now, options.sendersGoneBefore === undefined ? 0 : options.sendersGoneBefore + MAIL_SENDING_LEASE_SECONDS);
     return tryUpdate(
       updateOf(outboundMailEntity, outboundMailEntity.key(kind, subjectId), {
         // The sweeper's turn comes when the lease lapses: a claimant that died is found then.
         set: { state: 'sending', leaseUntil, ...unsentEntry(kind, subjectId, leaseUntil) },
-        if: (c) => c.or(c.eq('state', 'pending'), c.and(c.eq('state', 'sending'), c.lt('leaseUntil', now))),
+        if: (c) => c.or(c.eq('state', 'pending'), c.and(c.eq('state', 'sending'), c.lt('leaseUntil', lapsedBelow))),
       }),
     );
   },
@@ -153,16 +156,16 @@ export const mailRepo = {
   },
 
   /**
-   * The unsent mails the sweeper may take now (pending past their grace, or claimed with a lapsed
-   * lease), oldest first within each shard: one Query per shard of the sparse index, up to
-   * `perShard` each. The claim that follows decides; this only finds candidates.
+   * The unsent mails the sweeper may take by `until` (now: pending past their grace, or claimed
+   * with a lapsed lease), oldest first within each shard: one Query per shard of the sparse index,
+   * up to `perShard` each. The claim that follows decides; this only finds candidates.
    */
-  async dueForSweep(perShard: number, now = new Date()): Promise<UnsentMail[]> {
+  async dueForSweep(perShard: number, until = new Date()): Promise<UnsentMail[]> {
     const shards = await Promise.all(
       Array.from({ length: MAIL_QUEUE_SHARDS }, (_, shard) =>
         queryAll({
           ...outboundMailEntity.indexes.unsent.range(shard),
-          sk: { lt: now.toISOString() },
+          sk: { lt: until.toISOString() },
           limit: perShard,
         }),
       ),

@@ -20,8 +20,8 @@ export type Delivery = { outcome: 'sent' | 'settled' | 'done' } | { outcome: 'bu
  * mail goes out once whoever gets there first. A failure that may pass gives the claim back and is
  * thrown, for the caller's retry.
  */
-export async function deliverMail(kind: MailKind, subjectId: string, secretLink: boolean): Promise<Delivery> {
-  const claimed = await mailRepo.claim(kind, subjectId);
+export async function deliverMail(kind: MailKind, subjectId: string, secretLink: boolean, options: { sendersGoneBefore?: number } = {}): Promise<Delivery> {
+  const claimed = await mailRepo.claim(kind, subjectId, options);
   if (!claimed) {
     const stored = await mailRepo.find(kind, subjectId);
     if (stored?.state === 'sending' && stored.leaseUntil !== undefined) return { outcome: 'busy', leaseUntil: stored.leaseUntil };
