@@ -3,7 +3,6 @@ import type { MailKind } from '../../../shared/entities';
 import { mailRepo } from '../data/mail';
 import { workerAccountLinks } from '../data/worker-account-links';
 import { ACCOUNT_LINK_SECONDS, workerAccountLink } from '../mail/messages/worker-accounts';
-import { outboxMailsTo } from './mail';
 
 /** The secret in an account link (`/worker/signup#token=<secret>`), from a mail's path or text. */
 export function accountTokenIn(text: string | undefined): string {
@@ -23,13 +22,6 @@ export const receivedMailToken = (applicationId: string) => accountTokenInMail('
 
 /** The link in the approval mail of an application approved without an account. */
 export const approvalMailToken = (applicationId: string) => accountTokenInMail('application-approved', applicationId);
-
-/** The newest link asked for on the signup page for `email`. */
-export async function requestedAccountToken(email: string): Promise<string> {
-  const mails = (await outboxMailsTo('worker-account-link', email)).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
-  expect(mails.length, 'a requested account link').toBeGreaterThan(0);
-  return accountTokenIn(mails.at(-1)!.action?.path);
-}
 
 /** The stored link a secret names (usable), for repository-level tests. */
 export async function accountLinkOf(token: string) {
