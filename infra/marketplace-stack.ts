@@ -642,9 +642,11 @@ export class MarketplaceStack extends Stack {
     const roleFor = (needs: Needs): Role => {
       const tableAccess = typeof needs.table === 'string' ? needs.table : needs.table.access;
       const leadingKeys = typeof needs.table === 'string' ? undefined : [...needs.table.partitionKeys];
+      const onIndexes = typeof needs.table !== 'string' && Boolean(needs.table.indexes);
       const parts = [
         `table-${tableAccess}`,
         ...(leadingKeys ? [`keys ${leadingKeys.join(' ')}`] : []),
+        ...(onIndexes ? ['indexes'] : []),
         ...(needs.uploads ? [`uploads-${needs.uploads}`] : []),
         ...[...new Set(needs.documents ?? [])].sort().map((d) => `documents-${d}`),
         ...(needs.scheduler ? ['scheduler'] : []),
@@ -669,7 +671,7 @@ export class MarketplaceStack extends Stack {
           new PolicyStatement({
             effect: Effect.ALLOW,
             actions: [...actions],
-            resources: [this.table.tableArn, `${this.table.tableArn}/index/*`],
+            resources: onIndexes ? [this.table.tableArn, `${this.table.tableArn}/index/*`] : [this.table.tableArn],
             conditions: {
               'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': leadingKeys },
               // ForAllValues also holds for a request that names no key; every action here names one.

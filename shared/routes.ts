@@ -140,9 +140,10 @@ export type TableAccess = 'none' | 'read' | 'write' | 'readwrite';
 /**
  * What a function may do in the single table: an access level, or one limited to the items whose
  * partition key matches one of `partitionKeys` (IAM's dynamodb:LeadingKeys; `*` matches any run of
- * characters), for a function that touches one kind of item only.
+ * characters), for a function that touches one kind of item only. `indexes`: it also Queries the
+ * table's indexes, where the keys it is limited to are the index's own partition keys.
  */
-export type TableGrant = TableAccess | { access: Exclude<TableAccess, 'none'>; partitionKeys: readonly string[] };
+export type TableGrant = TableAccess | { access: Exclude<TableAccess, 'none'>; partitionKeys: readonly string[]; indexes?: boolean };
 /**
  * Rights on the uploads bucket's document prefixes. On document-uploads/ (where presigned POSTs
  * write): upload (hand out presigned POSTs), read-upload, delete-upload. On documents/ (the files
@@ -1443,7 +1444,7 @@ export const recurring = [
     cron: 'cron(0/2 * * * ? *)',
     everyMinutes: 2,
     // The outbox items, their index of unsent mail and the suppression marks, nothing else of the table.
-    table: { access: 'readwrite', partitionKeys: ['MAIL#*', 'MAILQ#*', 'MAIL_SUPPRESSED#*'] },
+    table: { access: 'readwrite', partitionKeys: ['MAIL#*', 'MAILQ#*', 'MAIL_SUPPRESSED#*'], indexes: true },
     mail: true,
     description: 'Every 2 minutes: sends the outbox mail the table stream did not (a lost delivery, a sender that died)',
   },
