@@ -18,7 +18,7 @@ describe('common passwords', () => {
   it.each<[string, Schema, Record<string, string>, string]>([
     ['owner setup', adminSetupSchema, { setupCode: 'K7pQ2xW9', username: 'owner', email: 'owner@example.com', password: 'baseball', confirm: 'baseball' }, 'password'],
     ['change password', changePasswordSchema, { currentPassword: 'x', newPassword: 'Football', confirmPassword: 'Football' }, 'newPassword'],
-    ['worker account', workerCreateAccountSchema, { email: 'a@example.com', password: 'superman', confirmPassword: 'superman' }, 'password'],
+    ['worker account', workerCreateAccountSchema, { token: 'a-mailed-link-secret', password: 'superman', confirmPassword: 'superman' }, 'password'],
   ])('refuses a common password on %s with a message a person can act on', (_, schema, body, field) => {
     const result = validate(schema, body);
 
@@ -34,7 +34,7 @@ describe('common passwords', () => {
   it.each([8, 64, 200])('accepts an uncommon password of %i characters', (length) => {
     const password = 'Xq7!vR2#'.repeat(25).slice(0, length);
 
-    const result = validate(workerCreateAccountSchema, { email: 'a@example.com', password, confirmPassword: password });
+    const result = validate(workerCreateAccountSchema, { token: 'a-mailed-link-secret', password, confirmPassword: password });
 
     expect(result.success).toBe(true);
   });
@@ -42,7 +42,7 @@ describe('common passwords', () => {
   it('refuses a password over 200 characters', () => {
     const password = 'Xq7!vR2#'.repeat(26);
 
-    const result = validate(workerCreateAccountSchema, { email: 'a@example.com', password, confirmPassword: password });
+    const result = validate(workerCreateAccountSchema, { token: 'a-mailed-link-secret', password, confirmPassword: password });
 
     expect(result).toEqual({ success: false, fields: { password: 'Password must be at most 200 characters' } });
   });

@@ -28,12 +28,14 @@ describe('npm start', () => {
       });
       expect(created.status).toBe(201);
       const { id } = (await created.json()) as { id: string };
+      // The browser that booked: its cookie reads the booking whole.
+      const cookie = created.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
 
       // Act
       const exitCode = await first.stop();
       const second = await startStackProcess(dataDir);
-      const found = await fetch(`${second.url}/api/bookings/${id}`);
-      const page = await fetch(`${second.url}/track?id=${id}`);
+      const found = await fetch(`${second.url}/api/bookings/${id}`, { headers: { cookie } });
+      const page = await fetch(`${second.url}/track`);
       await second.stop();
 
       // Assess
