@@ -100,7 +100,7 @@ describe('count-stats (the table stream)', () => {
 
     // Assess: only puts of new tally keys (never the shared STATS items), then counted once
     expect(writes.map((w) => Object.keys(w))).toEqual([['Put']]);
-    expect(String(writes[0]!.Put!.Item.pk)).toMatch(/^TALLY#/);
+    expect(String(writes[0]!.Put!.Item!.pk)).toMatch(/^TALLY#/);
     expect(await dayCount(day, counter.funnel('sent'))).toBe(1);
     expect(await dayCount(day, counter.noProIn(job.category, 'none'))).toBe(1);
   });
