@@ -114,7 +114,8 @@ describe('a visitor books a service and tracks it', () => {
     await submit.click({ force: true });
     const urlAfterEarlyPress = page.url();
     releaseScripts();
-    await expect.poll(() => page.getByLabel('Service category').inputValue()).toBe('electrical');
+    // The app takes over once its held-back scripts arrive: on a busy machine that is seconds, not one.
+    await expect.poll(() => page.getByLabel('Service category').inputValue(), { timeout: 20_000 }).toBe('electrical');
     const tomorrowTen = await page.evaluate(() => {
       const at = new Date(Date.now() + 86_400_000);
       const pad = (n: number) => String(n).padStart(2, '0');
