@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -363,7 +363,24 @@ async function fireTimer({ functionName, input, scheduleName }: FiredTarget): Pr
   await handler(input, lambdaContext(functionName));
 }
 
-export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+/**
+ * A free loopback port, chosen before anything starts: the functions read the site's address (the
+ * mails' links) once, when the first of them loads, and the start-up runs (the outbox sweep, the
+ * tallies left uncounted) load some before the server listens.
+ */
+function freePort(host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createNetServer();
+    probe.once('error', reject);
+    probe.listen(0, host, () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startLocalStack(requested: LocalStackOptions): Promise<LocalStack> {
+  const options = requested.port ? requested : { ...requested, port: await freePort(requested.host ?? '127.0.0.1') };
   let webhookBase: string | undefined;
   const data = await prepareData(options.dataDir, {
     stripeWebhookUrl: (endpoint) => webhookBase && `${webhookBase}${endpoint === 'connect' ? '/api/stripe/connect-webhook' : '/api/stripe/webhook'}`,
@@ -418,9 +435,6 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const address = server.address() as AddressInfo;
   const { port } = address;
   const url = `http://localhost:${port}`;
-  // On a port chosen at listen (0), the mails' links learn the site's address only now; the mail
-  // sender is loaded on the first mail, after this.
-  if (!options.port) process.env.SITE_URL = url;
   // The local Stripe posts its events here, to the address the server actually listens on.
   const webhookHost = ['0.0.0.0', '::'].includes(address.address)
     ? '127.0.0.1'
