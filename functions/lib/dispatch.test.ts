@@ -44,7 +44,8 @@ describe('offerNext', () => {
       dispatchableWorker(category, near, { activeJobId: 'SomeOtherJobId00000000' }),
       dispatchableWorker(testCategory(), near),
     ]);
-    const eligible = await dispatchableWorker(category, north(place, 20));
+    // 15 km: inside the widest ring wherever the job sits in its cell (a ~40 × 20 km cell reaches 19.5 km north at worst).
+    const eligible = await dispatchableWorker(category, north(place, 15));
     const job = await testJob(category, place);
 
     const offered = await offerNext(job.id);
