@@ -15,6 +15,7 @@ import { forgetSecrets } from './lib/secrets';
 import { admittedCallers, credentialsOf, withCredentials } from './lib/testing/callers';
 import { aroundTheEdge, invoke, sampleEvent } from './lib/testing/events';
 import { createTestWorker } from './lib/testing/workers';
+import { handlerModule } from './lib/testing/handlers';
 
 /**
  * Calls made to execute-api directly, around CloudFront (its WAF, its viewer address, the host the
@@ -67,7 +68,7 @@ async function snapshot(): Promise<string[]> {
 }
 
 type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
-const handlerOf = async (route: RouteDef) => ((await import(`./${route.name}.ts`)) as { handler: Handler }).handler;
+const handlerOf = async (route: RouteDef) => ((await handlerModule<{ handler: Handler }>(route.name))).handler;
 const withOrigin = <E extends APIGatewayProxyEventV2>(event: E, value: string): E => ({ ...aroundTheEdge(event), headers: { ...aroundTheEdge(event).headers, [ORIGIN_VERIFY_HEADER]: value } });
 
 describe('a call that did not come through CloudFront', () => {

@@ -10,6 +10,7 @@ import { issuedCustomer } from './lib/testing/customers';
 import { setUpOwnerSessionCookie } from './lib/testing/owner';
 import { invoke, sampleEvent } from './lib/testing/events';
 import { createTestWorker, workerToken } from './lib/testing/workers';
+import { handlerModule } from './lib/testing/handlers';
 
 /**
  * Every route answers only whom the manifest allows. Walks the whole
@@ -149,7 +150,7 @@ function asOwnWorker(event: APIGatewayProxyEventV2): APIGatewayProxyEventV2 {
 }
 
 async function handlerOf(route: RouteDef) {
-  const mod = (await import(`./${route.name}.ts`)) as { handler: Parameters<typeof invoke>[0] };
+  const mod = (await handlerModule<{ handler: Parameters<typeof invoke>[0] }>(route.name));
   return mod.handler;
 }
 

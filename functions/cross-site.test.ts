@@ -12,6 +12,7 @@ import { asOwner, pendingApplication } from './lib/testing/applications';
 import { issuedCustomer } from './lib/testing/customers';
 import { invoke, sampleEvent, throughTheEdge, withCookies, withHeaders } from './lib/testing/events';
 import { ownerSessionCookie } from './lib/testing/owner';
+import { handlerModule } from './lib/testing/handlers';
 
 /**
  * Cookies ride along on whatever another page makes the browser send: a form that submits itself
@@ -21,7 +22,7 @@ import { ownerSessionCookie } from './lib/testing/owner';
 const unsafe: readonly RouteDef[] = routes.filter((route) => route.method !== 'GET');
 
 async function load(name: string) {
-  return (await import(`./${name}.ts`)) as { handler: (event: APIGatewayProxyEventV2, context: unknown) => Promise<unknown> };
+  return handlerModule<{ handler: (event: APIGatewayProxyEventV2, context: unknown) => Promise<unknown> }>(name);
 }
 
 describe('a call from another site carrying the visitor\'s cookies', () => {

@@ -11,6 +11,7 @@ import { extremeNumbers, fromSchema, garbageValue, mutatedBody, nastyString, num
 import { admittedCallers, credentialsOf, withCredentials, type AdmittedCaller, type CallerCredentials } from './lib/testing/callers';
 import { sampleEvent } from './lib/testing/events';
 import { createTestWorker } from './lib/testing/workers';
+import { handlerModule } from './lib/testing/handlers';
 
 /**
  * Hostile input: every route of the manifest, called by someone it admits, with bodies,
@@ -90,9 +91,9 @@ function changes(before: Map<string, string>, after: Map<string, string>): strin
 }
 
 async function handlerOf(route: RouteDef) {
-  const mod = (await import(`./${route.name}.ts`)) as {
+  const mod = await handlerModule<{
     handler: ((event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>) & { bodySchema?: Schema };
-  };
+  }>(route.name);
   return mod.handler;
 }
 

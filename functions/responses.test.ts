@@ -5,6 +5,7 @@ import { admittedCallers, credentialsOf, withCredentials } from './lib/testing/c
 import { invoke, sampleEvent } from './lib/testing/events';
 import { contractProblems } from './lib/testing/responses';
 import { createTestWorker } from './lib/testing/workers';
+import { handlerModule } from './lib/testing/handlers';
 
 /**
  * Every route of the manifest, called with its sample event by everyone it admits: a 2xx answer is
@@ -21,7 +22,7 @@ beforeAll(async () => {
 type RouteHandler = Parameters<typeof invoke>[0] & { route?: RouteDef };
 
 async function handlerOf(route: RouteDef): Promise<RouteHandler> {
-  return ((await import(`./${route.name}.ts`)) as { handler: RouteHandler }).handler;
+  return ((await handlerModule<{ handler: RouteHandler }>(route.name))).handler;
 }
 
 /** The sample event speaking of the active worker where it names one in its path. */

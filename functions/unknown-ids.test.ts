@@ -5,6 +5,7 @@ import { newId } from './lib/ids';
 import { admittedCallers, credentialsOf, withCredentials } from './lib/testing/callers';
 import { invoke, sampleEvent } from './lib/testing/events';
 import { createTestWorker } from './lib/testing/workers';
+import { handlerModule } from './lib/testing/handlers';
 
 /**
  * A malformed id names nothing, exactly as an unknown one does, so the two must get the same answer:
@@ -16,7 +17,7 @@ const ID_PARAMS = ['id', 'jobId', 'workerId', 'uploadId'] as const;
 const withIdRoutes = (routes as readonly RouteDef[]).filter((r) => !r.localRuntimeOnly && ID_PARAMS.some((p) => r.path.includes(`{${p}}`)));
 
 async function handlerOf(route: RouteDef) {
-  const mod = (await import(`./${route.name}.ts`)) as { handler: Parameters<typeof invoke>[0] };
+  const mod = (await handlerModule<{ handler: Parameters<typeof invoke>[0] }>(route.name));
   return mod.handler;
 }
 

@@ -10,6 +10,7 @@ import { querySchemas } from '../shared/schemas/query';
 import { responseSchemas } from '../shared/schemas/responses';
 import { ownModulesLoadedBy } from './testing/module-graph';
 import { testSynth } from './testing/synth';
+import { functionFile } from '../shared/function-files';
 
 /**
  * Every manifest entry has a handler, a sample event and a CDK route; every
@@ -72,9 +73,9 @@ afterAll(() => synths.cleanup());
 
 /** Every function, of every kind, is functions/<name>.ts exporting `handler`. */
 function itHasItsHandlerFile(name: string): void {
-  it('has its handler file functions/<name>.ts exporting handler', () => {
+  it('has its handler file functions/<area>/<name>.ts exporting handler', () => {
     // Prepare
-    const file = join(root, 'functions', `${name}.ts`);
+    const file = join(root, functionFile(name));
 
     // Act
     const source = existsSync(file) ? readFileSync(file, 'utf8') : '';
@@ -334,7 +335,7 @@ describe('recurring job manifest (shared/routes.ts recurring)', () => {
 
 describe('memory of the functions that hash passwords (shared/routes.ts memoryMb)', () => {
   const passwords = join(root, 'functions/lib/auth/passwords.ts');
-  const hashes = (name: string) => ownModulesLoadedBy(join(root, 'functions', `${name}.ts`)).has(passwords);
+  const hashes = (name: string) => ownModulesLoadedBy(join(root, functionFile(name))).has(passwords);
 
   it('gives every route whose handler loads the password module, directly or not, at least one vCPU of memory', () => {
     // Act

@@ -40,6 +40,7 @@ import { catalogItems } from '../functions/lib/data/items';
 import { deployedRoutes, recurring, socketRoutes, streamConsumers, timers, type DocumentGrant, type RecurringDef, type RouteDef, type SocketRouteDef, type StreamConsumerDef, type TableAccess, type TimerDef } from '../shared/routes';
 import { table as tableDef } from '../shared/table';
 import { retentionPeriods } from '../shared/document-categories';
+import { functionFile } from '../shared/function-files';
 
 /** The distance unit a context value names, undefined when unset; anything but mi or km is refused. */
 function distanceUnitOf(value: unknown): 'mi' | 'km' | undefined {
@@ -305,7 +306,7 @@ export class MarketplaceStack extends Stack {
       );
     }
     const isProd = stage === 'prod';
-    const entryOf = props.entryOf ?? ((name: string) => `${repoRoot}functions/${name}.ts`);
+    const entryOf = props.entryOf ?? ((name: string) => `${repoRoot}${functionFile(name)}`);
     // Kept through updates and stack deletion, but not through the rollback of the deploy that
     // created them: a first deploy that fails would otherwise leave the uploads bucket (a fixed
     // name) behind, and every retry would fail with "already exists". The table is the exception,

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { functionFile } from '../shared/function-files';
 import { deployedRoutes, type RouteDef } from '../shared/routes';
 import { METRICS_PER_ALARM } from './monitoring';
 import { areaOf, MAX_ROUTES_PER_AREA, routeAreas, routesByArea } from './route-areas';
@@ -24,7 +25,7 @@ function grownManifest(count: number): { routes: RouteDef[]; entryOf: (name: str
     originals.set(name, original.name);
     routes.push({ ...original, name, path: original.path.replace(/^(\/api\/[^/]+)/, `$1/grown-${i}`) as RouteDef['path'] });
   }
-  return { routes, entryOf: (name) => `${repoRoot}functions/${originals.get(name) ?? name}.ts` };
+  return { routes, entryOf: (name) => `${repoRoot}${functionFile(originals.get(name) ?? name)}` };
 }
 
 const resourceCount = (template: Template) => Object.keys(template.toJSON().Resources as object).length;

@@ -9,6 +9,7 @@ import { ownerTestSession } from './testing/owner';
 import { createTestWorker, workerToken } from './testing/workers';
 import { aroundTheEdge, invoke, sampleEvent, withBody } from './testing/events';
 import { NOT_THROUGH_SITE_MESSAGE } from './origin-verify';
+import { handlerModule } from './testing/handlers';
 
 const route = {
   name: 'test-route',
@@ -269,7 +270,7 @@ describe('the manifest and the handlers', () => {
     // Act
     const mismatches: string[] = [];
     for (const route of routes as readonly RouteDef[]) {
-      const { handler } = (await import(`../${route.name}.ts`)) as { handler: { bodySchema?: unknown } };
+      const { handler } = (await handlerModule<{ handler: { bodySchema?: unknown } }>(route.name));
       const expected = route.body ? schemas[route.body] : undefined;
       if (route.body && !expected) mismatches.push(`${route.name}: no schema named ${route.body}`);
       else if (handler.bodySchema !== expected) mismatches.push(`${route.name}: validates with another schema than ${route.body ?? 'none'}`);

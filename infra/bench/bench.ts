@@ -13,6 +13,7 @@ import { lighthouseTable, measureLighthouse } from './lighthouse';
 import { HASH_PROCESSES, measurePasswordHashing, passwordHashTable } from './password-hash';
 import { measureStart, startTable } from './start';
 import { buildWeb, measureRouteLoads, requireWebConfig, routeLoadTable } from './web';
+import { functionFile } from '../../shared/function-files';
 
 /**
  * `npm run bench`: bundle sizes and cold import times of every function against the AWS SDK
@@ -65,7 +66,7 @@ interface FunctionBuild {
 async function buildFunctions(): Promise<FunctionBuild[]> {
   return Promise.all(
     [...routes, ...timers, ...streamConsumers, ...recurring].map(async ({ name }) => {
-      const built = await bundle(root, `functions/${name}.ts`, path.join(outDir, 'fn', name, 'index.mjs'));
+      const built = await bundle(root, functionFile(name), path.join(outDir, 'fn', name, 'index.mjs'));
       return { name, bundle: built, refKey: clientSetKey(sdkClientPackages(built.metafile)) };
     }),
   );

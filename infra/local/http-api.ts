@@ -12,6 +12,7 @@ import type {
 import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '../../shared/edge';
 import { routeKey, routes, type RouteDef } from '../../shared/routes';
 import { securityHeadersFor } from '../../shared/security-headers';
+import { functionFile } from '../../shared/function-files';
 
 /** API Gateway HTTP APIs refuse payloads above 10 MB before any Lambda runs. */
 const GATEWAY_PAYLOAD_LIMIT = 10 * 1024 * 1024;
@@ -84,7 +85,7 @@ const handlers = new Map<string, Promise<Handler>>();
 export function loadHandler(name: string): Promise<Handler> {
   let loaded = handlers.get(name);
   if (!loaded) {
-    const file = pathToFileURL(path.join(root, 'functions', `${name}.ts`)).href;
+    const file = pathToFileURL(path.join(root, functionFile(name))).href;
     loaded = import(file).then((mod: { handler: Handler }) => mod.handler);
     handlers.set(name, loaded);
   }

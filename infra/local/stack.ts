@@ -22,6 +22,7 @@ import type { SecretName } from '../../shared/secrets';
 import { writePrivateFile } from './private-file';
 import { startLocalWebSocketApi, type LocalWebSocketApi } from './websocket';
 import { ownerExists, seedEdgeSecrets, type LocalEdgeSecrets } from './edge-secrets';
+import { functionFile } from '../../shared/function-files';
 
 /** How long a stopping stack waits for the stream's deliveries in flight. */
 const STREAM_DRAIN_MS = 5_000;
@@ -351,8 +352,8 @@ function streamConsumer(consumer: (typeof streamConsumers)[number]): StreamConsu
 
 /** The local Scheduler's target: the timer function, invoked in this process like any handler. */
 async function fireTimer({ functionName, input, scheduleName }: FiredTarget): Promise<void> {
-  if (!existsSync(path.join(root, 'functions', `${functionName}.ts`))) {
-    console.error(`No timer function ${functionName} (functions/${functionName}.ts): schedule ${scheduleName} dropped`);
+  if (!existsSync(path.join(root, functionFile(functionName)))) {
+    console.error(`No timer function ${functionName} (${functionFile(functionName)}): schedule ${scheduleName} dropped`);
     return;
   }
   // Timer functions take the schedule's input as their event, not an HTTP event.

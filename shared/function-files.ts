@@ -1,0 +1,12 @@
+/**
+ * Where each function's code is: `functions/<area>/<name>.ts`, the area being the folder of the
+ * product area that owns it. The CDK stack, the local runtime, the bench and the tests all find a
+ * handler through this, so moving a function between areas is a change here and nowhere else.
+ */
+export const functionAreas: Readonly<Record<string, string>> = {};
+
+/** The repository-relative path of a function's handler file. */
+export function functionFile(name: string): string {
+  const area = functionAreas[name];
+  return area ? `functions/${area}/${name}.ts` : `functions/${name}.ts`;
+}
