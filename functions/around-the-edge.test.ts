@@ -8,7 +8,7 @@ import { ensureTable, localDynamoClient, seedCatalog } from '../infra/local/dyna
 import { ORIGIN_VERIFY_HEADER } from '../shared/edge';
 import { routes, type RouteDef } from '../shared/routes';
 import { handler as connectSocket } from './connect-socket';
-import { handler as getConfig } from './get-config';
+import { handler as getConfig } from './catalog/get-config';
 import { dynamo } from './lib/clients';
 import { FRESH_READ_INTERVAL_MS, NOT_THROUGH_SITE_MESSAGE, originClock } from './lib/origin-verify';
 import { forgetSecrets } from './lib/secrets';

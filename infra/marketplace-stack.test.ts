@@ -15,7 +15,7 @@ import type { CfnTopic } from 'aws-cdk-lib/aws-sns';
 import type { CfnQueue } from 'aws-cdk-lib/aws-sqs';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { catalogItems } from '../functions/lib/data/items';
+import { catalogItems } from '../functions/catalog/data/items';
 import { deployedRoutes, recurring, routeKey, routes as allRoutes, socketRoutes, streamConsumers, timers, type RouteDef } from '../shared/routes';
 import {
   contentSecurityPolicyFor,

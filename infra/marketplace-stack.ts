@@ -36,7 +36,7 @@ import { routesByArea, type RouteArea } from './route-areas';
 import { defaultThrottle, throttleFor } from './throttling';
 import { contentSecurityPolicyFor, HSTS_MAX_AGE_SECONDS, securityHeadersFor, strictTransportSecurity } from '../shared/security-headers';
 import { VIEWER_ADDRESS_HEADER } from '../shared/edge';
-import { catalogItems } from '../functions/lib/data/items';
+import { catalogItems } from '../functions/catalog/data/items';
 import { deployedRoutes, recurring, socketRoutes, streamConsumers, timers, type DocumentGrant, type RecurringDef, type RouteDef, type SocketRouteDef, type StreamConsumerDef, type TableAccess, type TimerDef } from '../shared/routes';
 import { table as tableDef } from '../shared/table';
 import { retentionPeriods } from '../shared/document-categories';

@@ -10,7 +10,7 @@ import { localFunctionEnv } from '../local/stack';
  * prints `listening <port>`.
  */
 Object.assign(process.env, localFunctionEnv(process.env.BARE_DYNAMODB_ENDPOINT!, 'http://127.0.0.1:9'));
-const { servicesRepo } = await import('../../functions/lib/data/services');
+const { servicesRepo } = await import('../../functions/catalog/data/services');
 const { bookingsRepo } = await import('../../functions/lib/data/bookings');
 const { jobsRepo } = await import('../../functions/lib/data/jobs');
 const { workersRepo } = await import('../../functions/lib/data/workers');

@@ -19,7 +19,7 @@ import type { OnChange } from './dynamo-stream';
 import { startTransactionFront } from './dynamo-transactions';
 import { claimFolder } from './folder-claim';
 import { makePrivateFolder } from './private-file';
-import { catalogItems } from '../../functions/lib/data/items';
+import { catalogItems } from '../../functions/catalog/data/items';
 import { table } from '../../shared/table';
 
 export interface LocalDynamo {

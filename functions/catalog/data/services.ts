@@ -1,8 +1,8 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { serviceEntity, type ServiceItem } from '../../../shared/entities';
 import type { Service } from '../../../shared/schemas/service';
-import { dynamo, tableName } from '../clients';
-import { queryAll } from './query';
+import { dynamo, tableName } from '../../lib/clients';
+import { queryAll } from '../../lib/data/query';
 
 function toService(item: ServiceItem): Service {
   const { id, slug, name, description, category, included } = item;

@@ -1,5 +1,0 @@
-import { routeByName } from '../shared/routes';
-import { servicesRepo } from './lib/data/services';
-import { http } from './lib/http';
-
-export const handler = http(routeByName('list-services'), async () => servicesRepo.listAll());
