@@ -9,8 +9,8 @@ import { timerNames } from './lib/dispatch';
 import { env } from './lib/env';
 import { dispatchableWorker, findSchedule, offeredJob, testCategory, testJob } from './lib/testing/dispatch';
 import { mailsTo, outboxRecord } from './lib/testing/mail';
-import { proAssigned } from './lib/mail/messages/customers';
-import { handler as sendMail } from './send-mail';
+import { proAssigned } from './mail/messages/customers';
+import { handler as sendMail } from './mail/send-mail';
 import { invoke, sampleEvent, withBody, withPath } from './lib/testing/events';
 import { createTestWorker, withBearer, workerToken } from './lib/testing/workers';
 

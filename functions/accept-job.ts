@@ -11,8 +11,8 @@ import { arrivalDeadlineMs, startOf } from './lib/scheduling';
 import { acceptRefusal } from './lib/worker-jobs';
 import { requireOwnWorkerId } from './lib/worker-scope';
 import { unavailable } from './lib/transient';
-import { mailRepo } from './lib/data/mail';
-import { proAssigned } from './lib/mail/messages/customers';
+import { mailRepo } from './mail/data/mail';
+import { proAssigned } from './mail/messages/customers';
 import type { JobItem } from './lib/data/jobs';
 import type { WorkerItem } from './lib/data/workers';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { handler } from './appeal-strike';
 import { penaltiesRepo } from './lib/data/penalties';
-import { notificationsRepo } from './lib/data/notifications';
+import { notificationsRepo } from './realtime/data/notifications';
 import { newId } from './lib/ids';
-import { OWNER_PUSH_ID } from './lib/push-caller';
+import { OWNER_PUSH_ID } from './realtime/push-caller';
 import { invoke, sampleEvent, withBody, withPath } from './lib/testing/events';
 import { struckPro } from './lib/testing/strikes';
 import { withBearer, workerToken } from './lib/testing/workers';

@@ -4,7 +4,7 @@ import { fileWorkerApplication } from './lib/applications';
 import { fromLegacyApplication } from './lib/data/applications';
 import { http } from './lib/http';
 import { takeCreation } from './lib/creation-limits';
-import { refuseSuppressedAddresses } from './lib/mail/deliverable';
+import { refuseSuppressedAddresses } from './mail/deliverable';
 
 /** The shorter form's field names (rate in dollars), stored as the same record as the full JSON form. */
 export const handler = http(routeByName('apply-worker'), workerApplyLegacySchema, async ({ body, event }) => {

@@ -6,7 +6,7 @@ import { newId } from './lib/ids';
 import { asOwner, pendingCompanyApplication } from './lib/testing/applications';
 import { invoke, withBody } from './lib/testing/events';
 import { handler as reject } from './reject-company-application';
-import { handler as sendMail } from './send-mail';
+import { handler as sendMail } from './mail/send-mail';
 import { mailsTo, outboxRecord } from './lib/testing/mail';
 import { paths } from '../web/src/lib/paths';
 

@@ -7,7 +7,7 @@ import { inject } from 'vitest';
 import { ensureTable, localDynamoClient, seedCatalog } from '../infra/local/dynamo';
 import { ORIGIN_VERIFY_HEADER } from '../shared/edge';
 import { routes, type RouteDef } from '../shared/routes';
-import { handler as connectSocket } from './connect-socket';
+import { handler as connectSocket } from './realtime/connect-socket';
 import { handler as getConfig } from './catalog/get-config';
 import { dynamo } from './lib/clients';
 import { FRESH_READ_INTERVAL_MS, NOT_THROUGH_SITE_MESSAGE, originClock } from './lib/origin-verify';

@@ -5,7 +5,7 @@ import { handler } from './clock-in';
 import { dynamo, tableName } from './lib/clients';
 import { geohashOf } from './lib/data/dispatch-index';
 import { jobsRepo } from './lib/data/jobs';
-import { notificationsRepo } from './lib/data/notifications';
+import { notificationsRepo } from './realtime/data/notifications';
 import { offerNext } from './lib/dispatch';
 import { north, testCategory, testJob, testPlace } from './lib/testing/dispatch';
 import { workersRepo } from './lib/data/workers';

@@ -7,7 +7,7 @@ import { workersRepo } from './lib/data/workers';
 import { dispatchableWorker, offeredJob, testCategory, testJob, testPlace } from './lib/testing/dispatch';
 import { takenBy, testCrew } from './lib/testing/crews';
 import { mailsTo, outboxRecord } from './lib/testing/mail';
-import { handler as sendMail } from './send-mail';
+import { handler as sendMail } from './mail/send-mail';
 import { invoke, sampleEvent, withBody, withPath } from './lib/testing/events';
 import { withBearer, workerToken } from './lib/testing/workers';
 

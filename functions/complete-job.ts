@@ -10,10 +10,10 @@ import { logger } from './lib/logger';
 import { checkWorkerMove, jobForWorker } from './lib/worker-jobs';
 import { requireOwnWorkerId } from './lib/worker-scope';
 import { crewOf } from './lib/crews';
-import { mailRepo } from './lib/data/mail';
+import { mailRepo } from './mail/data/mail';
 import type { JobItem } from './lib/data/jobs';
 import { stillWorking, verifiableMembers } from './lib/job-views';
-import { workCompleted } from './lib/mail/messages/customers';
+import { workCompleted } from './mail/messages/customers';
 
 /**
  * The customer's "verify the work" mail, queued once the completion is stored. A crew's is sent

@@ -4,7 +4,7 @@ import { handler as accept } from './accept-job';
 import { handler as enforceArrival } from './enforce-arrival';
 import { handler as setJobState } from './set-job-state';
 import { jobsRepo } from './lib/data/jobs';
-import { notificationsRepo } from './lib/data/notifications';
+import { notificationsRepo } from './realtime/data/notifications';
 import { workersRepo } from './lib/data/workers';
 import { timerNames } from './lib/dispatch';
 import { newId } from './lib/ids';

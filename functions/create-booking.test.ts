@@ -15,7 +15,7 @@ import { issuedCustomer } from './lib/testing/customers';
 import { dispatchableWorker, testPlace } from './lib/testing/dispatch';
 import { invoke, sampleEvent, withBody, withCookies, withHeaders, withPath } from './lib/testing/events';
 import { mailsTo, outboxRecord } from './lib/testing/mail';
-import { handler as sendMail } from './send-mail';
+import { handler as sendMail } from './mail/send-mail';
 
 const sample = sampleEvent('create-booking');
 const validBody = JSON.parse(sample.body!) as Record<string, unknown>;

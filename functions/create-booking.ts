@@ -12,9 +12,9 @@ import { logger } from './lib/logger';
 import { existingCustomer } from './lib/customer';
 import { takeCreation } from './lib/creation-limits';
 import { customerEmailPut } from './lib/data/customers';
-import { outboxPuts } from './lib/data/mail';
-import { bookingReceived } from './lib/mail/messages/customers';
-import { refuseSuppressedAddresses } from './lib/mail/deliverable';
+import { outboxPuts } from './mail/data/mail';
+import { bookingReceived } from './mail/messages/customers';
+import { refuseSuppressedAddresses } from './mail/deliverable';
 
 /** A booking and its job, written together; dispatch starts at once. */
 export const handler = http(routeByName('create-booking'), bookingInputSchema, async ({ body, event }) => {

@@ -5,7 +5,7 @@ import { dynamo, tableName } from './lib/clients';
 import { crewBillOf } from './lib/crew-bills';
 import { handler } from './create-invoice';
 import { invoicesRepo } from './lib/data/invoices';
-import { notificationsRepo } from './lib/data/notifications';
+import { notificationsRepo } from './realtime/data/notifications';
 import { jobsRepo, type JobItem } from './lib/data/jobs';
 import type { WorkerItem } from './lib/data/workers';
 import { dispatchableWorker, testCategory, testJob } from './lib/testing/dispatch';
@@ -14,7 +14,7 @@ import { invoicedCrew } from './lib/testing/crew-bills';
 import { approvedJob, completedJob } from './lib/testing/money';
 import { mailsTo, outboxRecord } from './lib/testing/mail';
 import { withBearer, workerToken } from './lib/testing/workers';
-import { handler as sendMail } from './send-mail';
+import { handler as sendMail } from './mail/send-mail';
 
 const sample = sampleEvent('create-invoice');
 const now = () => new Date().toISOString();

@@ -13,7 +13,7 @@ import { issuedCustomer } from './lib/testing/customers';
 import { dispatchableWorker, findSchedule, north, testPlace } from './lib/testing/dispatch';
 import { invoke, sampleEvent, withBody, withCookies } from './lib/testing/events';
 import { mailsTo, outboxRecord } from './lib/testing/mail';
-import { handler as sendMail } from './send-mail';
+import { handler as sendMail } from './mail/send-mail';
 
 const sample = sampleEvent('create-request');
 const validBody = JSON.parse(sample.body!) as Record<string, unknown>;

@@ -6,16 +6,16 @@ import { createdRequestReply, jobFromRequest } from './lib/customer-jobs';
 import { dispatchNew, scheduleStartTimers } from './lib/dispatch';
 import { crewJobs, storeCrew } from './lib/crews';
 import { http } from './lib/http';
-import { outboxPuts } from './lib/data/mail';
+import { outboxPuts } from './mail/data/mail';
 import { customerEmailPut } from './lib/data/customers';
-import { requestReceived } from './lib/mail/messages/customers';
+import { requestReceived } from './mail/messages/customers';
 import { createIds, earlierResult } from './lib/idempotency';
 import { logger } from './lib/logger';
 import { existingCustomer } from './lib/customer';
 import { takeCreation } from './lib/creation-limits';
 import { checkedRequestedTime, estimateForJob, originOf } from './lib/estimates';
 import { DEFAULT_JOB_SIZE } from '../shared/job-sizes';
-import { refuseSuppressedAddresses } from './lib/mail/deliverable';
+import { refuseSuppressedAddresses } from './mail/deliverable';
 
 /**
  * The home page's service request: it is its job, offered to the nearest workers at once. A request

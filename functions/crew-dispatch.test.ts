@@ -11,7 +11,7 @@ import { testCrew, takenBy } from './lib/testing/crews';
 import { dispatchableWorker, findSchedule, north, testCategory, testPlace } from './lib/testing/dispatch';
 import { invoke, sampleEvent, withBody, withCookies, withPath } from './lib/testing/events';
 import { withBearer, workerToken } from './lib/testing/workers';
-import { connectionsRepo } from './lib/data/connections';
+import { connectionsRepo } from './realtime/data/connections';
 import { framesOf, openTestConnection } from './lib/testing/sockets';
 import { rooms } from '../shared/realtime';
 

@@ -13,7 +13,7 @@ import { atExpression } from './lib/scheduler';
 import { ARRIVAL_ANSWER_GRACE_SECONDS } from '../shared/domain/arrival';
 import { dispatchableWorker, findSchedule, north, offeredJob, testCategory, testPlace } from './lib/testing/dispatch';
 import { mailsTo, outboxRecord } from './lib/testing/mail';
-import { handler as sendMail } from './send-mail';
+import { handler as sendMail } from './mail/send-mail';
 import { paths } from '../web/src/lib/paths';
 
 /** A job near `pro` that they accepted, with an arriveBy already past. */

@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { handler } from './expire-documents';
 import { dispatchIndex, isDispatchable } from './lib/data/dispatch-index';
 import { documentsRepo } from './lib/data/documents';
-import { notificationsRepo } from './lib/data/notifications';
+import { notificationsRepo } from './realtime/data/notifications';
 import { workersRepo } from './lib/data/workers';
 import { sampleEvent } from './lib/testing/events';
 import { inDays, storedDocument, workerWithToken } from './lib/testing/documents';
-import { mailRepo } from './lib/data/mail';
+import { mailRepo } from './mail/data/mail';
 import { mailsTo, outboxRecord } from './lib/testing/mail';
-import { handler as sendMail } from './send-mail';
+import { handler as sendMail } from './mail/send-mail';
 import { paths } from '../web/src/lib/paths';
 
 const run = () => handler(sampleEvent('expire-documents'));

@@ -2,12 +2,12 @@ import { addDays, isPastExpiry, reminderDue } from '../shared/domain/documents';
 import { EXPIRY_REMINDER_DAYS, todayUtc } from '../shared/schemas/document-rules';
 import { documentsRepo, type DocumentItem } from './lib/data/documents';
 import { dispatchIndex } from './lib/data/dispatch-index';
-import { mailRepo } from './lib/data/mail';
+import { mailRepo } from './mail/data/mail';
 import { workersRepo } from './lib/data/workers';
 import { hasOtherValid, requiredCategoriesOf } from './lib/documents';
 import { logger } from './lib/logger';
-import { documentExpiring } from './lib/mail/messages/pros';
-import { notify } from './lib/realtime';
+import { documentExpiring } from './mail/messages/pros';
+import { notify } from './realtime/realtime';
 import { timer } from './lib/timer';
 
 const dashboard = '/worker/dashboard';

@@ -4,7 +4,7 @@ import { handler as confirmPayment } from './get-payment-confirmation';
 import { handler } from './handle-stripe-webhook';
 import { invoicesRepo } from './lib/data/invoices';
 import { jobsRepo } from './lib/data/jobs';
-import { notificationsRepo } from './lib/data/notifications';
+import { notificationsRepo } from './realtime/data/notifications';
 import { newId } from './lib/ids';
 import { verifiedCrew } from './lib/testing/crew-bills';
 import { invoke, sampleEvent, withPath } from './lib/testing/events';

@@ -8,7 +8,7 @@ import { mailsTo, outboxRecord } from './lib/testing/mail';
 import { asCustomer } from './lib/testing/money';
 import { pressHostedButton, testStripe } from './lib/testing/stripe';
 import { withPath } from './lib/testing/events';
-import { handler as sendMail } from './send-mail';
+import { handler as sendMail } from './mail/send-mail';
 import { handler as confirmPayment } from './get-payment-confirmation';
 
 /** The payment page's question, without a session id (its sample event names one of its own). */

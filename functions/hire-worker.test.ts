@@ -13,7 +13,7 @@ import { dispatchableWorker, findSchedule, north, testPlace } from './lib/testin
 import { invoke, sampleEvent, withBody, withCookies } from './lib/testing/events';
 import { mailsTo, outboxRecord } from './lib/testing/mail';
 import { createTestWorker } from './lib/testing/workers';
-import { handler as sendMail } from './send-mail';
+import { handler as sendMail } from './mail/send-mail';
 
 const sample = sampleEvent('hire-worker');
 const validBody = JSON.parse(sample.body!) as Record<string, unknown>;

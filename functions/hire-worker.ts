@@ -5,9 +5,9 @@ import { workersRepo } from './lib/data/workers';
 import { jobsRepo } from './lib/data/jobs';
 import { createdRequestReply, jobFromRequest } from './lib/customer-jobs';
 import { createAndDispatch } from './lib/dispatch';
-import { outboxPuts } from './lib/data/mail';
+import { outboxPuts } from './mail/data/mail';
 import { customerEmailPut } from './lib/data/customers';
-import { requestReceived } from './lib/mail/messages/customers';
+import { requestReceived } from './mail/messages/customers';
 import { NotFoundError } from './lib/errors';
 import { http } from './lib/http';
 import { createIds, earlierResult } from './lib/idempotency';
@@ -16,7 +16,7 @@ import { existingCustomer } from './lib/customer';
 import { takeCreation } from './lib/creation-limits';
 import { checkedRequestedTime, estimateForJob } from './lib/estimates';
 import { DEFAULT_JOB_SIZE } from '../shared/job-sizes';
-import { refuseSuppressedAddresses } from './lib/mail/deliverable';
+import { refuseSuppressedAddresses } from './mail/deliverable';
 
 /** Hire Now: a request offered to the chosen worker first, then to the nearest others. */
 export const handler = http(routeByName('hire-worker'), hireSchema, async ({ body, event }) => {

@@ -18,7 +18,7 @@ import { handler as requestPasswordReset } from './request-password-reset';
 import { handler as resetPassword } from './reset-password';
 import { handler as setupAdmin } from './setup-admin';
 import { handler as submitWorkerApplication } from './submit-worker-application';
-import { handler as subscribePush } from './subscribe-push';
+import { handler as subscribePush } from './realtime/subscribe-push';
 
 /**
  * The logs never hold a password, a session cookie or bearer token (nor its hash), the

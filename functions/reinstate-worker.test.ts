@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { notificationsRepo } from './lib/data/notifications';
+import { notificationsRepo } from './realtime/data/notifications';
 import { workersRepo } from './lib/data/workers';
 import { newId } from './lib/ids';
 import { asOwner } from './lib/testing/applications';

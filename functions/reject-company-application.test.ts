@@ -5,8 +5,8 @@ import { newId } from './lib/ids';
 import { asOwner, pendingCompanyApplication } from './lib/testing/applications';
 import { invoke, withBody } from './lib/testing/events';
 import { handler } from './reject-company-application';
-import { handler as sendMail } from './send-mail';
-import { mailRepo } from './lib/data/mail';
+import { handler as sendMail } from './mail/send-mail';
+import { mailRepo } from './mail/data/mail';
 import { mailsTo, outboxRecord } from './lib/testing/mail';
 import { paths } from '../web/src/lib/paths';
 

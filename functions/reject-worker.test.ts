@@ -6,7 +6,7 @@ import { handler as getSelf } from './get-worker-self';
 import { hashPassword } from './lib/auth/passwords';
 import { applicantAccounts } from './lib/data/applicant-accounts';
 import { applicationsRepo } from './lib/data/applications';
-import { connectionsRepo } from './lib/data/connections';
+import { connectionsRepo } from './realtime/data/connections';
 import { workerAdmin } from './lib/data/worker-admin';
 import { workersRepo } from './lib/data/workers';
 import { framesOf, openTestConnection } from './lib/testing/sockets';
@@ -17,9 +17,9 @@ import { applicantWithAccount, asOwner, pendingApplication, workerApplicationBod
 import { invoke, sampleEvent, withBody } from './lib/testing/events';
 import { handler } from './reject-worker';
 import { handler as submitWorkerApplication } from './submit-worker-application';
-import { handler as sendMail } from './send-mail';
+import { handler as sendMail } from './mail/send-mail';
 import { mailsTo, outboxRecord } from './lib/testing/mail';
-import { mailRepo } from './lib/data/mail';
+import { mailRepo } from './mail/data/mail';
 
 const NOTES = 'We need a clearer photo of your ID: please apply again with a sharper image.';
 const reject = async (id: string, body: unknown = { notes: NOTES }) => invoke(handler, withBody(await asOwner('reject-worker', { id }), body));

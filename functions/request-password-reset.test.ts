@@ -10,7 +10,7 @@ import { mailsTo, outboxMailsTo, outboxRecord } from './lib/testing/mail';
 import { resetLinksOf, tokenIn } from './lib/testing/password-resets';
 import { createTestWorker } from './lib/testing/workers';
 import { handler, RESET_REQUESTED } from './request-password-reset';
-import { handler as sendMail } from './send-mail';
+import { handler as sendMail } from './mail/send-mail';
 
 const sample = sampleEvent('request-password-reset');
 

@@ -9,7 +9,7 @@ import { workersRepo } from './lib/data/workers';
 import { http, reply } from './lib/http';
 import { newId } from './lib/ids';
 import { logger } from './lib/logger';
-import { passwordReset, RESET_LINK_SECONDS } from './lib/mail/messages/passwords';
+import { passwordReset, RESET_LINK_SECONDS } from './mail/messages/passwords';
 
 /** The throttle's scope for reset requests (lib/auth/throttle.ts). */
 export const RESET_REQUEST_SCOPE = 'password-reset';

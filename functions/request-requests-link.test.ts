@@ -8,7 +8,7 @@ import { customerEmailPut } from './lib/data/customers';
 import { issuedCustomer } from './lib/testing/customers';
 import { fromAddress, invoke, sampleEvent, withBody, withCookies } from './lib/testing/events';
 import { mailsTo, outboxMailsTo, outboxRecord } from './lib/testing/mail';
-import { handler as sendMail } from './send-mail';
+import { handler as sendMail } from './mail/send-mail';
 
 const sample = sampleEvent('request-requests-link');
 const openSample = sampleEvent('open-requests-link');

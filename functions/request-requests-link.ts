@@ -6,7 +6,7 @@ import { REQUESTS_LINK_SECONDS, requestsLinksRepo } from './lib/data/requests-li
 import { TooManyRequestsError } from './lib/errors';
 import { http, reply } from './lib/http';
 import { askingBrowserCookie } from './lib/requests-link-cookie';
-import { requestsLink } from './lib/mail/messages/sign-in-links';
+import { requestsLink } from './mail/messages/sign-in-links';
 
 const SCOPE = 'requests-link';
 const HOUR_SECONDS = 60 * 60;

@@ -13,7 +13,7 @@ import { mailsTo, outboxMailsTo, outboxRecord } from './lib/testing/mail';
 import { createTestWorker } from './lib/testing/workers';
 import { handler as rejectWorker } from './reject-worker';
 import { ACCOUNT_LINK_REQUESTED, handler } from './request-worker-account-link';
-import { handler as sendMail } from './send-mail';
+import { handler as sendMail } from './mail/send-mail';
 
 const sample = sampleEvent('request-worker-account-link');
 

@@ -6,7 +6,7 @@ import { applicantAccounts } from './lib/data/applicant-accounts';
 import { workerAccountLinks } from './lib/data/worker-account-links';
 import { http, reply } from './lib/http';
 import { logger } from './lib/logger';
-import { ACCOUNT_LINK_SECONDS, workerAccountLink } from './lib/mail/messages/worker-accounts';
+import { ACCOUNT_LINK_SECONDS, workerAccountLink } from './mail/messages/worker-accounts';
 
 /** The throttle's scope for account-link requests (lib/auth/throttle.ts). */
 export const ACCOUNT_LINK_REQUEST_SCOPE = 'worker-account-link';

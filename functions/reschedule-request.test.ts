@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { handler } from './reschedule-request';
 import { handler as cancel } from './cancel-request';
 import { jobsRepo, type JobItem } from './lib/data/jobs';
-import { notificationsRepo } from './lib/data/notifications';
+import { notificationsRepo } from './realtime/data/notifications';
 import { workersRepo } from './lib/data/workers';
 import { offerNext, scheduleStartTimers, timerNames } from './lib/dispatch';
 import { env } from './lib/env';

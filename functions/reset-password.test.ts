@@ -11,7 +11,7 @@ import { hashSecret } from './lib/auth/tokens';
 import { dynamo, tableName } from './lib/clients';
 import { passwordResets } from './lib/data/password-resets';
 import type { WorkerAccountItem, WorkerItem } from './lib/data/workers';
-import { passwordReset } from './lib/mail/messages/passwords';
+import { passwordReset } from './mail/messages/passwords';
 import { fromAddress, invoke, sampleEvent, withBody, withCookies } from './lib/testing/events';
 import { mailedResetToken, resetLinksOf } from './lib/testing/password-resets';
 import { manySessions, sessionRowsOf } from './lib/testing/sessions';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { handler } from './review-document';
 import { documentsRepo } from './lib/data/documents';
-import { notificationsRepo } from './lib/data/notifications';
+import { notificationsRepo } from './realtime/data/notifications';
 import { workersRepo } from './lib/data/workers';
 import { isDispatchable } from './lib/data/dispatch-index';
 import { invoke, sampleEvent, withBody, withCookies, withPath } from './lib/testing/events';

@@ -7,7 +7,7 @@ import { documentNotFound, resumeOffersFor, toDocumentView } from './lib/documen
 import { ConflictError } from './lib/errors';
 import { http } from './lib/http';
 import { logger } from './lib/logger';
-import { notify } from './lib/realtime';
+import { notify } from './realtime/realtime';
 
 /** Why a document cannot be decided on now. */
 function notReviewable(doc: DocumentItem): ConflictError {

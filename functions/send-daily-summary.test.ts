@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { paths } from '../web/src/lib/paths';
-import { mailRepo } from './lib/data/mail';
+import { mailRepo } from './mail/data/mail';
 import { acceptedJob, clockOn, paidInvoice, privateDay, sentJob, settleCounts, verifiedJob } from './lib/testing/analytics';
 import { pendingApplication } from './lib/testing/applications';
 import { dispatchableWorker, testCategory, testPlace } from './lib/testing/dispatch';
@@ -8,7 +8,7 @@ import { sampleEvent } from './lib/testing/events';
 import { mailsTo, outboxRecord } from './lib/testing/mail';
 import { ownerMailbox } from './lib/testing/owner-mail';
 import { handler, summaryInput } from './send-daily-summary';
-import { handler as sendMail } from './send-mail';
+import { handler as sendMail } from './mail/send-mail';
 
 /**
  * Three jobs on a day of their own, walked through the real repositories: J1 accepted, done and

@@ -1,11 +1,11 @@
 import { analyticsOf } from './lib/analytics';
 import { documentsRepo } from './lib/data/documents';
-import { mailRepo } from './lib/data/mail';
+import { mailRepo } from './mail/data/mail';
 import { ownerRepo } from './lib/data/owner';
 import { penaltiesRepo } from './lib/data/penalties';
 import { stats } from './lib/data/stats';
 import { logger } from './lib/logger';
-import { ownerDailySummary } from './lib/mail/messages/owner';
+import { ownerDailySummary } from './mail/messages/owner';
 import { timer } from './lib/timer';
 
 const DAY_MS = 86_400_000;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { handler } from './send-job-reminder';
 import { jobsRepo, type JobItem } from './lib/data/jobs';
-import { notificationsRepo } from './lib/data/notifications';
+import { notificationsRepo } from './realtime/data/notifications';
 import { takenBy, testCrew } from './lib/testing/crews';
 import { dispatchableWorker, testCategory, testJob, testPlace } from './lib/testing/dispatch';
 

@@ -9,7 +9,7 @@ import { handler as shareLocation } from './set-worker-location';
 import { dynamo, tableName } from './lib/clients';
 import { jobLocationsRepo } from './lib/data/job-locations';
 import { jobsRepo } from './lib/data/jobs';
-import { notificationsRepo } from './lib/data/notifications';
+import { notificationsRepo } from './realtime/data/notifications';
 import { workersRepo } from './lib/data/workers';
 import { env } from './lib/env';
 import { timerNames } from './lib/dispatch';

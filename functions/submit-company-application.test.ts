@@ -5,10 +5,10 @@ import { freshEmail, uploadFile, workerApplicationBody } from './lib/testing/app
 import { invoke, sampleEvent, withBody } from './lib/testing/events';
 import { handler } from './submit-company-application';
 import { handler as submitWorkerApplication } from './submit-worker-application';
-import { handler as sendMail } from './send-mail';
+import { handler as sendMail } from './mail/send-mail';
 import { mailsTo, outboxRecord } from './lib/testing/mail';
-import { mailRepo } from './lib/data/mail';
-import { SUPPRESSED_ADDRESS } from './lib/mail/deliverable';
+import { mailRepo } from './mail/data/mail';
+import { SUPPRESSED_ADDRESS } from './mail/deliverable';
 
 const sample = sampleEvent('submit-company-application');
 const sampleBody = JSON.parse(sample.body!) as Record<string, unknown>;

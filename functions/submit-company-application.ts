@@ -7,7 +7,7 @@ import { newId } from './lib/ids';
 import { logger } from './lib/logger';
 import { newCompanyApplication } from './lib/owner-events';
 import { takeCreation } from './lib/creation-limits';
-import { refuseSuppressedAddresses } from './lib/mail/deliverable';
+import { refuseSuppressedAddresses } from './mail/deliverable';
 
 export const handler = http(routeByName('submit-company-application'), companyApplicationSchema, async ({ body, event }) => {
   await refuseSuppressedAddresses({ emailAddress: body.emailAddress });

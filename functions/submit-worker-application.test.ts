@@ -7,7 +7,7 @@ import { objectExists } from './lib/storage';
 import { invoke, sampleEvent, withBody } from './lib/testing/events';
 import { freshEmail, uploadFile, workerApplicationBody } from './lib/testing/applications';
 import { handler } from './submit-worker-application';
-import { handler as sendMail } from './send-mail';
+import { handler as sendMail } from './mail/send-mail';
 import { mailsTo, outboxRecord } from './lib/testing/mail';
 
 const sample = sampleEvent('submit-worker-application');

@@ -4,7 +4,7 @@ import { fileWorkerApplication } from './lib/applications';
 import { fromWorkerApplication } from './lib/data/applications';
 import { http } from './lib/http';
 import { takeCreation } from './lib/creation-limits';
-import { refuseSuppressedAddresses } from './lib/mail/deliverable';
+import { refuseSuppressedAddresses } from './mail/deliverable';
 
 export const handler = http(routeByName('submit-worker-application'), workerApplicationSchema, async ({ body, event }) => {
   await refuseSuppressedAddresses({ emailAddress: body.emailAddress });

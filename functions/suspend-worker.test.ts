@@ -5,7 +5,7 @@ import { sessions } from './lib/auth/sessions';
 import { isDispatchable } from './lib/data/dispatch-index';
 import { jobHistory, ownerActor, systemActor } from './lib/data/job-history';
 import { jobsRepo } from './lib/data/jobs';
-import { notificationsRepo } from './lib/data/notifications';
+import { notificationsRepo } from './realtime/data/notifications';
 import { penaltiesRepo } from './lib/data/penalties';
 import { stats } from './lib/data/stats';
 import { workerAdmin } from './lib/data/worker-admin';

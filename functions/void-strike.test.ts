@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { handler as appeal } from './appeal-strike';
 import { penaltiesRepo } from './lib/data/penalties';
-import { notificationsRepo } from './lib/data/notifications';
+import { notificationsRepo } from './realtime/data/notifications';
 import { workersRepo } from './lib/data/workers';
 import { newId } from './lib/ids';
 import { asOwner } from './lib/testing/applications';

@@ -271,7 +271,7 @@ export class MarketplaceStack extends Stack {
   readonly streamFunctions: Record<string, NodejsFunction> = {};
   /** SES: the sending identity, configuration set and feedback topic, when the stack has a mail domain. */
   readonly mail?: MailSending;
-  /** Marks the addresses SES reports as bouncing or complaining (functions/record-mail-feedback.ts), with the mail. */
+  /** Marks the addresses SES reports as bouncing or complaining (functions/mail/record-mail-feedback.ts), with the mail. */
   readonly mailFeedbackFunction?: NodejsFunction;
   /** The functions run on a recurring schedule (shared/routes.ts `recurring`), by name. */
   readonly recurringFunctions: Record<string, NodejsFunction> = {};
@@ -454,7 +454,7 @@ export class MarketplaceStack extends Stack {
     });
     const webSocketDomain = `${this.webSocketApi.apiId}.execute-api.${Aws.REGION}.${Aws.URL_SUFFIX}`;
     /**
-     * Publishing (functions/lib/realtime.ts): the management endpoint and the right to post to, read
+     * Publishing (functions/realtime/realtime.ts): the management endpoint and the right to post to, read
      * and close this API's connections on this stage, nothing more. Built from the API id and a
      * literal stage name, not from the stage construct, so that no function waits on a deployment.
      */

@@ -105,7 +105,7 @@ export const nagAcknowledgments: readonly NagAcknowledgment[] = [
     finding: /^AwsSolutions-APIG1$/,
     where: /^WebSocketStage\//,
     reason:
-      "WebSocket API access logging needs the account-wide API Gateway CloudWatch role (AWS::ApiGateway::Account), which a shared account's other stacks own; every $connect, frame and $disconnect is a Lambda invocation whose log lines carry the API request id (functions/lib/socket.ts). The HTTP API's stage has access logs.",
+      "WebSocket API access logging needs the account-wide API Gateway CloudWatch role (AWS::ApiGateway::Account), which a shared account's other stacks own; every $connect, frame and $disconnect is a Lambda invocation whose log lines carry the API request id (functions/realtime/socket.ts). The HTTP API's stage has access logs.",
   },
   // ---- SQS --------------------------------------------------------------------------------------
   {

@@ -4,12 +4,26 @@
  * handler through this, so moving a function between areas is a change here and nowhere else.
  */
 export const functionAreas: Readonly<Record<string, string>> = {
+  'connect-socket': 'realtime',
+  'deliver-push': 'realtime',
+  'disconnect-socket': 'realtime',
   'get-config': 'catalog',
   'get-service': 'catalog',
+  'get-vapid-public-key': 'realtime',
+  'handle-socket-message': 'realtime',
   'list-document-categories': 'catalog',
+  'list-notifications': 'realtime',
   'list-services': 'catalog',
+  'record-mail-feedback': 'mail',
+  'renew-push-subscription': 'realtime',
   'reverse-geocode': 'catalog',
   'search-addresses': 'catalog',
+  'send-mail': 'mail',
+  'send-test-push': 'realtime',
+  'subscribe-push': 'realtime',
+  'sweep-mail-outbox': 'mail',
+  'unsubscribe-push': 'realtime',
+  'verify-push-subscription': 'realtime',
 };
 
 /** The repository-relative path of a function's handler file. */

@@ -1489,7 +1489,7 @@ export const streamConsumers = [
   },
   {
     // Mail is sent after the change it tells about is stored: the outbox item written with that
-    // change is what the stream hands over (functions/send-mail.ts), so no user's call waits on SES.
+    // change is what the stream hands over (functions/mail/send-mail.ts), so no user's call waits on SES.
     name: 'send-mail',
     // Its outbox items and the suppression marks, nothing else of the table.
     table: { access: 'readwrite', partitionKeys: ['MAIL#*', 'MAIL_SUPPRESSED#*'] },

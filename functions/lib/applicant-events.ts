@@ -1,6 +1,6 @@
 import { rooms } from '../../shared/realtime';
 import type { WorkerItem } from './data/workers';
-import { notify, publish } from './realtime';
+import { notify, publish } from '../realtime/realtime';
 
 /**
  * The owner's decision told to the applicant: `worker:status` to their user channel, which an open

@@ -36,7 +36,7 @@ let sesClient: SESv2Client | undefined;
  * so a call without an answer after 2 s is stuck. Worst case: 2 tries × (1 s to connect + 2 s for
  * the answer) + one backoff of at most 1 s (the SDK's throttling base) = 7 s, leaving 3 s for the
  * claim, the suppression check and marking the mail sent. The sending lease (60 s) is far longer, so
- * a claim is never taken over while its send can still reach SES (functions/lib/mail/send.ts stops
+ * a claim is never taken over while its send can still reach SES (functions/mail/send.ts stops
  * any try from starting after this limit, even one a Retry-After hint would push later).
  */
 export const SES_MAX_ATTEMPTS = 2;

@@ -2,7 +2,7 @@ import { crewBillOf, type CrewBill } from './crew-bills';
 import { requestUrl } from './customer-pages';
 import type { InvoiceItem } from './data/invoices';
 import { jobsRepo } from './data/jobs';
-import { notify, publishToJob } from './realtime';
+import { notify, publishToJob } from '../realtime/realtime';
 
 /**
  * What a crew's bill tells the people concerned, apart from the bill itself so the calls that only

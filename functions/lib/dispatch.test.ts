@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { jobsRepo } from './data/jobs';
-import { notificationsRepo } from './data/notifications';
+import { notificationsRepo } from '../realtime/data/notifications';
 import { offerNext, restartSearch, timerNames } from './dispatch';
 import { handler as expireOffer } from '../expire-offer';
-import { handler as sendMail } from '../send-mail';
+import { handler as sendMail } from '../mail/send-mail';
 import { mailsTo, outboxRecord } from './testing/mail';
 import { env } from './env';
 import { dispatchableWorker, findSchedule, north, testCategory, testJob, testPlace } from './testing/dispatch';

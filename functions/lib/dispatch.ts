@@ -10,8 +10,8 @@ import { env } from './env';
 import { jobOffered, jobSearching, noWorkerAvailable } from './job-events';
 import { logger } from './logger';
 import { cancelSchedule, scheduleOnce } from './scheduler';
-import { mailRepo } from './data/mail';
-import { noProFound } from './mail/messages/customers';
+import { mailRepo } from '../mail/data/mail';
+import { noProFound } from '../mail/messages/customers';
 import { offerReleaseAt, offerSecondsFor, reminderTimes, startOf, startTag, waitsForRelease, type ReminderKind } from './scheduling';
 
 /**

@@ -161,7 +161,7 @@ export function parseEnv(source: Source) {
     /**
      * The WebSocket API's management endpoint (https://<api>.execute-api.<region>.amazonaws.com/<stage>;
      * locally the runtime's @connections endpoint). Optional: without it, realtime delivery is off and
-     * the screens' polling carries the news (functions/lib/realtime.ts).
+     * the screens' polling carries the news (functions/realtime/realtime.ts).
      */
     WEBSOCKET_ENDPOINT: url(r, source, 'WEBSOCKET_ENDPOINT'),
     /** Only set where SES is not the AWS default endpoint (the local runtime, infra/local/ses.ts). */
@@ -169,7 +169,7 @@ export function parseEnv(source: Source) {
     /**
      * Who the product's mail is from, e.g. `Fixly <no-reply@fixly.app>`: an address of the domain
      * whose SES identity the stack made. Set only on the mail sender; without it mail stays in the
-     * outbox unsent (functions/send-mail.ts says so in the log).
+     * outbox unsent (functions/mail/send-mail.ts says so in the log).
      */
     MAIL_FROM: text(r, source, 'MAIL_FROM', 'be a From address such as "Fixly <no-reply@example.com>"'),
     /**

@@ -6,12 +6,12 @@ import type { JobItem } from './data/jobs';
 import type { WorkerItem } from './data/workers';
 import { toAssignedWorker } from './job-views';
 import { jobWithNoPro } from './owner-events';
-import { notify, publish, publishToJob } from './realtime';
+import { notify, publish, publishToJob } from '../realtime/realtime';
 
 /**
  * The domain events of the job lifecycle, told to the rooms that follow them and to the people
  * concerned as notifications. Called after the state change is
- * written; delivery never fails the call (functions/lib/realtime.ts).
+ * written; delivery never fails the call (functions/realtime/realtime.ts).
  */
 
 /**

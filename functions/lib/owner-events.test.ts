@@ -4,10 +4,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { toStreamRecord } from '../../infra/local/dynamo-stream';
 import type { NotificationView } from '../../shared/realtime';
 import { keys } from '../../shared/table';
-import { handler as deliverPush } from '../deliver-push';
+import { handler as deliverPush } from '../realtime/deliver-push';
 import { dynamo, tableName } from './clients';
-import { connectionsRepo } from './data/connections';
-import { notificationsRepo } from './data/notifications';
+import { connectionsRepo } from '../realtime/data/connections';
+import { notificationsRepo } from '../realtime/data/notifications';
 import { newId } from './ids';
 import {
   documentAwaitingReview,
@@ -19,15 +19,15 @@ import {
   strikeAppealed,
   strikeRecorded,
 } from './owner-events';
-import { pushSubscriptionsRepo } from './data/push-subscriptions';
-import { OWNER_PUSH_ID } from './push-caller';
+import { pushSubscriptionsRepo } from '../realtime/data/push-subscriptions';
+import { OWNER_PUSH_ID } from '../realtime/push-caller';
 import { browserSubscription, startFakePushService } from './testing/fake-push-service';
 import { framesOf, openTestConnection } from './testing/sockets';
-import { handler as sendMail } from '../send-mail';
+import { handler as sendMail } from '../mail/send-mail';
 import { handler as confirmUpload } from '../confirm-document-upload';
 import { paths } from '../../web/src/lib/paths';
-import { mailRepo } from './data/mail';
-import { ownerDailySummary, ownerDocumentsWaiting, ownerNewApplication } from './mail/messages/owner';
+import { mailRepo } from '../mail/data/mail';
+import { ownerDailySummary, ownerDocumentsWaiting, ownerNewApplication } from '../mail/messages/owner';
 import { pendingApplication, pendingCompanyApplication } from './testing/applications';
 import { asWorker, confirmedWithTicket, workerWithToken } from './testing/documents';
 import { invoke } from './testing/events';

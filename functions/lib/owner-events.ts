@@ -1,13 +1,13 @@
 import type { NotificationView } from '../../shared/realtime';
-import { mailRepo } from './data/mail';
-import type { NewNotification } from './data/notifications';
+import { mailRepo } from '../mail/data/mail';
+import type { NewNotification } from '../realtime/data/notifications';
 import { ownerRepo } from './data/owner';
 import { logger } from './logger';
-import type { MailMessage } from './mail/message';
-import { ownerDocumentsWaiting, ownerNewApplication } from './mail/messages/owner';
+import type { MailMessage } from '../mail/message';
+import { ownerDocumentsWaiting, ownerNewApplication } from '../mail/messages/owner';
 import { ownerConsoleUrl } from './owner-console';
-import { OWNER_PUSH_ID } from './push-caller';
-import { notify } from './realtime';
+import { OWNER_PUSH_ID } from '../realtime/push-caller';
+import { notify } from '../realtime/realtime';
 
 /**
  * What the owner is told: the moments the console needs them for (someone applied, a document waits

@@ -12,9 +12,9 @@ import { countedLogs } from './counted-logs';
 import { logger } from './logger';
 import { paymentFailed } from './owner-events';
 import { stripe, type Stripe } from './stripe';
-import { mailRepo } from './data/mail';
-import { receipt } from './mail/messages/customers';
-import { payoutSent } from './mail/messages/pros';
+import { mailRepo } from '../mail/data/mail';
+import { receipt } from '../mail/messages/customers';
+import { payoutSent } from '../mail/messages/pros';
 
 /**
  * Card payments and payouts over the one Stripe adapter. A worker with payouts enabled is

@@ -3,7 +3,7 @@ import { inTownOf } from '../../shared/domain/town';
 import { isCrewLead } from './crews';
 import { requestUrl } from './customer-pages';
 import type { JobItem } from './data/jobs';
-import { notify, publish, publishToJob } from './realtime';
+import { notify, publish, publishToJob } from '../realtime/realtime';
 import { REMINDERS, type ReminderKind } from './scheduling';
 
 /**

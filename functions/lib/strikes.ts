@@ -10,10 +10,10 @@ import type { WorkerItem } from './data/workers';
 import { cancelArrival, dispatchCycle, offerNext } from './dispatch';
 import { jobReleased } from './job-events';
 import { logger } from './logger';
-import type { MailMessage } from './mail/message';
-import { strikeRecorded } from './mail/messages/pros';
+import type { MailMessage } from '../mail/message';
+import { strikeRecorded } from '../mail/messages/pros';
 import { strikeAppealed } from './owner-events';
-import { notify } from './realtime';
+import { notify } from '../realtime/realtime';
 
 /**
  * The strike record's steps beyond the table: telling the pro (and the owner) and keeping dispatch

@@ -12,7 +12,7 @@ import { markdownTable, ms, verdict } from './report';
 import { median, percentile } from './timing';
 
 /**
- * /ws fan-out: one event to every connection of a busy job room, as functions/lib/realtime.ts
+ * /ws fan-out: one event to every connection of a busy job room, as functions/realtime/realtime.ts
  * publish() sends it (all posts at once, stale connections pruned in the same pass) against the
  * same fan-out done one connection at a time, in the same run. Real WebSocket clients on the local
  * /ws (infra/local/websocket.ts), memberships written by connectionsRepo into an in-memory dynalite,
@@ -68,7 +68,7 @@ export async function measureFanout(latencyMs = 0, clients = FANOUT_CLIENTS, sta
   // API Gateway's best-effort $disconnect never came: only a 410 from @connections tells.
   const handlers: Record<string, SocketHandler> = {
     $connect: async (event) => {
-      const { connectionsRepo } = await import('../../functions/lib/data/connections');
+      const { connectionsRepo } = await import('../../functions/realtime/data/connections');
       const id = event.requestContext.connectionId;
       await connectionsRepo.open(id, {}, new Date().toISOString());
       await connectionsRepo.join(id, ROOM);
@@ -84,8 +84,8 @@ export async function measureFanout(latencyMs = 0, clients = FANOUT_CLIENTS, sta
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}/ws`;
   Object.assign(process.env, localFunctionEnv(dynamo.endpoint, 'http://127.0.0.1:9', undefined, undefined, api.endpoint));
-  const { publish, sendTo } = await import('../../functions/lib/realtime');
-  const { connectionsRepo } = await import('../../functions/lib/data/connections');
+  const { publish, sendTo } = await import('../../functions/realtime/realtime');
+  const { connectionsRepo } = await import('../../functions/realtime/data/connections');
 
   const sockets: WebSocket[] = [];
   try {

@@ -171,10 +171,10 @@ export function localFunctionEnv(
     // offer; the functions that need a secret then answer 503 and log which.
     ...(secrets ? localSecretsEnv({ endpoint: secrets.endpoint, secretIds: () => secrets.ids }) : {}),
     // The local @connections endpoint (infra/local/websocket.ts). Absent where a caller has none to
-    // offer; functions/lib/realtime.ts then delivers nothing and the screens' polling carries the news.
+    // offer; functions/realtime/realtime.ts then delivers nothing and the screens' polling carries the news.
     ...(websocketEndpoint ? { WEBSOCKET_ENDPOINT: websocketEndpoint } : {}),
     // The local SES (infra/local/ses.ts), who mail is from, and the site the mails' links open.
-    // Absent where a caller has no SES to offer; functions/send-mail.ts then leaves mail pending.
+    // Absent where a caller has no SES to offer; functions/mail/send-mail.ts then leaves mail pending.
     ...(mail
       ? {
           SES_ENDPOINT: mail.sesEndpoint,

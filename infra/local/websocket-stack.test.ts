@@ -62,7 +62,7 @@ describe('npm start: /ws and the @connections endpoint', () => {
     const { customerId, cookie } = await issuedCustomer();
     const client = await open(['fixly.v1'], cookie);
     const received = new Promise<string>((resolve) => client.once('message', (data) => resolve(data.toString())));
-    const { publish } = await import('../../functions/lib/realtime');
+    const { publish } = await import('../../functions/realtime/realtime');
 
     // Act
     const delivery = await publish(`user:customer:${customerId}`, 'pong', {});

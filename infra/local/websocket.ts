@@ -13,7 +13,7 @@ import { readBody, sendJson } from './http-io';
  * The local API Gateway WebSocket API: `/ws` on the stack's own HTTP server
  * calls the `$connect` / `$default` / `$disconnect` handlers of shared/routes.ts `socketRoutes` with
  * events shaped as API Gateway sends them, and a management endpoint on its own loopback port
- * answers `@connections` (POST, GET, DELETE) as execute-api does, so functions/lib/realtime.ts runs
+ * answers `@connections` (POST, GET, DELETE) as execute-api does, so functions/realtime/realtime.ts runs
  * unchanged through `@aws-sdk/client-apigatewaymanagementapi` with `endpoint: WEBSOCKET_ENDPOINT`.
  *
  * Behaviours kept from API Gateway because code that works here must work there:

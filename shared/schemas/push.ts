@@ -8,7 +8,7 @@ const endpoint = z.string({ error: 'endpoint must be the push service URL' }).ch
     try {
       const url = new URL(v);
       // Push services are https; the local runtime's stand-in push service is plain http on loopback.
-      // Which hosts a push may go to is the server's rule (functions/lib/push-endpoint.ts): it
+      // Which hosts a push may go to is the server's rule (functions/realtime/push-endpoint.ts): it
       // depends on where the function runs, which this shared shape cannot know.
       return url.protocol === 'https:' || (url.protocol === 'http:' && ['127.0.0.1', 'localhost'].includes(url.hostname));
     } catch {

@@ -2,7 +2,7 @@
  * page loads (web/src/lib/offline-app.ts) and by push when it is enabled.
  *
  * Push: shows each web push as a notification and, on a click, focuses a tab already showing its
- * page or opens one. The push payload is the JSON functions/lib/push.ts sends: { title, body, url,
+ * page or opens one. The push payload is the JSON functions/realtime/push.ts sends: { title, body, url,
  * tag }. When the browser replaces the subscription, it hands the new one to the server.
  *
  * Offline: keeps the app shell (the page, its scripts and styles, the manifest and icons) so an

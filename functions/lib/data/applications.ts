@@ -20,10 +20,10 @@ import {
 } from '../../../shared/entities';
 import { dynamo, tableName } from '../clients';
 import { ConflictError, NotFoundError } from '../errors';
-import { companyApplicationDecided, companyApplicationReceived, workerApplicationReceived } from '../mail/messages/applicants';
-import { MAILED_ACCOUNT_LINK_SECONDS } from '../mail/messages/worker-accounts';
+import { companyApplicationDecided, companyApplicationReceived, workerApplicationReceived } from '../../mail/messages/applicants';
+import { MAILED_ACCOUNT_LINK_SECONDS } from '../../mail/messages/worker-accounts';
 import { isNew, putOf, updateOf } from './expressions';
-import { outboxPut } from './mail';
+import { outboxPut } from '../../mail/data/mail';
 import { workerAccountLinks } from './worker-account-links';
 import { countAll, queryAll } from './query';
 import { WriteCancelled } from './transact';
@@ -173,7 +173,7 @@ async function countsOf(kind: 'worker' | 'company'): Promise<Record<ApplicationS
 export const applicationsRepo = {
   /**
    * The application, the email claim and the applicant's "application received" mail (the outbox,
-   * sent by functions/send-mail.ts) in one write: a taken email → 409, nothing stored, nothing mailed.
+   * sent by functions/mail/send-mail.ts) in one write: a taken email → 409, nothing stored, nothing mailed.
    */
   async createWorkerApplication(input: {
     id: string;

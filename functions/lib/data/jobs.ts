@@ -13,8 +13,8 @@ import { customerActor, jobHistory, systemActor, workerActor, type JobEventActor
 import { isId } from '../../../shared/schemas/id';
 import { stats, writeCounted } from './stats';
 import { penaltiesRepo, type WorkerPenaltyItem } from './penalties';
-import type { MailMessage } from '../mail/message';
-import { outboxPuts } from './mail';
+import type { MailMessage } from '../../mail/message';
+import { outboxPuts } from '../../mail/data/mail';
 import type { WorkerStatus } from '../../../shared/schemas/worker';
 import type { Update } from './expressions';
 import { offerReleaseAt, startOf } from '../scheduling';

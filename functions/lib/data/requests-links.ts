@@ -10,9 +10,9 @@ import {
 import { hashSecret, newSecret, sameSecret } from '../auth/tokens';
 import { dynamo, tableName } from '../clients';
 import { newId } from '../ids';
-import type { MailMessage } from '../mail/message';
+import type { MailMessage } from '../../mail/message';
 import { isNew, putOf, updateOf } from './expressions';
-import { outboxPut } from './mail';
+import { outboxPut } from '../../mail/data/mail';
 import { writeTogether } from './transact';
 import { queryAll } from './query';
 import { lostRace, tryUpdate } from './write';

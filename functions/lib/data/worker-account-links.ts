@@ -4,9 +4,9 @@ import { deleteRowsOf } from '../auth/person-rows';
 import { hashSecret, newSecret } from '../auth/tokens';
 import { dynamo, tableName } from '../clients';
 import { newId } from '../ids';
-import type { MailMessage } from '../mail/message';
+import type { MailMessage } from '../../mail/message';
 import { conditionOf, isNew, putOf, updateOf } from './expressions';
-import { outboxPut } from './mail';
+import { outboxPut } from '../../mail/data/mail';
 import { writeTogether, WriteCancelled, type WriteAction } from './transact';
 
 export type { WorkerAccountLinkItem } from '../../../shared/entities';

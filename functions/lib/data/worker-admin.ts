@@ -13,9 +13,9 @@ import { jobsRepo, RELEASED_WITH_THE_PRO, type JobItem } from './jobs';
 import type { JobEventActor } from './job-history';
 import { workersRepo, type WorkerItem } from './workers';
 import { stats, writeCounted } from './stats';
-import { applicationApproved, applicationRejected } from '../mail/messages/applicants';
-import { MAILED_ACCOUNT_LINK_SECONDS } from '../mail/messages/worker-accounts';
-import { outboxPut } from './mail';
+import { applicationApproved, applicationRejected } from '../../mail/messages/applicants';
+import { MAILED_ACCOUNT_LINK_SECONDS } from '../../mail/messages/worker-accounts';
+import { outboxPut } from '../../mail/data/mail';
 import { workerAccountLinks } from './worker-account-links';
 
 /** The owner's operations on workers: approve or reject applications, list, suspend, reinstate, terminate. */

@@ -5,9 +5,9 @@ import { toStreamRecord } from '../../../infra/local/dynamo-stream';
 import type { StoredMail } from '../../../infra/local/ses';
 import { outboundMailEntity, type MailKind, type OutboundMailItem } from '../../../shared/entities';
 import { dynamo, tableName } from '../clients';
-import { outboxItem } from '../data/mail';
+import { outboxItem } from '../../mail/data/mail';
 import { env } from '../env';
-import type { MailMessage } from '../mail/message';
+import type { MailMessage } from '../../mail/message';
 
 /** Every message the local SES kept for `to` (its To list names it), oldest first. */
 export async function mailsTo(to: string): Promise<StoredMail[]> {

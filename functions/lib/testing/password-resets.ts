@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import type { PasswordResetItem, SignInRole } from '../../../shared/entities';
 import { keys } from '../../../shared/table';
 import { queryAll } from '../data/query';
-import { handler as sendMail } from '../../send-mail';
+import { handler as sendMail } from '../../mail/send-mail';
 import { mailsTo, outboxRecord } from './mail';
 
 /** Every reset link stored for a person (live, used or expired), oldest first. */

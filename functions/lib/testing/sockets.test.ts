@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { ApiGatewayManagementApiClient, GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import { afterAll, describe, expect, it } from 'vitest';
-import { connectionsRepo } from '../data/connections';
+import { connectionsRepo } from '../../realtime/data/connections';
 import { env } from '../env';
-import { publish } from '../realtime';
+import { publish } from '../../realtime/realtime';
 import { dropTestConnection, framesOf, openTestConnection } from './sockets';
 
 const management = new ApiGatewayManagementApiClient({ region: env.AWS_REGION, endpoint: env.WEBSOCKET_ENDPOINT });

@@ -1,8 +1,0 @@
-import { connectionsRepo } from './lib/data/connections';
-import { socketHandler } from './lib/socket';
-
-/** $disconnect: the connection and its room memberships go at once (TTL catches a missed one). */
-export const handler = socketHandler('disconnect-socket', async (event) => {
-  await connectionsRepo.close(event.requestContext.connectionId);
-  return { statusCode: 200 };
-});
