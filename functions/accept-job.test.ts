@@ -4,7 +4,7 @@ import { keys } from '../shared/table';
 import { handler } from './accept-job';
 import { dynamo, tableName } from './lib/clients';
 import { jobsRepo } from './lib/data/jobs';
-import { workersRepo } from './lib/data/workers';
+import { workersRepo } from './workers/data/workers';
 import { timerNames } from './lib/dispatch';
 import { env } from './lib/env';
 import { dispatchableWorker, findSchedule, offeredJob, testCategory, testJob } from './lib/testing/dispatch';

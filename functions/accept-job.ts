@@ -9,12 +9,12 @@ import { jobAccepted } from './lib/job-events';
 import { logger } from './lib/logger';
 import { arrivalDeadlineMs, startOf } from './lib/scheduling';
 import { acceptRefusal } from './lib/worker-jobs';
-import { requireOwnWorkerId } from './lib/worker-scope';
+import { requireOwnWorkerId } from './workers/worker-scope';
 import { unavailable } from './lib/transient';
 import { mailRepo } from './mail/data/mail';
 import { proAssigned } from './mail/messages/customers';
 import type { JobItem } from './lib/data/jobs';
-import type { WorkerItem } from './lib/data/workers';
+import type { WorkerItem } from './workers/data/workers';
 
 /**
  * The customer's "pro assigned" mail, queued once the accept is stored: keyed by the job and its

@@ -3,7 +3,7 @@ import { handler as accept } from './accept-job';
 import { handler } from './cancel-job';
 import { handler as track } from './get-tracked-request';
 import { jobsRepo } from './lib/data/jobs';
-import { workersRepo } from './lib/data/workers';
+import { workersRepo } from './workers/data/workers';
 import { newId } from './lib/ids';
 import { dispatchableWorker, offeredJob, testCategory, testJob, testPlace } from './lib/testing/dispatch';
 import { invoke, sampleEvent, withBody, withPath } from './lib/testing/events';

@@ -3,7 +3,7 @@ import { handler } from './complete-job';
 import { handler as accept } from './accept-job';
 import { handler as setState } from './set-job-state';
 import { jobsRepo } from './lib/data/jobs';
-import { workersRepo } from './lib/data/workers';
+import { workersRepo } from './workers/data/workers';
 import { dispatchableWorker, offeredJob, testCategory, testJob, testPlace } from './lib/testing/dispatch';
 import { takenBy, testCrew } from './lib/testing/crews';
 import { mailsTo, outboxRecord } from './lib/testing/mail';

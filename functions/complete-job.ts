@@ -8,7 +8,7 @@ import { toWorkerJobView } from './lib/job-views';
 import { jobCompleted } from './lib/job-events';
 import { logger } from './lib/logger';
 import { checkWorkerMove, jobForWorker } from './lib/worker-jobs';
-import { requireOwnWorkerId } from './lib/worker-scope';
+import { requireOwnWorkerId } from './workers/worker-scope';
 import { crewOf } from './lib/crews';
 import { mailRepo } from './mail/data/mail';
 import type { JobItem } from './lib/data/jobs';

@@ -5,7 +5,7 @@ import { handler as enforceArrival } from './enforce-arrival';
 import { handler as setJobState } from './set-job-state';
 import { jobsRepo } from './lib/data/jobs';
 import { notificationsRepo } from './realtime/data/notifications';
-import { workersRepo } from './lib/data/workers';
+import { workersRepo } from './workers/data/workers';
 import { timerNames } from './lib/dispatch';
 import { newId } from './lib/ids';
 import { markIssued } from './lib/testing/customers';

@@ -8,7 +8,7 @@ import { handler } from './create-booking';
 import { handler as getBooking } from './get-booking';
 import { dynamo, tableName } from './lib/clients';
 import { bookingsRepo } from './lib/data/bookings';
-import { customersRepo } from './lib/data/customers';
+import { customersRepo } from './identity/data/customers';
 import { jobsRepo } from './lib/data/jobs';
 import { newId } from './lib/ids';
 import { issuedCustomer } from './lib/testing/customers';

@@ -11,7 +11,7 @@ import { createIds, earlierResult } from './lib/idempotency';
 import { logger } from './lib/logger';
 import { existingCustomer } from './lib/customer';
 import { takeCreation } from './lib/creation-limits';
-import { customerEmailPut } from './lib/data/customers';
+import { customerEmailPut } from './identity/data/customers';
 import { outboxPuts } from './mail/data/mail';
 import { bookingReceived } from './mail/messages/customers';
 import { refuseSuppressedAddresses } from './mail/deliverable';

@@ -4,7 +4,7 @@ import { routeByName } from '../shared/routes';
 import { estimateInputSchema, type EstimateResult } from '../shared/schemas/estimate';
 import { takeAllowances } from './lib/auth/throttle';
 import { clientNetwork } from './lib/client-address';
-import { workersRepo } from './lib/data/workers';
+import { workersRepo } from './workers/data/workers';
 import { NotFoundError, TooManyRequestsError } from './lib/errors';
 import { checkedRequestedTime, estimateRates, nearbyRate } from './lib/estimates';
 import { http } from './lib/http';

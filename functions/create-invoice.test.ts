@@ -7,7 +7,7 @@ import { handler } from './create-invoice';
 import { invoicesRepo } from './lib/data/invoices';
 import { notificationsRepo } from './realtime/data/notifications';
 import { jobsRepo, type JobItem } from './lib/data/jobs';
-import type { WorkerItem } from './lib/data/workers';
+import type { WorkerItem } from './workers/data/workers';
 import { dispatchableWorker, testCategory, testJob } from './lib/testing/dispatch';
 import { invoke, sampleEvent, withBody, withPath } from './lib/testing/events';
 import { invoicedCrew } from './lib/testing/crew-bills';

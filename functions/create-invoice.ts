@@ -16,7 +16,7 @@ import { toInvoiceView } from './lib/invoice-views';
 import { invoiceCreated } from './lib/job-events';
 import { logger } from './lib/logger';
 import { JOB_NOT_FOUND, jobForWorker } from './lib/worker-jobs';
-import { requireOwnWorkerId } from './lib/worker-scope';
+import { requireOwnWorkerId } from './workers/worker-scope';
 
 function refusalFor(job: JobItem | undefined): Error {
   if (!job) return new NotFoundError(JOB_NOT_FOUND);

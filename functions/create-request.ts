@@ -7,7 +7,7 @@ import { dispatchNew, scheduleStartTimers } from './lib/dispatch';
 import { crewJobs, storeCrew } from './lib/crews';
 import { http } from './lib/http';
 import { outboxPuts } from './mail/data/mail';
-import { customerEmailPut } from './lib/data/customers';
+import { customerEmailPut } from './identity/data/customers';
 import { requestReceived } from './mail/messages/customers';
 import { createIds, earlierResult } from './lib/idempotency';
 import { logger } from './lib/logger';

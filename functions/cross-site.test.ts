@@ -1,12 +1,12 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { routes, type RouteDef } from '../shared/routes';
-import { handler as approveWorker } from './approve-worker';
+import { handler as approveWorker } from './applications/approve-worker';
 import { handler as connectSocket } from './realtime/connect-socket';
 import { connectionsRepo } from './realtime/data/connections';
 import type { SocketEvent } from './realtime/socket';
 import { openTestConnection } from './lib/testing/sockets';
-import { applicationsRepo } from './lib/data/applications';
+import { applicationsRepo } from './applications/data/applications';
 import { CROSS_SITE_MESSAGE } from './lib/same-origin';
 import { asOwner, pendingApplication } from './lib/testing/applications';
 import { issuedCustomer } from './lib/testing/customers';

@@ -6,7 +6,7 @@ import { ConflictError } from './lib/errors';
 import { http, reply } from './lib/http';
 import { logger } from './lib/logger';
 import { jobForWorker } from './lib/worker-jobs';
-import { requireOwnWorkerId } from './lib/worker-scope';
+import { requireOwnWorkerId } from './workers/worker-scope';
 
 /** Pass: the offer is withdrawn and the next nearest worker is offered the job at once. */
 export const handler = http(routeByName('decline-job'), jobActionSchema, async ({ params, body, caller }) => {

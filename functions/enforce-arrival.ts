@@ -5,7 +5,7 @@ import { dispatchIndex } from './lib/data/dispatch-index';
 import { jobLocationsRepo } from './lib/data/job-locations';
 import { jobsRepo, type JobItem } from './lib/data/jobs';
 import { newPenalty } from './lib/data/penalties';
-import { workersRepo, type WorkerItem } from './lib/data/workers';
+import { workersRepo, type WorkerItem } from './workers/data/workers';
 import { dispatchSettings, offerNext, rescheduleArrival, waitForAnswer } from './lib/dispatch';
 import { jobReassigned } from './lib/job-events';
 import { logger } from './lib/logger';

@@ -1,5 +1,5 @@
 import { routeByName } from '../shared/routes';
-import { ownerRepo } from './lib/data/owner';
+import { ownerRepo } from './identity/data/owner';
 import { http } from './lib/http';
 
 /** The navigation bar's question: is this browser the owner, and is there an owner at all? */

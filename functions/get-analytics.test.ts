@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { handler as approveWorker } from './approve-worker';
+import { handler as approveWorker } from './applications/approve-worker';
 import { handler } from './get-analytics';
-import { handler as listProFigures } from './list-pro-figures';
+import { handler as listProFigures } from './workers/list-pro-figures';
 import { jobsRepo } from './lib/data/jobs';
-import { reviewsRepo } from './lib/data/reviews';
+import { reviewsRepo } from './workers/data/reviews';
 import { areaOf } from './lib/data/stats';
-import { workersRepo } from './lib/data/workers';
+import { workersRepo } from './workers/data/workers';
 import { acceptedJob, clockOn, paidInvoice, privateDay, sentJob, settleCounts, verifiedJob, withQuery } from './lib/testing/analytics';
 import { dispatchableWorker, offeredJob, testCategory, testPlace } from './lib/testing/dispatch';
 import { asOwner, pendingApplication } from './lib/testing/applications';
 import { invoke, sampleEvent } from './lib/testing/events';
-import { handler as rejectWorker } from './reject-worker';
+import { handler as rejectWorker } from './applications/reject-worker';
 
 /** The figures as the owner reads them once the stream has counted every change so far. */
 async function counted(query: Record<string, string> = {}) {

@@ -1,5 +1,5 @@
 import { routeByName } from '../shared/routes';
-import { ownerRepo } from './lib/data/owner';
+import { ownerRepo } from './identity/data/owner';
 import { UnauthorizedError } from './lib/errors';
 import { http, reply } from './lib/http';
 

@@ -3,7 +3,7 @@ import { handler } from './get-payout-status';
 import { handler as connectWebhook } from './handle-stripe-connect-webhook';
 import { invoicesRepo } from './lib/data/invoices';
 import { payoutAccountsRepo } from './lib/data/payout-accounts';
-import { workersRepo } from './lib/data/workers';
+import { workersRepo } from './workers/data/workers';
 import { settlePaid } from './lib/payments';
 import { invoke, sampleEvent } from './lib/testing/events';
 import { invoicedJob } from './lib/testing/money';

@@ -1,5 +1,5 @@
 import { routeByName } from '../shared/routes';
-import { ownerRepo } from './lib/data/owner';
+import { ownerRepo } from './identity/data/owner';
 import { http } from './lib/http';
 
 export const handler = http(routeByName('get-setup-status'), async () => {

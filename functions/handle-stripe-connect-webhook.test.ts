@@ -4,7 +4,7 @@ import { startFaultProxy } from '../infra/testing/fault-proxy';
 import { handler } from './handle-stripe-connect-webhook';
 import { invoicesRepo } from './lib/data/invoices';
 import { payoutAccountsRepo } from './lib/data/payout-accounts';
-import { workersRepo } from './lib/data/workers';
+import { workersRepo } from './workers/data/workers';
 import { newId } from './lib/ids';
 import { settlePaid } from './lib/payments';
 import { invoke, sampleEvent } from './lib/testing/events';

@@ -17,7 +17,7 @@ import { handler } from './handle-stripe-webhook';
 import { invoicesRepo } from './lib/data/invoices';
 import { jobsRepo } from './lib/data/jobs';
 import { payoutAccountsRepo } from './lib/data/payout-accounts';
-import { workersRepo } from './lib/data/workers';
+import { workersRepo } from './workers/data/workers';
 import { newId } from './lib/ids';
 import { invoke, sampleEvent } from './lib/testing/events';
 import { invoicedJob } from './lib/testing/money';

@@ -5,7 +5,7 @@ import { dynamo, tableName } from './lib/clients';
 import { handler } from './hire-worker';
 import { handler as listRequests } from './list-requests';
 import { jobsRepo } from './lib/data/jobs';
-import type { WorkerItem } from './lib/data/workers';
+import type { WorkerItem } from './workers/data/workers';
 import { timerNames } from './lib/dispatch';
 import { newId } from './lib/ids';
 import { issuedCustomer } from './lib/testing/customers';

@@ -1,12 +1,12 @@
 import { categoryForService } from '../shared/domain/dispatch';
 import { routeByName } from '../shared/routes';
 import { hireSchema } from '../shared/schemas/job';
-import { workersRepo } from './lib/data/workers';
+import { workersRepo } from './workers/data/workers';
 import { jobsRepo } from './lib/data/jobs';
 import { createdRequestReply, jobFromRequest } from './lib/customer-jobs';
 import { createAndDispatch } from './lib/dispatch';
 import { outboxPuts } from './mail/data/mail';
-import { customerEmailPut } from './lib/data/customers';
+import { customerEmailPut } from './identity/data/customers';
 import { requestReceived } from './mail/messages/customers';
 import { NotFoundError } from './lib/errors';
 import { http } from './lib/http';

@@ -4,7 +4,7 @@ import { jobsRepo } from './lib/data/jobs';
 import { env } from './lib/env';
 import { http } from './lib/http';
 import { toCompletedJobView } from './lib/job-views';
-import { requireOwnWorkerId } from './lib/worker-scope';
+import { requireOwnWorkerId } from './workers/worker-scope';
 
 /** The token's worker's finished jobs, newest first, with what each earned (its invoice's figures once invoiced). */
 export const handler = http(routeByName('list-completed-jobs'), async ({ params, caller }) => {

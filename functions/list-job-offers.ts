@@ -2,7 +2,7 @@ import { routeByName } from '../shared/routes';
 import { jobsRepo } from './lib/data/jobs';
 import { http } from './lib/http';
 import { toOfferView } from './lib/job-views';
-import { requireOwnWorkerId } from './lib/worker-scope';
+import { requireOwnWorkerId } from './workers/worker-scope';
 
 /** The offers standing for the token's worker, soonest to expire first. */
 export const handler = http(routeByName('list-job-offers'), async ({ params, caller }) => {

@@ -2,7 +2,7 @@ import { routeByName } from '../shared/routes';
 import { jobsRepo } from './lib/data/jobs';
 import { http } from './lib/http';
 import { toWorkerJobView } from './lib/job-views';
-import { requireOwnWorkerId } from './lib/worker-scope';
+import { requireOwnWorkerId } from './workers/worker-scope';
 
 /** The jobs the token's worker holds now, soonest due first. */
 export const handler = http(routeByName('list-worker-jobs'), async ({ params, caller }) => {

@@ -1,7 +1,7 @@
 import { routeByName } from '../shared/routes';
 import { NotFoundError } from './lib/errors';
 import { penaltiesRepo, toStrikeView } from './lib/data/penalties';
-import { workersRepo } from './lib/data/workers';
+import { workersRepo } from './workers/data/workers';
 import { http } from './lib/http';
 
 /** {id} is the worker id: their strikes with evidence, oldest first, a page at a time. */

@@ -7,7 +7,7 @@ import { handler as createBooking } from './create-booking';
 import { handler as getInvoice } from './get-invoice';
 import { handler as listRequests } from './list-requests';
 import { dynamo, tableName } from './lib/clients';
-import { customerEmailPut, customersRepo } from './lib/data/customers';
+import { customerEmailPut, customersRepo } from './identity/data/customers';
 import { hashSecret, newSecret } from './lib/auth/tokens';
 import { invoiceForJob, invoicesRepo } from './lib/data/invoices';
 import { jobsRepo, type JobItem } from './lib/data/jobs';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { NotificationView } from '../shared/realtime';
-import { handler as applyWorker } from './apply-worker';
-import { handler as confirmUpload } from './confirm-document-upload';
+import { handler as applyWorker } from './applications/apply-worker';
+import { handler as confirmUpload } from './documents/confirm-document-upload';
 import { handler as stripeWebhook } from './handle-stripe-webhook';
-import { handler as submitWorkerApplication } from './submit-worker-application';
+import { handler as submitWorkerApplication } from './applications/submit-worker-application';
 import { notificationsRepo } from './realtime/data/notifications';
 import { offerNext } from './lib/dispatch';
 import { newId } from './lib/ids';

@@ -5,7 +5,7 @@ import { REQUESTS_LINK_GONE } from '../shared/schemas/requests-link';
 import { handler, REQUESTS_LINK_PREVIEW_LIMIT } from './preview-requests-link';
 import { handler as openLink } from './open-requests-link';
 import { dynamo, tableName } from './lib/clients';
-import { customerEmailPut } from './lib/data/customers';
+import { customerEmailPut } from './identity/data/customers';
 import { hashSecret, newSecret } from './lib/auth/tokens';
 import { jobsRepo, type JobItem } from './lib/data/jobs';
 import { requestsLinksRepo } from './lib/data/requests-links';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { handler } from './rate-job';
 import { jobsRepo } from './lib/data/jobs';
-import { reviewsRepo } from './lib/data/reviews';
-import { workersRepo } from './lib/data/workers';
+import { reviewsRepo } from './workers/data/reviews';
+import { workersRepo } from './workers/data/workers';
 import { newId } from './lib/ids';
 import { markIssued } from './lib/testing/customers';
 import { dispatchableWorker, offeredJob, testCategory } from './lib/testing/dispatch';

@@ -1,6 +1,6 @@
 import { routeByName } from '../shared/routes';
 import { jobRatingSchema } from '../shared/schemas/review';
-import { reviewsRepo } from './lib/data/reviews';
+import { reviewsRepo } from './workers/data/reviews';
 import { http, reply } from './lib/http';
 import { logger } from './lib/logger';
 

@@ -4,7 +4,7 @@ import { REQUESTS_LINK_SENT } from '../shared/schemas/requests-link';
 import { handler as openLink } from './open-requests-link';
 import { handler, REQUESTS_LINK_LIMITS } from './request-requests-link';
 import { dynamo } from './lib/clients';
-import { customerEmailPut } from './lib/data/customers';
+import { customerEmailPut } from './identity/data/customers';
 import { issuedCustomer } from './lib/testing/customers';
 import { fromAddress, invoke, sampleEvent, withBody, withCookies } from './lib/testing/events';
 import { mailsTo, outboxMailsTo, outboxRecord } from './lib/testing/mail';

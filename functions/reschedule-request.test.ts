@@ -3,7 +3,7 @@ import { handler } from './reschedule-request';
 import { handler as cancel } from './cancel-request';
 import { jobsRepo, type JobItem } from './lib/data/jobs';
 import { notificationsRepo } from './realtime/data/notifications';
-import { workersRepo } from './lib/data/workers';
+import { workersRepo } from './workers/data/workers';
 import { offerNext, scheduleStartTimers, timerNames } from './lib/dispatch';
 import { env } from './lib/env';
 import { issuedCustomer } from './lib/testing/customers';

@@ -2,7 +2,7 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SERVICE_ADDRESS_CHANGES_PER_DAY } from '../shared/domain/service-areas';
 import { handler as getServiceAddress } from './get-service-address';
-import { handler as listWorkers } from './list-worker-profiles';
+import { handler as listWorkers } from './workers/list-worker-profiles';
 import { handler, SAVES_PER_NETWORK_PER_DAY } from './save-service-address';
 import { throttleClock } from './lib/auth/throttle';
 import { serviceAddressesRepo } from './lib/data/service-addresses';

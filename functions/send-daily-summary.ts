@@ -1,7 +1,7 @@
 import { analyticsOf } from './lib/analytics';
-import { documentsRepo } from './lib/data/documents';
+import { documentsRepo } from './documents/data/documents';
 import { mailRepo } from './mail/data/mail';
-import { ownerRepo } from './lib/data/owner';
+import { ownerRepo } from './identity/data/owner';
 import { penaltiesRepo } from './lib/data/penalties';
 import { stats } from './lib/data/stats';
 import { logger } from './lib/logger';

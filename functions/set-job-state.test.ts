@@ -10,7 +10,7 @@ import { dynamo, tableName } from './lib/clients';
 import { jobLocationsRepo } from './lib/data/job-locations';
 import { jobsRepo } from './lib/data/jobs';
 import { notificationsRepo } from './realtime/data/notifications';
-import { workersRepo } from './lib/data/workers';
+import { workersRepo } from './workers/data/workers';
 import { env } from './lib/env';
 import { timerNames } from './lib/dispatch';
 import { dispatchableWorker, findSchedule, north, offeredJob, testCategory, testPlace } from './lib/testing/dispatch';

@@ -3,7 +3,7 @@ import { routeByName } from '../shared/routes';
 import { jobStateSchema } from '../shared/schemas/job';
 import { checkProArrival } from './lib/arrival';
 import { JobChangeRefused, jobsRepo, type JobItem } from './lib/data/jobs';
-import type { WorkerItem } from './lib/data/workers';
+import type { WorkerItem } from './workers/data/workers';
 import { cancelArrival, dispatchCycle } from './lib/dispatch';
 import { ConflictError } from './lib/errors';
 import { http, reply } from './lib/http';
@@ -11,7 +11,7 @@ import { toWorkerJobView } from './lib/job-views';
 import { arrivalClaimed, jobStepped } from './lib/job-events';
 import { logger } from './lib/logger';
 import { checkWorkerMove, jobForWorker } from './lib/worker-jobs';
-import { requireOwnWorkerId } from './lib/worker-scope';
+import { requireOwnWorkerId } from './workers/worker-scope';
 
 const stampOf = { en_route: 'enRouteAt', in_progress: 'startedAt' } as const;
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { LatLng } from '../shared/domain/geo';
 import { handler } from './set-worker-location';
 import { dispatchIndex, geohashOf } from './lib/data/dispatch-index';
-import { workersRepo, type WorkerItem } from './lib/data/workers';
+import { workersRepo, type WorkerItem } from './workers/data/workers';
 import { north, testCategory, testPlace } from './lib/testing/dispatch';
 import { invoke, sampleEvent, withBody } from './lib/testing/events';
 import { createTestWorker, withBearer, workerToken } from './lib/testing/workers';

@@ -1,7 +1,7 @@
 import { routeByName } from '../shared/routes';
 import { workerLocationSchema } from '../shared/schemas/job';
 import { dispatchIndex, geohashOf } from './lib/data/dispatch-index';
-import { workersRepo } from './lib/data/workers';
+import { workersRepo } from './workers/data/workers';
 import { reofferNearby } from './lib/dispatch';
 import { http, reply } from './lib/http';
 

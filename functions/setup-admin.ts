@@ -6,7 +6,7 @@ import { sessions } from './lib/auth/sessions';
 import { loginThrottle } from './lib/auth/throttle';
 import { sameSecret } from './lib/auth/tokens';
 import { clientNetwork } from './lib/client-address';
-import { ALREADY_SET_UP, ownerRepo, toOwnerUser } from './lib/data/owner';
+import { ALREADY_SET_UP, ownerRepo, toOwnerUser } from './identity/data/owner';
 import { ConflictError, ForbiddenError } from './lib/errors';
 import { http, reply } from './lib/http';
 import { newId } from './lib/ids';

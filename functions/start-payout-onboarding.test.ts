@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { handler } from './start-payout-onboarding';
 import { payoutAccountsRepo } from './lib/data/payout-accounts';
-import { workersRepo } from './lib/data/workers';
+import { workersRepo } from './workers/data/workers';
 import { invoke, sampleEvent } from './lib/testing/events';
 import { testStripe } from './lib/testing/stripe';
 import { createTestWorker, withBearer, workerToken } from './lib/testing/workers';

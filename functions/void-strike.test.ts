@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { handler as appeal } from './appeal-strike';
 import { penaltiesRepo } from './lib/data/penalties';
 import { notificationsRepo } from './realtime/data/notifications';
-import { workersRepo } from './lib/data/workers';
+import { workersRepo } from './workers/data/workers';
 import { newId } from './lib/ids';
 import { asOwner } from './lib/testing/applications';
 import { invoke, sampleEvent, withBody, withPath } from './lib/testing/events';

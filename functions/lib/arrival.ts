@@ -1,7 +1,7 @@
 import { checkArrival, type ArrivalCheck, type ArrivalFix } from '../../shared/domain/arrival';
 import { jobLocationsRepo } from './data/job-locations';
 import type { JobItem } from './data/jobs';
-import type { WorkerItem } from './data/workers';
+import type { WorkerItem } from '../workers/data/workers';
 import { env } from './env';
 
 /**

@@ -3,7 +3,7 @@ import { invoiceNumber } from '../../shared/domain/invoice';
 import type { CrewBillView } from '../../shared/schemas/invoice';
 import { invoicesRepo, type InvoiceItem } from './data/invoices';
 import { jobNumber, jobsRepo, type JobItem } from './data/jobs';
-import { workersRepo } from './data/workers';
+import { workersRepo } from '../workers/data/workers';
 import { crewOf } from './crews';
 import { cardFeeRates, env } from './env';
 import { toInvoiceView } from './invoice-views';

@@ -4,7 +4,7 @@ import { invoicesRepo } from './data/invoices';
 import { jobItem, type JobItem } from './data/jobs';
 import type { IssuedCustomer } from './customer';
 import { reply } from './http';
-import { workersRepo, type WorkerItem } from './data/workers';
+import { workersRepo, type WorkerItem } from '../workers/data/workers';
 import { toCrewMemberView, toServiceRequestView, type CrewContext } from './job-views';
 import { batchGet } from './data/batch';
 import { jobEntity, jobLocationEntity } from '../../shared/entities';

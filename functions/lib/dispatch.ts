@@ -5,7 +5,7 @@ import { canTakeOffer, canTakeScheduledOffer, dispatchIndex } from './data/dispa
 import { systemActor, type JobEventActor } from './data/job-history';
 import { jobsRepo, type JobItem } from './data/jobs';
 import { siblingsOf } from './crews';
-import { workersRepo, type WorkerItem } from './data/workers';
+import { workersRepo, type WorkerItem } from '../workers/data/workers';
 import { env } from './env';
 import { jobOffered, jobSearching, noWorkerAvailable } from './job-events';
 import { logger } from './logger';

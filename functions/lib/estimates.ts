@@ -3,7 +3,7 @@ import { estimateJob, medianRate, requestedTimeProblem, type JobEstimate } from 
 import type { LatLng } from '../../shared/domain/geo';
 import type { JobSize } from '../../shared/job-sizes';
 import { dispatchIndex } from './data/dispatch-index';
-import { workersRepo, type WorkerItem } from './data/workers';
+import { workersRepo, type WorkerItem } from '../workers/data/workers';
 import { env } from './env';
 import { BadRequestError } from './errors';
 

@@ -1,5 +1,5 @@
-import { customersRepo } from './data/customers';
-import { customerItemsRepo, everything, madeWith, noneMoved, type Moved } from './data/customer-items';
+import { customersRepo } from '../identity/data/customers';
+import { customerItemsRepo, everything, madeWith, noneMoved, type Moved } from '../identity/data/customer-items';
 import { jobNumber, jobsRepo, type JobItem } from './data/jobs';
 import type { LinkedRequest } from '../../shared/schemas/requests-link';
 import { requestsLinksRepo } from './data/requests-links';

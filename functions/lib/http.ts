@@ -22,7 +22,7 @@ import { querySchemas } from '../../shared/schemas/query';
 import { validate, type Schema } from '../../shared/validation';
 import { identifiedCaller, ownerCaller, signedInCaller, workerCaller, type Caller } from './auth/caller';
 import { existingCustomer } from './customer';
-import { isApplicant, notActiveMessage, workersRepo, type WorkerItem } from './data/workers';
+import { isApplicant, notActiveMessage, workersRepo, type WorkerItem } from '../workers/data/workers';
 import {
   BadRequestError,
   ForbiddenError,

@@ -3,7 +3,7 @@ import { inTownOf } from '../../shared/domain/town';
 import { customerUrl, requestUrl } from './customer-pages';
 import type { InvoiceItem } from './data/invoices';
 import type { JobItem } from './data/jobs';
-import type { WorkerItem } from './data/workers';
+import type { WorkerItem } from '../workers/data/workers';
 import { toAssignedWorker } from './job-views';
 import { jobWithNoPro } from './owner-events';
 import { notify, publish, publishToJob } from '../realtime/realtime';

@@ -20,7 +20,7 @@ import { env } from './env';
 import { rushFeeOf, type InvoiceItem } from './data/invoices';
 import { jobNumber, type JobItem } from './data/jobs';
 import type { JobLocationItem } from './data/job-locations';
-import type { WorkerItem } from './data/workers';
+import type { WorkerItem } from '../workers/data/workers';
 import { toInvoiceSummary, toWorkVerification } from './invoice-views';
 import { averageRating } from '../../shared/schemas/review-rules';
 import { REOFFER_WINDOW_MINUTES } from '../../shared/domain/requests';

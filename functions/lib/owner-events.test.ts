@@ -24,7 +24,7 @@ import { OWNER_PUSH_ID } from '../realtime/push-caller';
 import { browserSubscription, startFakePushService } from './testing/fake-push-service';
 import { framesOf, openTestConnection } from './testing/sockets';
 import { handler as sendMail } from '../mail/send-mail';
-import { handler as confirmUpload } from '../confirm-document-upload';
+import { handler as confirmUpload } from '../documents/confirm-document-upload';
 import { paths } from '../../web/src/lib/paths';
 import { mailRepo } from '../mail/data/mail';
 import { ownerDailySummary, ownerDocumentsWaiting, ownerNewApplication } from '../mail/messages/owner';

@@ -1,7 +1,7 @@
 import type { NotificationView } from '../../shared/realtime';
 import { mailRepo } from '../mail/data/mail';
 import type { NewNotification } from '../realtime/data/notifications';
-import { ownerRepo } from './data/owner';
+import { ownerRepo } from '../identity/data/owner';
 import { logger } from './logger';
 import type { MailMessage } from '../mail/message';
 import { ownerDocumentsWaiting, ownerNewApplication } from '../mail/messages/owner';

@@ -3,7 +3,7 @@ import { canTakeOffer } from './data/dispatch-index';
 import { ownerActor } from './data/job-history';
 import { jobsRepo, type JobItem } from './data/jobs';
 import { OWNER_CANCELLABLE, ownerJobs } from './data/owner-jobs';
-import { workersRepo } from './data/workers';
+import { workersRepo } from '../workers/data/workers';
 import { cancelArrival, cancelOfferTimers, dispatchCycle, offerNext, restartSearch, timerNames, type OfferTimerInput } from './dispatch';
 import { env } from './env';
 import { ConflictError, NotFoundError } from './errors';

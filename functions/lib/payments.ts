@@ -5,7 +5,7 @@ import { anchorLine, billLineDescription, billLineName, crewBillOf, leadsACrew, 
 import { invoicesRepo, type InvoiceItem } from './data/invoices';
 import { jobsRepo } from './data/jobs';
 import { payoutAccountsRepo } from './data/payout-accounts';
-import { workersRepo, type WorkerItem } from './data/workers';
+import { workersRepo, type WorkerItem } from '../workers/data/workers';
 import { env } from './env';
 import { paymentCompleted } from './job-events';
 import { countedLogs } from './counted-logs';

@@ -1,7 +1,7 @@
 import type { JobState } from '../../shared/domain/booking-status';
 import { canMove, nextStates } from '../../shared/domain/job-lifecycle';
 import { JobChangeRefused, jobsRepo, type JobItem } from './data/jobs';
-import type { WorkerItem } from './data/workers';
+import type { WorkerItem } from '../workers/data/workers';
 import { ConflictError, ForbiddenError, NotFoundError } from './errors';
 import { isId } from '../../shared/schemas/id';
 

@@ -2,7 +2,7 @@ import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2, Context 
 import { ownerFrom, workerFrom } from '../lib/auth/caller';
 import { existingCustomer } from '../lib/customer';
 import type { Identity } from './data/connections';
-import { workersRepo } from '../lib/data/workers';
+import { workersRepo } from '../workers/data/workers';
 import { logger, withRequestContext } from '../lib/logger';
 
 /**

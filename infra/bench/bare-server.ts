@@ -13,8 +13,8 @@ Object.assign(process.env, localFunctionEnv(process.env.BARE_DYNAMODB_ENDPOINT!,
 const { servicesRepo } = await import('../../functions/catalog/data/services');
 const { bookingsRepo } = await import('../../functions/lib/data/bookings');
 const { jobsRepo } = await import('../../functions/lib/data/jobs');
-const { workersRepo } = await import('../../functions/lib/data/workers');
-const { ownerJobs, workerAdmin } = await import('../../functions/lib/data/worker-admin');
+const { workersRepo } = await import('../../functions/workers/data/workers');
+const { ownerJobs, workerAdmin } = await import('../../functions/workers/data/worker-admin');
 const { ownerFrom, workerFrom } = await import('../../functions/lib/auth/caller');
 const { existingCustomer } = await import('../../functions/lib/customer');
 

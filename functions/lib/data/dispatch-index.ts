@@ -13,7 +13,7 @@ import { batchWrite } from './batch';
 import { deleteOf, putOf, updateOf } from './expressions';
 import { queryAll, queryPage, type PageStart } from './query';
 import type { WriteAction } from './transact';
-import { workersRepo, type WorkerItem, type WorkerProfileChange } from './workers';
+import { workersRepo, type WorkerItem, type WorkerProfileChange } from '../../workers/data/workers';
 
 /**
  * The sparse index dispatch reads instead of scanning workers. A worker has
@@ -34,7 +34,7 @@ export function isDispatchable(worker: WorkerItem): boolean {
   return worker.status === 'active' && worker.isVerified && worker.isAvailable && worker.isClockedIn && !offersPaused(worker);
 }
 
-/** A required document expired and no valid one is approved yet (functions/expire-documents.ts). */
+/** A required document expired and no valid one is approved yet (functions/documents/expire-documents.ts). */
 export function offersPaused(worker: WorkerItem): boolean {
   return (worker.offersPausedFor?.size ?? 0) > 0;
 }

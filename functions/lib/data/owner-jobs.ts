@@ -22,7 +22,7 @@ import { jobNumber, jobsRepo } from './jobs';
 import { readPage } from './page';
 import { queryAll } from './query';
 import { writeTogether, WriteCancelled } from './transact';
-import { workersRepo, type WorkerItem } from './workers';
+import { workersRepo, type WorkerItem } from '../../workers/data/workers';
 
 /**
  * The owner's jobs: the table (a page of the jobs index, newest first, filtered), "Needs

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { MailKind } from '../../../shared/entities';
 import { mailRepo } from '../../mail/data/mail';
-import { workerAccountLinks } from '../data/worker-account-links';
+import { workerAccountLinks } from '../../identity/data/worker-account-links';
 import { ACCOUNT_LINK_SECONDS, workerAccountLink } from '../../mail/messages/worker-accounts';
 
 /** The secret in an account link (`/worker/signup#token=<secret>`), from a mail's path or text. */

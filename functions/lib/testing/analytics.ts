@@ -6,7 +6,7 @@ import { dynamo, tableName } from '../clients';
 import type { LatLng } from '../../../shared/domain/geo';
 import { invoiceForJob, invoicesRepo, type InvoiceItem } from '../data/invoices';
 import { jobsRepo, type JobItem } from '../data/jobs';
-import type { WorkerItem } from '../data/workers';
+import type { WorkerItem } from '../../workers/data/workers';
 import { newId } from '../ids';
 import { cardFeeRates } from '../env';
 import { testJob } from './dispatch';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { handler as createAccount } from '../../create-worker-account';
-import { handler as submitCompanyApplication } from '../../submit-company-application';
-import { handler as submitWorkerApplication } from '../../submit-worker-application';
+import { handler as createAccount } from '../../identity/create-worker-account';
+import { handler as submitCompanyApplication } from '../../applications/submit-company-application';
+import { handler as submitWorkerApplication } from '../../applications/submit-worker-application';
 import { newId } from '../ids';
 import { presignUpload } from '../storage';
 import { receivedMailToken } from './account-links';

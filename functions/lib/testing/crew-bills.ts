@@ -1,7 +1,7 @@
 import type { JobEstimate } from '../../../shared/domain/estimate';
 import { invoiceForJob, invoicesRepo, type InvoiceItem } from '../data/invoices';
 import { jobsRepo } from '../data/jobs';
-import type { WorkerItem } from '../data/workers';
+import type { WorkerItem } from '../../workers/data/workers';
 import { cardFeeRates } from '../env';
 import { newId } from '../ids';
 import { testCrew } from './crews';

@@ -3,7 +3,7 @@ import { GetScheduleCommand, SchedulerClient } from '@aws-sdk/client-scheduler';
 import type { LatLng } from '../../../shared/domain/geo';
 import { dispatchIndex, geohashOf } from '../data/dispatch-index';
 import { jobItem, jobsRepo, type JobItem, type NewJob } from '../data/jobs';
-import { workersRepo, type WorkerItem } from '../data/workers';
+import { workersRepo, type WorkerItem } from '../../workers/data/workers';
 import { env } from '../env';
 import { newId } from '../ids';
 import { createTestWorker } from './workers';

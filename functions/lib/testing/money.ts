@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { invoiceForJob, invoicesRepo, type InvoiceItem } from '../data/invoices';
 import { jobsRepo, type JobItem } from '../data/jobs';
-import type { WorkerItem } from '../data/workers';
+import type { WorkerItem } from '../../workers/data/workers';
 import { newId } from '../ids';
 import { cardFeeRates } from '../env';
 import { markIssued } from './customers';

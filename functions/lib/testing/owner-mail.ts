@@ -1,6 +1,6 @@
 import { ownerEntity } from '../../../shared/entities';
 import { hashPassword } from '../auth/passwords';
-import { ownerRepo } from '../data/owner';
+import { ownerRepo } from '../../identity/data/owner';
 import { updateOf } from '../data/expressions';
 import { tryUpdate } from '../data/write';
 import { ConflictError } from '../errors';

@@ -5,7 +5,7 @@ import { hashPassword } from '../auth/passwords';
 import { sessionItem, sessions } from '../auth/sessions';
 import { newSecret } from '../auth/tokens';
 import { dynamo, tableName } from '../clients';
-import { ownerRepo } from '../data/owner';
+import { ownerRepo } from '../../identity/data/owner';
 import { ConflictError } from '../errors';
 import { newId } from '../ids';
 

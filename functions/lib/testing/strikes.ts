@@ -1,7 +1,7 @@
 import { handler as enforceArrival } from '../../enforce-arrival';
 import { jobsRepo } from '../data/jobs';
 import { penaltiesRepo, type WorkerPenaltyItem } from '../data/penalties';
-import { workersRepo, type WorkerItem } from '../data/workers';
+import { workersRepo, type WorkerItem } from '../../workers/data/workers';
 import { dispatchableWorker, north, offeredJob, testCategory, testPlace } from './dispatch';
 
 /**

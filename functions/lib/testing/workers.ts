@@ -4,8 +4,8 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { keys } from '../../../shared/table';
 import { sessions } from '../auth/sessions';
 import { dynamo, tableName } from '../clients';
-import type { EmailClaimItem } from '../data/applications';
-import type { WorkerItem } from '../data/workers';
+import type { EmailClaimItem } from '../../applications/data/applications';
+import type { WorkerItem } from '../../workers/data/workers';
 import { newId } from '../ids';
 
 /**

@@ -1,0 +1,15 @@
+import { workerEntity, type WorkerItem } from '../../../shared/entities';
+import type { Page, PageQuery } from '../../../shared/schemas/page';
+import { readPage } from '../../lib/data/page';
+
+/**
+ * The owner's compliance table reads workers a page at a time: the workers' index, newest first,
+ * without the terminated (they hold no documents the owner must chase). Each row's documents are
+ * then that worker's own partition, so a page costs one Query per worker on it, never a read of
+ * every document.
+ */
+export const complianceRepo = {
+  async workersPage(page: PageQuery): Promise<Page<WorkerItem>> {
+    return readPage({ ...workerEntity.indexes.all.range(), newestFirst: true, filter: (c) => c.ne('status', 'terminated') }, page);
+  },
+};

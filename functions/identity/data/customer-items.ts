@@ -1,0 +1,114 @@
+import type { BookingItem, InvoiceItem, JobItem } from '../../../shared/entities';
+import { bookingEntity, invoiceEntity, jobEntity } from '../../../shared/entities';
+import { applyUpdate, lostRace } from '../../lib/data/write';
+import { updateOf } from '../../lib/data/expressions';
+import { queryPage, type PageStart } from '../../lib/data/query';
+
+/**
+ * What a customer identity has filed under it on gsi1 (CUSTOMER#<id>: bookings, requests and hires,
+ * invoices), and moving it to another identity ("Find my requests").
+ */
+type Filed = BookingItem | JobItem | InvoiceItem;
+
+/** Items read per page of an identity's partition. */
+export const REFILE_PAGE_SIZE = 100;
+/**
+ * Pages of one identity's partition a gathering reads: 1,000 items. What it moves leaves the
+ * partition, so a gathering cut short (or past the bound) continues with what is left at the next
+ * link; what it leaves (another identity's items made without the address) is read again each
+ * time, up to this bound.
+ */
+export const MAX_REFILE_PAGES = 10;
+/** Moves written at once. */
+const PARALLEL_MOVES = 10;
+
+/** Which of an identity's items to move. */
+export type Choose = (items: readonly Filed[]) => Filed[];
+
+/** What a gathering moved, by kind. */
+export interface Moved {
+  requests: number;
+  bookings: number;
+  invoices: number;
+}
+
+export const noneMoved = (): Moved => ({ requests: 0, bookings: 0, invoices: 0 });
+
+/** The crew members of the moved leads: jobs off gsi1 that carry the customer too (their invoices do). */
+function crewMembers(jobs: readonly JobItem[]): string[] {
+  return jobs.flatMap((job) => (job.crew && job.crew.leadId === job.id ? job.crew.jobIds.filter((id) => id !== job.id) : []));
+}
+
+/**
+ * Re-files one item to `to`: its customer and its gsi1 partition (kept off gsi1 when it had none,
+ * a crew member), only if it is still `from`'s, so a repeat or a race moves it once. False when
+ * it was not `from`'s any more.
+ */
+async function moveOne(entity: typeof jobEntity | typeof bookingEntity | typeof invoiceEntity, key: { pk: string; sk: string }, from: string, to: string, onGsi1: boolean): Promise<boolean> {
+  try {
+    await applyUpdate(
+      updateOf<Filed>(entity, key, {
+        set: { customerId: to, ...(onGsi1 ? { gsi1pk: `CUSTOMER#${to}` } : {}) },
+        if: (c) => c.eq('customerId', from),
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (lostRace(error)) return false;
+    throw error;
+  }
+}
+
+async function inBatches<T>(items: readonly T[], each: (item: T) => Promise<void>): Promise<void> {
+  for (let i = 0; i < items.length; i += PARALLEL_MOVES) await Promise.all(items.slice(i, i + PARALLEL_MOVES).map(each));
+}
+
+export const customerItemsRepo = {
+  /**
+   * Moves what `choose` picks of `from`'s items to `to` (read at most MAX_REFILE_PAGES pages):
+   * each move conditional on the item still being `from`'s, so running it again (a gathering cut
+   * short, a second link) moves only what is left. A moved lead takes its crew's jobs along.
+   */
+  async refile(from: string, to: string, choose: Choose, moved: Moved = noneMoved()): Promise<Moved> {
+    // Read first, then choose over all of it: a job's invoice sorts before the job (INVOICE# < REQUEST#).
+    const items: Filed[] = [];
+    let start: PageStart | undefined;
+    for (let page = 0; page < MAX_REFILE_PAGES; page++) {
+      const read = await queryPage<Filed>({ index: 'gsi1', pk: `CUSTOMER#${from}`, limit: REFILE_PAGE_SIZE }, start);
+      items.push(...read.items);
+      if (!read.next) break;
+      start = read.next;
+    }
+    const chosen = choose(items);
+    await inBatches(chosen, async (item) => {
+      const entity = item.entity === 'job' ? jobEntity : item.entity === 'booking' ? bookingEntity : invoiceEntity;
+      if (!(await moveOne(entity, { pk: item.pk, sk: item.sk }, from, to, true))) return;
+      if (item.entity === 'job') moved.requests++;
+      else if (item.entity === 'booking') moved.bookings++;
+      else moved.invoices++;
+    });
+    const leads = chosen.filter((item): item is JobItem => item.entity === 'job');
+    await inBatches(crewMembers(leads), async (id) => void (await moveOne(jobEntity, jobEntity.key(id), from, to, false)));
+    return moved;
+  },
+};
+
+/** Every item: an identity the browser proved is its own gives all it has. */
+export const everything: Choose = (items) => [...items];
+
+/**
+ * The items made with this address: jobs that carry it, bookings that carry it or whose job does,
+ * invoices of those jobs (a crew's lines by their member jobs) or that carry it themselves.
+ */
+export function madeWith(email: string): Choose {
+  const same = (value: string | null | undefined) => typeof value === 'string' && value.trim().toLowerCase() === email;
+  return (items) => {
+    const jobs = items.filter((item): item is JobItem => item.entity === 'job' && same(item.customerEmail));
+    const jobIds = new Set([...jobs.map((job) => job.id), ...crewMembers(jobs)]);
+    const bookings = items.filter(
+      (item): item is BookingItem => item.entity === 'booking' && (same(item.email) || (item.jobId !== undefined && jobIds.has(item.jobId))),
+    );
+    const invoices = items.filter((item): item is InvoiceItem => item.entity === 'invoice' && (jobIds.has(item.jobId) || same(item.customerEmail)));
+    return [...jobs, ...bookings, ...invoices];
+  };
+}
