@@ -99,7 +99,7 @@ export const nagAcknowledgments: readonly NagAcknowledgment[] = [
     // The HTTP routes live in their area's nested stack (infra/route-areas.ts).
     where: /^(HttpApi|WebSocketApi|[A-Za-z]+Routes\/[A-Za-z0-9]+Route)\//,
     reason:
-      "Authorization is enforced by every handler before it reads a body, from the route's `access` in shared/routes.ts (owner session cookie, worker bearer token, customer cookie, or public); functions/authorization.test.ts walks the whole manifest with every kind of caller. Public routes (the catalogue, applications, login, the Stripe webhook, which checks its signature) must stay callable without a credential.",
+      "Authorization is enforced by every handler before it reads a body, from the route's `access` in shared/routes.ts (owner session cookie, worker bearer token, customer cookie, or public); functions/every-route/authorization.test.ts walks the whole manifest with every kind of caller. Public routes (the catalogue, applications, login, the Stripe webhook, which checks its signature) must stay callable without a credential.",
   },
   {
     finding: /^AwsSolutions-APIG1$/,

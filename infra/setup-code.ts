@@ -6,7 +6,7 @@ import { Construct } from 'constructs';
 import { secretIdVariables } from '../shared/secrets';
 
 /**
- * The one-time owner setup code (functions/setup-admin.ts): without it, whoever reached /admin/setup
+ * The one-time owner setup code (functions/owner/setup-admin.ts): without it, whoever reached /admin/setup
  * first after a deploy would own the marketplace. Secrets Manager generates it when the stack is
  * created, `{ "code": "<24 letters and digits>" }`; the operator reads it with the command of the
  * stack output SetupCodeCommand and types it on the setup page. Only setup-admin is told its id

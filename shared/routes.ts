@@ -586,7 +586,7 @@ export const routes = [
     access: 'public',
     body: 'workerApplicationSchema',
     response: 'applicationReceived',
-    // Tells the owner (functions/lib/owner-events.ts): stores a notification and publishes it.
+    // Tells the owner (functions/owner/owner-events.ts): stores a notification and publishes it.
     table: 'readwrite',
     realtime: true,
     uploads: 'file',
@@ -598,7 +598,7 @@ export const routes = [
     access: 'public',
     body: 'workerApplyLegacySchema',
     response: 'applicationReceived',
-    // Tells the owner (functions/lib/owner-events.ts): stores a notification and publishes it.
+    // Tells the owner (functions/owner/owner-events.ts): stores a notification and publishes it.
     table: 'readwrite',
     realtime: true,
     uploads: 'file',
@@ -610,7 +610,7 @@ export const routes = [
     access: 'public',
     body: 'companyApplicationSchema',
     response: 'applicationReceived',
-    // Tells the owner (functions/lib/owner-events.ts): stores a notification and publishes it.
+    // Tells the owner (functions/owner/owner-events.ts): stores a notification and publishes it.
     table: 'readwrite',
     realtime: true,
     uploads: 'file',
@@ -1085,7 +1085,7 @@ export const routes = [
     response: 'invoice',
     table: 'read',
   },
-  // A crew's one bill: a line per pro, verified once and paid by one charge (functions/lib/crew-bills.ts).
+  // A crew's one bill: a line per pro, verified once and paid by one charge (functions/payments/crew-bills.ts).
   {
     name: 'get-request-bill',
     method: 'GET',
@@ -1280,7 +1280,7 @@ export const routes = [
     // Reads the upload, writes the checked bytes under documents/, deletes the upload (and its own
     // copy when a concurrent confirm of the same upload won).
     documents: ['read-upload', 'delete-upload', 'write', 'delete'],
-    // A document that needs review tells the owner (functions/lib/owner-events.ts).
+    // A document that needs review tells the owner (functions/owner/owner-events.ts).
     realtime: true,
   },
   {
@@ -1501,7 +1501,7 @@ export const streamConsumers = [
   },
   {
     // The owner's figures are counted after the changes they count: each change writes a tally of
-    // its own, which this adds into the stats items a batch at a time (functions/count-stats.ts), so
+    // its own, which this adds into the stats items a batch at a time (functions/owner/count-stats.ts), so
     // no user's call writes an item that every booking touches.
     name: 'count-stats',
     // The tallies it deletes and the stats items it adds them to, nothing else of the table.

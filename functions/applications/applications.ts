@@ -4,7 +4,7 @@ import { ConflictError, ValidationError } from '../lib/errors';
 import { reply } from '../lib/http';
 import { newId } from '../lib/ids';
 import { logger } from '../lib/logger';
-import { newWorkerApplication } from '../lib/owner-events';
+import { newWorkerApplication } from '../owner/owner-events';
 import { copyObject, deleteObject, objectExists } from '../lib/storage';
 
 /** What the application calls share: the upload check and filing a worker application. */

@@ -5,7 +5,7 @@ import { applicationsRepo } from './data/applications';
 import { reply, http } from '../lib/http';
 import { newId } from '../lib/ids';
 import { logger } from '../lib/logger';
-import { newCompanyApplication } from '../lib/owner-events';
+import { newCompanyApplication } from '../owner/owner-events';
 import { takeCreation } from '../lib/creation-limits';
 import { refuseSuppressedAddresses } from '../mail/deliverable';
 

@@ -8,7 +8,7 @@ import { orUnavailable } from '../lib/transient';
 import { ConflictError, NotFoundError } from '../lib/errors';
 import { reply, http } from '../lib/http';
 import { logger } from '../lib/logger';
-import { documentAwaitingReview } from '../lib/owner-events';
+import { documentAwaitingReview } from '../owner/owner-events';
 
 const NO_SUCH_UPLOAD = 'No such upload, or it is more than an hour old. Upload the file again.';
 const REPLACED_MEANWHILE = 'The document this replaces was deleted or replaced meanwhile. Upload it again as a new document.';

@@ -17,7 +17,7 @@ import {
 } from '../../shared/schemas/document-rules';
 import type { DocumentCategoryView, DocumentDownload, DocumentView } from '../../shared/schemas/documents';
 import { clientAddress } from '../lib/client-address';
-import { dispatchIndex, offersPaused } from '../lib/data/dispatch-index';
+import { dispatchIndex, offersPaused } from '../jobs/data/dispatch-index';
 import { DOCUMENT_UPLOADS_PREFIX, documentAccessLog, documentsRepo, type AccessType, type DocumentItem, type DocumentUploadItem } from './data/documents';
 import type { WorkerItem } from '../workers/data/workers';
 import { BadRequestError, ConflictError, NotFoundError } from '../lib/errors';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { handler } from './expire-documents';
-import { dispatchIndex, isDispatchable } from '../lib/data/dispatch-index';
+import { dispatchIndex, isDispatchable } from '../jobs/data/dispatch-index';
 import { documentsRepo } from './data/documents';
 import { notificationsRepo } from '../realtime/data/notifications';
 import { workersRepo } from '../workers/data/workers';

@@ -1,7 +1,7 @@
 import { addDays, isPastExpiry, reminderDue } from '../../shared/domain/documents';
 import { EXPIRY_REMINDER_DAYS, todayUtc } from '../../shared/schemas/document-rules';
 import { documentsRepo, type DocumentItem } from './data/documents';
-import { dispatchIndex } from '../lib/data/dispatch-index';
+import { dispatchIndex } from '../jobs/data/dispatch-index';
 import { mailRepo } from '../mail/data/mail';
 import { workersRepo } from '../workers/data/workers';
 import { hasOtherValid, requiredCategoriesOf } from './documents';

@@ -3,7 +3,7 @@ import { handler } from './review-document';
 import { documentsRepo } from './data/documents';
 import { notificationsRepo } from '../realtime/data/notifications';
 import { workersRepo } from '../workers/data/workers';
-import { isDispatchable } from '../lib/data/dispatch-index';
+import { isDispatchable } from '../jobs/data/dispatch-index';
 import { invoke, sampleEvent, withBody, withCookies, withPath } from '../lib/testing/events';
 import { confirmedDocument, inDays, storedDocument, workerWithToken } from '../lib/testing/documents';
 import { ownerSessionCookie } from '../lib/testing/owner';

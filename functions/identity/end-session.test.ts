@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { handler as getAdminStatus } from '../get-admin-status';
+import { handler as getAdminStatus } from '../owner/get-admin-status';
 import { handler } from './end-session';
 import { ownerTestSession } from '../lib/testing/owner';
 import { invoke, sampleEvent, withCookies } from '../lib/testing/events';

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { VIEWER_ADDRESS_HEADER } from '../../shared/edge';
-import { handler as findTrackedRequest } from '../find-tracked-request';
+import { handler as findTrackedRequest } from '../bookings/find-tracked-request';
 import { limits } from './auth/throttle';
 import { clientAddress, clientNetwork, parseAddress } from './client-address';
 import { fromAddress, invoke, sampleEvent, withBody } from './testing/events';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { handler } from '../handle-stripe-webhook';
+import { handler } from '../payments/handle-stripe-webhook';
 import { countedLogs } from './counted-logs';
 import { newId } from './ids';
 import { invoke } from './testing/events';

@@ -7,9 +7,9 @@ vi.hoisted(() => {
   process.env.CREATION_LIMIT_SCALE = '1';
 });
 
-const { handler: createBooking } = await import('../create-booking');
-const { handler: createRequest } = await import('../create-request');
-const { handler: hireWorker } = await import('../hire-worker');
+const { handler: createBooking } = await import('../bookings/create-booking');
+const { handler: createRequest } = await import('../bookings/create-request');
+const { handler: hireWorker } = await import('../bookings/hire-worker');
 const { handler: createUpload } = await import('../applications/create-upload');
 const { handler: submitCompanyApplication } = await import('../applications/submit-company-application');
 const { handler: subscribePush } = await import('../realtime/subscribe-push');

@@ -3,10 +3,10 @@ import * as z from 'zod/mini';
 import { serverMessages } from '../../shared/realtime';
 import { handler } from './handle-socket-message';
 import { handler as connect } from './connect-socket';
-import { handler as acceptJob } from '../accept-job';
+import { handler as acceptJob } from '../jobs/accept-job';
 import { connectionsRepo } from './data/connections';
-import { jobsRepo } from '../lib/data/jobs';
-import { jobLocationsRepo } from '../lib/data/job-locations';
+import { jobsRepo } from '../jobs/data/jobs';
+import { jobLocationsRepo } from '../jobs/data/job-locations';
 import { notificationsRepo } from './data/notifications';
 import { newId } from '../lib/ids';
 import { notify, publishToJob } from './realtime';
@@ -16,7 +16,7 @@ import { invoke, sampleEvent, throughTheEdge, withBody, withPath } from '../lib/
 import { dropTestConnection, framesOf, openTestConnection } from '../lib/testing/sockets';
 import { withBearer, workerToken } from '../lib/testing/workers';
 import type { SocketEvent } from './socket';
-import type { JobItem } from '../lib/data/jobs';
+import type { JobItem } from '../jobs/data/jobs';
 
 const sample = sampleEvent('handle-socket-message') as unknown as SocketEvent;
 const connectSample = sampleEvent('connect-socket') as unknown as SocketEvent;

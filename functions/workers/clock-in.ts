@@ -1,7 +1,7 @@
 import { routeByName } from '../../shared/routes';
-import { dispatchIndex } from '../lib/data/dispatch-index';
+import { dispatchIndex } from '../jobs/data/dispatch-index';
 import { workersRepo } from './data/workers';
-import { reofferNearby } from '../lib/dispatch';
+import { reofferNearby } from '../jobs/dispatch';
 import { http } from '../lib/http';
 
 /** Conditional on being clocked out: a second clock-in, even a concurrent one, gets 409. */

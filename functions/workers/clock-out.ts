@@ -1,5 +1,5 @@
 import { routeByName } from '../../shared/routes';
-import { dispatchIndex } from '../lib/data/dispatch-index';
+import { dispatchIndex } from '../jobs/data/dispatch-index';
 import { workersRepo } from './data/workers';
 import { http } from '../lib/http';
 

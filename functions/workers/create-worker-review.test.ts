@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { REVIEW_TOO_SHORT } from '../../shared/schemas/review';
 import { handler } from './create-worker-review';
-import { jobsRepo, type JobItem } from '../lib/data/jobs';
+import { jobsRepo, type JobItem } from '../jobs/data/jobs';
 import { reviewsRepo } from './data/reviews';
 import { workersRepo } from './data/workers';
 import { newId } from '../lib/ids';

@@ -1,5 +1,5 @@
 import { routeByName } from '../../shared/routes';
-import { ownerJobs } from '../lib/data/owner-jobs';
+import { ownerJobs } from '../owner/data/owner-jobs';
 import { http } from '../lib/http';
 
 /** The pros of a trade the owner may offer a job to now: a page of the trade's on-call pros, those holding no job. */

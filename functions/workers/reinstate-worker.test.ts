@@ -7,7 +7,7 @@ import { invoke, withBody } from '../lib/testing/events';
 import { lateArrival, strikablePro } from '../lib/testing/strikes';
 import { createTestWorker } from '../lib/testing/workers';
 import { handler } from './reinstate-worker';
-import { handler as voidStrike } from '../void-strike';
+import { handler as voidStrike } from '../arrival/void-strike';
 
 const REASON = 'Reviewed: both late arrivals were road closures.';
 const reinstate = async (id: string, body: unknown = { reason: REASON }) => invoke(handler, withBody(await asOwner('reinstate-worker', { id }), body));

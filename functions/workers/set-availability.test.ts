@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jobsRepo } from '../lib/data/jobs';
+import { jobsRepo } from '../jobs/data/jobs';
 import { workersRepo, type WorkerItem } from './data/workers';
 import { dispatchableWorker, offeredJob, testCategory } from '../lib/testing/dispatch';
 import { completedJob } from '../lib/testing/money';

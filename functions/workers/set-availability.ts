@@ -1,8 +1,8 @@
 import { routeByName } from '../../shared/routes';
 import { availabilitySchema } from '../../shared/schemas/worker';
-import { dispatchIndex } from '../lib/data/dispatch-index';
+import { dispatchIndex } from '../jobs/data/dispatch-index';
 import { workersRepo } from './data/workers';
-import { reofferNearby } from '../lib/dispatch';
+import { reofferNearby } from '../jobs/dispatch';
 import { http } from '../lib/http';
 
 export const handler = http(routeByName('set-availability'), availabilitySchema, async ({ body, caller }) => {

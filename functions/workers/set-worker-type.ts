@@ -1,6 +1,6 @@
 import { routeByName } from '../../shared/routes';
 import { workerTypeSchema } from '../../shared/schemas/worker';
-import { dispatchIndex } from '../lib/data/dispatch-index';
+import { dispatchIndex } from '../jobs/data/dispatch-index';
 import { workersRepo } from './data/workers';
 import { http } from '../lib/http';
 

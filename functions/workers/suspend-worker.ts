@@ -2,7 +2,7 @@ import { routeByName } from '../../shared/routes';
 import { workerStatusChangeSchema } from '../../shared/schemas/strikes';
 import { toWorkerAdminView } from './data/worker-admin';
 import { http } from '../lib/http';
-import { changeWorkerStatus } from '../lib/strikes';
+import { changeWorkerStatus } from '../arrival/strikes';
 
 /**
  * {id} is the worker id: an active worker is suspended (off dispatch, signed out) with a reason they

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { handler as enforceArrival } from '../enforce-arrival';
+import { handler as enforceArrival } from '../arrival/enforce-arrival';
 import { sessions } from '../lib/auth/sessions';
-import { jobHistory } from '../lib/data/job-history';
-import { jobsRepo } from '../lib/data/jobs';
-import { penaltiesRepo } from '../lib/data/penalties';
+import { jobHistory } from '../jobs/data/job-history';
+import { jobsRepo } from '../jobs/data/jobs';
+import { penaltiesRepo } from '../arrival/data/penalties';
 import { workersRepo } from './data/workers';
 import { north, offeredJob } from '../lib/testing/dispatch';
 import { strikablePro } from '../lib/testing/strikes';

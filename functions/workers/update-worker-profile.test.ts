@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { handler as clockIn } from './clock-in';
 import { dynamo } from '../lib/clients';
-import { dispatchIndex } from '../lib/data/dispatch-index';
+import { dispatchIndex } from '../jobs/data/dispatch-index';
 import { workersRepo } from './data/workers';
 import { newId } from '../lib/ids';
 import { presignUpload } from '../lib/storage';
@@ -9,7 +9,7 @@ import { dispatchableWorker, testPlace } from '../lib/testing/dispatch';
 import { invoke, sampleEvent, withBody } from '../lib/testing/events';
 import { createTestWorker, withBearer, workerToken } from '../lib/testing/workers';
 import { handler as setAvailability } from './set-availability';
-import { handler as setLocation } from '../set-worker-location';
+import { handler as setLocation } from '../jobs/set-worker-location';
 import { handler } from './update-worker-profile';
 
 afterEach(() => vi.restoreAllMocks());

@@ -1,6 +1,6 @@
 import { routeByName } from '../../shared/routes';
 import { workerProfileSchema } from '../../shared/schemas/worker';
-import { dispatchIndex } from '../lib/data/dispatch-index';
+import { dispatchIndex } from '../jobs/data/dispatch-index';
 import { toWorkerSelf } from './data/workers';
 import { ValidationError } from '../lib/errors';
 import { http } from '../lib/http';

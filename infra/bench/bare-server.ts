@@ -11,8 +11,8 @@ import { localFunctionEnv } from '../local/stack';
  */
 Object.assign(process.env, localFunctionEnv(process.env.BARE_DYNAMODB_ENDPOINT!, 'http://127.0.0.1:9'));
 const { servicesRepo } = await import('../../functions/catalog/data/services');
-const { bookingsRepo } = await import('../../functions/lib/data/bookings');
-const { jobsRepo } = await import('../../functions/lib/data/jobs');
+const { bookingsRepo } = await import('../../functions/bookings/data/bookings');
+const { jobsRepo } = await import('../../functions/jobs/data/jobs');
 const { workersRepo } = await import('../../functions/workers/data/workers');
 const { ownerJobs, workerAdmin } = await import('../../functions/workers/data/worker-admin');
 const { ownerFrom, workerFrom } = await import('../../functions/lib/auth/caller');

@@ -53,7 +53,7 @@ export async function measureDispatch(sizes: readonly number[], runs: number): P
   try {
     await ensureTable(raw, LOCAL_TABLE);
     const doc = DynamoDBDocumentClient.from(raw, { marshallOptions: { removeUndefinedValues: true } });
-    const { dispatchIndex, entriesFor } = await import('../../functions/lib/data/dispatch-index');
+    const { dispatchIndex, entriesFor } = await import('../../functions/jobs/data/dispatch-index');
     const { dynamo } = await import('../../functions/lib/clients');
 
     // Counts what the production client reads, from its answers.

@@ -22,7 +22,7 @@ import { functionFile } from '../../shared/function-files';
  * makes, through the real handlers (origin check, owner session and all) against one in-memory
  * dynalite, their items read counted from the answers (a Query's ScannedCount, a GetItem's item, a
  * BatchGet's items) and their time. The jobs are seeded straight in with BatchWrite, with the stats
- * items their changes would have moved (functions/lib/data/stats.ts), so the figures match them.
+ * items their changes would have moved (functions/owner/data/stats.ts), so the figures match them.
  * Beside them, what the analytics call read before it had counters: every job.
  */
 
@@ -87,9 +87,9 @@ export async function measureOwnerDashboard(log: (message: string) => void): Pro
   try {
     await ensureTable(raw, LOCAL_TABLE);
     const { dynamo } = await import('../../functions/lib/clients');
-    const { jobItem } = await import('../../functions/lib/data/jobs');
+    const { jobItem } = await import('../../functions/jobs/data/jobs');
     const { queryAll } = await import('../../functions/lib/data/query');
-    const { areaOf, dayOf: statsDay } = await import('../../functions/lib/data/stats');
+    const { areaOf, dayOf: statsDay } = await import('../../functions/owner/data/stats');
     const { sessionItem } = await import('../../functions/lib/auth/sessions');
     const { counter, jobEntity, statsEntity, workerEntity } = await import('../../shared/entities');
 

@@ -17,7 +17,7 @@ let local: LocalStripe;
 let stripe: Stripe;
 const delivered: Delivery[] = [];
 
-/** The SDK as functions/lib/stripe.ts makes it, pointed at the local endpoint. */
+/** The SDK as functions/payments/stripe.ts makes it, pointed at the local endpoint. */
 function sdk(endpoint: string, key: string): Stripe {
   return new Stripe(key, { host: '127.0.0.1', port: Number(new URL(endpoint).port), protocol: 'http', maxNetworkRetries: 0 });
 }

@@ -8,7 +8,7 @@ import { readBody, sendJson } from './http-io';
 import { makePrivateFolder, writePrivateFile } from './private-file';
 
 /**
- * A local Stripe for the embedded runtime, so functions/lib/stripe.ts (the real `stripe` SDK,
+ * A local Stripe for the embedded runtime, so functions/payments/stripe.ts (the real `stripe` SDK,
  * pointed here by STRIPE_API_URL) runs offline. It speaks the SDK's wire format (form-encoded
  * requests, Bearer secret key, JSON answers shaped like Stripe's objects, errors as
  * `{ error: { type, message, param?, code? } }`) for just what the marketplace uses:

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { jobsRepo } from '../../functions/lib/data/jobs';
+import { jobsRepo } from '../../functions/jobs/data/jobs';
 import { dispatchableWorker, north, offeredJob, testCategory, testPlace } from '../../functions/lib/testing/dispatch';
 import { lambdaContext, loadHandler } from '../local/http-api';
 import { ensureBucket, localS3Client } from '../local/s3';

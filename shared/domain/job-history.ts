@@ -1,5 +1,5 @@
 /**
- * The steps of a job's history (functions/lib/data/job-history.ts writes them beside the job; the
+ * The steps of a job's history (functions/jobs/data/job-history.ts writes them beside the job; the
  * owner's job page shows them as its timeline), and the sentence each is shown as.
  */
 export const jobEventTypes = [

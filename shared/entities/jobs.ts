@@ -78,7 +78,7 @@ export interface JobItem {
   endedAt: string | null;
   totalHours: number | null;
   reassignedCount: number;
-  /** Set once, with the first offer and the first accept: the owner's funnel counts each job's first of each only (functions/lib/data/stats.ts). */
+  /** Set once, with the first offer and the first accept: the owner's funnel counts each job's first of each only (functions/owner/data/stats.ts). */
   firstOfferedAt?: string;
   firstAcceptedAt?: string;
   /**

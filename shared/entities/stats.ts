@@ -3,7 +3,7 @@ import { defineEntity } from './define';
 /**
  * The owner's figures, kept as counters so the analytics screen reads a few small items instead of
  * every job. A change that counts writes a TALLY item of its own (below) in the same write as the
- * change, and the table's stream adds tallies into these items (functions/count-stats.ts), so no
+ * change, and the table's stream adds tallies into these items (functions/owner/count-stats.ts), so no
  * user's call ever writes an item that every booking touches:
  * - STATS / DAY#<yyyy-mm-dd> (UTC): what happened that day: funnel milestones, money, arrivals,
  *   time-to-accept minute buckets, jobs sent and jobs left with no pro by trade and area;

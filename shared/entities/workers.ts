@@ -41,7 +41,7 @@ export interface WorkerItem {
   lowRatingStreak?: number;
   /** When the worker's active probation began (a streak of low ratings); one at a time, the owner ends it. */
   probationSince?: string;
-  /** The pro's shares of paid invoices, cents, and how many: moved in the payment's own write (functions/lib/data/stats.ts). */
+  /** The pro's shares of paid invoices, cents, and how many: moved in the payment's own write (functions/owner/data/stats.ts). */
   earnedCents?: number;
   paidJobs?: number;
   /** Stripe Connect (Express) account for payouts, and whether Stripe says payouts are enabled. */
@@ -123,7 +123,7 @@ export const workerProbationEntity = defineEntity<WorkerProbationItem>()({
 
 /**
  * An entry of the sparse dispatch index: one per available, clocked-in worker and category. Entries
- * are a hint, re-checked against the profile (functions/lib/data/dispatch-index.ts).
+ * are a hint, re-checked against the profile (functions/jobs/data/dispatch-index.ts).
  */
 export interface DispatchEntryItem {
   pk: string;

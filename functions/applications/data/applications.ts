@@ -29,7 +29,7 @@ import { countAll, queryAll } from '../../lib/data/query';
 import { WriteCancelled } from '../../lib/data/transact';
 import { readPage } from '../../lib/data/page';
 import type { Page, PageQuery } from '../../../shared/schemas/page';
-import { stats, writeCounted } from '../../lib/data/stats';
+import { stats, writeCounted } from '../../owner/data/stats';
 
 export type { CompanyApplicationItem, EmailClaimItem, WorkerApplicationItem } from '../../../shared/entities';
 

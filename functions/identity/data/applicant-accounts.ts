@@ -2,7 +2,7 @@ import { emailClaimEntity, workerAccountEntity, workerApplicationEntity, workerE
 import { tableName } from '../../lib/clients';
 import { applicationsRepo } from '../../applications/data/applications';
 import { conditionOf, isNew, putOf, updateOf } from '../../lib/data/expressions';
-import { stats, writeCounted } from '../../lib/data/stats';
+import { stats, writeCounted } from '../../owner/data/stats';
 import { WriteCancelled, type WriteAction } from '../../lib/data/transact';
 import { workerAccountLinks, type AccountLinkRefusal, type WorkerAccountLinkItem } from './worker-account-links';
 import { workerFromApplication } from '../../workers/data/worker-admin';

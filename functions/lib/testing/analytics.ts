@@ -1,11 +1,11 @@
 import { ScanCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { APIGatewayProxyEventV2, DynamoDBRecord } from 'aws-lambda';
 import { toStreamRecord } from '../../../infra/local/dynamo-stream';
-import { handler as countStats } from '../../count-stats';
+import { handler as countStats } from '../../owner/count-stats';
 import { dynamo, tableName } from '../clients';
 import type { LatLng } from '../../../shared/domain/geo';
-import { invoiceForJob, invoicesRepo, type InvoiceItem } from '../data/invoices';
-import { jobsRepo, type JobItem } from '../data/jobs';
+import { invoiceForJob, invoicesRepo, type InvoiceItem } from '../../payments/data/invoices';
+import { jobsRepo, type JobItem } from '../../jobs/data/jobs';
 import type { WorkerItem } from '../../workers/data/workers';
 import { newId } from '../ids';
 import { cardFeeRates } from '../env';
@@ -66,7 +66,7 @@ export async function paidInvoice(job: JobItem, worker: WorkerItem, at: (m: numb
 }
 
 /**
- * What the table's stream does after every change (functions/count-stats.ts), done now: every
+ * What the table's stream does after every change (functions/owner/count-stats.ts), done now: every
  * tally waiting is handed to the consumer as the stream would hand it. A Scan, in tests only (the
  * handler tests run without the stream, and a tally's key is random). Tallies of other test files
  * are counted too, as the stream would count them; each exactly once, however many files settle at

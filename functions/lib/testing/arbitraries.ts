@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { Schema } from '../../../shared/validation';
 
 /**
- * fast-check arbitraries for hostile-input tests (functions/hostile-input.test.ts): values built
+ * fast-check arbitraries for hostile-input tests (functions/every-route/hostile-input.test.ts): values built
  * from a zod schema's own definition (valid and boundary values) and garbage of every kind.
  */
 

@@ -6,7 +6,7 @@ import { setUpOwnerSessionCookie } from './owner';
 import { workerToken } from './workers';
 
 /**
- * The callers a route admits, as functions/authorization.test.ts walks them: the hostile-input
+ * The callers a route admits, as functions/every-route/authorization.test.ts walks them: the hostile-input
  * tests call every route as someone it lets in, so refusals come from the input, not the access.
  */
 export type AdmittedCaller = 'nobody' | 'customer' | 'owner' | 'worker';

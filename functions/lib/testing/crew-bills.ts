@@ -1,6 +1,6 @@
 import type { JobEstimate } from '../../../shared/domain/estimate';
-import { invoiceForJob, invoicesRepo, type InvoiceItem } from '../data/invoices';
-import { jobsRepo } from '../data/jobs';
+import { invoiceForJob, invoicesRepo, type InvoiceItem } from '../../payments/data/invoices';
+import { jobsRepo } from '../../jobs/data/jobs';
 import type { WorkerItem } from '../../workers/data/workers';
 import { cardFeeRates } from '../env';
 import { newId } from '../ids';

@@ -1,6 +1,6 @@
 import type { LatLng } from '../../../shared/domain/geo';
-import { crewJobs } from '../crews';
-import { jobItem, jobsRepo, type JobItem, type NewJob } from '../data/jobs';
+import { crewJobs } from '../../jobs/crews';
+import { jobItem, jobsRepo, type JobItem, type NewJob } from '../../jobs/data/jobs';
 import { newId } from '../ids';
 
 /**

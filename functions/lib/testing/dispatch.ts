@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { GetScheduleCommand, SchedulerClient } from '@aws-sdk/client-scheduler';
 import type { LatLng } from '../../../shared/domain/geo';
-import { dispatchIndex, geohashOf } from '../data/dispatch-index';
-import { jobItem, jobsRepo, type JobItem, type NewJob } from '../data/jobs';
+import { dispatchIndex, geohashOf } from '../../jobs/data/dispatch-index';
+import { jobItem, jobsRepo, type JobItem, type NewJob } from '../../jobs/data/jobs';
 import { workersRepo, type WorkerItem } from '../../workers/data/workers';
 import { env } from '../env';
 import { newId } from '../ids';

@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { invoiceForJob, invoicesRepo, type InvoiceItem } from '../data/invoices';
-import { jobsRepo, type JobItem } from '../data/jobs';
+import { invoiceForJob, invoicesRepo, type InvoiceItem } from '../../payments/data/invoices';
+import { jobsRepo, type JobItem } from '../../jobs/data/jobs';
 import type { WorkerItem } from '../../workers/data/workers';
 import { newId } from '../ids';
 import { cardFeeRates } from '../env';

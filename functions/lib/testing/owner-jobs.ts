@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { jobsRepo, type JobItem } from '../data/jobs';
-import { offerNext } from '../dispatch';
+import { jobsRepo, type JobItem } from '../../jobs/data/jobs';
+import { offerNext } from '../../jobs/dispatch';
 import { asOwner } from './applications';
 import { testJob, testPlace } from './dispatch';
 import { invoke, withBody } from './events';

@@ -1,6 +1,6 @@
-import { handler as enforceArrival } from '../../enforce-arrival';
-import { jobsRepo } from '../data/jobs';
-import { penaltiesRepo, type WorkerPenaltyItem } from '../data/penalties';
+import { handler as enforceArrival } from '../../arrival/enforce-arrival';
+import { jobsRepo } from '../../jobs/data/jobs';
+import { penaltiesRepo, type WorkerPenaltyItem } from '../../arrival/data/penalties';
 import { workersRepo, type WorkerItem } from '../../workers/data/workers';
 import { dispatchableWorker, north, offeredJob, testCategory, testPlace } from './dispatch';
 

@@ -2,7 +2,7 @@ import { CreateSecretCommand, PutSecretValueCommand, SecretsManagerClient } from
 import Stripe from 'stripe';
 import { vi } from 'vitest';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import type { InvoiceItem } from '../data/invoices';
+import type { InvoiceItem } from '../../payments/data/invoices';
 import { env } from '../env';
 import { newId } from '../ids';
 import { readSecretFields } from '../secrets';

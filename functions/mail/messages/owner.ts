@@ -1,4 +1,4 @@
-import { ownerConsoleUrl } from '../../lib/owner-console';
+import { ownerConsoleUrl } from '../../owner/owner-console';
 import type { MailMessage } from '../message';
 
 /**

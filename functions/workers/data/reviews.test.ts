@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { completedJob } from '../../lib/testing/money';
 import { dispatchableWorker, testCategory } from '../../lib/testing/dispatch';
-import { jobsRepo, type JobItem } from '../../lib/data/jobs';
+import { jobsRepo, type JobItem } from '../../jobs/data/jobs';
 import { PROBATION_REASON, reviewsRepo } from './reviews';
 import { workersRepo, type WorkerItem } from './workers';
 

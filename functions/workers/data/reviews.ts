@@ -4,13 +4,13 @@ import { jobEntity, workerEntity, workerProbationEntity, type WorkerProbationIte
 import { dynamo, tableName } from '../../lib/clients';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
-import { jobsRepo, type JobItem } from '../../lib/data/jobs';
+import { jobsRepo, type JobItem } from '../../jobs/data/jobs';
 import { incrementFrom, isNew, putOf, updateOf } from '../../lib/data/expressions';
 import { queryAll } from '../../lib/data/query';
 import { WriteCancelled } from '../../lib/data/transact';
 import type { WorkerItem } from './workers';
-import { stats, writeCounted } from '../../lib/data/stats';
-import { jobHistory } from '../../lib/data/job-history';
+import { stats, writeCounted } from '../../owner/data/stats';
+import { jobHistory } from '../../jobs/data/job-history';
 
 /**
  * Reviews. A review lives on its job and moves the worker's

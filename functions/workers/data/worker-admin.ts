@@ -9,10 +9,10 @@ import { queryAll } from '../../lib/data/query';
 import { readPage } from '../../lib/data/page';
 import type { Page, PageQuery } from '../../../shared/schemas/page';
 import { WriteCancelled } from '../../lib/data/transact';
-import { jobsRepo, RELEASED_WITH_THE_PRO, type JobItem } from '../../lib/data/jobs';
-import type { JobEventActor } from '../../lib/data/job-history';
+import { jobsRepo, RELEASED_WITH_THE_PRO, type JobItem } from '../../jobs/data/jobs';
+import type { JobEventActor } from '../../jobs/data/job-history';
 import { workersRepo, type WorkerItem } from './workers';
-import { stats, writeCounted } from '../../lib/data/stats';
+import { stats, writeCounted } from '../../owner/data/stats';
 import { applicationApproved, applicationRejected } from '../../mail/messages/applicants';
 import { MAILED_ACCOUNT_LINK_SECONDS } from '../../mail/messages/worker-accounts';
 import { outboxPut } from '../../mail/data/mail';
@@ -360,4 +360,4 @@ export const workerAdmin = {
 
 
 /** The owner's jobs moved to their own module; still answered here for callers that read counts from it. */
-export { ownerJobs } from '../../lib/data/owner-jobs';
+export { ownerJobs } from '../../owner/data/owner-jobs';

@@ -1,9 +1,0 @@
-import { routeByName } from '../shared/routes';
-import { http } from './lib/http';
-import { toWorkerJobView } from './lib/job-views';
-import { jobForWorker } from './lib/worker-jobs';
-
-/** One job, for the worker who holds it or is offered it; anyone else gets 404. */
-export const handler = http(routeByName('get-job'), async ({ params, caller }) =>
-  toWorkerJobView(await jobForWorker(params.id, caller.worker), caller.worker),
-);

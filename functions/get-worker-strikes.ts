@@ -1,6 +1,0 @@
-import { routeByName } from '../shared/routes';
-import { http } from './lib/http';
-import { strikeRecordOf } from './lib/strikes';
-
-/** The pro's own strike record, newest first, and where their account stands (any status may read it). */
-export const handler = http(routeByName('get-worker-strikes'), async ({ caller }) => strikeRecordOf(caller.worker));

@@ -1,0 +1,27 @@
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { stripeEventEntity, type StripeEventItem } from '../../../shared/entities';
+import { dynamo, tableName } from '../../lib/clients';
+import { putOf } from '../../lib/data/expressions';
+
+/** Stripe retries for up to 3 days; remembered a little longer, then expired (TTL). */
+const REMEMBER_SECONDS = 7 * 24 * 3600;
+
+/** Webhook events already handled, by Stripe's event id. */
+export const stripeEventsRepo = {
+  async seen(eventId: string): Promise<boolean> {
+    const out = await dynamo.send(new GetCommand({ TableName: tableName, Key: stripeEventEntity.key(eventId), ConsistentRead: true }));
+    return Boolean(out.Item);
+  },
+
+  async remember(eventId: string, type: string): Promise<void> {
+    const item: StripeEventItem = {
+      ...stripeEventEntity.key(eventId),
+      entity: 'stripe-event',
+      eventId,
+      type,
+      handledAt: new Date().toISOString(),
+      expiresAt: Math.floor(Date.now() / 1000) + REMEMBER_SECONDS,
+    };
+    await dynamo.send(new PutCommand(putOf(stripeEventEntity, item)));
+  },
+};
