@@ -6,7 +6,7 @@ import tseslint from 'typescript-eslint';
 // Which part of the repository a file belongs to. The first pattern that matches wins, so the
 // narrower folders come before the folder that holds them.
 const elements = [
-  { type: 'functions-testing', pattern: 'functions/lib/testing' },
+  { type: 'functions-testing', pattern: 'functions/testing' },
   { type: 'functions', pattern: 'functions' },
   { type: 'infra-local', pattern: 'infra/local' },
   { type: 'infra-testing', pattern: 'infra/testing' },
@@ -73,7 +73,7 @@ export default defineConfig([
   {
     // Tests and their helpers read synthesized CloudFormation templates and HTTP bodies whose shape
     // the assertions themselves check; typing every level of them would say nothing the test does not.
-    files: ['**/*.test.{ts,tsx}', 'web/e2e/**', 'infra/testing/**', 'functions/lib/testing/**'],
+    files: ['**/*.test.{ts,tsx}', 'web/e2e/**', 'infra/testing/**', 'functions/testing/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {

@@ -7,7 +7,7 @@ import { secretIdVariables, type SecretName } from '../shared/secrets';
 /**
  * A secret the operator creates before deploying (the Stripe keys, the VAPID keys), known to the
  * stack by name only. The functions that need it are told its id (e.g. STRIPE_SECRET_ID) and read
- * it at run time (functions/lib/secrets.ts): neither the template nor any function's configuration
+ * it at run time (functions/common/secrets.ts): neither the template nor any function's configuration
  * holds its value or a dynamic reference to it, and a new value is used within minutes of being put
  * in the secret, without a deploy.
  */

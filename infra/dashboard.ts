@@ -15,7 +15,7 @@ import {
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { countedLogs, type CountedLog } from '../functions/lib/counted-logs';
+import { countedLogs, type CountedLog } from '../functions/common/counted-logs';
 import { routeKey, type RouteDef } from '../shared/routes';
 
 /**

@@ -334,7 +334,7 @@ describe('recurring job manifest (shared/routes.ts recurring)', () => {
 });
 
 describe('memory of the functions that hash passwords (shared/routes.ts memoryMb)', () => {
-  const passwords = join(root, 'functions/lib/auth/passwords.ts');
+  const passwords = join(root, 'functions/common/auth/passwords.ts');
   const hashes = (name: string) => ownModulesLoadedBy(join(root, functionFile(name))).has(passwords);
 
   it('gives every route whose handler loads the password module, directly or not, at least one vCPU of memory', () => {

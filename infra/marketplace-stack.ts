@@ -124,7 +124,7 @@ export interface MarketplaceStackProps extends StackProps {
   entryOf?: (name: string) => string;
 }
 
-/** Context key → function environment variable, with the range functions/lib/env.ts accepts. */
+/** Context key → function environment variable, with the range functions/common/env.ts accepts. */
 const dispatchSettings = {
   offerSeconds: { env: 'OFFER_SECONDS', min: 1, max: 3600 },
   offersAtOnce: { env: 'OFFERS_AT_ONCE', min: 1, max: 10 },
@@ -172,9 +172,9 @@ const webSocketPathCode = `function handler(event) {
 
 /**
  * API Gateway sees its own host name, not the one the visitor typed: the functions compare a
- * browser's Origin with this copy of it (functions/lib/same-origin.ts). Set here, at the edge, so
+ * browser's Origin with this copy of it (functions/common/same-origin.ts). Set here, at the edge, so
  * whatever a client sent under that name is replaced. Likewise the visitor's address: API Gateway's
- * sourceIp is CloudFront's, so the per-address limits count this one (functions/lib/client-address.ts).
+ * sourceIp is CloudFront's, so the per-address limits count this one (functions/common/client-address.ts).
  */
 const forwardedHostCode = `function handler(event) {
   var request = event.request;
@@ -234,7 +234,7 @@ function dispatchEnvironment(given: (key: DispatchSetting) => unknown): Record<s
  */
 const LOCAL_STAGE = 'local';
 
-/** The variable that opens the local runtime's own behaviour (functions/lib/env.ts); never deployed. */
+/** The variable that opens the local runtime's own behaviour (functions/common/env.ts); never deployed. */
 const LOCAL_RUNTIME_VARIABLE = 'LOCAL_RUNTIME';
 
 /** Refuses a stage no deployed stack may have, saying what to do instead. */
@@ -508,7 +508,7 @@ export class MarketplaceStack extends Stack {
       throw new Error(`geocoderUrl must be an http(s) URL, got ${JSON.stringify(geocoderUrl)}`);
     }
     // The secrets the operator creates (infra/app-secrets.ts): the functions that need one are told
-    // its id and read it at run time (functions/lib/secrets.ts), so no function's configuration, the
+    // its id and read it at run time (functions/common/secrets.ts), so no function's configuration, the
     // template or cdk.out holds a value, and a rotated value is used within minutes without a deploy.
     // Stripe's keys reach only the functions that call Stripe; the VAPID keys only what sends or
     // hands out push (the push routes and the stream consumer that delivers urgent notifications).
@@ -556,7 +556,7 @@ export class MarketplaceStack extends Stack {
 
     // ---- Timers: EventBridge Scheduler one-time schedules that invoke timer functions ---------
     // Names are built, not generated: a schedule's target is `<prefix><timer name>`
-    // (functions/lib/scheduler.ts), so the prefix must be known before the functions exist.
+    // (functions/common/scheduler.ts), so the prefix must be known before the functions exist.
     const timerGroupName = `${this.stackName}-timers`;
     const timerFunctionName = (timer: TimerDef) => `${this.stackName}-${timer.name}`;
     // The group holds only pending one-time timers of this stack's functions: nothing to keep.
@@ -583,7 +583,7 @@ export class MarketplaceStack extends Stack {
         resourceName: `${this.stackName}-`,
         arnFormat: ArnFormat.COLON_RESOURCE_NAME,
       }),
-      // functions/lib/scheduler.ts gives every timer this DeadLetterConfig.
+      // functions/common/scheduler.ts gives every timer this DeadLetterConfig.
       SCHEDULER_DEAD_LETTER_ARN: this.deadLetterQueue.queueArn,
     };
     // Scheduler sends an undeliverable timer to the queue with the schedule's own role.

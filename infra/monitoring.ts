@@ -10,7 +10,7 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { countedLogs, type CountedLog } from '../functions/lib/counted-logs';
+import { countedLogs, type CountedLog } from '../functions/common/counted-logs';
 import type { RouteDef } from '../shared/routes';
 import {
   cloudFrontMetric,
@@ -131,7 +131,7 @@ export class Monitoring extends Construct {
    * when the region is only known at deploy), never elsewhere, where the dashboard still graphs it.
    */
   readonly cloudFront5xxAlarm?: Alarm;
-  /** The log lines counted as metrics: requests answered 429, and the payment lines (functions/lib/counted-logs.ts). */
+  /** The log lines counted as metrics: requests answered 429, and the payment lines (functions/common/counted-logs.ts). */
   readonly rateLimitedRequests: MetricFilter;
   readonly paymentLogs: Readonly<Record<CountedLog, MetricFilter>>;
   readonly dashboards: OperationsDashboards;
@@ -361,7 +361,7 @@ export class Monitoring extends Construct {
       treatMissingData: TreatMissingData.NOT_BREACHING,
     });
 
-    // ---- Payments, counted from the log lines of functions/lib/counted-logs.ts ---------------------
+    // ---- Payments, counted from the log lines of functions/common/counted-logs.ts ---------------------
     // Lambda prefixes each line with its time, request id and level, so the filters match the
     // exact phrase rather than a JSON field.
     const paymentLogs = {} as Record<CountedLog, MetricFilter>;

@@ -6,7 +6,7 @@ import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import type { CfnLogGroup } from 'aws-cdk-lib/aws-logs';
 import type { CfnBucket } from 'aws-cdk-lib/aws-s3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { countedLogs } from '../functions/lib/counted-logs';
+import { countedLogs } from '../functions/common/counted-logs';
 import { deployedRoutes, routeKey, timers } from '../shared/routes';
 import { DYNAMODB_OPERATIONS, METRICS_PER_DASHBOARD, METRICS_PER_GRAPH, SCHEDULER_FAILURE_METRICS } from './dashboard';
 import { MarketplaceStack } from './marketplace-stack';

@@ -10,7 +10,7 @@ import type { BodyOf, ParamsInputOf, QueryInputOf, RouteName } from './routes';
  * Each is a valid request as the screens would send it (tests and `npm run invoke` start from it),
  * without working credentials: the owner's session, a worker's token and an issued customer
  * identity are added per test case. The customer cookie some carry names nobody until the server
- * has issued it. Ids are 22-character base64url strings, as functions/lib/ids.ts makes them.
+ * has issued it. Ids are 22-character base64url strings, as functions/common/ids.ts makes them.
  */
 export interface RouteExample<N extends RouteName> {
   params?: ParamsInputOf<N>;

@@ -43,7 +43,7 @@ import { keys } from './table';
 /**
  * The body schema of each route, by name. Type-only: the manifest is plain data that every
  * function bundles, so it must not pull in every schema; each handler imports its own schema and
- * hands it to the stack (functions/lib/http.ts), and the manifest test checks it is this one.
+ * hands it to the stack (functions/common/http.ts), and the manifest test checks it is this one.
  */
 export interface BodySchemas {
   companyApplicationSchema: typeof companyApplicationSchema;
@@ -101,7 +101,7 @@ export type BodySchemaName = keyof BodySchemas;
 /**
  * The path parameters' schema of each route with any (`{id}` in its path), by name; type-only like
  * BodySchemas. The runtime schemas are shared/schemas/params.ts, small enough that the stack
- * (functions/lib/http.ts) bundles them all and checks every route's parameters itself.
+ * (functions/common/http.ts) bundles them all and checks every route's parameters itself.
  */
 export type ParamSchemas = typeof paramSchemas;
 export type ParamSchemaName = keyof ParamSchemas;
@@ -206,7 +206,7 @@ export interface RouteDef {
 
 /**
  * The memory of every function that hashes or verifies a password (scrypt at the OWASP setting,
- * functions/lib/auth/passwords.ts). scrypt is one thread of CPU work: at 256 MB (a seventh of a vCPU)
+ * functions/common/auth/passwords.ts). scrypt is one thread of CPU work: at 256 MB (a seventh of a vCPU)
  * one hash takes seconds, at 1,769 MB (one vCPU) it runs at a core's full speed for the same price
  * per hash, and more memory buys nothing for it. README: Performance.
  */

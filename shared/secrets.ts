@@ -1,5 +1,5 @@
 /**
- * The secrets the functions read at run time (functions/lib/secrets.ts), what each holds, and the
+ * The secrets the functions read at run time (functions/common/secrets.ts), what each holds, and the
  * environment variable that tells a function a secret's id. Shared by the functions, the CDK stack
  * (which sets the ids and grants each function the secrets it needs, no other) and the local runtime
  * (which keeps them in its own Secrets Manager, infra/local/secrets-manager.ts).

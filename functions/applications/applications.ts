@@ -1,11 +1,11 @@
 import { MISSING_ID_DOCUMENTS } from '../../shared/schemas/application-rules';
 import { applicationsRepo, type WorkerApplicationRecord } from './data/applications';
-import { ConflictError, ValidationError } from '../lib/errors';
-import { reply } from '../lib/http';
-import { newId } from '../lib/ids';
-import { logger } from '../lib/logger';
+import { ConflictError, ValidationError } from '../common/errors';
+import { reply } from '../common/http';
+import { newId } from '../common/ids';
+import { logger } from '../common/logger';
 import { newWorkerApplication } from '../owner/owner-events';
-import { copyObject, deleteObject, objectExists } from '../lib/storage';
+import { copyObject, deleteObject, objectExists } from '../common/storage';
 
 /** What the application calls share: the upload check and filing a worker application. */
 

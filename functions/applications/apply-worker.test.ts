@@ -2,9 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } fr
 import { MISSING_ID_DOCUMENTS } from '../../shared/schemas/applications';
 import { handler } from './apply-worker';
 import { applicationsRepo } from './data/applications';
-import { newId } from '../lib/ids';
-import { freshEmail, uploadFile, workerApplicationBody } from '../lib/testing/applications';
-import { invoke, sampleEvent, withBody } from '../lib/testing/events';
+import { newId } from '../common/ids';
+import { freshEmail, uploadFile, workerApplicationBody } from '../testing/applications';
+import { invoke, sampleEvent, withBody } from '../testing/events';
 import { handler as submitWorkerApplication } from './submit-worker-application';
 
 const sample = sampleEvent('apply-worker');

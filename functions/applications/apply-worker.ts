@@ -2,8 +2,8 @@ import { routeByName } from '../../shared/routes';
 import { workerApplyLegacySchema } from '../../shared/schemas/applications';
 import { fileWorkerApplication } from './applications';
 import { fromLegacyApplication } from './data/applications';
-import { http } from '../lib/http';
-import { takeCreation } from '../lib/creation-limits';
+import { http } from '../common/http';
+import { takeCreation } from '../common/creation-limits';
 import { refuseSuppressedAddresses } from '../mail/deliverable';
 
 /** The shorter form's field names (rate in dollars), stored as the same record as the full JSON form. */

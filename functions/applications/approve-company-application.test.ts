@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { keys } from '../../shared/table';
 import { handler } from './approve-company-application';
 import { applicationsRepo } from './data/applications';
-import { newId } from '../lib/ids';
-import { asOwner, pendingCompanyApplication } from '../lib/testing/applications';
-import { invoke, withBody } from '../lib/testing/events';
+import { newId } from '../common/ids';
+import { asOwner, pendingCompanyApplication } from '../testing/applications';
+import { invoke, withBody } from '../testing/events';
 import { handler as reject } from './reject-company-application';
 import { handler as sendMail } from '../mail/send-mail';
-import { mailsTo, outboxRecord } from '../lib/testing/mail';
+import { mailsTo, outboxRecord } from '../testing/mail';
 import { paths } from '../../web/src/lib/paths';
 
 const approve = async (id: string, body: unknown = {}) => invoke(handler, withBody(await asOwner('approve-company-application', { id }), body));

@@ -1,8 +1,8 @@
 import { routeByName } from '../../shared/routes';
 import { companyApprovalSchema } from '../../shared/schemas/applications';
 import { applicationsRepo, toCompanyApplicationDecision } from './data/applications';
-import { http } from '../lib/http';
-import { logger } from '../lib/logger';
+import { http } from '../common/http';
+import { logger } from '../common/logger';
 
 /** {id} is the company application's id; a second decision on it is a 409. */
 export const handler = http(routeByName('approve-company-application'), companyApprovalSchema, async ({ params, body, caller }) => {

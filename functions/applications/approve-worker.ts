@@ -1,9 +1,9 @@
 import { routeByName } from '../../shared/routes';
 import { applicationDecided } from './applicant-events';
 import { workerAdmin } from '../workers/data/worker-admin';
-import { http } from '../lib/http';
-import { newId } from '../lib/ids';
-import { logger } from '../lib/logger';
+import { http } from '../common/http';
+import { newId } from '../common/ids';
+import { logger } from '../common/logger';
 
 /**
  * {id} is the application id. Approving turns the applicant's profile active: the one their

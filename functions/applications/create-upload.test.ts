@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { uploadKeyPattern } from '../../shared/schemas/applications';
 import { handler } from './create-upload';
-import { invoke, sampleEvent, withBody } from '../lib/testing/events';
+import { invoke, sampleEvent, withBody } from '../testing/events';
 
 const sample = sampleEvent('create-upload');
 const validBody = JSON.parse(sample.body!) as Record<string, unknown>;

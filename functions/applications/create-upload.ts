@@ -1,11 +1,11 @@
 import { MAX_UPLOAD_BYTES } from '../../shared/constants';
 import { routeByName } from '../../shared/routes';
 import { uploadRequestSchema } from '../../shared/schemas/applications';
-import { ValidationError } from '../lib/errors';
-import { reply, http } from '../lib/http';
-import { newId } from '../lib/ids';
-import { presignUpload } from '../lib/storage';
-import { takeCreation } from '../lib/creation-limits';
+import { ValidationError } from '../common/errors';
+import { reply, http } from '../common/http';
+import { newId } from '../common/ids';
+import { presignUpload } from '../common/storage';
+import { takeCreation } from '../common/creation-limits';
 
 const extensions: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'application/pdf': 'pdf' };
 const UPLOAD_WINDOW_SECONDS = 5 * 60;

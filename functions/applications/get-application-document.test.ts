@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { handler } from './get-application-document';
-import { newId } from '../lib/ids';
-import { ownerTestSession } from '../lib/testing/owner';
-import { asOwner, freshEmail, pendingApplication, postWithForm, uploadFile, uploadWithForm } from '../lib/testing/applications';
-import { invoke, sampleEvent, withBody, withCookies, withPath } from '../lib/testing/events';
+import { newId } from '../common/ids';
+import { ownerTestSession } from '../testing/owner';
+import { asOwner, freshEmail, pendingApplication, postWithForm, uploadFile, uploadWithForm } from '../testing/applications';
+import { invoke, sampleEvent, withBody, withCookies, withPath } from '../testing/events';
 import { handler as submitCompanyApplication } from './submit-company-application';
 
 afterEach(() => vi.restoreAllMocks());

@@ -1,9 +1,9 @@
 import { routeByName } from '../../shared/routes';
 import { applicationsRepo, companyDocuments, workerDocuments } from './data/applications';
-import { NotFoundError } from '../lib/errors';
-import { http } from '../lib/http';
-import { logger } from '../lib/logger';
-import { presignDownload } from '../lib/storage';
+import { NotFoundError } from '../common/errors';
+import { http } from '../common/http';
+import { logger } from '../common/logger';
+import { presignDownload } from '../common/storage';
 
 const DOWNLOAD_SECONDS = 120;
 const NOT_FOUND = 'No such document for this application.';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { handler } from './get-company-application-status';
 import { handler as approve } from './approve-company-application';
-import { newId } from '../lib/ids';
-import { asOwner, pendingCompanyApplication } from '../lib/testing/applications';
-import { invoke, sampleEvent, withBody, withPath } from '../lib/testing/events';
+import { newId } from '../common/ids';
+import { asOwner, pendingCompanyApplication } from '../testing/applications';
+import { invoke, sampleEvent, withBody, withPath } from '../testing/events';
 import { handler as reject } from './reject-company-application';
 
 const status = (id: string) => invoke(handler, withPath(sampleEvent('get-company-application-status'), { id }));

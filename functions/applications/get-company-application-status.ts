@@ -1,7 +1,7 @@
 import { routeByName } from '../../shared/routes';
 import { applicationsRepo, toCompanyApplicationStatusView } from './data/applications';
-import { NotFoundError } from '../lib/errors';
-import { http } from '../lib/http';
+import { NotFoundError } from '../common/errors';
+import { http } from '../common/http';
 
 /** The company's own status link: {id} is the unguessable id its submission answered. */
 export const handler = http(routeByName('get-company-application-status'), async ({ params }) => {

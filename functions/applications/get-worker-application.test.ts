@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { handler as approveWorker } from './approve-worker';
 import { handler } from './get-worker-application';
-import { applicantWithAccount, asOwner } from '../lib/testing/applications';
-import { invoke, sampleEvent } from '../lib/testing/events';
-import { createTestWorker, withBearer, workerToken } from '../lib/testing/workers';
+import { applicantWithAccount, asOwner } from '../testing/applications';
+import { invoke, sampleEvent } from '../testing/events';
+import { createTestWorker, withBearer, workerToken } from '../testing/workers';
 
 const sample = sampleEvent('get-worker-application');
 const asWorker = (token: string) => invoke(handler, withBearer(sample, token));

@@ -1,7 +1,7 @@
 import { routeByName } from '../../shared/routes';
 import { applicationsRepo, toWorkerApplicationStatusView } from './data/applications';
-import { NotFoundError } from '../lib/errors';
-import { http } from '../lib/http';
+import { NotFoundError } from '../common/errors';
+import { http } from '../common/http';
 
 /**
  * The signed-in worker's own application, for the review screen: name, trades, when it was

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CURSOR_MESSAGE } from '../../shared/schemas/page';
-import { freshEmail, asOwner, everyPage, uploadFile } from '../lib/testing/applications';
-import { invoke, sampleEvent, withBody } from '../lib/testing/events';
+import { freshEmail, asOwner, everyPage, uploadFile } from '../testing/applications';
+import { invoke, sampleEvent, withBody } from '../testing/events';
 import { handler } from './list-company-applications';
 import { handler as submitCompanyApplication } from './submit-company-application';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CURSOR_MESSAGE } from '../../shared/schemas/page';
 import { handler as approveWorker } from './approve-worker';
-import { asOwner, everyPage, pendingApplication, pendingCompanyApplication } from '../lib/testing/applications';
-import { invoke, sampleEvent } from '../lib/testing/events';
+import { asOwner, everyPage, pendingApplication, pendingCompanyApplication } from '../testing/applications';
+import { invoke, sampleEvent } from '../testing/events';
 import { handler } from './list-pending-workers';
 import { handler as listCompanyApplications } from './list-company-applications';
 

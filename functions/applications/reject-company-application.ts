@@ -1,8 +1,8 @@
 import { routeByName } from '../../shared/routes';
 import { companyRejectionSchema } from '../../shared/schemas/applications';
 import { applicationsRepo, toCompanyApplicationDecision } from './data/applications';
-import { http } from '../lib/http';
-import { logger } from '../lib/logger';
+import { http } from '../common/http';
+import { logger } from '../common/logger';
 
 /** {id} is the company application's id; the notes are what the company reads on its status page. */
 export const handler = http(routeByName('reject-company-application'), companyRejectionSchema, async ({ params, body, caller }) => {

@@ -2,8 +2,8 @@ import { routeByName } from '../../shared/routes';
 import { workerRejectionSchema } from '../../shared/schemas/applications';
 import { applicationDecided } from './applicant-events';
 import { workerAdmin } from '../workers/data/worker-admin';
-import { http } from '../lib/http';
-import { logger } from '../lib/logger';
+import { http } from '../common/http';
+import { logger } from '../common/logger';
 
 /**
  * {id} is the application id. The owner's notes are required (the applicant reads them on their

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { applicationsRepo } from './data/applications';
-import { newId } from '../lib/ids';
-import { freshEmail, uploadFile, workerApplicationBody } from '../lib/testing/applications';
-import { invoke, sampleEvent, withBody } from '../lib/testing/events';
+import { newId } from '../common/ids';
+import { freshEmail, uploadFile, workerApplicationBody } from '../testing/applications';
+import { invoke, sampleEvent, withBody } from '../testing/events';
 import { handler } from './submit-company-application';
 import { handler as submitWorkerApplication } from './submit-worker-application';
 import { handler as sendMail } from '../mail/send-mail';
-import { mailsTo, outboxRecord } from '../lib/testing/mail';
+import { mailsTo, outboxRecord } from '../testing/mail';
 import { mailRepo } from '../mail/data/mail';
 import { SUPPRESSED_ADDRESS } from '../mail/deliverable';
 

@@ -2,11 +2,11 @@ import { routeByName } from '../../shared/routes';
 import { companyApplicationSchema } from '../../shared/schemas/applications';
 import { fileUploads } from './applications';
 import { applicationsRepo } from './data/applications';
-import { reply, http } from '../lib/http';
-import { newId } from '../lib/ids';
-import { logger } from '../lib/logger';
+import { reply, http } from '../common/http';
+import { newId } from '../common/ids';
+import { logger } from '../common/logger';
 import { newCompanyApplication } from '../owner/owner-events';
-import { takeCreation } from '../lib/creation-limits';
+import { takeCreation } from '../common/creation-limits';
 import { refuseSuppressedAddresses } from '../mail/deliverable';
 
 export const handler = http(routeByName('submit-company-application'), companyApplicationSchema, async ({ body, event }) => {

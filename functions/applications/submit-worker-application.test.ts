@@ -2,13 +2,13 @@ import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } fr
 import { MISSING_ID_DOCUMENTS } from '../../shared/schemas/applications';
 import { handler as applyWorker } from './apply-worker';
 import { applicationsRepo } from './data/applications';
-import { newId } from '../lib/ids';
-import { objectExists } from '../lib/storage';
-import { invoke, sampleEvent, withBody } from '../lib/testing/events';
-import { freshEmail, uploadFile, workerApplicationBody } from '../lib/testing/applications';
+import { newId } from '../common/ids';
+import { objectExists } from '../common/storage';
+import { invoke, sampleEvent, withBody } from '../testing/events';
+import { freshEmail, uploadFile, workerApplicationBody } from '../testing/applications';
 import { handler } from './submit-worker-application';
 import { handler as sendMail } from '../mail/send-mail';
-import { mailsTo, outboxRecord } from '../lib/testing/mail';
+import { mailsTo, outboxRecord } from '../testing/mail';
 
 const sample = sampleEvent('submit-worker-application');
 const SSN = '9071';

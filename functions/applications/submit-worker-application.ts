@@ -2,8 +2,8 @@ import { routeByName } from '../../shared/routes';
 import { workerApplicationSchema } from '../../shared/schemas/applications';
 import { fileWorkerApplication } from './applications';
 import { fromWorkerApplication } from './data/applications';
-import { http } from '../lib/http';
-import { takeCreation } from '../lib/creation-limits';
+import { http } from '../common/http';
+import { takeCreation } from '../common/creation-limits';
 import { refuseSuppressedAddresses } from '../mail/deliverable';
 
 export const handler = http(routeByName('submit-worker-application'), workerApplicationSchema, async ({ body, event }) => {

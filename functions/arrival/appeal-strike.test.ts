@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { handler } from './appeal-strike';
 import { penaltiesRepo } from './data/penalties';
 import { notificationsRepo } from '../realtime/data/notifications';
-import { newId } from '../lib/ids';
+import { newId } from '../common/ids';
 import { OWNER_PUSH_ID } from '../realtime/push-caller';
-import { invoke, sampleEvent, withBody, withPath } from '../lib/testing/events';
-import { struckPro } from '../lib/testing/strikes';
-import { withBearer, workerToken } from '../lib/testing/workers';
+import { invoke, sampleEvent, withBody, withPath } from '../testing/events';
+import { struckPro } from '../testing/strikes';
+import { withBearer, workerToken } from '../testing/workers';
 
 const NOTE = 'I was at the door at 10:40; the customer did not answer.';
 const appeal = (token: string, id: string, body: unknown = { note: NOTE }) =>

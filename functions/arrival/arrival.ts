@@ -2,7 +2,7 @@ import { checkArrival, type ArrivalCheck, type ArrivalFix } from '../../shared/d
 import { jobLocationsRepo } from '../jobs/data/job-locations';
 import type { JobItem } from '../jobs/data/jobs';
 import type { WorkerItem } from '../workers/data/workers';
-import { env } from '../lib/env';
+import { env } from '../common/env';
 
 /**
  * Whether the pro pressing Mark Arrived is at the job. Any of their fixes may prove it: the one sent

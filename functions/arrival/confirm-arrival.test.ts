@@ -7,11 +7,11 @@ import { jobsRepo } from '../jobs/data/jobs';
 import { notificationsRepo } from '../realtime/data/notifications';
 import { workersRepo } from '../workers/data/workers';
 import { timerNames } from '../jobs/dispatch';
-import { newId } from '../lib/ids';
-import { markIssued } from '../lib/testing/customers';
-import { dispatchableWorker, findSchedule, offeredJob, testCategory } from '../lib/testing/dispatch';
-import { invoke, sampleEvent, withBody, withCookies, withPath } from '../lib/testing/events';
-import { withBearer, workerToken } from '../lib/testing/workers';
+import { newId } from '../common/ids';
+import { markIssued } from '../testing/customers';
+import { dispatchableWorker, findSchedule, offeredJob, testCategory } from '../testing/dispatch';
+import { invoke, sampleEvent, withBody, withCookies, withPath } from '../testing/events';
+import { withBearer, workerToken } from '../testing/workers';
 
 const sample = sampleEvent('confirm-arrival');
 

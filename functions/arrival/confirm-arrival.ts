@@ -3,10 +3,10 @@ import { arrivalAnswerSchema } from '../../shared/schemas/job';
 import { REQUEST_NOT_FOUND, requestViews } from '../bookings/customer-jobs';
 import { JobChangeRefused, jobsRepo, type JobItem } from '../jobs/data/jobs';
 import { cancelArrival, dispatchCycle } from '../jobs/dispatch';
-import { ConflictError, NotFoundError } from '../lib/errors';
-import { http } from '../lib/http';
+import { ConflictError, NotFoundError } from '../common/errors';
+import { http } from '../common/http';
 import { arrivalAnswered } from '../jobs/job-events';
-import { logger } from '../lib/logger';
+import { logger } from '../common/logger';
 
 const awaitingArrival = new Set(['accepted', 'en_route']);
 

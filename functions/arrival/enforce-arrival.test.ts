@@ -5,14 +5,14 @@ import { jobLocationsRepo } from '../jobs/data/job-locations';
 import { penaltiesRepo } from './data/penalties';
 import type { WorkerItem } from '../workers/data/workers';
 import { decideStrike } from './strikes';
-import { lateArrival, strikablePro } from '../lib/testing/strikes';
+import { lateArrival, strikablePro } from '../testing/strikes';
 import { jobsRepo } from '../jobs/data/jobs';
 import { workersRepo } from '../workers/data/workers';
 import { timerNames } from '../jobs/dispatch';
-import { atExpression } from '../lib/scheduler';
+import { atExpression } from '../common/scheduler';
 import { ARRIVAL_ANSWER_GRACE_SECONDS } from '../../shared/domain/arrival';
-import { dispatchableWorker, findSchedule, north, offeredJob, testCategory, testPlace } from '../lib/testing/dispatch';
-import { mailsTo, outboxRecord } from '../lib/testing/mail';
+import { dispatchableWorker, findSchedule, north, offeredJob, testCategory, testPlace } from '../testing/dispatch';
+import { mailsTo, outboxRecord } from '../testing/mail';
 import { handler as sendMail } from '../mail/send-mail';
 import { paths } from '../../web/src/lib/paths';
 

@@ -8,10 +8,10 @@ import { newPenalty } from './data/penalties';
 import { workersRepo, type WorkerItem } from '../workers/data/workers';
 import { dispatchSettings, offerNext, rescheduleArrival, waitForAnswer } from '../jobs/dispatch';
 import { jobReassigned } from '../jobs/job-events';
-import { logger } from '../lib/logger';
+import { logger } from '../common/logger';
 import { strikeRecorded } from '../owner/owner-events';
 import { strikeMailFor } from './strikes';
-import { jobTimerInput, timer } from '../lib/timer';
+import { jobTimerInput, timer } from '../common/timer';
 
 const CLOCK_MARGIN_MS = 2000;
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { handler } from './get-worker-strikes';
 import { STRIKES_TO_SUSPEND } from '../../shared/schemas/strikes';
-import { invoke, sampleEvent } from '../lib/testing/events';
-import { lateArrival, strikablePro } from '../lib/testing/strikes';
-import { createTestWorker, withBearer, workerToken } from '../lib/testing/workers';
+import { invoke, sampleEvent } from '../testing/events';
+import { lateArrival, strikablePro } from '../testing/strikes';
+import { createTestWorker, withBearer, workerToken } from '../testing/workers';
 import { SUSPENDED_BY_STRIKES } from './enforce-arrival';
 
 const record = async (workerId: string) => invoke(handler, withBearer(sampleEvent('get-worker-strikes'), await workerToken(workerId)));

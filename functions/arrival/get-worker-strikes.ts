@@ -1,5 +1,5 @@
 import { routeByName } from '../../shared/routes';
-import { http } from '../lib/http';
+import { http } from '../common/http';
 import { strikeRecordOf } from './strikes';
 
 /** The pro's own strike record, newest first, and where their account stands (any status may read it). */

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { handler as appeal } from './appeal-strike';
 import { handler } from './list-strike-appeals';
-import { asOwner } from '../lib/testing/applications';
-import { invoke, sampleEvent, withBody, withPath } from '../lib/testing/events';
-import { struckPro } from '../lib/testing/strikes';
-import { withBearer, workerToken } from '../lib/testing/workers';
+import { asOwner } from '../testing/applications';
+import { invoke, sampleEvent, withBody, withPath } from '../testing/events';
+import { struckPro } from '../testing/strikes';
+import { withBearer, workerToken } from '../testing/workers';
 
 async function appealedStrike(note: string) {
   const { pro, strike } = await struckPro();

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { handler } from './list-worker-strikes';
-import { newId } from '../lib/ids';
-import { asOwner } from '../lib/testing/applications';
-import { invoke, sampleEvent } from '../lib/testing/events';
-import { lateArrival, strikablePro } from '../lib/testing/strikes';
+import { newId } from '../common/ids';
+import { asOwner } from '../testing/applications';
+import { invoke, sampleEvent } from '../testing/events';
+import { lateArrival, strikablePro } from '../testing/strikes';
 
 const list = async (id: string, query: Record<string, string> = {}) => invoke(handler, { ...(await asOwner('list-worker-strikes', { id })), queryStringParameters: query });
 

@@ -1,8 +1,8 @@
 import { routeByName } from '../../shared/routes';
-import { NotFoundError } from '../lib/errors';
+import { NotFoundError } from '../common/errors';
 import { penaltiesRepo, toStrikeView } from './data/penalties';
 import { workersRepo } from '../workers/data/workers';
-import { http } from '../lib/http';
+import { http } from '../common/http';
 
 /** {id} is the worker id: their strikes with evidence, oldest first, a page at a time. */
 export const handler = http(routeByName('list-worker-strikes'), async ({ params, query }) => {

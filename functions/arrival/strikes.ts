@@ -1,6 +1,6 @@
 import type { WorkerStrikeRecord } from '../../shared/schemas/strikes';
 import { STRIKES_TO_SUSPEND } from '../../shared/schemas/strikes';
-import { sessions } from '../lib/auth/sessions';
+import { sessions } from '../common/auth/sessions';
 import { dispatchIndex } from '../jobs/data/dispatch-index';
 import { ownerActor } from '../jobs/data/job-history';
 import type { JobItem } from '../jobs/data/jobs';
@@ -9,7 +9,7 @@ import { workerAdmin, type StatusChange } from '../workers/data/worker-admin';
 import type { WorkerItem } from '../workers/data/workers';
 import { cancelArrival, dispatchCycle, offerNext } from '../jobs/dispatch';
 import { jobReleased } from '../jobs/job-events';
-import { logger } from '../lib/logger';
+import { logger } from '../common/logger';
 import type { MailMessage } from '../mail/message';
 import { strikeRecorded } from '../mail/messages/pros';
 import { strikeAppealed } from '../owner/owner-events';

@@ -3,11 +3,11 @@ import { handler as appeal } from './appeal-strike';
 import { handler as listAppeals } from './list-strike-appeals';
 import { notificationsRepo } from '../realtime/data/notifications';
 import { workersRepo } from '../workers/data/workers';
-import { newId } from '../lib/ids';
-import { asOwner } from '../lib/testing/applications';
-import { invoke, sampleEvent, withBody, withPath } from '../lib/testing/events';
-import { struckPro } from '../lib/testing/strikes';
-import { withBearer, workerToken } from '../lib/testing/workers';
+import { newId } from '../common/ids';
+import { asOwner } from '../testing/applications';
+import { invoke, sampleEvent, withBody, withPath } from '../testing/events';
+import { struckPro } from '../testing/strikes';
+import { withBearer, workerToken } from '../testing/workers';
 import { handler } from './uphold-strike';
 
 const NOTE = 'Your last fix put you 6 km away at the deadline.';

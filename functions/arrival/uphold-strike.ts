@@ -1,7 +1,7 @@
 import { routeByName } from '../../shared/routes';
 import { strikeDecisionSchema } from '../../shared/schemas/strikes';
 import { toStrikeView } from './data/penalties';
-import { http } from '../lib/http';
+import { http } from '../common/http';
 import { decideStrike } from './strikes';
 
 /** {id} is a strike, standing or appealed: kept for good, with the owner's note. A decided strike is 409. */

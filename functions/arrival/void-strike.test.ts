@@ -3,11 +3,11 @@ import { handler as appeal } from './appeal-strike';
 import { penaltiesRepo } from './data/penalties';
 import { notificationsRepo } from '../realtime/data/notifications';
 import { workersRepo } from '../workers/data/workers';
-import { newId } from '../lib/ids';
-import { asOwner } from '../lib/testing/applications';
-import { invoke, sampleEvent, withBody, withPath } from '../lib/testing/events';
-import { lateArrival, struckPro } from '../lib/testing/strikes';
-import { withBearer, workerToken } from '../lib/testing/workers';
+import { newId } from '../common/ids';
+import { asOwner } from '../testing/applications';
+import { invoke, sampleEvent, withBody, withPath } from '../testing/events';
+import { lateArrival, struckPro } from '../testing/strikes';
+import { withBearer, workerToken } from '../testing/workers';
 import { handler as uphold } from './uphold-strike';
 import { handler } from './void-strike';
 

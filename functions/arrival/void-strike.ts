@@ -1,7 +1,7 @@
 import { routeByName } from '../../shared/routes';
 import { strikeDecisionSchema } from '../../shared/schemas/strikes';
 import { toStrikeView } from './data/penalties';
-import { http } from '../lib/http';
+import { http } from '../common/http';
 import { decideStrike } from './strikes';
 
 /**

@@ -3,12 +3,12 @@ import { handler } from './cancel-request';
 import { handler as accept } from '../jobs/accept-job';
 import { jobsRepo } from '../jobs/data/jobs';
 import { offerNext, timerNames } from '../jobs/dispatch';
-import { issuedCustomer } from '../lib/testing/customers';
-import { dispatchableWorker, findSchedule, testCategory, testJob, testPlace } from '../lib/testing/dispatch';
-import { testCrew, takenBy } from '../lib/testing/crews';
+import { issuedCustomer } from '../testing/customers';
+import { dispatchableWorker, findSchedule, testCategory, testJob, testPlace } from '../testing/dispatch';
+import { testCrew, takenBy } from '../testing/crews';
 import { CREW_MEMBER_ACTION } from '../jobs/crews';
-import { invoke, sampleEvent, withBody, withCookies, withPath } from '../lib/testing/events';
-import { withBearer, workerToken } from '../lib/testing/workers';
+import { invoke, sampleEvent, withBody, withCookies, withPath } from '../testing/events';
+import { withBearer, workerToken } from '../testing/workers';
 
 const sample = sampleEvent('cancel-request');
 const asCustomer = (jobId: string, customerId: string) => withCookies(withPath(sample, { id: jobId }), [`customer_id=${customerId}`]);

@@ -3,8 +3,8 @@ import { REQUEST_NOT_FOUND, requestViews } from './customer-jobs';
 import { ACCEPTED, CREW_HELD, cancelOne, mayCancel } from './cancellation';
 import { crewOf, refuseCrewMember } from '../jobs/crews';
 import { jobsRepo } from '../jobs/data/jobs';
-import { ConflictError, NotFoundError } from '../lib/errors';
-import { http } from '../lib/http';
+import { ConflictError, NotFoundError } from '../common/errors';
+import { http } from '../common/http';
 
 /**
  * The customer withdraws a request no pro has accepted yet. One conditional write decides between

@@ -1,8 +1,8 @@
 import { JobChangeRefused, jobsRepo, type JobItem } from '../jobs/data/jobs';
 import { cancelArrival, cancelOfferTimers, cancelScheduledArrival, cancelStartTimers, dispatchCycle } from '../jobs/dispatch';
-import { ConflictError } from '../lib/errors';
+import { ConflictError } from '../common/errors';
 import { jobCancelled } from '../jobs/job-events';
-import { logger } from '../lib/logger';
+import { logger } from '../common/logger';
 import { scheduledJobCancelled } from '../jobs/schedule-events';
 
 /**

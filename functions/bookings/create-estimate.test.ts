@@ -3,8 +3,8 @@ import { cardFeeCents, estimateDefaults, estimateJob, REQUESTED_TIME_MESSAGE } f
 import { WORKER_COUNT_MESSAGE } from '../../shared/schemas/estimate';
 import { DEFAULT_PLATFORM_FEE_PERCENT } from '../../shared/constants';
 import { handler } from './create-estimate';
-import { dispatchableWorker, north, testPlace } from '../lib/testing/dispatch';
-import { fromAddress, invoke, sampleEvent, withBody } from '../lib/testing/events';
+import { dispatchableWorker, north, testPlace } from '../testing/dispatch';
+import { fromAddress, invoke, sampleEvent, withBody } from '../testing/events';
 
 const sample = sampleEvent('create-estimate');
 /** Any trade will do: each test prices at a random place of its own, where only its pros are near. */

@@ -2,12 +2,12 @@ import { categories, isCategorySlug, type CategorySlug } from '../../shared/cate
 import { estimateJob } from '../../shared/domain/estimate';
 import { routeByName } from '../../shared/routes';
 import { estimateInputSchema, type EstimateResult } from '../../shared/schemas/estimate';
-import { takeAllowances } from '../lib/auth/throttle';
-import { clientNetwork } from '../lib/client-address';
+import { takeAllowances } from '../common/auth/throttle';
+import { clientNetwork } from '../common/client-address';
 import { workersRepo } from '../workers/data/workers';
-import { NotFoundError, TooManyRequestsError } from '../lib/errors';
+import { NotFoundError, TooManyRequestsError } from '../common/errors';
 import { checkedRequestedTime, estimateRates, nearbyRate } from './estimates';
-import { http } from '../lib/http';
+import { http } from '../common/http';
 
 /**
  * Estimates per network address in 15 minutes: the forms ask again as the customer changes trade,

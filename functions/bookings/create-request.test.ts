@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { customerEmailEntity } from '../../shared/entities';
-import { dynamo, tableName } from '../lib/clients';
+import { dynamo, tableName } from '../common/clients';
 import { requestNumber } from '../../shared/schemas/request';
 import { DEFAULT_PLATFORM_FEE_PERCENT } from '../../shared/constants';
 import { estimateDefaults, estimateJob, REQUESTED_TIME_MESSAGE } from '../../shared/domain/estimate';
@@ -9,10 +9,10 @@ import { WORKER_COUNT_MESSAGE, ZONED_TIME_MESSAGE } from '../../shared/schemas/e
 import { handler } from './create-request';
 import { jobsRepo } from '../jobs/data/jobs';
 import { timerNames } from '../jobs/dispatch';
-import { issuedCustomer } from '../lib/testing/customers';
-import { dispatchableWorker, findSchedule, north, testPlace } from '../lib/testing/dispatch';
-import { invoke, sampleEvent, withBody, withCookies } from '../lib/testing/events';
-import { mailsTo, outboxRecord } from '../lib/testing/mail';
+import { issuedCustomer } from '../testing/customers';
+import { dispatchableWorker, findSchedule, north, testPlace } from '../testing/dispatch';
+import { invoke, sampleEvent, withBody, withCookies } from '../testing/events';
+import { mailsTo, outboxRecord } from '../testing/mail';
 import { handler as sendMail } from '../mail/send-mail';
 
 const sample = sampleEvent('create-request');

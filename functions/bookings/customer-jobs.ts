@@ -2,14 +2,14 @@ import type { ServiceRequestView } from '../../shared/schemas/job';
 import type { ServiceRequestInput } from '../../shared/schemas/request';
 import { invoicesRepo } from '../payments/data/invoices';
 import { jobItem, type JobItem } from '../jobs/data/jobs';
-import type { IssuedCustomer } from '../lib/customer';
-import { reply } from '../lib/http';
+import type { IssuedCustomer } from '../common/auth/customer';
+import { reply } from '../common/http';
 import { workersRepo, type WorkerItem } from '../workers/data/workers';
 import { toCrewMemberView, toServiceRequestView, type CrewContext } from '../jobs/job-views';
-import { batchGet } from '../lib/data/batch';
+import { batchGet } from '../common/data/batch';
 import { jobEntity, jobLocationEntity } from '../../shared/entities';
 import type { JobLocationItem } from '../jobs/data/job-locations';
-import { presignDownload } from '../lib/storage';
+import { presignDownload } from '../common/storage';
 
 /** What a customer's call about a job that is not theirs (or does not exist) answers. */
 export const REQUEST_NOT_FOUND = 'We could not find this request among yours.';

@@ -4,8 +4,8 @@ import type { LatLng } from '../../shared/domain/geo';
 import type { JobSize } from '../../shared/job-sizes';
 import { dispatchIndex } from '../jobs/data/dispatch-index';
 import { workersRepo, type WorkerItem } from '../workers/data/workers';
-import { env } from '../lib/env';
-import { BadRequestError } from '../lib/errors';
+import { env } from '../common/env';
+import { BadRequestError } from '../common/errors';
 
 /**
  * How many of the nearest available pros the rate is the median of: the ones dispatch would offer

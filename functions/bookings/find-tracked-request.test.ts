@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { requestNumber } from '../../shared/domain/requests';
 import { handler } from './find-tracked-request';
-import { limits, throttleClock } from '../lib/auth/throttle';
-import { testCategory, testJob, testPlace } from '../lib/testing/dispatch';
-import { fromAddress, invoke, sampleEvent, withBody, withCookies } from '../lib/testing/events';
-import { newId } from '../lib/ids';
-import { asCustomer } from '../lib/testing/money';
+import { limits, throttleClock } from '../common/auth/throttle';
+import { testCategory, testJob, testPlace } from '../testing/dispatch';
+import { fromAddress, invoke, sampleEvent, withBody, withCookies } from '../testing/events';
+import { newId } from '../common/ids';
+import { asCustomer } from '../testing/money';
 
 const sample = sampleEvent('find-tracked-request');
 

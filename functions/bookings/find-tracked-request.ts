@@ -1,13 +1,13 @@
 import { routeByName } from '../../shared/routes';
 import type { TrackLookupResult } from '../../shared/schemas/job';
 import { BOOKING_NOT_FOUND, trackLookupSchema } from '../../shared/schemas/tracking';
-import { deviceCookies } from '../lib/auth/device-cookies';
-import { loginThrottle } from '../lib/auth/throttle';
-import { clientNetwork } from '../lib/client-address';
-import { existingCustomer } from '../lib/customer';
+import { deviceCookies } from '../common/auth/device-cookies';
+import { loginThrottle } from '../common/auth/throttle';
+import { clientNetwork } from '../common/client-address';
+import { existingCustomer } from '../common/auth/customer';
 import { jobsRepo } from '../jobs/data/jobs';
-import { NotFoundError } from '../lib/errors';
-import { http, reply } from '../lib/http';
+import { NotFoundError } from '../common/errors';
+import { http, reply } from '../common/http';
 
 const SCOPE = 'track';
 

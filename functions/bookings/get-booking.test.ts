@@ -4,14 +4,14 @@ import type { JobState } from '../../shared/domain/booking-status';
 import { keys } from '../../shared/table';
 import { handler as createBooking } from './create-booking';
 import { handler } from './get-booking';
-import { dynamo, tableName } from '../lib/clients';
+import { dynamo, tableName } from '../common/clients';
 import { bookingsRepo } from './data/bookings';
 import { jobsRepo } from '../jobs/data/jobs';
-import { newId } from '../lib/ids';
-import { invoke, sampleEvent, withCookies, withPath } from '../lib/testing/events';
-import { ownerSessionCookie } from '../lib/testing/owner';
+import { newId } from '../common/ids';
+import { invoke, sampleEvent, withCookies, withPath } from '../testing/events';
+import { ownerSessionCookie } from '../testing/owner';
 import { townOf } from '../../shared/domain/town';
-import { createTestWorker } from '../lib/testing/workers';
+import { createTestWorker } from '../testing/workers';
 
 const sample = sampleEvent('get-booking');
 

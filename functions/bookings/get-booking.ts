@@ -1,9 +1,9 @@
 import { routeByName } from '../../shared/routes';
-import { existingCustomer } from '../lib/customer';
+import { existingCustomer } from '../common/auth/customer';
 import { bookingsRepo, toBooking } from './data/bookings';
 import { jobsRepo } from '../jobs/data/jobs';
-import { NotFoundError } from '../lib/errors';
-import { http } from '../lib/http';
+import { NotFoundError } from '../common/errors';
+import { http } from '../common/http';
 
 /**
  * The booking with the real progress of its job: its status is derived from the job's state, never

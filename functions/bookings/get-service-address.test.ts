@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { handler } from './get-service-address';
 import { serviceAddressesRepo } from './data/service-addresses';
-import { issuedCustomer } from '../lib/testing/customers';
-import { testPlace } from '../lib/testing/dispatch';
-import { invoke, sampleEvent, withCookies } from '../lib/testing/events';
+import { issuedCustomer } from '../testing/customers';
+import { testPlace } from '../testing/dispatch';
+import { invoke, sampleEvent, withCookies } from '../testing/events';
 
 const sample = sampleEvent('get-service-address');
 

@@ -1,12 +1,12 @@
 import { routeByName } from '../../shared/routes';
 import type { TrackedRequestView, TrackViewer } from '../../shared/schemas/job';
-import type { Caller } from '../lib/auth/caller';
-import { existingCustomer } from '../lib/customer';
+import type { Caller } from '../common/auth/caller';
+import { existingCustomer } from '../common/auth/customer';
 import { requestViews } from './customer-jobs';
 import { bookingsRepo } from './data/bookings';
 import { jobsRepo, type JobItem } from '../jobs/data/jobs';
-import { NotFoundError } from '../lib/errors';
-import { http } from '../lib/http';
+import { NotFoundError } from '../common/errors';
+import { http } from '../common/http';
 import { holdsNow, toTrackedView } from '../jobs/job-views';
 import { BOOKING_NOT_FOUND } from '../../shared/schemas/tracking';
 

@@ -1,18 +1,18 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { customerEmailEntity } from '../../shared/entities';
-import { dynamo, tableName } from '../lib/clients';
+import { dynamo, tableName } from '../common/clients';
 import { handler } from './hire-worker';
 import { handler as listRequests } from './list-requests';
 import { jobsRepo } from '../jobs/data/jobs';
 import type { WorkerItem } from '../workers/data/workers';
 import { timerNames } from '../jobs/dispatch';
-import { newId } from '../lib/ids';
-import { issuedCustomer } from '../lib/testing/customers';
-import { dispatchableWorker, findSchedule, north, testPlace } from '../lib/testing/dispatch';
-import { invoke, sampleEvent, withBody, withCookies } from '../lib/testing/events';
-import { mailsTo, outboxRecord } from '../lib/testing/mail';
-import { createTestWorker } from '../lib/testing/workers';
+import { newId } from '../common/ids';
+import { issuedCustomer } from '../testing/customers';
+import { dispatchableWorker, findSchedule, north, testPlace } from '../testing/dispatch';
+import { invoke, sampleEvent, withBody, withCookies } from '../testing/events';
+import { mailsTo, outboxRecord } from '../testing/mail';
+import { createTestWorker } from '../testing/workers';
 import { handler as sendMail } from '../mail/send-mail';
 
 const sample = sampleEvent('hire-worker');

@@ -4,10 +4,10 @@ import { handler } from './list-requests';
 import { jobsRepo } from '../jobs/data/jobs';
 import { newPenalty } from '../arrival/data/penalties';
 import { offerNext } from '../jobs/dispatch';
-import { newId } from '../lib/ids';
-import { issuedCustomer } from '../lib/testing/customers';
-import { dispatchableWorker, north, testCategory, testJob, testPlace } from '../lib/testing/dispatch';
-import { invoke, sampleEvent, withCookies } from '../lib/testing/events';
+import { newId } from '../common/ids';
+import { issuedCustomer } from '../testing/customers';
+import { dispatchableWorker, north, testCategory, testJob, testPlace } from '../testing/dispatch';
+import { invoke, sampleEvent, withCookies } from '../testing/events';
 
 const sample = sampleEvent('list-requests');
 

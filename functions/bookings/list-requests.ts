@@ -1,8 +1,8 @@
 import { routeByName } from '../../shared/routes';
 import { jobsRepo } from '../jobs/data/jobs';
-import { existingCustomer } from '../lib/customer';
+import { existingCustomer } from '../common/auth/customer';
 import { requestViews } from './customer-jobs';
-import { http } from '../lib/http';
+import { http } from '../common/http';
 
 /** The caller's own requests and hires, newest first; a visitor without a customer cookie has none. */
 export const handler = http(routeByName('list-requests'), async ({ event }) => {

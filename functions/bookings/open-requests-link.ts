@@ -1,12 +1,12 @@
 import { routeByName } from '../../shared/routes';
 import { REQUESTS_LINK_GONE, requestsLinkOpenSchema, type RequestsLinkOpened } from '../../shared/schemas/requests-link';
-import { cookieCustomerId, customerCookie } from '../lib/customer';
+import { cookieCustomerId, customerCookie } from '../common/auth/customer';
 import { requestViews } from './customer-jobs';
 import { jobsRepo } from '../jobs/data/jobs';
 import { requestsLinksRepo } from './data/requests-links';
-import { GoneError } from '../lib/errors';
+import { GoneError } from '../common/errors';
 import { addressRequests, gatherRequests, linkedRequestOf } from './gather-requests';
-import { http, reply } from '../lib/http';
+import { http, reply } from '../common/http';
 import { askingBrowserSecret } from './requests-link-cookie';
 
 /**

@@ -1,11 +1,11 @@
 import { routeByName } from '../../shared/routes';
 import { REQUESTS_LINK_GONE, requestsLinkOpenSchema, type RequestsLinkPreview } from '../../shared/schemas/requests-link';
-import { takeAllowances, WINDOW_SECONDS } from '../lib/auth/throttle';
-import { clientNetwork } from '../lib/client-address';
+import { takeAllowances, WINDOW_SECONDS } from '../common/auth/throttle';
+import { clientNetwork } from '../common/client-address';
 import { requestsLinksRepo } from './data/requests-links';
-import { GoneError, TooManyRequestsError } from '../lib/errors';
+import { GoneError, TooManyRequestsError } from '../common/errors';
 import { addressRequests, linkedRequestOf } from './gather-requests';
-import { http } from '../lib/http';
+import { http } from '../common/http';
 import { askingBrowserSecret } from './requests-link-cookie';
 
 const SCOPE = 'requests-link-preview';

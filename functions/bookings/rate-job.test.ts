@@ -3,11 +3,11 @@ import { handler } from './rate-job';
 import { jobsRepo } from '../jobs/data/jobs';
 import { reviewsRepo } from '../workers/data/reviews';
 import { workersRepo } from '../workers/data/workers';
-import { newId } from '../lib/ids';
-import { markIssued } from '../lib/testing/customers';
-import { dispatchableWorker, offeredJob, testCategory } from '../lib/testing/dispatch';
-import { completedJob } from '../lib/testing/money';
-import { invoke, sampleEvent, withBody, withCookies, withPath } from '../lib/testing/events';
+import { newId } from '../common/ids';
+import { markIssued } from '../testing/customers';
+import { dispatchableWorker, offeredJob, testCategory } from '../testing/dispatch';
+import { completedJob } from '../testing/money';
+import { invoke, sampleEvent, withBody, withCookies, withPath } from '../testing/events';
 
 const sample = sampleEvent('rate-job');
 

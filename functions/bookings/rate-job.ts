@@ -1,8 +1,8 @@
 import { routeByName } from '../../shared/routes';
 import { jobRatingSchema } from '../../shared/schemas/review';
 import { reviewsRepo } from '../workers/data/reviews';
-import { http, reply } from '../lib/http';
-import { logger } from '../lib/logger';
+import { http, reply } from '../common/http';
+import { logger } from '../common/logger';
 
 /** The /rate/:jobId page: stars and an optional comment, the same one review per job as the dialog. */
 export const handler = http(routeByName('rate-job'), jobRatingSchema, async ({ body, params, caller }) => {

@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { REQUESTS_LINK_SENT } from '../../shared/schemas/requests-link';
 import { handler as openLink } from './open-requests-link';
 import { handler, REQUESTS_LINK_LIMITS } from './request-requests-link';
-import { dynamo } from '../lib/clients';
+import { dynamo } from '../common/clients';
 import { customerEmailPut } from '../identity/data/customers';
-import { issuedCustomer } from '../lib/testing/customers';
-import { fromAddress, invoke, sampleEvent, withBody, withCookies } from '../lib/testing/events';
-import { mailsTo, outboxMailsTo, outboxRecord } from '../lib/testing/mail';
+import { issuedCustomer } from '../testing/customers';
+import { fromAddress, invoke, sampleEvent, withBody, withCookies } from '../testing/events';
+import { mailsTo, outboxMailsTo, outboxRecord } from '../testing/mail';
 import { handler as sendMail } from '../mail/send-mail';
 
 const sample = sampleEvent('request-requests-link');

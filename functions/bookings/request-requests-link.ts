@@ -1,10 +1,10 @@
 import { routeByName } from '../../shared/routes';
 import { REQUESTS_LINK_SENT, requestsLinkSchema } from '../../shared/schemas/requests-link';
-import { accountName, takeAllowances, WINDOW_SECONDS, type Allowance } from '../lib/auth/throttle';
-import { clientNetwork } from '../lib/client-address';
+import { accountName, takeAllowances, WINDOW_SECONDS, type Allowance } from '../common/auth/throttle';
+import { clientNetwork } from '../common/client-address';
 import { REQUESTS_LINK_SECONDS, requestsLinksRepo } from './data/requests-links';
-import { TooManyRequestsError } from '../lib/errors';
-import { http, reply } from '../lib/http';
+import { TooManyRequestsError } from '../common/errors';
+import { http, reply } from '../common/http';
 import { askingBrowserCookie } from './requests-link-cookie';
 import { requestsLink } from '../mail/messages/sign-in-links';
 

@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { newSecret } from '../lib/auth/tokens';
-import { readCookies, serializeCookie } from '../lib/cookies';
-import { secureCookies } from '../lib/env';
+import { newSecret } from '../common/auth/tokens';
+import { readCookies, serializeCookie } from '../common/cookies';
+import { secureCookies } from '../common/env';
 import { REQUESTS_LINK_SECONDS } from './data/requests-links';
 
 /**

@@ -5,13 +5,13 @@ import { REQUEST_NOT_FOUND, requestViews } from './customer-jobs';
 import { crewOf, refuseCrewMember } from '../jobs/crews';
 import { JobChangeRefused, jobsRepo, type JobItem } from '../jobs/data/jobs';
 import { cancelOfferTimers, cancelStartTimers, dispatchCycle, offerNext, scheduleArrivalForStart, scheduleStartTimers } from '../jobs/dispatch';
-import { env } from '../lib/env';
-import { BadRequestError, ConflictError, NotFoundError } from '../lib/errors';
-import { http } from '../lib/http';
-import { logger } from '../lib/logger';
+import { env } from '../common/env';
+import { BadRequestError, ConflictError, NotFoundError } from '../common/errors';
+import { http } from '../common/http';
+import { logger } from '../common/logger';
 import { jobRescheduled } from '../jobs/schedule-events';
 import { arrivalDeadlineMs } from '../jobs/scheduling';
-import { unavailable } from '../lib/transient';
+import { unavailable } from '../common/transient';
 
 /** A version changed between the read and the write (a pro's offer, an expiry): read again. */
 const ATTEMPTS = 3;

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { handler } from './retry-request';
 import { jobsRepo } from '../jobs/data/jobs';
 import { offerNext } from '../jobs/dispatch';
-import { issuedCustomer } from '../lib/testing/customers';
-import { dispatchableWorker, testCategory, testJob, testPlace } from '../lib/testing/dispatch';
-import { testCrew, takenBy } from '../lib/testing/crews';
+import { issuedCustomer } from '../testing/customers';
+import { dispatchableWorker, testCategory, testJob, testPlace } from '../testing/dispatch';
+import { testCrew, takenBy } from '../testing/crews';
 import { CREW_MEMBER_ACTION } from '../jobs/crews';
-import { invoke, sampleEvent, withCookies, withPath } from '../lib/testing/events';
+import { invoke, sampleEvent, withCookies, withPath } from '../testing/events';
 
 const sample = sampleEvent('retry-request');
 

@@ -4,8 +4,8 @@ import { crewOf, refuseCrewMember } from '../jobs/crews';
 import { customerActor } from '../jobs/data/job-history';
 import { jobsRepo, type JobItem } from '../jobs/data/jobs';
 import { restartSearch } from '../jobs/dispatch';
-import { ConflictError, NotFoundError } from '../lib/errors';
-import { http } from '../lib/http';
+import { ConflictError, NotFoundError } from '../common/errors';
+import { http } from '../common/http';
 
 const endedWithNobody = (job: JobItem) => job.state === 'booked' && job.dispatch === 'no_worker_available';
 

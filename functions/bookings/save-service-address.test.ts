@@ -4,11 +4,11 @@ import { SERVICE_ADDRESS_CHANGES_PER_DAY } from '../../shared/domain/service-are
 import { handler as getServiceAddress } from './get-service-address';
 import { handler as listWorkers } from '../workers/list-worker-profiles';
 import { handler, SAVES_PER_NETWORK_PER_DAY } from './save-service-address';
-import { throttleClock } from '../lib/auth/throttle';
+import { throttleClock } from '../common/auth/throttle';
 import { serviceAddressesRepo } from './data/service-addresses';
-import { issuedCustomer } from '../lib/testing/customers';
-import { dispatchableWorker, north, testPlace } from '../lib/testing/dispatch';
-import { fromAddress, invoke, sampleEvent, withBody } from '../lib/testing/events';
+import { issuedCustomer } from '../testing/customers';
+import { dispatchableWorker, north, testPlace } from '../testing/dispatch';
+import { fromAddress, invoke, sampleEvent, withBody } from '../testing/events';
 
 const sample = sampleEvent('save-service-address');
 

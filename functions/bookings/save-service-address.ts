@@ -1,12 +1,12 @@
 import { routeByName } from '../../shared/routes';
 import { SERVICE_ADDRESS_CHANGES_PER_DAY } from '../../shared/domain/service-areas';
 import { serviceAddressSchema } from '../../shared/schemas/service-address';
-import { takeAllowances, type Allowance } from '../lib/auth/throttle';
-import { clientNetwork } from '../lib/client-address';
-import { customerFor, existingCustomer } from '../lib/customer';
+import { takeAllowances, type Allowance } from '../common/auth/throttle';
+import { clientNetwork } from '../common/client-address';
+import { customerFor, existingCustomer } from '../common/auth/customer';
 import { serviceAddressesRepo, toServiceAddressView } from './data/service-addresses';
-import { TooManyRequestsError } from '../lib/errors';
-import { http, reply } from '../lib/http';
+import { TooManyRequestsError } from '../common/errors';
+import { http, reply } from '../common/http';
 
 const DAY_SECONDS = 24 * 60 * 60;
 const SCOPE = 'service-address';

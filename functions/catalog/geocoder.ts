@@ -1,9 +1,9 @@
 import type { AddressSuggestion, GeocodeResult } from '../../shared/schemas/job';
 import { MAX_ADDRESS_QUERY_LENGTH, MIN_ADDRESS_QUERY_LENGTH, normaliseAddressQuery, querySchemas, roundCoordinate } from '../../shared/schemas/query';
 import { geocodeCache } from './data/geocode-cache';
-import { env } from '../lib/env';
-import { validateBody } from '../lib/http';
-import { logger } from '../lib/logger';
+import { env } from '../common/env';
+import { validateBody } from '../common/http';
+import { logger } from '../common/logger';
 
 /**
  * The one adapter for the geocoder behind GET /api/geocode and /api/geocode/reverse: a

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { handler, publicConfig } from './get-config';
-import { invoke, sampleEvent } from '../lib/testing/events';
+import { invoke, sampleEvent } from '../testing/events';
 
 describe('GET /api/config', () => {
   it('serves the configured platform fee and the worker share that follows from it', async () => {

@@ -1,8 +1,8 @@
 import { ARRIVAL_GRACE_MINUTES, CURRENCY, MAX_UPLOAD_BYTES } from '../../shared/constants';
 import { routeByName } from '../../shared/routes';
 import type { PublicConfig } from '../../shared/schemas/config';
-import { env } from '../lib/env';
-import { http } from '../lib/http';
+import { env } from '../common/env';
+import { http } from '../common/http';
 
 export function publicConfig(feePercent: number, supportEmail: string, units: Pick<PublicConfig, 'distanceUnit' | 'locale'> = { distanceUnit: 'mi', locale: 'en-US' }): PublicConfig {
   return {

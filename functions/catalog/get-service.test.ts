@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { handler } from './get-service';
-import { invoke, sampleEvent, withPath } from '../lib/testing/events';
+import { invoke, sampleEvent, withPath } from '../testing/events';
 
 const sample = sampleEvent('get-service');
 

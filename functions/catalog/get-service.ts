@@ -1,7 +1,7 @@
 import { routeByName } from '../../shared/routes';
 import { servicesRepo } from './data/services';
-import { NotFoundError } from '../lib/errors';
-import { http } from '../lib/http';
+import { NotFoundError } from '../common/errors';
+import { http } from '../common/http';
 
 export const handler = http(routeByName('get-service'), async ({ params }) => {
   const service = await servicesRepo.findBySlug(params.slug);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { handler as listCategories } from './list-document-categories';
-import { invoke, sampleEvent } from '../lib/testing/events';
+import { invoke, sampleEvent } from '../testing/events';
 
 describe('GET /api/documents/categories', () => {
   it('lists the compliance categories in display order with their rules, to anyone', async () => {

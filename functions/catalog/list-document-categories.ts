@@ -1,7 +1,7 @@
 import { toCategoryView, workerDocumentCategories } from '../../shared/document-categories';
 import { routeByName } from '../../shared/routes';
 import type { DocumentCategoriesResponse } from '../../shared/schemas/documents';
-import { http } from '../lib/http';
+import { http } from '../common/http';
 
 /** The compliance document categories a worker uploads to, in display order (shared/document-categories.ts). */
 export const handler = http(

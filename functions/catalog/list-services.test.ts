@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { categorySlugs } from '../../shared/categories';
 import type { Service } from '../../shared/schemas/service';
 import { handler } from './list-services';
-import { invoke, sampleEvent } from '../lib/testing/events';
+import { invoke, sampleEvent } from '../testing/events';
 
 describe('GET /api/services', () => {
   it('lists the six seeded categories in catalogue order, each with six included items', async () => {

@@ -1,5 +1,5 @@
 import { routeByName } from '../../shared/routes';
 import { servicesRepo } from './data/services';
-import { http } from '../lib/http';
+import { http } from '../common/http';
 
 export const handler = http(routeByName('list-services'), async () => servicesRepo.listAll());

@@ -3,14 +3,14 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { GeocodeResult } from '../../shared/schemas/job';
 import { keys } from '../../shared/table';
-import { dynamo, tableName } from '../lib/clients';
-import { invoke, sampleEvent } from '../lib/testing/events';
-import { nominatimPlace } from '../lib/testing/fake-geocoder';
+import { dynamo, tableName } from '../common/clients';
+import { invoke, sampleEvent } from '../testing/events';
+import { nominatimPlace } from '../testing/fake-geocoder';
 import { handler } from './reverse-geocode';
 
 // Before the handler is imported: it reads GEOCODER_URL once, at import.
 const geocoder = await vi.hoisted(async () => {
-  const { startFakeGeocoder } = await import('../lib/testing/fake-geocoder');
+  const { startFakeGeocoder } = await import('../testing/fake-geocoder');
   const fake = await startFakeGeocoder();
   process.env.GEOCODER_URL = fake.url;
   return fake;

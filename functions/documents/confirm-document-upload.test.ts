@@ -3,9 +3,9 @@ import { createHash } from 'node:crypto';
 import { handler } from './confirm-document-upload';
 import { handler as createUpload } from './create-document-upload';
 import { documentsRepo } from './data/documents';
-import { headObject } from '../lib/storage';
-import { invoke } from '../lib/testing/events';
-import { asWorker, fileBytes, postFile, uploadBody, uploadDocument, workerWithToken } from '../lib/testing/documents';
+import { headObject } from '../common/storage';
+import { invoke } from '../testing/events';
+import { asWorker, fileBytes, postFile, uploadBody, uploadDocument, workerWithToken } from '../testing/documents';
 
 const confirm = (token: string, uploadId: string) => invoke(handler, asWorker('confirm-document-upload', token, { params: { uploadId } }));
 

@@ -3,11 +3,11 @@ import { routeByName } from '../../shared/routes';
 import type { DocumentView } from '../../shared/schemas/documents';
 import { documentUploadsRepo, documentsRepo, newDocumentItem, type DocumentItem } from './data/documents';
 import { categoryOf, documentFromUpload, documentNotFound, STORAGE_UNREACHABLE, storedKey, toDocumentView, verifyUploadedFile } from './documents';
-import { deleteObject, putObject } from '../lib/storage';
-import { orUnavailable } from '../lib/transient';
-import { ConflictError, NotFoundError } from '../lib/errors';
-import { reply, http } from '../lib/http';
-import { logger } from '../lib/logger';
+import { deleteObject, putObject } from '../common/storage';
+import { orUnavailable } from '../common/transient';
+import { ConflictError, NotFoundError } from '../common/errors';
+import { reply, http } from '../common/http';
+import { logger } from '../common/logger';
 import { documentAwaitingReview } from '../owner/owner-events';
 
 const NO_SUCH_UPLOAD = 'No such upload, or it is more than an hour old. Upload the file again.';

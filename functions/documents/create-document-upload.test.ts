@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { handler } from './create-document-upload';
 import { documentUploadsRepo } from './data/documents';
-import { invoke } from '../lib/testing/events';
-import { asWorker, confirmedDocument, fileBytes, inDays, postFile, uploadBody, workerWithToken } from '../lib/testing/documents';
+import { invoke } from '../testing/events';
+import { asWorker, confirmedDocument, fileBytes, inDays, postFile, uploadBody, workerWithToken } from '../testing/documents';
 
 afterEach(() => vi.useRealTimers());
 

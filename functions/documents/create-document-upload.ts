@@ -6,11 +6,11 @@ import { UPLOAD_POLICY_SECONDS, fileExtension, type DocumentFormat } from '../..
 import { documentUploadSchema, type DocumentUploadInput, type DocumentUploadTicket } from '../../shared/schemas/documents';
 import { documentUploadsRepo, documentsRepo, type DocumentUploadItem } from './data/documents';
 import { documentNotFound, uploadKey } from './documents';
-import { ValidationError } from '../lib/errors';
-import { reply, http } from '../lib/http';
-import { newId } from '../lib/ids';
-import { presignUpload } from '../lib/storage';
-import { takeCreation } from '../lib/creation-limits';
+import { ValidationError } from '../common/errors';
+import { reply, http } from '../common/http';
+import { newId } from '../common/ids';
+import { presignUpload } from '../common/storage';
+import { takeCreation } from '../common/creation-limits';
 
 /**
  * The upload item outlives its hour of confirmation by days: the daily purge needs it to find the

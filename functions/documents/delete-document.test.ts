@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { handler } from './delete-document';
 import { handler as listDocuments } from './list-documents';
 import { documentsRepo } from './data/documents';
-import { env } from '../lib/env';
-import { headObject } from '../lib/storage';
-import { invoke } from '../lib/testing/events';
-import { asWorker, confirmedDocument, fileBytes, workerWithToken } from '../lib/testing/documents';
+import { env } from '../common/env';
+import { headObject } from '../common/storage';
+import { invoke } from '../testing/events';
+import { asWorker, confirmedDocument, fileBytes, workerWithToken } from '../testing/documents';
 
 const remove = (token: string, id: string) => invoke(handler, asWorker('delete-document', token, { params: { id } }));
 const s3 = new S3Client({ region: env.AWS_REGION, endpoint: env.S3_ENDPOINT, forcePathStyle: true });

@@ -1,9 +1,9 @@
 import { routeByName } from '../../shared/routes';
 import { documentsRepo, type DocumentItem } from './data/documents';
 import { categoryOf, documentNotFound, retainedKey } from './documents';
-import { http } from '../lib/http';
-import { logger } from '../lib/logger';
-import { copyObject, deleteObject } from '../lib/storage';
+import { http } from '../common/http';
+import { logger } from '../common/logger';
+import { copyObject, deleteObject } from '../common/storage';
 
 /**
  * Keeps a copy for the category's retention period (under retained/<n>y/, which a lifecycle rule

@@ -16,14 +16,14 @@ import {
   type DownloadMode,
 } from '../../shared/schemas/document-rules';
 import type { DocumentCategoryView, DocumentDownload, DocumentView } from '../../shared/schemas/documents';
-import { clientAddress } from '../lib/client-address';
+import { clientAddress } from '../common/client-address';
 import { dispatchIndex, offersPaused } from '../jobs/data/dispatch-index';
 import { DOCUMENT_UPLOADS_PREFIX, documentAccessLog, documentsRepo, type AccessType, type DocumentItem, type DocumentUploadItem } from './data/documents';
 import type { WorkerItem } from '../workers/data/workers';
-import { BadRequestError, ConflictError, NotFoundError } from '../lib/errors';
-import { logger } from '../lib/logger';
-import { deleteObject, headObject, ObjectTooLargeError, objectExists, presignDownload, readObject } from '../lib/storage';
-import { isTransient, orUnavailable } from '../lib/transient';
+import { BadRequestError, ConflictError, NotFoundError } from '../common/errors';
+import { logger } from '../common/logger';
+import { deleteObject, headObject, ObjectTooLargeError, objectExists, presignDownload, readObject } from '../common/storage';
+import { isTransient, orUnavailable } from '../common/transient';
 
 /** What a person is told when S3 cannot be reached (the SDK has already retried). */
 export const STORAGE_UNREACHABLE = 'Document storage cannot be reached right now.';

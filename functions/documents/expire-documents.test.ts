@@ -4,10 +4,10 @@ import { dispatchIndex, isDispatchable } from '../jobs/data/dispatch-index';
 import { documentsRepo } from './data/documents';
 import { notificationsRepo } from '../realtime/data/notifications';
 import { workersRepo } from '../workers/data/workers';
-import { sampleEvent } from '../lib/testing/events';
-import { inDays, storedDocument, workerWithToken } from '../lib/testing/documents';
+import { sampleEvent } from '../testing/events';
+import { inDays, storedDocument, workerWithToken } from '../testing/documents';
 import { mailRepo } from '../mail/data/mail';
-import { mailsTo, outboxRecord } from '../lib/testing/mail';
+import { mailsTo, outboxRecord } from '../testing/mail';
 import { handler as sendMail } from '../mail/send-mail';
 import { paths } from '../../web/src/lib/paths';
 

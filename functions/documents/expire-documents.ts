@@ -5,10 +5,10 @@ import { dispatchIndex } from '../jobs/data/dispatch-index';
 import { mailRepo } from '../mail/data/mail';
 import { workersRepo } from '../workers/data/workers';
 import { hasOtherValid, requiredCategoriesOf } from './documents';
-import { logger } from '../lib/logger';
+import { logger } from '../common/logger';
 import { documentExpiring } from '../mail/messages/pros';
 import { notify } from '../realtime/realtime';
-import { timer } from '../lib/timer';
+import { timer } from '../common/timer';
 
 const dashboard = '/worker/dashboard';
 

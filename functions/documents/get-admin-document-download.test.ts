@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { handler as adminHandler } from './get-admin-document-download';
 import { documentAccessLog } from './data/documents';
-import { invoke, sampleEvent, withCookies, withHeaders, withPath } from '../lib/testing/events';
-import { confirmedDocument, confirmedWithTicket, fileBytes, postFile, workerWithToken } from '../lib/testing/documents';
-import { ownerTestSession } from '../lib/testing/owner';
+import { invoke, sampleEvent, withCookies, withHeaders, withPath } from '../testing/events';
+import { confirmedDocument, confirmedWithTicket, fileBytes, postFile, workerWithToken } from '../testing/documents';
+import { ownerTestSession } from '../testing/owner';
 
 describe('GET /api/admin/documents/{id}/download', () => {
   it('lets the owner open any worker\'s document, logged with the owner', async () => {

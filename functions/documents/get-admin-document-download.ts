@@ -1,7 +1,7 @@
 import { routeByName } from '../../shared/routes';
 import { documentsRepo } from './data/documents';
 import { documentNotFound, downloadLink } from './documents';
-import { http } from '../lib/http';
+import { http } from '../common/http';
 
 /** The owner opens any worker's document (not a deleted one): a presigned GET of 5 minutes, access-logged with the owner. */
 export const handler = http(routeByName('get-admin-document-download'), async ({ caller, params, query, event }) => {

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { handler } from './get-document-download';
 import { documentAccessLog } from './data/documents';
-import { invoke } from '../lib/testing/events';
-import { asWorker, confirmedDocument, confirmedWithTicket, fileBytes, postFile, workerWithToken } from '../lib/testing/documents';
+import { invoke } from '../testing/events';
+import { asWorker, confirmedDocument, confirmedWithTicket, fileBytes, postFile, workerWithToken } from '../testing/documents';
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -1,7 +1,7 @@
 import { routeByName } from '../../shared/routes';
 import { documentsRepo } from './data/documents';
 import { documentNotFound, downloadLink, logAccess } from './documents';
-import { http } from '../lib/http';
+import { http } from '../common/http';
 
 /**
  * A presigned GET (5 minutes) of one of the worker's own documents, inline to view or as an

@@ -3,8 +3,8 @@ import type { WorkerCompliance } from '../../shared/schemas/documents';
 import { documentsRepo } from './data/documents';
 import { workersRepo } from '../workers/data/workers';
 import { complianceOf } from './documents';
-import { NotFoundError } from '../lib/errors';
-import { http } from '../lib/http';
+import { NotFoundError } from '../common/errors';
+import { http } from '../common/http';
 
 /** One worker's documents as the owner reviews them: all current ones, required ones missing, those expiring, the pause. */
 export const handler = http(routeByName('get-worker-compliance'), async ({ params }): Promise<WorkerCompliance> => {

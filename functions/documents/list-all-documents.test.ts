@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { handler as listAllDocuments } from './list-all-documents';
-import { invoke, sampleEvent, withCookies, withPath } from '../lib/testing/events';
-import { confirmedDocument, workerWithToken } from '../lib/testing/documents';
-import { ownerSessionCookie } from '../lib/testing/owner';
+import { invoke, sampleEvent, withCookies, withPath } from '../testing/events';
+import { confirmedDocument, workerWithToken } from '../testing/documents';
+import { ownerSessionCookie } from '../testing/owner';
 
 async function asOwner(name: string, parts: { params?: Record<string, string>; query?: Record<string, string> } = {}) {
   const event = withCookies(sampleEvent(name), [await ownerSessionCookie()]);

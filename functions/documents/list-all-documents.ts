@@ -3,7 +3,7 @@ import type { AdminDocumentPage } from '../../shared/schemas/documents';
 import { documentsRepo } from './data/documents';
 import { workersRepo } from '../workers/data/workers';
 import { toDocumentView } from './documents';
-import { http } from '../lib/http';
+import { http } from '../common/http';
 
 /**
  * Every worker's current documents, a page at a time (the owner's index, newest first), narrowed

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { handler as listCompliance } from './list-compliance';
-import { invoke, sampleEvent, withCookies, withPath } from '../lib/testing/events';
-import { confirmedDocument, inDays, workerWithToken } from '../lib/testing/documents';
-import { ownerSessionCookie } from '../lib/testing/owner';
+import { invoke, sampleEvent, withCookies, withPath } from '../testing/events';
+import { confirmedDocument, inDays, workerWithToken } from '../testing/documents';
+import { ownerSessionCookie } from '../testing/owner';
 
 async function asOwner(name: string, parts: { params?: Record<string, string>; query?: Record<string, string> } = {}) {
   const event = withCookies(sampleEvent(name), [await ownerSessionCookie()]);

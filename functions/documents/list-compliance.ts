@@ -4,7 +4,7 @@ import type { ComplianceResponse, ComplianceRow } from '../../shared/schemas/doc
 import { complianceRepo } from './data/compliance';
 import { documentsRepo } from './data/documents';
 import { complianceOf } from './documents';
-import { http } from '../lib/http';
+import { http } from '../common/http';
 
 /**
  * Every worker who is not terminated, a page at a time (newest first), with the required

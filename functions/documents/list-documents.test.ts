@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { handler } from './list-documents';
-import { invoke } from '../lib/testing/events';
-import { asWorker, confirmedDocument, fileBytes, workerWithToken } from '../lib/testing/documents';
+import { invoke } from '../testing/events';
+import { asWorker, confirmedDocument, fileBytes, workerWithToken } from '../testing/documents';
 
 const list = (token: string, query: Record<string, string> = {}) => invoke(handler, asWorker('list-documents', token, { query }));
 

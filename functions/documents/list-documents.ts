@@ -2,7 +2,7 @@ import { routeByName } from '../../shared/routes';
 import type { DocumentListResponse } from '../../shared/schemas/documents';
 import { documentsRepo } from './data/documents';
 import { applyFilters, currentOf, newestFirst, toDocumentView } from './documents';
-import { http } from '../lib/http';
+import { http } from '../common/http';
 
 /** The worker's own current documents (latest versions, not deleted), newest first, with the category, status and type filters. */
 export const handler = http(routeByName('list-documents'), async ({ caller, query }): Promise<DocumentListResponse> => {

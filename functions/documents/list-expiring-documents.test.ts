@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { handler as listExpiring } from './list-expiring-documents';
-import { invoke } from '../lib/testing/events';
-import { asWorker, inDays, storedDocument, workerWithToken } from '../lib/testing/documents';
+import { invoke } from '../testing/events';
+import { asWorker, inDays, storedDocument, workerWithToken } from '../testing/documents';
 
 const expiring = (token: string, days: string) => invoke(listExpiring, asWorker('list-expiring-documents', token, { params: { days } }));
 

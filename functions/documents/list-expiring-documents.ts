@@ -4,7 +4,7 @@ import { todayUtc } from '../../shared/schemas/document-rules';
 import type { DocumentListResponse } from '../../shared/schemas/documents';
 import { documentsRepo } from './data/documents';
 import { currentOf, toDocumentView } from './documents';
-import { http } from '../lib/http';
+import { http } from '../common/http';
 
 /** The worker's current documents expiring within {days} days (not yet expired), soonest first. */
 export const handler = http(routeByName('list-expiring-documents'), async ({ caller, params }): Promise<DocumentListResponse> => {

@@ -4,11 +4,11 @@ import { keys } from '../../shared/table';
 import { handler as confirm } from './confirm-document-upload';
 import { handler as createUpload } from './create-document-upload';
 import { handler } from './purge-document-uploads';
-import { dynamo, tableName } from '../lib/clients';
+import { dynamo, tableName } from '../common/clients';
 import { documentUploadsRepo, documentsRepo, type DocumentUploadItem } from './data/documents';
-import { headObject } from '../lib/storage';
-import { invoke, sampleEvent } from '../lib/testing/events';
-import { asWorker, confirmedWithTicket, fileBytes, postFile, uploadBody, workerWithToken } from '../lib/testing/documents';
+import { headObject } from '../common/storage';
+import { invoke, sampleEvent } from '../testing/events';
+import { asWorker, confirmedWithTicket, fileBytes, postFile, uploadBody, workerWithToken } from '../testing/documents';
 
 const run = () => handler(sampleEvent('purge-document-uploads'));
 

@@ -1,7 +1,7 @@
 import { DOCUMENT_UPLOADS_PREFIX, documentUploadsRepo, UPLOAD_CONFIRM_SECONDS } from './data/documents';
-import { logger } from '../lib/logger';
-import { deleteObject } from '../lib/storage';
-import { timer } from '../lib/timer';
+import { logger } from '../common/logger';
+import { deleteObject } from '../common/storage';
+import { timer } from '../common/timer';
 
 /**
  * Daily (shared/routes.ts `recurring`): the files of uploads handed out more than an hour ago are

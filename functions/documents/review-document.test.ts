@@ -4,9 +4,9 @@ import { documentsRepo } from './data/documents';
 import { notificationsRepo } from '../realtime/data/notifications';
 import { workersRepo } from '../workers/data/workers';
 import { isDispatchable } from '../jobs/data/dispatch-index';
-import { invoke, sampleEvent, withBody, withCookies, withPath } from '../lib/testing/events';
-import { confirmedDocument, inDays, storedDocument, workerWithToken } from '../lib/testing/documents';
-import { ownerSessionCookie } from '../lib/testing/owner';
+import { invoke, sampleEvent, withBody, withCookies, withPath } from '../testing/events';
+import { confirmedDocument, inDays, storedDocument, workerWithToken } from '../testing/documents';
+import { ownerSessionCookie } from '../testing/owner';
 
 async function review(id: string, body: Record<string, unknown>) {
   return invoke(handler, withBody(withCookies(withPath(sampleEvent('review-document'), { id }), [await ownerSessionCookie()]), body));

@@ -4,9 +4,9 @@ import { todayUtc } from '../../shared/schemas/document-rules';
 import { documentReviewSchema } from '../../shared/schemas/documents';
 import { documentsRepo, type DocumentItem } from './data/documents';
 import { documentNotFound, resumeOffersFor, toDocumentView } from './documents';
-import { ConflictError } from '../lib/errors';
-import { http } from '../lib/http';
-import { logger } from '../lib/logger';
+import { ConflictError } from '../common/errors';
+import { http } from '../common/http';
+import { logger } from '../common/logger';
 import { notify } from '../realtime/realtime';
 
 /** Why a document cannot be decided on now. */

@@ -9,13 +9,13 @@ import { ORIGIN_VERIFY_HEADER } from '../../shared/edge';
 import { routes, type RouteDef } from '../../shared/routes';
 import { handler as connectSocket } from '../realtime/connect-socket';
 import { handler as getConfig } from '../catalog/get-config';
-import { dynamo } from '../lib/clients';
-import { FRESH_READ_INTERVAL_MS, NOT_THROUGH_SITE_MESSAGE, originClock } from '../lib/origin-verify';
-import { forgetSecrets } from '../lib/secrets';
-import { admittedCallers, credentialsOf, withCredentials } from '../lib/testing/callers';
-import { aroundTheEdge, invoke, sampleEvent } from '../lib/testing/events';
-import { createTestWorker } from '../lib/testing/workers';
-import { handlerModule } from '../lib/testing/handlers';
+import { dynamo } from '../common/clients';
+import { FRESH_READ_INTERVAL_MS, NOT_THROUGH_SITE_MESSAGE, originClock } from '../common/origin-verify';
+import { forgetSecrets } from '../common/secrets';
+import { admittedCallers, credentialsOf, withCredentials } from '../testing/callers';
+import { aroundTheEdge, invoke, sampleEvent } from '../testing/events';
+import { createTestWorker } from '../testing/workers';
+import { handlerModule } from '../testing/handlers';
 
 /**
  * Calls made to execute-api directly, around CloudFront (its WAF, its viewer address, the host the

@@ -3,14 +3,14 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routes, type Access, type RouteDef } from '../../shared/routes';
 import { keys } from '../../shared/table';
-import { hashSecret, newSecret } from '../lib/auth/tokens';
-import { dynamo, tableName } from '../lib/clients';
-import { newId } from '../lib/ids';
-import { issuedCustomer } from '../lib/testing/customers';
-import { setUpOwnerSessionCookie } from '../lib/testing/owner';
-import { invoke, sampleEvent } from '../lib/testing/events';
-import { createTestWorker, workerToken } from '../lib/testing/workers';
-import { handlerModule } from '../lib/testing/handlers';
+import { hashSecret, newSecret } from '../common/auth/tokens';
+import { dynamo, tableName } from '../common/clients';
+import { newId } from '../common/ids';
+import { issuedCustomer } from '../testing/customers';
+import { setUpOwnerSessionCookie } from '../testing/owner';
+import { invoke, sampleEvent } from '../testing/events';
+import { createTestWorker, workerToken } from '../testing/workers';
+import { handlerModule } from '../testing/handlers';
 
 /**
  * Every route answers only whom the manifest allows. Walks the whole

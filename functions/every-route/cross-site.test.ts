@@ -5,14 +5,14 @@ import { handler as approveWorker } from '../applications/approve-worker';
 import { handler as connectSocket } from '../realtime/connect-socket';
 import { connectionsRepo } from '../realtime/data/connections';
 import type { SocketEvent } from '../realtime/socket';
-import { openTestConnection } from '../lib/testing/sockets';
+import { openTestConnection } from '../testing/sockets';
 import { applicationsRepo } from '../applications/data/applications';
-import { CROSS_SITE_MESSAGE } from '../lib/same-origin';
-import { asOwner, pendingApplication } from '../lib/testing/applications';
-import { issuedCustomer } from '../lib/testing/customers';
-import { invoke, sampleEvent, throughTheEdge, withCookies, withHeaders } from '../lib/testing/events';
-import { ownerSessionCookie } from '../lib/testing/owner';
-import { handlerModule } from '../lib/testing/handlers';
+import { CROSS_SITE_MESSAGE } from '../common/same-origin';
+import { asOwner, pendingApplication } from '../testing/applications';
+import { issuedCustomer } from '../testing/customers';
+import { invoke, sampleEvent, throughTheEdge, withCookies, withHeaders } from '../testing/events';
+import { ownerSessionCookie } from '../testing/owner';
+import { handlerModule } from '../testing/handlers';
 
 /**
  * Cookies ride along on whatever another page makes the browser send: a form that submits itself

@@ -6,12 +6,12 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ensureTable, localDynamoClient, seedCatalog } from '../../infra/local/dynamo';
 import { routes, type RouteDef } from '../../shared/routes';
 import type { Schema } from '../../shared/validation';
-import { dynamo } from '../lib/clients';
-import { extremeNumbers, fromSchema, garbageValue, mutatedBody, nastyString, numberFieldsOf, rawGarbageBodies } from '../lib/testing/arbitraries';
-import { admittedCallers, credentialsOf, withCredentials, type AdmittedCaller, type CallerCredentials } from '../lib/testing/callers';
-import { sampleEvent } from '../lib/testing/events';
-import { createTestWorker } from '../lib/testing/workers';
-import { handlerModule } from '../lib/testing/handlers';
+import { dynamo } from '../common/clients';
+import { extremeNumbers, fromSchema, garbageValue, mutatedBody, nastyString, numberFieldsOf, rawGarbageBodies } from '../testing/arbitraries';
+import { admittedCallers, credentialsOf, withCredentials, type AdmittedCaller, type CallerCredentials } from '../testing/callers';
+import { sampleEvent } from '../testing/events';
+import { createTestWorker } from '../testing/workers';
+import { handlerModule } from '../testing/handlers';
 
 /**
  * Hostile input: every route of the manifest, called by someone it admits, with bodies,

@@ -1,16 +1,16 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routes, type RouteDef } from '../../shared/routes';
-import { admittedCallers, credentialsOf, withCredentials } from '../lib/testing/callers';
-import { invoke, sampleEvent } from '../lib/testing/events';
-import { contractProblems } from '../lib/testing/responses';
-import { createTestWorker } from '../lib/testing/workers';
-import { handlerModule } from '../lib/testing/handlers';
+import { admittedCallers, credentialsOf, withCredentials } from '../testing/callers';
+import { invoke, sampleEvent } from '../testing/events';
+import { contractProblems } from '../testing/responses';
+import { createTestWorker } from '../testing/workers';
+import { handlerModule } from '../testing/handlers';
 
 /**
  * Every route of the manifest, called with its sample event by everyone it admits: a 2xx answer is
  * one its response schema (shared/routes.ts `response`) accepts. Every handler test holds its route
- * to the same contract (functions/lib/testing/events.ts `invoke`); this walk makes sure no route is
+ * to the same contract (functions/testing/events.ts `invoke`); this walk makes sure no route is
  * left out, and that each handler is the stack of its own manifest entry.
  */
 let activeWorkerId: string;

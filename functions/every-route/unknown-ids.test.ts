@@ -1,11 +1,11 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routes, type RouteDef } from '../../shared/routes';
-import { newId } from '../lib/ids';
-import { admittedCallers, credentialsOf, withCredentials } from '../lib/testing/callers';
-import { invoke, sampleEvent } from '../lib/testing/events';
-import { createTestWorker } from '../lib/testing/workers';
-import { handlerModule } from '../lib/testing/handlers';
+import { newId } from '../common/ids';
+import { admittedCallers, credentialsOf, withCredentials } from '../testing/callers';
+import { invoke, sampleEvent } from '../testing/events';
+import { createTestWorker } from '../testing/workers';
+import { handlerModule } from '../testing/handlers';
 
 /**
  * A malformed id names nothing, exactly as an unknown one does, so the two must get the same answer:

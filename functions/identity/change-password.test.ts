@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { handler } from './change-password';
-import { invoke, sampleEvent, withBody, withCookies } from '../lib/testing/events';
-import { ownerSessionCookie } from '../lib/testing/owner';
+import { invoke, sampleEvent, withBody, withCookies } from '../testing/events';
+import { ownerSessionCookie } from '../testing/owner';
 
 const sample = sampleEvent('change-password');
 

@@ -1,15 +1,15 @@
 import { routeByName } from '../../shared/routes';
 import { changePasswordSchema } from '../../shared/schemas/auth';
-import { deviceCookies } from '../lib/auth/device-cookies';
-import { hashPassword, verifyPassword } from '../lib/auth/passwords';
-import { sessions } from '../lib/auth/sessions';
-import { loginThrottle } from '../lib/auth/throttle';
-import { clientNetwork } from '../lib/client-address';
+import { deviceCookies } from '../common/auth/device-cookies';
+import { hashPassword, verifyPassword } from '../common/auth/passwords';
+import { sessions } from '../common/auth/sessions';
+import { loginThrottle } from '../common/auth/throttle';
+import { clientNetwork } from '../common/client-address';
 import { ownerRepo } from './data/owner';
 import { passwordResets } from './data/password-resets';
-import { UnauthorizedError, ValidationError } from '../lib/errors';
-import { http, reply } from '../lib/http';
-import { logger } from '../lib/logger';
+import { UnauthorizedError, ValidationError } from '../common/errors';
+import { http, reply } from '../common/http';
+import { logger } from '../common/logger';
 
 /** Wrong current passwords are throttled too: a borrowed session cannot guess its way in. */
 const SCOPE = 'change-password';

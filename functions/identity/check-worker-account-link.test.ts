@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { keys } from '../../shared/table';
 import { handler } from './check-worker-account-link';
 import { handler as createAccount } from './create-worker-account';
-import { dynamo, tableName } from '../lib/clients';
+import { dynamo, tableName } from '../common/clients';
 import { ACCOUNT_LINK_REFUSED } from './data/worker-account-links';
-import { accountLinkOf, issueAccountLink, receivedMailToken } from '../lib/testing/account-links';
-import { pendingApplication } from '../lib/testing/applications';
-import { invoke, sampleEvent, withBody } from '../lib/testing/events';
-import { createTestWorker } from '../lib/testing/workers';
+import { accountLinkOf, issueAccountLink, receivedMailToken } from '../testing/account-links';
+import { pendingApplication } from '../testing/applications';
+import { invoke, sampleEvent, withBody } from '../testing/events';
+import { createTestWorker } from '../testing/workers';
 
 const check = (token: string) => invoke(handler, withBody(sampleEvent('check-worker-account-link'), { token }));
 

@@ -2,8 +2,8 @@ import { routeByName } from '../../shared/routes';
 import { workerAccountLinkCheckSchema } from '../../shared/schemas/auth';
 import { applicantAccounts } from './data/applicant-accounts';
 import { ACCOUNT_LINK_REFUSED, NO_APPLICATION, workerAccountLinks } from './data/worker-account-links';
-import { ForbiddenError, GoneError } from '../lib/errors';
-import { http } from '../lib/http';
+import { ForbiddenError, GoneError } from '../common/errors';
+import { http } from '../common/http';
 
 /**
  * The signup page opened from a mailed link, before any password is typed: the address the link is

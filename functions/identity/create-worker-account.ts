@@ -1,20 +1,20 @@
 import { routeByName } from '../../shared/routes';
 import { workerCreateAccountSchema } from '../../shared/schemas/auth';
-import { deviceCookies } from '../lib/auth/device-cookies';
-import { LOGIN_SCOPE } from '../lib/auth/login';
-import { hashPassword } from '../lib/auth/passwords';
-import { sessions } from '../lib/auth/sessions';
-import { loginThrottle } from '../lib/auth/throttle';
-import { hashSecret } from '../lib/auth/tokens';
-import { clientNetwork } from '../lib/client-address';
+import { deviceCookies } from '../common/auth/device-cookies';
+import { LOGIN_SCOPE } from '../common/auth/login';
+import { hashPassword } from '../common/auth/passwords';
+import { sessions } from '../common/auth/sessions';
+import { loginThrottle } from '../common/auth/throttle';
+import { hashSecret } from '../common/auth/tokens';
+import { clientNetwork } from '../common/client-address';
 import { applicantAccounts } from './data/applicant-accounts';
 import { passwordResets } from './data/password-resets';
 import { ACCOUNT_LINK_REFUSED, NO_APPLICATION, workerAccountLinks } from './data/worker-account-links';
 import { toWorkerSelf } from '../workers/data/workers';
-import { ConflictError, ForbiddenError, GoneError } from '../lib/errors';
-import { http, reply } from '../lib/http';
-import { newId } from '../lib/ids';
-import { logger } from '../lib/logger';
+import { ConflictError, ForbiddenError, GoneError } from '../common/errors';
+import { http, reply } from '../common/http';
+import { newId } from '../common/ids';
+import { logger } from '../common/logger';
 
 /** The throttle's scope for account links presented (lib/auth/throttle.ts). */
 export const CREATE_ACCOUNT_SCOPE = 'worker-create-account';

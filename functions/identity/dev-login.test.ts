@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { handler } from './dev-login';
 import { handler as getCurrentUser } from './get-current-user';
-import { sessions } from '../lib/auth/sessions';
-import { newId } from '../lib/ids';
-import { invoke, sampleEvent, withBody, withCookies } from '../lib/testing/events';
+import { sessions } from '../common/auth/sessions';
+import { newId } from '../common/ids';
+import { invoke, sampleEvent, withBody, withCookies } from '../testing/events';
 
 const sample = sampleEvent('dev-login');
 const asCookie = (setCookie: string) => setCookie.split(';')[0]!;
@@ -64,15 +64,15 @@ describe('POST /api/auth/dev-login (the local runtime)', () => {
 
 describe('POST /api/auth/dev-login (anywhere but the local runtime)', () => {
   afterEach(() => {
-    vi.doUnmock('../lib/env');
+    vi.doUnmock('../common/env');
     vi.resetModules();
   });
 
   /** The handler as a deployed function builds it: the CDK stack's environment, whatever its stage. */
   async function deployedHandler(stage: string) {
     vi.resetModules();
-    vi.doMock('../lib/env', async (importOriginal) => {
-      const actual = await importOriginal<typeof import('../lib/env')>();
+    vi.doMock('../common/env', async (importOriginal) => {
+      const actual = await importOriginal<typeof import('../common/env')>();
       // Every HTTP function is told the origin secret's id (the stack's OriginSecret); here, the test run's.
       const env = actual.parseEnv({
         TABLE_NAME: actual.env.TABLE_NAME,

@@ -2,12 +2,12 @@ import type { CurrentUser } from '../../shared/schemas/auth';
 import { CUSTOMER_COOKIE } from '../../shared/constants';
 import { routeByName } from '../../shared/routes';
 import { devLoginSchema } from '../../shared/schemas/auth';
-import { ownerSessionCookie } from '../lib/auth/caller';
-import { sessions } from '../lib/auth/sessions';
-import { serializeCookie } from '../lib/cookies';
-import { env, secureCookies } from '../lib/env';
-import { NotFoundError, ValidationError } from '../lib/errors';
-import { http, reply } from '../lib/http';
+import { ownerSessionCookie } from '../common/auth/caller';
+import { sessions } from '../common/auth/sessions';
+import { serializeCookie } from '../common/cookies';
+import { env, secureCookies } from '../common/env';
+import { NotFoundError, ValidationError } from '../common/errors';
+import { http, reply } from '../common/http';
 import { customersRepo } from './data/customers';
 import { isId } from '../../shared/schemas/id';
 

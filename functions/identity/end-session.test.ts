@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { handler as getAdminStatus } from '../owner/get-admin-status';
 import { handler } from './end-session';
-import { ownerTestSession } from '../lib/testing/owner';
-import { invoke, sampleEvent, withCookies } from '../lib/testing/events';
+import { ownerTestSession } from '../testing/owner';
+import { invoke, sampleEvent, withCookies } from '../testing/events';
 
 describe('POST /api/auth/logout', () => {
   it('ends the owner session server-side and clears the cookie, like the owner logout', async () => {

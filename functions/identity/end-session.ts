@@ -1,6 +1,6 @@
 import { routeByName } from '../../shared/routes';
 import { endOwnerSession } from './logout-admin';
-import { http } from '../lib/http';
+import { http } from '../common/http';
 
 /** POST /api/auth/logout, the sign-out beside GET /api/auth/me: the same as the owner's logout. */
 export const handler = http(routeByName('end-session'), async ({ event }) => endOwnerSession(event));

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { handler } from './get-current-user';
-import { sessions } from '../lib/auth/sessions';
-import { newId } from '../lib/ids';
-import { invoke, sampleEvent, withCookies } from '../lib/testing/events';
-import { ownerTestSession } from '../lib/testing/owner';
+import { sessions } from '../common/auth/sessions';
+import { newId } from '../common/ids';
+import { invoke, sampleEvent, withCookies } from '../testing/events';
+import { ownerTestSession } from '../testing/owner';
 
 const sample = sampleEvent('get-current-user');
 const signedOut = { ok: false, error: 'UnauthorizedError', message: 'Not signed in' };

@@ -1,6 +1,6 @@
 import { routeByName } from '../../shared/routes';
 import { toOwnerUser } from './data/owner';
-import { http, reply } from '../lib/http';
+import { http, reply } from '../common/http';
 
 /**
  * The cookie session's user; an answer that is not ok, or has no user, means signed out. Workers ask

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { deviceCookies } from '../lib/auth/device-cookies';
-import { loginThrottle, throttleClock } from '../lib/auth/throttle';
-import { newSecret } from '../lib/auth/tokens';
-import { newId } from '../lib/ids';
-import { fromAddress, invoke, sampleEvent, withBody, withCookies } from '../lib/testing/events';
+import { deviceCookies } from '../common/auth/device-cookies';
+import { loginThrottle, throttleClock } from '../common/auth/throttle';
+import { newSecret } from '../common/auth/tokens';
+import { newId } from '../common/ids';
+import { fromAddress, invoke, sampleEvent, withBody, withCookies } from '../testing/events';
 import { handler } from './login-admin';
 
 const sample = sampleEvent('login-admin');

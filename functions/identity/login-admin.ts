@@ -1,13 +1,13 @@
 import { routeByName } from '../../shared/routes';
 import { adminLoginSchema } from '../../shared/schemas/auth';
-import { ownerSessionCookie } from '../lib/auth/caller';
-import { beginLogin } from '../lib/auth/login';
-import { spendVerifyTime, verifyPassword } from '../lib/auth/passwords';
-import { sessions } from '../lib/auth/sessions';
+import { ownerSessionCookie } from '../common/auth/caller';
+import { beginLogin } from '../common/auth/login';
+import { spendVerifyTime, verifyPassword } from '../common/auth/passwords';
+import { sessions } from '../common/auth/sessions';
 import { ownerRepo, toOwnerUser, type OwnerItem } from './data/owner';
-import { UnauthorizedError } from '../lib/errors';
-import { http, reply } from '../lib/http';
-import { logger } from '../lib/logger';
+import { UnauthorizedError } from '../common/errors';
+import { http, reply } from '../common/http';
+import { logger } from '../common/logger';
 
 /** The owner whose name and password these are; an unknown name costs the same hashing time. */
 async function ownerWithCredentials(username: string, password: string): Promise<OwnerItem | undefined> {

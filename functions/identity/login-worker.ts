@@ -1,12 +1,12 @@
 import { routeByName } from '../../shared/routes';
 import { workerLoginSchema } from '../../shared/schemas/auth';
-import { beginLogin } from '../lib/auth/login';
-import { spendVerifyTime, verifyPassword } from '../lib/auth/passwords';
-import { sessions } from '../lib/auth/sessions';
+import { beginLogin } from '../common/auth/login';
+import { spendVerifyTime, verifyPassword } from '../common/auth/passwords';
+import { sessions } from '../common/auth/sessions';
 import { toWorkerSelf, workersRepo, type WorkerItem } from '../workers/data/workers';
-import { UnauthorizedError } from '../lib/errors';
-import { http, reply } from '../lib/http';
-import { logger } from '../lib/logger';
+import { UnauthorizedError } from '../common/errors';
+import { http, reply } from '../common/http';
+import { logger } from '../common/logger';
 
 /** The worker whose email and password these are; an unknown email costs the same hashing time. */
 async function workerWithCredentials(email: string, password: string): Promise<WorkerItem | undefined> {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { sessions } from '../lib/auth/sessions';
-import { invoke, sampleEvent, withCookies } from '../lib/testing/events';
-import { ownerTestSession } from '../lib/testing/owner';
+import { sessions } from '../common/auth/sessions';
+import { invoke, sampleEvent, withCookies } from '../testing/events';
+import { ownerTestSession } from '../testing/owner';
 import { handler } from './logout-admin';
 
 const sample = sampleEvent('logout-admin');

@@ -1,8 +1,8 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { routeByName } from '../../shared/routes';
-import { clearedOwnerSessionCookie, ownerSessionSecret } from '../lib/auth/caller';
-import { sessions } from '../lib/auth/sessions';
-import { http, reply } from '../lib/http';
+import { clearedOwnerSessionCookie, ownerSessionSecret } from '../common/auth/caller';
+import { sessions } from '../common/auth/sessions';
+import { http, reply } from '../common/http';
 
 /**
  * Ends the session server-side (a copied cookie stops working too) and clears the cookie.

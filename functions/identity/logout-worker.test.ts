@@ -2,10 +2,10 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { keys } from '../../shared/table';
 import { handler as getSelf } from '../workers/get-worker-self';
-import { hashSecret } from '../lib/auth/tokens';
-import { dynamo, tableName } from '../lib/clients';
-import { invoke, sampleEvent } from '../lib/testing/events';
-import { createTestWorker, withBearer, workerToken } from '../lib/testing/workers';
+import { hashSecret } from '../common/auth/tokens';
+import { dynamo, tableName } from '../common/clients';
+import { invoke, sampleEvent } from '../testing/events';
+import { createTestWorker, withBearer, workerToken } from '../testing/workers';
 import { handler } from './logout-worker';
 
 const sample = sampleEvent('logout-worker');

@@ -1,6 +1,6 @@
 import { routeByName } from '../../shared/routes';
-import { sessions } from '../lib/auth/sessions';
-import { http } from '../lib/http';
+import { sessions } from '../common/auth/sessions';
+import { http } from '../common/http';
 
 /** Ends this token's session server-side: a copied token stops working too. */
 export const handler = http(routeByName('logout-worker'), async ({ caller }) => {

@@ -1,14 +1,14 @@
 import { routeByName } from '../../shared/routes';
 import { passwordResetRequestSchema } from '../../shared/schemas/auth';
-import { loginThrottle } from '../lib/auth/throttle';
-import { clientNetwork } from '../lib/client-address';
+import { loginThrottle } from '../common/auth/throttle';
+import { clientNetwork } from '../common/client-address';
 import { applicationsRepo } from '../applications/data/applications';
 import { ownerRepo } from './data/owner';
 import { passwordResets, type ResetSubject } from './data/password-resets';
 import { workersRepo } from '../workers/data/workers';
-import { http, reply } from '../lib/http';
-import { newId } from '../lib/ids';
-import { logger } from '../lib/logger';
+import { http, reply } from '../common/http';
+import { newId } from '../common/ids';
+import { logger } from '../common/logger';
 import { passwordReset, RESET_LINK_SECONDS } from '../mail/messages/passwords';
 
 /** The throttle's scope for reset requests (lib/auth/throttle.ts). */

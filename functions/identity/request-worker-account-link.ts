@@ -1,11 +1,11 @@
 import { routeByName } from '../../shared/routes';
 import { workerAccountLinkRequestSchema } from '../../shared/schemas/auth';
-import { loginThrottle } from '../lib/auth/throttle';
-import { clientNetwork } from '../lib/client-address';
+import { loginThrottle } from '../common/auth/throttle';
+import { clientNetwork } from '../common/client-address';
 import { applicantAccounts } from './data/applicant-accounts';
 import { workerAccountLinks } from './data/worker-account-links';
-import { http, reply } from '../lib/http';
-import { logger } from '../lib/logger';
+import { http, reply } from '../common/http';
+import { logger } from '../common/logger';
 import { ACCOUNT_LINK_SECONDS, workerAccountLink } from '../mail/messages/worker-accounts';
 
 /** The throttle's scope for account-link requests (lib/auth/throttle.ts). */

@@ -1,17 +1,17 @@
 import { routeByName } from '../../shared/routes';
 import { passwordResetCompleteSchema } from '../../shared/schemas/auth';
-import { deviceCookies } from '../lib/auth/device-cookies';
-import { LOGIN_SCOPE } from '../lib/auth/login';
-import { hashPassword } from '../lib/auth/passwords';
-import { sessions } from '../lib/auth/sessions';
-import { loginThrottle } from '../lib/auth/throttle';
-import { clientNetwork } from '../lib/client-address';
+import { deviceCookies } from '../common/auth/device-cookies';
+import { LOGIN_SCOPE } from '../common/auth/login';
+import { hashPassword } from '../common/auth/passwords';
+import { sessions } from '../common/auth/sessions';
+import { loginThrottle } from '../common/auth/throttle';
+import { clientNetwork } from '../common/client-address';
 import { ownerRepo } from './data/owner';
 import { passwordResets, type PasswordResetItem, type ResetRefusal } from './data/password-resets';
 import { workersRepo } from '../workers/data/workers';
-import { ConflictError, GoneError } from '../lib/errors';
-import { http, reply } from '../lib/http';
-import { logger } from '../lib/logger';
+import { ConflictError, GoneError } from '../common/errors';
+import { http, reply } from '../common/http';
+import { logger } from '../common/logger';
 
 /** What the reset page shows for a link that sets no password, beside "Send a new link". */
 export const LINK_REFUSED: Record<ResetRefusal, string> = {

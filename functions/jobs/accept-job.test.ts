@@ -2,17 +2,17 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { keys } from '../../shared/table';
 import { handler } from './accept-job';
-import { dynamo, tableName } from '../lib/clients';
+import { dynamo, tableName } from '../common/clients';
 import { jobsRepo } from './data/jobs';
 import { workersRepo } from '../workers/data/workers';
 import { timerNames } from './dispatch';
-import { env } from '../lib/env';
-import { dispatchableWorker, findSchedule, offeredJob, testCategory, testJob } from '../lib/testing/dispatch';
-import { mailsTo, outboxRecord } from '../lib/testing/mail';
+import { env } from '../common/env';
+import { dispatchableWorker, findSchedule, offeredJob, testCategory, testJob } from '../testing/dispatch';
+import { mailsTo, outboxRecord } from '../testing/mail';
 import { proAssigned } from '../mail/messages/customers';
 import { handler as sendMail } from '../mail/send-mail';
-import { invoke, sampleEvent, withBody, withPath } from '../lib/testing/events';
-import { createTestWorker, withBearer, workerToken } from '../lib/testing/workers';
+import { invoke, sampleEvent, withBody, withPath } from '../testing/events';
+import { createTestWorker, withBearer, workerToken } from '../testing/workers';
 
 const sample = sampleEvent('accept-job');
 

@@ -4,11 +4,11 @@ import { handler } from './cancel-job';
 import { handler as track } from '../bookings/get-tracked-request';
 import { jobsRepo } from './data/jobs';
 import { workersRepo } from '../workers/data/workers';
-import { newId } from '../lib/ids';
-import { dispatchableWorker, offeredJob, testCategory, testJob, testPlace } from '../lib/testing/dispatch';
-import { invoke, sampleEvent, withBody, withPath } from '../lib/testing/events';
-import { ownerCall } from '../lib/testing/owner-jobs';
-import { withBearer, workerToken } from '../lib/testing/workers';
+import { newId } from '../common/ids';
+import { dispatchableWorker, offeredJob, testCategory, testJob, testPlace } from '../testing/dispatch';
+import { invoke, sampleEvent, withBody, withPath } from '../testing/events';
+import { ownerCall } from '../testing/owner-jobs';
+import { withBearer, workerToken } from '../testing/workers';
 
 const MESSAGE = 'We could not find a pro for this today; please send the request again tomorrow.';
 const cancel = async (jobId: string, message: unknown = MESSAGE) => invoke(handler, await ownerCall('cancel-job', jobId, { message }));

@@ -1,7 +1,7 @@
 import { routeByName } from '../../shared/routes';
 import { adminJobCancelSchema } from '../../shared/schemas/owner-jobs';
 import { ownerJobs } from '../owner/data/owner-jobs';
-import { http } from '../lib/http';
+import { http } from '../common/http';
 import { cancelJob } from '../owner/owner-job-actions';
 
 /**

@@ -4,12 +4,12 @@ import { handler as accept } from './accept-job';
 import { handler as setState } from './set-job-state';
 import { jobsRepo } from './data/jobs';
 import { workersRepo } from '../workers/data/workers';
-import { dispatchableWorker, offeredJob, testCategory, testJob, testPlace } from '../lib/testing/dispatch';
-import { takenBy, testCrew } from '../lib/testing/crews';
-import { mailsTo, outboxRecord } from '../lib/testing/mail';
+import { dispatchableWorker, offeredJob, testCategory, testJob, testPlace } from '../testing/dispatch';
+import { takenBy, testCrew } from '../testing/crews';
+import { mailsTo, outboxRecord } from '../testing/mail';
 import { handler as sendMail } from '../mail/send-mail';
-import { invoke, sampleEvent, withBody, withPath } from '../lib/testing/events';
-import { withBearer, workerToken } from '../lib/testing/workers';
+import { invoke, sampleEvent, withBody, withPath } from '../testing/events';
+import { withBearer, workerToken } from '../testing/workers';
 
 const sample = sampleEvent('complete-job');
 

@@ -1,8 +1,8 @@
 import { jobEntity } from '../../shared/entities';
-import { batchGet } from '../lib/data/batch';
+import { batchGet } from '../common/data/batch';
 import { jobsRepo, type JobItem } from './data/jobs';
-import { WriteCancelled } from '../lib/data/transact';
-import { ConflictError } from '../lib/errors';
+import { WriteCancelled } from '../common/data/transact';
+import { ConflictError } from '../common/errors';
 
 /**
  * A request for more than one pro is a crew: N ordinary jobs made together, each dispatched, held,

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { handler } from './decline-job';
 import { jobsRepo } from './data/jobs';
 import { timerNames } from './dispatch';
-import { dispatchableWorker, findSchedule, north, testCategory, testJob, testPlace } from '../lib/testing/dispatch';
+import { dispatchableWorker, findSchedule, north, testCategory, testJob, testPlace } from '../testing/dispatch';
 import { offerNext } from './dispatch';
-import { invoke, sampleEvent, withBody, withPath } from '../lib/testing/events';
-import { withBearer, workerToken } from '../lib/testing/workers';
+import { invoke, sampleEvent, withBody, withPath } from '../testing/events';
+import { withBearer, workerToken } from '../testing/workers';
 
 const sample = sampleEvent('decline-job');
 const decline = async (workerId: string, jobId: string) =>

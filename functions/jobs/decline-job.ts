@@ -2,9 +2,9 @@ import { routeByName } from '../../shared/routes';
 import { jobActionSchema } from '../../shared/schemas/job';
 import { jobsRepo } from './data/jobs';
 import { cancelOfferTimers, dispatchCycle, offerNext } from './dispatch';
-import { ConflictError } from '../lib/errors';
-import { http, reply } from '../lib/http';
-import { logger } from '../lib/logger';
+import { ConflictError } from '../common/errors';
+import { http, reply } from '../common/http';
+import { logger } from '../common/logger';
 import { jobForWorker } from './worker-jobs';
 import { requireOwnWorkerId } from '../workers/worker-scope';
 

@@ -4,9 +4,9 @@ import { notificationsRepo } from '../realtime/data/notifications';
 import { offerNext, restartSearch, timerNames } from './dispatch';
 import { handler as expireOffer } from './expire-offer';
 import { handler as sendMail } from '../mail/send-mail';
-import { mailsTo, outboxRecord } from '../lib/testing/mail';
-import { env } from '../lib/env';
-import { dispatchableWorker, findSchedule, north, testCategory, testJob, testPlace } from '../lib/testing/dispatch';
+import { mailsTo, outboxRecord } from '../testing/mail';
+import { env } from '../common/env';
+import { dispatchableWorker, findSchedule, north, testCategory, testJob, testPlace } from '../testing/dispatch';
 
 describe('offerNext', () => {
   it('offers the job to the 3 nearest free workers of its category, each with an expiry and its timer', async () => {

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { handler } from './expire-offer';
 import { jobsRepo } from './data/jobs';
 import { offerNext } from './dispatch';
-import { env } from '../lib/env';
-import { dispatchableWorker, north, offeredJob, testCategory, testJob, testPlace } from '../lib/testing/dispatch';
+import { env } from '../common/env';
+import { dispatchableWorker, north, offeredJob, testCategory, testJob, testPlace } from '../testing/dispatch';
 
 describe('expire-offer (timer)', () => {
   it('withdraws an expired offer and offers the job to the next nearest worker', async () => {

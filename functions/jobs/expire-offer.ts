@@ -1,7 +1,7 @@
 import { jobsRepo } from './data/jobs';
 import { offerNext } from './dispatch';
-import { logger } from '../lib/logger';
-import { jobTimerInput, timer } from '../lib/timer';
+import { logger } from '../common/logger';
+import { jobTimerInput, timer } from '../common/timer';
 
 /** Schedules fire at the whole second after expiry; this margin absorbs clocks a little apart. */
 const CLOCK_MARGIN_MS = 2000;

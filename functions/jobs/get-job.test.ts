@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { handler } from './get-job';
 import { jobsRepo } from './data/jobs';
-import { dispatchableWorker, offeredJob, testCategory, testJob, testPlace } from '../lib/testing/dispatch';
-import { invoke, sampleEvent, withPath } from '../lib/testing/events';
-import { withBearer, workerToken } from '../lib/testing/workers';
+import { dispatchableWorker, offeredJob, testCategory, testJob, testPlace } from '../testing/dispatch';
+import { invoke, sampleEvent, withPath } from '../testing/events';
+import { withBearer, workerToken } from '../testing/workers';
 
 const sample = sampleEvent('get-job');
 const get = async (workerId: string, id: string) => invoke(handler, withBearer(withPath(sample, { id }), await workerToken(workerId)));

@@ -1,5 +1,5 @@
 import { routeByName } from '../../shared/routes';
-import { http } from '../lib/http';
+import { http } from '../common/http';
 import { toWorkerJobView } from './job-views';
 import { jobForWorker } from './worker-jobs';
 

@@ -28,7 +28,7 @@ const jobUrl = (jobId: string) => `/worker/jobs/${encodeURIComponent(jobId)}`;
 async function profileOf(worker: WorkerItem) {
   // Loaded only here: every function that announces events would otherwise build an S3 client at cold start.
   const photoUrl = worker.profilePhotoKey
-    ? (await import('../lib/storage').then(({ presignDownload }) => presignDownload(worker.profilePhotoKey!, 600)).catch(() => ({ url: null }))).url
+    ? (await import('../common/storage').then(({ presignDownload }) => presignDownload(worker.profilePhotoKey!, 600)).catch(() => ({ url: null }))).url
     : null;
   return toAssignedWorker(worker, photoUrl);
 }

@@ -16,7 +16,7 @@ import { townOf } from '../../shared/domain/town';
 import type { CrewMemberView, JobTimes } from '../../shared/schemas/views/job';
 import type { WorkVerificationView } from '../../shared/schemas/views/invoice';
 import { arrivalClaimMessage } from '../../shared/domain/arrival';
-import { env } from '../lib/env';
+import { env } from '../common/env';
 import { rushFeeOf, type InvoiceItem } from '../payments/data/invoices';
 import { jobNumber, type JobItem } from './data/jobs';
 import type { JobLocationItem } from './data/job-locations';

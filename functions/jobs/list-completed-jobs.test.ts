@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { handler } from './list-completed-jobs';
 import { jobsRepo } from './data/jobs';
-import { env } from '../lib/env';
-import { dispatchableWorker, offeredJob, testCategory } from '../lib/testing/dispatch';
-import { invoke, sampleEvent, withPath } from '../lib/testing/events';
-import { withBearer, workerToken } from '../lib/testing/workers';
+import { env } from '../common/env';
+import { dispatchableWorker, offeredJob, testCategory } from '../testing/dispatch';
+import { invoke, sampleEvent, withPath } from '../testing/events';
+import { withBearer, workerToken } from '../testing/workers';
 
 const sample = sampleEvent('list-completed-jobs');
 

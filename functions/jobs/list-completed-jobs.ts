@@ -1,8 +1,8 @@
 import { routeByName } from '../../shared/routes';
 import { invoicesRepo } from '../payments/data/invoices';
 import { jobsRepo } from './data/jobs';
-import { env } from '../lib/env';
-import { http } from '../lib/http';
+import { env } from '../common/env';
+import { http } from '../common/http';
 import { toCompletedJobView } from './job-views';
 import { requireOwnWorkerId } from '../workers/worker-scope';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { handler } from './list-job-offers';
 import { jobsRepo } from './data/jobs';
-import { dispatchableWorker, north, offeredJob, testCategory, testJob, testPlace } from '../lib/testing/dispatch';
-import { invoke, sampleEvent, withPath } from '../lib/testing/events';
-import { withBearer, workerToken } from '../lib/testing/workers';
+import { dispatchableWorker, north, offeredJob, testCategory, testJob, testPlace } from '../testing/dispatch';
+import { invoke, sampleEvent, withPath } from '../testing/events';
+import { withBearer, workerToken } from '../testing/workers';
 
 const sample = sampleEvent('list-job-offers');
 const offersOf = async (workerId: string, pathWorkerId = workerId) =>

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { handler } from './list-worker-jobs';
 import { jobsRepo } from './data/jobs';
-import { dispatchableWorker, offeredJob, testCategory } from '../lib/testing/dispatch';
-import { invoke, sampleEvent, withPath } from '../lib/testing/events';
-import { withBearer, workerToken } from '../lib/testing/workers';
+import { dispatchableWorker, offeredJob, testCategory } from '../testing/dispatch';
+import { invoke, sampleEvent, withPath } from '../testing/events';
+import { withBearer, workerToken } from '../testing/workers';
 
 const sample = sampleEvent('list-worker-jobs');
 

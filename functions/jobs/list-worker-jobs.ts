@@ -1,6 +1,6 @@
 import { routeByName } from '../../shared/routes';
 import { jobsRepo } from './data/jobs';
-import { http } from '../lib/http';
+import { http } from '../common/http';
 import { toWorkerJobView } from './job-views';
 import { requireOwnWorkerId } from '../workers/worker-scope';
 

@@ -1,7 +1,7 @@
 import { jobsRepo } from './data/jobs';
 import { offerNext } from './dispatch';
-import { logger } from '../lib/logger';
-import { timer } from '../lib/timer';
+import { logger } from '../common/logger';
+import { timer } from '../common/timer';
 import { scheduledTimerInput } from './scheduled-timer-input';
 
 /**

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { handler } from './reoffer-job';
 import { jobsRepo } from './data/jobs';
-import { newId } from '../lib/ids';
-import { dispatchableWorker, offeredJob, testCategory } from '../lib/testing/dispatch';
-import { invoke, sampleEvent } from '../lib/testing/events';
-import { noProJob, ownerCall } from '../lib/testing/owner-jobs';
+import { newId } from '../common/ids';
+import { dispatchableWorker, offeredJob, testCategory } from '../testing/dispatch';
+import { invoke, sampleEvent } from '../testing/events';
+import { noProJob, ownerCall } from '../testing/owner-jobs';
 
 const reoffer = async (jobId: string) => invoke(handler, await ownerCall('reoffer-job', jobId));
 

@@ -1,6 +1,6 @@
 import { routeByName } from '../../shared/routes';
 import { ownerJobs } from '../owner/data/owner-jobs';
-import { http } from '../lib/http';
+import { http } from '../common/http';
 import { reofferJob } from '../owner/owner-job-actions';
 
 /** The owner's "Offer again": the search starts afresh, as the customer's Try again does. */

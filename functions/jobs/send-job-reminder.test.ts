@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { handler } from './send-job-reminder';
 import { jobsRepo, type JobItem } from './data/jobs';
 import { notificationsRepo } from '../realtime/data/notifications';
-import { takenBy, testCrew } from '../lib/testing/crews';
-import { dispatchableWorker, testCategory, testJob, testPlace } from '../lib/testing/dispatch';
+import { takenBy, testCrew } from '../testing/crews';
+import { dispatchableWorker, testCategory, testJob, testPlace } from '../testing/dispatch';
 
 const HOUR = 3_600_000;
 

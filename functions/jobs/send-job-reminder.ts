@@ -1,8 +1,8 @@
 import { jobsRepo } from './data/jobs';
-import { logger } from '../lib/logger';
+import { logger } from '../common/logger';
 import { reminderTimerInput } from './scheduled-timer-input';
 import { reminderDue } from './schedule-events';
-import { timer } from '../lib/timer';
+import { timer } from '../common/timer';
 
 /**
  * A day or an hour before a scheduled job's start: the customer and the pro who accepted are

@@ -6,16 +6,16 @@ import { handler } from './set-job-state';
 import { handler as accept } from './accept-job';
 import { handler as enforceArrival } from '../arrival/enforce-arrival';
 import { handler as shareLocation } from './set-worker-location';
-import { dynamo, tableName } from '../lib/clients';
+import { dynamo, tableName } from '../common/clients';
 import { jobLocationsRepo } from './data/job-locations';
 import { jobsRepo } from './data/jobs';
 import { notificationsRepo } from '../realtime/data/notifications';
 import { workersRepo } from '../workers/data/workers';
-import { env } from '../lib/env';
+import { env } from '../common/env';
 import { timerNames } from './dispatch';
-import { dispatchableWorker, findSchedule, north, offeredJob, testCategory, testPlace } from '../lib/testing/dispatch';
-import { invoke, sampleEvent, withBody, withPath } from '../lib/testing/events';
-import { withBearer, workerToken } from '../lib/testing/workers';
+import { dispatchableWorker, findSchedule, north, offeredJob, testCategory, testPlace } from '../testing/dispatch';
+import { invoke, sampleEvent, withBody, withPath } from '../testing/events';
+import { withBearer, workerToken } from '../testing/workers';
 
 const sample = sampleEvent('set-job-state');
 

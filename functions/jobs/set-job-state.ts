@@ -5,11 +5,11 @@ import { checkProArrival } from '../arrival/arrival';
 import { JobChangeRefused, jobsRepo, type JobItem } from './data/jobs';
 import type { WorkerItem } from '../workers/data/workers';
 import { cancelArrival, dispatchCycle } from './dispatch';
-import { ConflictError } from '../lib/errors';
-import { http, reply } from '../lib/http';
+import { ConflictError } from '../common/errors';
+import { http, reply } from '../common/http';
 import { toWorkerJobView } from './job-views';
 import { arrivalClaimed, jobStepped } from './job-events';
-import { logger } from '../lib/logger';
+import { logger } from '../common/logger';
 import { checkWorkerMove, jobForWorker } from './worker-jobs';
 import { requireOwnWorkerId } from '../workers/worker-scope';
 

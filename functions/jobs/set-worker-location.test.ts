@@ -3,9 +3,9 @@ import type { LatLng } from '../../shared/domain/geo';
 import { handler } from './set-worker-location';
 import { dispatchIndex, geohashOf } from './data/dispatch-index';
 import { workersRepo, type WorkerItem } from '../workers/data/workers';
-import { north, testCategory, testPlace } from '../lib/testing/dispatch';
-import { invoke, sampleEvent, withBody } from '../lib/testing/events';
-import { createTestWorker, withBearer, workerToken } from '../lib/testing/workers';
+import { north, testCategory, testPlace } from '../testing/dispatch';
+import { invoke, sampleEvent, withBody } from '../testing/events';
+import { createTestWorker, withBearer, workerToken } from '../testing/workers';
 
 const sample = sampleEvent('set-worker-location');
 

@@ -3,7 +3,7 @@ import { workerLocationSchema } from '../../shared/schemas/job';
 import { dispatchIndex, geohashOf } from './data/dispatch-index';
 import { workersRepo } from '../workers/data/workers';
 import { reofferNearby } from './dispatch';
-import { http, reply } from '../lib/http';
+import { http, reply } from '../common/http';
 
 /** The worker's position, so dispatch offers them the jobs nearest to them first. */
 export const handler = http(routeByName('set-worker-location'), workerLocationSchema, async ({ body, caller }) => {

@@ -2,7 +2,7 @@ import type { JobState } from '../../shared/domain/booking-status';
 import { canMove, nextStates } from '../../shared/domain/job-lifecycle';
 import { JobChangeRefused, jobsRepo, type JobItem } from './data/jobs';
 import type { WorkerItem } from '../workers/data/workers';
-import { ConflictError, ForbiddenError, NotFoundError } from '../lib/errors';
+import { ConflictError, ForbiddenError, NotFoundError } from '../common/errors';
 import { isId } from '../../shared/schemas/id';
 
 /** The refusals of the job calls, worded for the worker who gets them. */

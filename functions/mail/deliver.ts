@@ -1,8 +1,8 @@
 import type { MailKind } from '../../shared/entities';
-import { SES_SEND_LIMIT_MS } from '../lib/clients';
+import { SES_SEND_LIMIT_MS } from '../common/clients';
 import { mailRepo } from './data/mail';
-import { env } from '../lib/env';
-import { logger } from '../lib/logger';
+import { env } from '../common/env';
+import { logger } from '../common/logger';
 import { renderMail } from './render';
 import { isRefusal, sendMail } from './send';
 

@@ -1,4 +1,4 @@
-import { ValidationError } from '../lib/errors';
+import { ValidationError } from '../common/errors';
 import { mailRepo } from './data/mail';
 
 /** What a form's address field says when our mail to that address came back before. */

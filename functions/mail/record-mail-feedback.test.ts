@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { handler, suppressionsOf } from './record-mail-feedback';
 import { mailRepo } from './data/mail';
-import { newId } from '../lib/ids';
+import { newId } from '../common/ids';
 
 /** SNS's delivery of one SES bounce report from the configuration set's topic: a permanent bounce. */
 const sample = JSON.parse(readFileSync(new URL('../../events/record-mail-feedback.json', import.meta.url), 'utf8')) as SNSEvent;

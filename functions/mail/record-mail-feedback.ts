@@ -1,6 +1,6 @@
 import type { Context, SNSEvent } from 'aws-lambda';
 import { mailRepo } from './data/mail';
-import { logger, withRequestContext } from '../lib/logger';
+import { logger, withRequestContext } from '../common/logger';
 
 /** What SES publishes about one sent mail (event publishing's `eventType`, or a notification's `notificationType`). */
 interface SesFeedback {

@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { handler, outboundMail } from './send-mail';
 import { handler as recordFeedback } from './record-mail-feedback';
 import { mailRepo } from './data/mail';
-import { newId } from '../lib/ids';
+import { newId } from '../common/ids';
 import type { MailMessage } from './message';
-import { mailsTo, outboxRecord, setLease } from '../lib/testing/mail';
+import { mailsTo, outboxRecord, setLease } from '../testing/mail';
 
 const sample = JSON.parse(readFileSync(new URL('../../events/send-mail.json', import.meta.url), 'utf8')) as DynamoDBStreamEvent;
 

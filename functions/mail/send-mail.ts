@@ -2,9 +2,9 @@ import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { mailKinds, type OutboundMailItem } from '../../shared/entities';
-import { SES_SEND_LIMIT_MS } from '../lib/clients';
+import { SES_SEND_LIMIT_MS } from '../common/clients';
 import { deliverMail } from './deliver';
-import { logger, withRequestContext } from '../lib/logger';
+import { logger, withRequestContext } from '../common/logger';
 import { mailConfigured } from './send';
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { FUNCTION_TIMEOUT_SECONDS } from '../../infra/function-defaults';
 import { startFaultProxy } from '../../infra/testing/fault-proxy';
-import { SES_CONNECTION_TIMEOUT_MS, SES_MAX_ATTEMPTS, SES_REQUEST_TIMEOUT_MS, SES_SEND_LIMIT_MS } from '../lib/clients';
+import { SES_CONNECTION_TIMEOUT_MS, SES_MAX_ATTEMPTS, SES_REQUEST_TIMEOUT_MS, SES_SEND_LIMIT_MS } from '../common/clients';
 import { MAIL_SENDING_LEASE_SECONDS } from './data/mail';
 
 /** The local SES the tests send to, through a proxy a test can make stop answering. */

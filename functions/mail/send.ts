@@ -1,6 +1,6 @@
 import { SendEmailCommand } from '@aws-sdk/client-sesv2';
-import { SES_SEND_LIMIT_MS, ses } from '../lib/clients';
-import { env } from '../lib/env';
+import { SES_SEND_LIMIT_MS, ses } from '../common/clients';
+import { env } from '../common/env';
 import type { RenderedMail } from './message';
 
 /** What SES answers for a message it will never take, however often it is sent again. */

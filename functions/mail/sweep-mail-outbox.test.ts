@@ -2,10 +2,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { handler as sendMail } from './send-mail';
 import { handler } from './sweep-mail-outbox';
 import { MAIL_SWEEP_GRACE_SECONDS, mailRepo } from './data/mail';
-import { newId } from '../lib/ids';
+import { newId } from '../common/ids';
 import type { MailMessage } from './message';
-import { sampleEvent } from '../lib/testing/events';
-import { mailsTo, outboxRecord, queuedAgo, setLease } from '../lib/testing/mail';
+import { sampleEvent } from '../testing/events';
+import { mailsTo, outboxRecord, queuedAgo, setLease } from '../testing/mail';
 
 const address = () => `sweep-${newId()}@example.com`;
 const sweep = () => handler(sampleEvent('sweep-mail-outbox'));

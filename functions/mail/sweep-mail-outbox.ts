@@ -1,9 +1,9 @@
 import { MAIL_SENDING_LEASE_SECONDS, mailRepo } from './data/mail';
-import { env } from '../lib/env';
+import { env } from '../common/env';
 import { deliverMail, type Delivery } from './deliver';
 import { mailConfigured } from './send';
-import { logger } from '../lib/logger';
-import { timer } from '../lib/timer';
+import { logger } from '../common/logger';
+import { timer } from '../common/timer';
 
 /** Candidates read per shard and run: a run's sends fit its time, and what is left waits for the next run. */
 const PER_SHARD = 50;

@@ -2,7 +2,7 @@ import { counter, funnelSteps, type StatsItem } from '../../shared/entities';
 import { DEFAULT_ANALYTICS_DAYS, MAX_ANALYTICS_DAYS, type AnalyticsGrouping, type MoneyPeriod } from '../../shared/schemas/admin';
 import type { Analytics } from '../../shared/schemas/admin';
 import { averageRating } from '../../shared/schemas/review-rules';
-import { BadRequestError } from '../lib/errors';
+import { BadRequestError } from '../common/errors';
 
 /**
  * The owner's analytics from the stats items (functions/owner/data/stats.ts): the overall item and

@@ -5,12 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { toStreamRecord } from '../../infra/local/dynamo-stream';
 import { counter, tallyEntity, type TallyItem } from '../../shared/entities';
 import { handler, tallyOf } from './count-stats';
-import { dynamo, tableName } from '../lib/clients';
+import { dynamo, tableName } from '../common/clients';
 import { jobsRepo } from '../jobs/data/jobs';
 import { stats, TALLIES_PER_WRITE } from './data/stats';
-import { newId } from '../lib/ids';
-import { clockOn, privateDay, sentJob, settleCounts } from '../lib/testing/analytics';
-import { testCategory } from '../lib/testing/dispatch';
+import { newId } from '../common/ids';
+import { clockOn, privateDay, sentJob, settleCounts } from '../testing/analytics';
+import { testCategory } from '../testing/dispatch';
 import { marshall } from '@aws-sdk/util-dynamodb';
 
 const sample = JSON.parse(readFileSync(new URL('../../events/count-stats.json', import.meta.url), 'utf8')) as DynamoDBStreamEvent;

@@ -3,7 +3,7 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import type { TallyItem } from '../../shared/entities';
 import { stats } from './data/stats';
-import { logger, withRequestContext } from '../lib/logger';
+import { logger, withRequestContext } from '../common/logger';
 
 /**
  * The tally a stream record carries, if it is one. The event source mapping's filter

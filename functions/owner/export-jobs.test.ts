@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_EXPORT_ROWS } from '../../shared/schemas/admin';
 import { handler } from './export-jobs';
-import { batchWrite } from '../lib/data/batch';
+import { batchWrite } from '../common/data/batch';
 import { jobItem } from '../jobs/data/jobs';
-import { csvCell } from '../lib/csv';
-import { newId } from '../lib/ids';
-import { asOwner } from '../lib/testing/applications';
-import { clockOn, privateDay, sentJob, withQuery } from '../lib/testing/analytics';
-import { testCategory } from '../lib/testing/dispatch';
-import { invoke, sampleEvent } from '../lib/testing/events';
+import { csvCell } from '../common/csv';
+import { newId } from '../common/ids';
+import { asOwner } from '../testing/applications';
+import { clockOn, privateDay, sentJob, withQuery } from '../testing/analytics';
+import { testCategory } from '../testing/dispatch';
+import { invoke, sampleEvent } from '../testing/events';
 
 const exportOf = async (query: Record<string, string>) => invoke(handler, withQuery(await asOwner('export-jobs'), query));
 

@@ -1,8 +1,8 @@
 import { routeByName } from '../../shared/routes';
 import { rangeOf } from './analytics';
-import { amount, toCsv } from '../lib/csv';
+import { amount, toCsv } from '../common/csv';
 import { exportsRepo } from './data/exports';
-import { fileReply, http } from '../lib/http';
+import { fileReply, http } from '../common/http';
 
 /** The jobs sent in a range of days, as a CSV file (at most 5,000 rows; a longer range is a 400). */
 export const handler = http(routeByName('export-jobs'), async ({ query }) => {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { handler } from './get-admin-job';
 import { jobsRepo } from '../jobs/data/jobs';
-import { newId } from '../lib/ids';
-import { dispatchableWorker, offeredJob, testCategory } from '../lib/testing/dispatch';
-import { invoke, sampleEvent } from '../lib/testing/events';
-import { ownerCall } from '../lib/testing/owner-jobs';
+import { newId } from '../common/ids';
+import { dispatchableWorker, offeredJob, testCategory } from '../testing/dispatch';
+import { invoke, sampleEvent } from '../testing/events';
+import { ownerCall } from '../testing/owner-jobs';
 
 describe('GET /api/admin/jobs/{id}', () => {
   it('answers the job with every step of its history, in order, each with who made it', async () => {

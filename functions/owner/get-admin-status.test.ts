@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { handler } from './get-admin-status';
-import { sessions } from '../lib/auth/sessions';
-import { invoke, sampleEvent, withCookies } from '../lib/testing/events';
-import { ownerTestSession } from '../lib/testing/owner';
-import { newId } from '../lib/ids';
+import { sessions } from '../common/auth/sessions';
+import { invoke, sampleEvent, withCookies } from '../testing/events';
+import { ownerTestSession } from '../testing/owner';
+import { newId } from '../common/ids';
 
 const sample = sampleEvent('get-admin-status');
 

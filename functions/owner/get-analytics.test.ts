@@ -6,10 +6,10 @@ import { jobsRepo } from '../jobs/data/jobs';
 import { reviewsRepo } from '../workers/data/reviews';
 import { areaOf } from './data/stats';
 import { workersRepo } from '../workers/data/workers';
-import { acceptedJob, clockOn, paidInvoice, privateDay, sentJob, settleCounts, verifiedJob, withQuery } from '../lib/testing/analytics';
-import { dispatchableWorker, offeredJob, testCategory, testPlace } from '../lib/testing/dispatch';
-import { asOwner, pendingApplication } from '../lib/testing/applications';
-import { invoke, sampleEvent } from '../lib/testing/events';
+import { acceptedJob, clockOn, paidInvoice, privateDay, sentJob, settleCounts, verifiedJob, withQuery } from '../testing/analytics';
+import { dispatchableWorker, offeredJob, testCategory, testPlace } from '../testing/dispatch';
+import { asOwner, pendingApplication } from '../testing/applications';
+import { invoke, sampleEvent } from '../testing/events';
 import { handler as rejectWorker } from '../applications/reject-worker';
 
 /** The figures as the owner reads them once the stream has counted every change so far. */

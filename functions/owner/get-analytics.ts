@@ -2,7 +2,7 @@ import { routeByName } from '../../shared/routes';
 import type { Analytics } from '../../shared/schemas/admin';
 import { analyticsOf, rangeOf } from './analytics';
 import { stats } from './data/stats';
-import { http } from '../lib/http';
+import { http } from '../common/http';
 
 /**
  * The owner's figures for a range of days, from counters moved with each change (never by reading

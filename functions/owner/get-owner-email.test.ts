@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { handler } from './get-owner-email';
-import { invoke, sampleEvent, withCookies } from '../lib/testing/events';
-import { ownerTestSession } from '../lib/testing/owner';
+import { invoke, sampleEvent, withCookies } from '../testing/events';
+import { ownerTestSession } from '../testing/owner';
 
 const sample = sampleEvent('get-owner-email');
 

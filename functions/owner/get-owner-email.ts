@@ -1,7 +1,7 @@
 import { routeByName } from '../../shared/routes';
 import { ownerRepo } from '../identity/data/owner';
-import { UnauthorizedError } from '../lib/errors';
-import { http, reply } from '../lib/http';
+import { UnauthorizedError } from '../common/errors';
+import { http, reply } from '../common/http';
 
 /** The owner's email on file (where a reset link goes), or null: an owner set up before it was asked for has none. */
 export const handler = http(routeByName('get-owner-email'), async ({ caller }) => {

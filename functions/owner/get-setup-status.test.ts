@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { handler } from './get-setup-status';
-import { invoke, sampleEvent } from '../lib/testing/events';
+import { invoke, sampleEvent } from '../testing/events';
 
 const sample = sampleEvent('get-setup-status');
 

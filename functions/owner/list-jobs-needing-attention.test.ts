@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { jobEntity } from '../../shared/entities';
 import { jobsRepo } from '../jobs/data/jobs';
-import { queryAll } from '../lib/data/query';
-import { dispatchableWorker, offeredJob, testCategory, testJob, testPlace } from '../lib/testing/dispatch';
-import { invoke, sampleEvent } from '../lib/testing/events';
-import { everyRow, noProJob } from '../lib/testing/owner-jobs';
+import { queryAll } from '../common/data/query';
+import { dispatchableWorker, offeredJob, testCategory, testJob, testPlace } from '../testing/dispatch';
+import { invoke, sampleEvent } from '../testing/events';
+import { everyRow, noProJob } from '../testing/owner-jobs';
 import { handler } from './list-jobs-needing-attention';
 
 const attention = async () => new Map((await everyRow(handler, 'list-jobs-needing-attention')).items.map((row) => [row.id, row.attention]));

@@ -1,6 +1,6 @@
 import { routeByName } from '../../shared/routes';
 import { ownerJobs } from './data/owner-jobs';
-import { http } from '../lib/http';
+import { http } from '../common/http';
 
 /**
  * "Needs attention": a page of the open jobs (the sparse gsi4 index, never the whole history) whose

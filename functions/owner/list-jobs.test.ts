@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { jobsRepo } from '../jobs/data/jobs';
-import { asOwner } from '../lib/testing/applications';
-import { dispatchableWorker, offeredJob, testCategory, testJob, testPlace } from '../lib/testing/dispatch';
-import { invoke, sampleEvent } from '../lib/testing/events';
-import { everyRow, noProJob } from '../lib/testing/owner-jobs';
+import { asOwner } from '../testing/applications';
+import { dispatchableWorker, offeredJob, testCategory, testJob, testPlace } from '../testing/dispatch';
+import { invoke, sampleEvent } from '../testing/events';
+import { everyRow, noProJob } from '../testing/owner-jobs';
 import { handler } from './list-jobs';
 
 const rowsOf = (query: Record<string, string>) => everyRow(handler, 'list-jobs', query);

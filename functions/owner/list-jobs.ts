@@ -1,6 +1,6 @@
 import { routeByName } from '../../shared/routes';
 import { ownerJobs } from './data/owner-jobs';
-import { http } from '../lib/http';
+import { http } from '../common/http';
 
 /**
  * One page of every job, newest first, from the jobs index (gsi3 'JOBS'): the created-date range

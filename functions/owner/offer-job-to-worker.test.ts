@@ -4,12 +4,12 @@ import { handler as listOffers } from '../jobs/list-job-offers';
 import { handler } from './offer-job-to-worker';
 import { jobsRepo } from '../jobs/data/jobs';
 import { timerNames } from '../jobs/dispatch';
-import { newId } from '../lib/ids';
-import { createTestWorker } from '../lib/testing/workers';
-import { dispatchableWorker, findSchedule, offeredJob, testCategory } from '../lib/testing/dispatch';
-import { invoke, sampleEvent, withBody, withPath } from '../lib/testing/events';
-import { noProJob, ownerCall } from '../lib/testing/owner-jobs';
-import { withBearer, workerToken } from '../lib/testing/workers';
+import { newId } from '../common/ids';
+import { createTestWorker } from '../testing/workers';
+import { dispatchableWorker, findSchedule, offeredJob, testCategory } from '../testing/dispatch';
+import { invoke, sampleEvent, withBody, withPath } from '../testing/events';
+import { noProJob, ownerCall } from '../testing/owner-jobs';
+import { withBearer, workerToken } from '../testing/workers';
 
 const offer = async (jobId: string, workerId: string) => invoke(handler, await ownerCall('offer-job-to-worker', jobId, { workerId }));
 

@@ -1,7 +1,7 @@
 import { routeByName } from '../../shared/routes';
 import { adminJobOfferSchema } from '../../shared/schemas/owner-jobs';
 import { ownerJobs } from './data/owner-jobs';
-import { http } from '../lib/http';
+import { http } from '../common/http';
 import { offerJobTo } from './owner-job-actions';
 
 /** The owner offers the job to a pro they chose; it expires like any offer and the pro accepts it from their list. */

@@ -5,10 +5,10 @@ import { toStreamRecord } from '../../infra/local/dynamo-stream';
 import type { NotificationView } from '../../shared/realtime';
 import { keys } from '../../shared/table';
 import { handler as deliverPush } from '../realtime/deliver-push';
-import { dynamo, tableName } from '../lib/clients';
+import { dynamo, tableName } from '../common/clients';
 import { connectionsRepo } from '../realtime/data/connections';
 import { notificationsRepo } from '../realtime/data/notifications';
-import { newId } from '../lib/ids';
+import { newId } from '../common/ids';
 import {
   documentAwaitingReview,
   jobWithNoPro,
@@ -21,18 +21,18 @@ import {
 } from './owner-events';
 import { pushSubscriptionsRepo } from '../realtime/data/push-subscriptions';
 import { OWNER_PUSH_ID } from '../realtime/push-caller';
-import { browserSubscription, startFakePushService } from '../lib/testing/fake-push-service';
-import { framesOf, openTestConnection } from '../lib/testing/sockets';
+import { browserSubscription, startFakePushService } from '../testing/fake-push-service';
+import { framesOf, openTestConnection } from '../testing/sockets';
 import { handler as sendMail } from '../mail/send-mail';
 import { handler as confirmUpload } from '../documents/confirm-document-upload';
 import { paths } from '../../web/src/lib/paths';
 import { mailRepo } from '../mail/data/mail';
 import { ownerDailySummary, ownerDocumentsWaiting, ownerNewApplication } from '../mail/messages/owner';
-import { pendingApplication, pendingCompanyApplication } from '../lib/testing/applications';
-import { asWorker, confirmedWithTicket, workerWithToken } from '../lib/testing/documents';
-import { invoke } from '../lib/testing/events';
-import { mailsTo, outboxRecord } from '../lib/testing/mail';
-import { ownerMailbox } from '../lib/testing/owner-mail';
+import { pendingApplication, pendingCompanyApplication } from '../testing/applications';
+import { asWorker, confirmedWithTicket, workerWithToken } from '../testing/documents';
+import { invoke } from '../testing/events';
+import { mailsTo, outboxRecord } from '../testing/mail';
+import { ownerMailbox } from '../testing/owner-mail';
 
 const pushService = await startFakePushService();
 afterAll(() => pushService.close());

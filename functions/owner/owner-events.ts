@@ -2,7 +2,7 @@ import type { NotificationView } from '../../shared/realtime';
 import { mailRepo } from '../mail/data/mail';
 import type { NewNotification } from '../realtime/data/notifications';
 import { ownerRepo } from '../identity/data/owner';
-import { logger } from '../lib/logger';
+import { logger } from '../common/logger';
 import type { MailMessage } from '../mail/message';
 import { ownerDocumentsWaiting, ownerNewApplication } from '../mail/messages/owner';
 import { ownerConsoleUrl } from './owner-console';

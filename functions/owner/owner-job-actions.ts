@@ -1,15 +1,15 @@
-import type { OwnerCaller } from '../lib/auth/caller';
+import type { OwnerCaller } from '../common/auth/caller';
 import { canTakeOffer } from '../jobs/data/dispatch-index';
 import { ownerActor } from '../jobs/data/job-history';
 import { jobsRepo, type JobItem } from '../jobs/data/jobs';
 import { OWNER_CANCELLABLE, ownerJobs } from './data/owner-jobs';
 import { workersRepo } from '../workers/data/workers';
 import { cancelArrival, cancelOfferTimers, dispatchCycle, offerNext, restartSearch, timerNames, type OfferTimerInput } from '../jobs/dispatch';
-import { env } from '../lib/env';
-import { ConflictError, NotFoundError } from '../lib/errors';
+import { env } from '../common/env';
+import { ConflictError, NotFoundError } from '../common/errors';
 import { jobCancelledByOwner, jobOffered } from '../jobs/job-events';
-import { logger } from '../lib/logger';
-import { scheduleOnce } from '../lib/scheduler';
+import { logger } from '../common/logger';
+import { scheduleOnce } from '../common/scheduler';
 
 /**
  * The owner's moves on a job: search again, offer it to a chosen pro, cancel it. Each is a write

@@ -4,15 +4,15 @@ import { handler as connect } from '../realtime/connect-socket';
 import { handler as socketMessage } from '../realtime/handle-socket-message';
 import { handler as listNotifications } from '../realtime/list-notifications';
 import { notificationsRepo } from '../realtime/data/notifications';
-import { newId } from '../lib/ids';
+import { newId } from '../common/ids';
 import { strikeAppealed } from './owner-events';
 import { OWNER_PUSH_ID } from '../realtime/push-caller';
 import type { SocketEvent } from '../realtime/socket';
-import { issuedCustomer } from '../lib/testing/customers';
-import { invoke, sampleEvent, throughTheEdge, withCookies } from '../lib/testing/events';
-import { ownerSessionCookie } from '../lib/testing/owner';
-import { framesOf, openTestConnection } from '../lib/testing/sockets';
-import { createTestWorker, withBearer, workerToken } from '../lib/testing/workers';
+import { issuedCustomer } from '../testing/customers';
+import { invoke, sampleEvent, throughTheEdge, withCookies } from '../testing/events';
+import { ownerSessionCookie } from '../testing/owner';
+import { framesOf, openTestConnection } from '../testing/sockets';
+import { createTestWorker, withBearer, workerToken } from '../testing/workers';
 
 /**
  * The owner's notifications are the owner's alone: the bell's list answers each caller their own

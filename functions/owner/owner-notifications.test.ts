@@ -6,15 +6,15 @@ import { handler as stripeWebhook } from '../payments/handle-stripe-webhook';
 import { handler as submitWorkerApplication } from '../applications/submit-worker-application';
 import { notificationsRepo } from '../realtime/data/notifications';
 import { offerNext } from '../jobs/dispatch';
-import { newId } from '../lib/ids';
+import { newId } from '../common/ids';
 import { ownerConsoleUrl } from './owner-events';
 import { OWNER_PUSH_ID } from '../realtime/push-caller';
-import { pendingCompanyApplication, pendingApplication, uploadFile, freshEmail } from '../lib/testing/applications';
-import { testCategory, testJob, testPlace } from '../lib/testing/dispatch';
-import { asWorker, confirmedDocument, uploadDocument, workerWithToken } from '../lib/testing/documents';
-import { invoke, sampleEvent, withBody } from '../lib/testing/events';
-import { invoicedJob } from '../lib/testing/money';
-import { completedSession, signedStripeEvent } from '../lib/testing/stripe';
+import { pendingCompanyApplication, pendingApplication, uploadFile, freshEmail } from '../testing/applications';
+import { testCategory, testJob, testPlace } from '../testing/dispatch';
+import { asWorker, confirmedDocument, uploadDocument, workerWithToken } from '../testing/documents';
+import { invoke, sampleEvent, withBody } from '../testing/events';
+import { invoicedJob } from '../testing/money';
+import { completedSession, signedStripeEvent } from '../testing/stripe';
 
 /**
  * The calls that tell the owner, each told once: the notification follows the conditional write

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../web/src/lib/paths';
 import { mailRepo } from '../mail/data/mail';
-import { acceptedJob, clockOn, paidInvoice, privateDay, sentJob, settleCounts, verifiedJob } from '../lib/testing/analytics';
-import { pendingApplication } from '../lib/testing/applications';
-import { dispatchableWorker, testCategory, testPlace } from '../lib/testing/dispatch';
-import { sampleEvent } from '../lib/testing/events';
-import { mailsTo, outboxRecord } from '../lib/testing/mail';
-import { ownerMailbox } from '../lib/testing/owner-mail';
+import { acceptedJob, clockOn, paidInvoice, privateDay, sentJob, settleCounts, verifiedJob } from '../testing/analytics';
+import { pendingApplication } from '../testing/applications';
+import { dispatchableWorker, testCategory, testPlace } from '../testing/dispatch';
+import { sampleEvent } from '../testing/events';
+import { mailsTo, outboxRecord } from '../testing/mail';
+import { ownerMailbox } from '../testing/owner-mail';
 import { handler, summaryInput } from './send-daily-summary';
 import { handler as sendMail } from '../mail/send-mail';
 

@@ -4,9 +4,9 @@ import { mailRepo } from '../mail/data/mail';
 import { ownerRepo } from '../identity/data/owner';
 import { penaltiesRepo } from '../arrival/data/penalties';
 import { stats } from './data/stats';
-import { logger } from '../lib/logger';
+import { logger } from '../common/logger';
 import { ownerDailySummary } from '../mail/messages/owner';
-import { timer } from '../lib/timer';
+import { timer } from '../common/timer';
 
 const DAY_MS = 86_400_000;
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);

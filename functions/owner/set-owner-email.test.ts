@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { handler } from './set-owner-email';
-import { invoke, sampleEvent, withBody, withCookies } from '../lib/testing/events';
-import { ownerTestSession } from '../lib/testing/owner';
+import { invoke, sampleEvent, withBody, withCookies } from '../testing/events';
+import { ownerTestSession } from '../testing/owner';
 
 const sample = sampleEvent('set-owner-email');
 

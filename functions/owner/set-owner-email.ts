@@ -1,13 +1,13 @@
 import { routeByName } from '../../shared/routes';
 import { ownerEmailSchema } from '../../shared/schemas/auth';
-import { verifyPassword } from '../lib/auth/passwords';
-import { loginThrottle } from '../lib/auth/throttle';
-import { clientNetwork } from '../lib/client-address';
+import { verifyPassword } from '../common/auth/passwords';
+import { loginThrottle } from '../common/auth/throttle';
+import { clientNetwork } from '../common/client-address';
 import { ownerRepo } from '../identity/data/owner';
 import { passwordResets } from '../identity/data/password-resets';
-import { UnauthorizedError, ValidationError } from '../lib/errors';
-import { http, reply } from '../lib/http';
-import { logger } from '../lib/logger';
+import { UnauthorizedError, ValidationError } from '../common/errors';
+import { http, reply } from '../common/http';
+import { logger } from '../common/logger';
 
 /** Wrong current passwords are throttled, as on a password change: a borrowed session cannot guess its way in. */
 const SCOPE = 'owner-email';

@@ -1,17 +1,17 @@
 import { routeByName } from '../../shared/routes';
 import { adminSetupSchema } from '../../shared/schemas/auth';
-import { ownerSessionCookie } from '../lib/auth/caller';
-import { hashPassword } from '../lib/auth/passwords';
-import { sessions } from '../lib/auth/sessions';
-import { loginThrottle } from '../lib/auth/throttle';
-import { sameSecret } from '../lib/auth/tokens';
-import { clientNetwork } from '../lib/client-address';
+import { ownerSessionCookie } from '../common/auth/caller';
+import { hashPassword } from '../common/auth/passwords';
+import { sessions } from '../common/auth/sessions';
+import { loginThrottle } from '../common/auth/throttle';
+import { sameSecret } from '../common/auth/tokens';
+import { clientNetwork } from '../common/client-address';
 import { ALREADY_SET_UP, ownerRepo, toOwnerUser } from '../identity/data/owner';
-import { ConflictError, ForbiddenError } from '../lib/errors';
-import { http, reply } from '../lib/http';
-import { newId } from '../lib/ids';
-import { logger } from '../lib/logger';
-import { readSecretFields } from '../lib/secrets';
+import { ConflictError, ForbiddenError } from '../common/errors';
+import { http, reply } from '../common/http';
+import { newId } from '../common/ids';
+import { logger } from '../common/logger';
+import { readSecretFields } from '../common/secrets';
 
 /** The throttle's scope for setup codes, and the one "account" they guess at (lib/auth/throttle.ts). */
 export const SETUP_SCOPE = 'admin-setup';

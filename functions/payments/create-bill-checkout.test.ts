@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { handler } from './create-bill-checkout';
 import { handler as payInvoice } from './create-checkout-session';
 import { invoicesRepo } from './data/invoices';
-import { newId } from '../lib/ids';
-import { invoicedCrew, verifiedCrew } from '../lib/testing/crew-bills';
-import { invoke, sampleEvent, withBody, withPath } from '../lib/testing/events';
-import { asCustomer } from '../lib/testing/money';
-import { onboardedAccount, testStripe } from '../lib/testing/stripe';
+import { newId } from '../common/ids';
+import { invoicedCrew, verifiedCrew } from '../testing/crew-bills';
+import { invoke, sampleEvent, withBody, withPath } from '../testing/events';
+import { asCustomer } from '../testing/money';
+import { onboardedAccount, testStripe } from '../testing/stripe';
 
 const sample = sampleEvent('create-bill-checkout');
 const checkout = async (id: string, customerId: string) => invoke(handler, await asCustomer(withPath(sample, { id }), customerId));

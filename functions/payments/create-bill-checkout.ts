@@ -1,12 +1,12 @@
 import { routeByName } from '../../shared/routes';
 import type { CheckoutSessionResult } from '../../shared/schemas/invoice';
 import { customersCrewBill, type CrewBillStatus } from './crew-bills';
-import { ConflictError, NotFoundError } from '../lib/errors';
-import { http } from '../lib/http';
-import { logger } from '../lib/logger';
+import { ConflictError, NotFoundError } from '../common/errors';
+import { http } from '../common/http';
+import { logger } from '../common/logger';
 import { checkoutForBill } from './payments';
-import { siteOrigin } from '../lib/site-origin';
-import { orUnavailable } from '../lib/transient';
+import { siteOrigin } from '../common/site-origin';
+import { orUnavailable } from '../common/transient';
 
 /** Why a bill in this state cannot be paid now; null when it can (to pay, or again after a failed payment). */
 function refusal(status: CrewBillStatus): string | null {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { handler } from './create-checkout-session';
 import { invoicesRepo } from './data/invoices';
-import { newId } from '../lib/ids';
-import { invoke, sampleEvent, withBody } from '../lib/testing/events';
-import { asCustomer, invoicedJob } from '../lib/testing/money';
-import { onboardedAccount, pressHostedButton, testStripe } from '../lib/testing/stripe';
+import { newId } from '../common/ids';
+import { invoke, sampleEvent, withBody } from '../testing/events';
+import { asCustomer, invoicedJob } from '../testing/money';
+import { onboardedAccount, pressHostedButton, testStripe } from '../testing/stripe';
 
 const sample = sampleEvent('create-checkout-session');
 const pay = async (customerId: string, body: unknown) => invoke(handler, await asCustomer(withBody(sample, body), customerId));

@@ -3,12 +3,12 @@ import { routeByName } from '../../shared/routes';
 import { checkoutSessionSchema, type CheckoutSessionResult } from '../../shared/schemas/invoice';
 import { invoicesRepo, type InvoiceItem } from './data/invoices';
 import { jobsRepo } from '../jobs/data/jobs';
-import { ConflictError, NotFoundError } from '../lib/errors';
-import { http } from '../lib/http';
-import { logger } from '../lib/logger';
+import { ConflictError, NotFoundError } from '../common/errors';
+import { http } from '../common/http';
+import { logger } from '../common/logger';
 import { checkoutFor } from './payments';
-import { siteOrigin } from '../lib/site-origin';
-import { orUnavailable } from '../lib/transient';
+import { siteOrigin } from '../common/site-origin';
+import { orUnavailable } from '../common/transient';
 
 const NOT_FOUND = 'Invoice not found';
 

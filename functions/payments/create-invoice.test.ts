@@ -1,19 +1,19 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { jobEntity } from '../../shared/entities';
-import { dynamo, tableName } from '../lib/clients';
+import { dynamo, tableName } from '../common/clients';
 import { crewBillOf } from './crew-bills';
 import { handler } from './create-invoice';
 import { invoicesRepo } from './data/invoices';
 import { notificationsRepo } from '../realtime/data/notifications';
 import { jobsRepo, type JobItem } from '../jobs/data/jobs';
 import type { WorkerItem } from '../workers/data/workers';
-import { dispatchableWorker, testCategory, testJob } from '../lib/testing/dispatch';
-import { invoke, sampleEvent, withBody, withPath } from '../lib/testing/events';
-import { invoicedCrew } from '../lib/testing/crew-bills';
-import { approvedJob, completedJob } from '../lib/testing/money';
-import { mailsTo, outboxRecord } from '../lib/testing/mail';
-import { withBearer, workerToken } from '../lib/testing/workers';
+import { dispatchableWorker, testCategory, testJob } from '../testing/dispatch';
+import { invoke, sampleEvent, withBody, withPath } from '../testing/events';
+import { invoicedCrew } from '../testing/crew-bills';
+import { approvedJob, completedJob } from '../testing/money';
+import { mailsTo, outboxRecord } from '../testing/mail';
+import { withBearer, workerToken } from '../testing/workers';
 import { handler as sendMail } from '../mail/send-mail';
 
 const sample = sampleEvent('create-invoice');

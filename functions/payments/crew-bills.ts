@@ -5,7 +5,7 @@ import { invoicesRepo, type InvoiceItem } from './data/invoices';
 import { jobNumber, jobsRepo, type JobItem } from '../jobs/data/jobs';
 import { workersRepo } from '../workers/data/workers';
 import { crewOf } from '../jobs/crews';
-import { cardFeeRates, env } from '../lib/env';
+import { cardFeeRates, env } from '../common/env';
 import { toInvoiceView } from './invoice-views';
 
 /**

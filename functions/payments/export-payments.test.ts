@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { handler } from './export-payments';
-import { csvCell } from '../lib/csv';
-import { asOwner } from '../lib/testing/applications';
-import { acceptedJob, clockOn, paidInvoice, privateDay, sentJob, verifiedJob, withQuery } from '../lib/testing/analytics';
-import { dispatchableWorker, testCategory } from '../lib/testing/dispatch';
-import { invoke, sampleEvent } from '../lib/testing/events';
+import { csvCell } from '../common/csv';
+import { asOwner } from '../testing/applications';
+import { acceptedJob, clockOn, paidInvoice, privateDay, sentJob, verifiedJob, withQuery } from '../testing/analytics';
+import { dispatchableWorker, testCategory } from '../testing/dispatch';
+import { invoke, sampleEvent } from '../testing/events';
 
 describe('GET /api/admin/exports/payments', () => {
   it('answers the payments made in the range as a CSV file, amounts in dollars and the payout as it stands (an id starting with - made harmless like any cell)', async () => {

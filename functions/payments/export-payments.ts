@@ -1,8 +1,8 @@
 import { routeByName } from '../../shared/routes';
 import { rangeOf } from '../owner/analytics';
-import { amount, toCsv } from '../lib/csv';
+import { amount, toCsv } from '../common/csv';
 import { exportsRepo } from '../owner/data/exports';
-import { fileReply, http } from '../lib/http';
+import { fileReply, http } from '../common/http';
 
 /** The payments made in a range of days (by when they were paid), as a CSV file (at most 5,000 rows). */
 export const handler = http(routeByName('export-payments'), async ({ query }) => {

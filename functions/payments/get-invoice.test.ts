@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { handler } from './get-invoice';
-import { newId } from '../lib/ids';
-import { invoke, sampleEvent, withCookies, withPath } from '../lib/testing/events';
-import { asCustomer, invoicedJob } from '../lib/testing/money';
-import { ownerSessionCookie } from '../lib/testing/owner';
-import { withBearer, workerToken } from '../lib/testing/workers';
+import { newId } from '../common/ids';
+import { invoke, sampleEvent, withCookies, withPath } from '../testing/events';
+import { asCustomer, invoicedJob } from '../testing/money';
+import { ownerSessionCookie } from '../testing/owner';
+import { withBearer, workerToken } from '../testing/workers';
 
 const sample = sampleEvent('get-invoice');
 const of = (id: string) => withCookies(withPath(sample, { id }), []);

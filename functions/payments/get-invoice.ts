@@ -1,7 +1,7 @@
 import { routeByName } from '../../shared/routes';
 import { invoicesRepo } from './data/invoices';
-import { NotFoundError } from '../lib/errors';
-import { http } from '../lib/http';
+import { NotFoundError } from '../common/errors';
+import { http } from '../common/http';
 import { mayRead } from './invoice-access';
 import { toInvoiceView } from './invoice-views';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { handler } from './get-payment-confirmation';
-import { testCategory, testJob, testPlace } from '../lib/testing/dispatch';
-import { invoke, sampleEvent, withPath } from '../lib/testing/events';
+import { testCategory, testJob, testPlace } from '../testing/dispatch';
+import { invoke, sampleEvent, withPath } from '../testing/events';
 
 const sample = sampleEvent('get-payment-confirmation');
 const confirm = (id: string, sessionId?: string) =>

@@ -4,8 +4,8 @@ import type { PaymentConfirmationView } from '../../shared/schemas/job';
 import { anchorLine, crewBillOf, leadsACrew, type CrewBill } from './crew-bills';
 import { invoicesRepo } from './data/invoices';
 import { jobsRepo, type JobItem } from '../jobs/data/jobs';
-import { NotFoundError } from '../lib/errors';
-import { http } from '../lib/http';
+import { NotFoundError } from '../common/errors';
+import { http } from '../common/http';
 
 /**
  * A crew's bill, paid by one session: paid when every line is (by that session, when one is named);

@@ -5,10 +5,10 @@ import { invoicesRepo } from './data/invoices';
 import { payoutAccountsRepo } from './data/payout-accounts';
 import { workersRepo } from '../workers/data/workers';
 import { settlePaid } from './payments';
-import { invoke, sampleEvent } from '../lib/testing/events';
-import { invoicedJob } from '../lib/testing/money';
-import { pressHostedButton, signedStripeEvent, testStripe } from '../lib/testing/stripe';
-import { createTestWorker, withBearer, workerToken } from '../lib/testing/workers';
+import { invoke, sampleEvent } from '../testing/events';
+import { invoicedJob } from '../testing/money';
+import { pressHostedButton, signedStripeEvent, testStripe } from '../testing/stripe';
+import { createTestWorker, withBearer, workerToken } from '../testing/workers';
 import Stripe from 'stripe';
 
 const sample = sampleEvent('get-payout-status');

@@ -1,5 +1,5 @@
 import { routeByName } from '../../shared/routes';
-import { http } from '../lib/http';
+import { http } from '../common/http';
 import { payoutStatusOf } from './payments';
 
 /** The worker's payout standing: Stripe Connect onboarding, shares held for them, shares sent. */

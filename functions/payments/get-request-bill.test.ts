@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { crewBillView } from '../../shared/schemas/views/invoice';
 import { handler } from './get-request-bill';
-import { newId } from '../lib/ids';
-import { invoicedCrew } from '../lib/testing/crew-bills';
-import { invoke, sampleEvent, withPath } from '../lib/testing/events';
-import { asCustomer, invoicedJob } from '../lib/testing/money';
+import { newId } from '../common/ids';
+import { invoicedCrew } from '../testing/crew-bills';
+import { invoke, sampleEvent, withPath } from '../testing/events';
+import { asCustomer, invoicedJob } from '../testing/money';
 
 const sample = sampleEvent('get-request-bill');
 const bill = async (id: string, customerId: string) => invoke(handler, await asCustomer(withPath(sample, { id }), customerId));

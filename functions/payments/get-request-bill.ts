@@ -1,7 +1,7 @@
 import { routeByName } from '../../shared/routes';
 import { customersCrewBill, toCrewBillView } from './crew-bills';
-import { NotFoundError } from '../lib/errors';
-import { http } from '../lib/http';
+import { NotFoundError } from '../common/errors';
+import { http } from '../common/http';
 
 /** A crew's one bill, for the request's own customer; 404 for a request of one pro or one not theirs. */
 export const handler = http(routeByName('get-request-bill'), async ({ params, caller }) => {

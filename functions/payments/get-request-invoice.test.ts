@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { handler } from './get-request-invoice';
-import { newId } from '../lib/ids';
-import { invoke, sampleEvent, withPath } from '../lib/testing/events';
-import { approvedJob, asCustomer, invoicedJob } from '../lib/testing/money';
+import { newId } from '../common/ids';
+import { invoke, sampleEvent, withPath } from '../testing/events';
+import { approvedJob, asCustomer, invoicedJob } from '../testing/money';
 
 const sample = sampleEvent('get-request-invoice');
 

@@ -1,8 +1,8 @@
 import { routeByName } from '../../shared/routes';
 import { invoicesRepo } from './data/invoices';
 import { jobsRepo } from '../jobs/data/jobs';
-import { NotFoundError } from '../lib/errors';
-import { http } from '../lib/http';
+import { NotFoundError } from '../common/errors';
+import { http } from '../common/http';
 import { toInvoiceView } from './invoice-views';
 
 /** The invoice of one of the customer's requests; 404 until the worker creates it (or when not theirs). */

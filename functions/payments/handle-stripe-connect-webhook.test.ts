@@ -5,11 +5,11 @@ import { handler } from './handle-stripe-connect-webhook';
 import { invoicesRepo } from './data/invoices';
 import { payoutAccountsRepo } from './data/payout-accounts';
 import { workersRepo } from '../workers/data/workers';
-import { newId } from '../lib/ids';
+import { newId } from '../common/ids';
 import { settlePaid } from './payments';
-import { invoke, sampleEvent } from '../lib/testing/events';
-import { invoicedJob } from '../lib/testing/money';
-import { onboardedAccount, signedStripeEvent, stripeKeys, testStripe, withOwnStripeSecret } from '../lib/testing/stripe';
+import { invoke, sampleEvent } from '../testing/events';
+import { invoicedJob } from '../testing/money';
+import { onboardedAccount, signedStripeEvent, stripeKeys, testStripe, withOwnStripeSecret } from '../testing/stripe';
 
 const sample = sampleEvent('handle-stripe-connect-webhook');
 const secretsProxy = await startFaultProxy(process.env.SECRETS_MANAGER_ENDPOINT!);

@@ -1,6 +1,6 @@
 import { routeByName } from '../../shared/routes';
 import { payoutAccountsRepo } from './data/payout-accounts';
-import { http } from '../lib/http';
+import { http } from '../common/http';
 import { refreshAccount } from './payments';
 import type { Stripe } from './stripe';
 import { receiveStripeEvent } from './stripe-webhook';

@@ -5,11 +5,11 @@ import { handler } from './handle-stripe-webhook';
 import { invoicesRepo } from './data/invoices';
 import { jobsRepo } from '../jobs/data/jobs';
 import { notificationsRepo } from '../realtime/data/notifications';
-import { newId } from '../lib/ids';
-import { verifiedCrew } from '../lib/testing/crew-bills';
-import { invoke, sampleEvent, withPath } from '../lib/testing/events';
-import { asCustomer } from '../lib/testing/money';
-import { onboardedAccount, pressHostedButton, signedStripeEvent, testStripe } from '../lib/testing/stripe';
+import { newId } from '../common/ids';
+import { verifiedCrew } from '../testing/crew-bills';
+import { invoke, sampleEvent, withPath } from '../testing/events';
+import { asCustomer } from '../testing/money';
+import { onboardedAccount, pressHostedButton, signedStripeEvent, testStripe } from '../testing/stripe';
 
 type Crew = Awaited<ReturnType<typeof verifiedCrew>>;
 

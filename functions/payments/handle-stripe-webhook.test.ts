@@ -2,12 +2,12 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { invoiceEntity, jobEntity } from '../../shared/entities';
 import { handler as createBillCheckout } from './create-bill-checkout';
-import { dynamo, tableName } from '../lib/clients';
-import { verifiedCrew } from '../lib/testing/crew-bills';
-import { mailsTo, outboxRecord } from '../lib/testing/mail';
-import { asCustomer } from '../lib/testing/money';
-import { pressHostedButton, testStripe } from '../lib/testing/stripe';
-import { withPath } from '../lib/testing/events';
+import { dynamo, tableName } from '../common/clients';
+import { verifiedCrew } from '../testing/crew-bills';
+import { mailsTo, outboxRecord } from '../testing/mail';
+import { asCustomer } from '../testing/money';
+import { pressHostedButton, testStripe } from '../testing/stripe';
+import { withPath } from '../testing/events';
 import { handler as sendMail } from '../mail/send-mail';
 import { handler as confirmPayment } from './get-payment-confirmation';
 
@@ -18,11 +18,11 @@ import { invoicesRepo } from './data/invoices';
 import { jobsRepo } from '../jobs/data/jobs';
 import { payoutAccountsRepo } from './data/payout-accounts';
 import { workersRepo } from '../workers/data/workers';
-import { newId } from '../lib/ids';
-import { invoke, sampleEvent } from '../lib/testing/events';
-import { invoicedJob } from '../lib/testing/money';
-import { completedSession, onboardedAccount, signedStripeEvent, stripeKeys, withOwnStripeSecret } from '../lib/testing/stripe';
-import { createTestWorker } from '../lib/testing/workers';
+import { newId } from '../common/ids';
+import { invoke, sampleEvent } from '../testing/events';
+import { invoicedJob } from '../testing/money';
+import { completedSession, onboardedAccount, signedStripeEvent, stripeKeys, withOwnStripeSecret } from '../testing/stripe';
+import { createTestWorker } from '../testing/workers';
 
 const sample = sampleEvent('handle-stripe-webhook');
 

@@ -1,5 +1,5 @@
 import { routeByName } from '../../shared/routes';
-import { http } from '../lib/http';
+import { http } from '../common/http';
 import { forgetExpired, settleFailed, settlePaid, settleProcessing } from './payments';
 import type { Stripe } from './stripe';
 import { receiveStripeEvent } from './stripe-webhook';

@@ -1,7 +1,7 @@
 import { routeByName } from '../../shared/routes';
 import { INVOICE_PAGE_SIZE } from '../../shared/schemas/query';
 import { invoicesRepo, type InvoiceItem } from './data/invoices';
-import { http } from '../lib/http';
+import { http } from '../common/http';
 import { toInvoiceView } from './invoice-views';
 
 /**

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { handler } from './start-payout-onboarding';
 import { payoutAccountsRepo } from './data/payout-accounts';
 import { workersRepo } from '../workers/data/workers';
-import { invoke, sampleEvent } from '../lib/testing/events';
-import { testStripe } from '../lib/testing/stripe';
-import { createTestWorker, withBearer, workerToken } from '../lib/testing/workers';
+import { invoke, sampleEvent } from '../testing/events';
+import { testStripe } from '../testing/stripe';
+import { createTestWorker, withBearer, workerToken } from '../testing/workers';
 
 const sample = sampleEvent('start-payout-onboarding');
 

@@ -1,9 +1,9 @@
 import { routeByName } from '../../shared/routes';
 import type { PayoutOnboardingLink } from '../../shared/schemas/invoice';
 import { payoutAccountsRepo } from './data/payout-accounts';
-import { http } from '../lib/http';
-import { logger } from '../lib/logger';
-import { siteOrigin } from '../lib/site-origin';
+import { http } from '../common/http';
+import { logger } from '../common/logger';
+import { siteOrigin } from '../common/site-origin';
 import { stripe } from './stripe';
 
 /**

@@ -1,8 +1,8 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { countedLogs } from '../lib/counted-logs';
+import { countedLogs } from '../common/counted-logs';
 import { stripeEventsRepo } from './data/stripe-events';
-import { BadRequestError } from '../lib/errors';
-import { logger } from '../lib/logger';
+import { BadRequestError } from '../common/errors';
+import { logger } from '../common/logger';
 import { verifiedEvent, type Stripe, type WebhookEndpoint } from './stripe';
 
 /**

@@ -2,8 +2,8 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { FUNCTION_TIMEOUT_SECONDS } from '../../infra/function-defaults';
 import { startFaultProxy } from '../../infra/testing/fault-proxy';
 import { STRIPE_MAX_NETWORK_RETRIES, STRIPE_TIMEOUT_MS, stripeWorstCaseMs } from './stripe';
-import { invoke, sampleEvent } from '../lib/testing/events';
-import { createTestWorker, withBearer, workerToken } from '../lib/testing/workers';
+import { invoke, sampleEvent } from '../testing/events';
+import { createTestWorker, withBearer, workerToken } from '../testing/workers';
 
 /** The Stripe the handlers reach, through a proxy a test can make stop answering. */
 const proxy = await startFaultProxy(process.env.STRIPE_API_URL!);

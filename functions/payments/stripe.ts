@@ -1,11 +1,11 @@
 import Stripe from 'stripe';
-import { env } from '../lib/env';
-import { readSecretFields } from '../lib/secrets';
+import { env } from '../common/env';
+import { readSecretFields } from '../common/secrets';
 
 /**
  * The one adapter for Stripe: the real SDK, pointed at the local Stripe endpoint
  * (infra/local/stripe.ts) when STRIPE_API_URL is set, at api.stripe.com otherwise. Its keys are in
- * the Stripe secret (functions/lib/secrets.ts), read at run time; only the payment functions bundle it.
+ * the Stripe secret (functions/common/secrets.ts), read at run time; only the payment functions bundle it.
  */
 
 /**

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { handler, VERIFY_ON_LEAD } from './submit-client-verification';
-import { completedBy, takenBy, testCrew } from '../lib/testing/crews';
+import { completedBy, takenBy, testCrew } from '../testing/crews';
 import { offerNext } from '../jobs/dispatch';
 import { handler as completeJob } from '../jobs/complete-job';
 import { invoicesRepo } from './data/invoices';
 import { jobsRepo } from '../jobs/data/jobs';
-import { newId } from '../lib/ids';
-import { dispatchableWorker, testCategory } from '../lib/testing/dispatch';
-import { invoke, sampleEvent, withBody, withPath } from '../lib/testing/events';
-import { asCustomer, completedJob, invoicedJob } from '../lib/testing/money';
-import { withBearer, workerToken } from '../lib/testing/workers';
+import { newId } from '../common/ids';
+import { dispatchableWorker, testCategory } from '../testing/dispatch';
+import { invoke, sampleEvent, withBody, withPath } from '../testing/events';
+import { asCustomer, completedJob, invoicedJob } from '../testing/money';
+import { withBearer, workerToken } from '../testing/workers';
 import { NOTES_REQUIRED } from '../../shared/schemas/invoice';
 
 const sample = sampleEvent('submit-client-verification');

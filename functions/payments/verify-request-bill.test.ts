@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { handler } from './verify-request-bill';
 import { handler as verifyWork } from './verify-work';
 import { invoicesRepo } from './data/invoices';
-import { newId } from '../lib/ids';
-import { invoicedCrew } from '../lib/testing/crew-bills';
-import { invoke, sampleEvent, withPath } from '../lib/testing/events';
-import { asCustomer } from '../lib/testing/money';
+import { newId } from '../common/ids';
+import { invoicedCrew } from '../testing/crew-bills';
+import { invoke, sampleEvent, withPath } from '../testing/events';
+import { asCustomer } from '../testing/money';
 
 const sample = sampleEvent('verify-request-bill');
 const verify = async (id: string, customerId: string) => invoke(handler, await asCustomer(withPath(sample, { id }), customerId));

@@ -1,9 +1,9 @@
 import { routeByName } from '../../shared/routes';
 import { crewBillOf, customersCrewBill, toCrewBillView } from './crew-bills';
 import { invoicesRepo } from './data/invoices';
-import { ConflictError, NotFoundError } from '../lib/errors';
-import { http } from '../lib/http';
-import { logger } from '../lib/logger';
+import { ConflictError, NotFoundError } from '../common/errors';
+import { http } from '../common/http';
+import { logger } from '../common/logger';
 
 /**
  * The customer checks a crew's bill once, for every pro: each line's invoice is verified (each its

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { handler } from './verify-work';
 import { invoicesRepo } from './data/invoices';
-import { newId } from '../lib/ids';
-import { invoke, sampleEvent, withPath } from '../lib/testing/events';
-import { asCustomer, invoicedJob } from '../lib/testing/money';
+import { newId } from '../common/ids';
+import { invoke, sampleEvent, withPath } from '../testing/events';
+import { asCustomer, invoicedJob } from '../testing/money';
 
 const sample = sampleEvent('verify-work');
 

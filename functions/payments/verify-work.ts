@@ -1,9 +1,9 @@
 import { routeByName } from '../../shared/routes';
 import { invoicesRepo } from './data/invoices';
-import { ConflictError, NotFoundError } from '../lib/errors';
-import { http } from '../lib/http';
+import { ConflictError, NotFoundError } from '../common/errors';
+import { http } from '../common/http';
 import { toInvoiceView } from './invoice-views';
-import { logger } from '../lib/logger';
+import { logger } from '../common/logger';
 
 /** Verify Work: the customer accepts the invoice's work and charges, which payment needs. */
 export const handler = http(routeByName('verify-work'), async ({ params, caller }) => {

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { handler } from './connect-socket';
 import { handler as disconnect } from './disconnect-socket';
 import { connectionsRepo } from './data/connections';
-import { newId } from '../lib/ids';
-import { issuedCustomer } from '../lib/testing/customers';
-import { sampleEvent, throughTheEdge } from '../lib/testing/events';
-import { ownerSessionCookie } from '../lib/testing/owner';
-import { openTestConnection } from '../lib/testing/sockets';
-import { createTestWorker, workerToken } from '../lib/testing/workers';
+import { newId } from '../common/ids';
+import { issuedCustomer } from '../testing/customers';
+import { sampleEvent, throughTheEdge } from '../testing/events';
+import { ownerSessionCookie } from '../testing/owner';
+import { openTestConnection } from '../testing/sockets';
+import { createTestWorker, workerToken } from '../testing/workers';
 import type { SocketEvent } from './socket';
 
 const sample = sampleEvent('connect-socket') as unknown as SocketEvent;

@@ -1,7 +1,7 @@
 import { connectionsRepo } from './data/connections';
-import { logger } from '../lib/logger';
-import { cameThroughDistribution, NOT_THROUGH_SITE_MESSAGE } from '../lib/origin-verify';
-import { fromOwnSite } from '../lib/same-origin';
+import { logger } from '../common/logger';
+import { cameThroughDistribution, NOT_THROUGH_SITE_MESSAGE } from '../common/origin-verify';
+import { fromOwnSite } from '../common/same-origin';
 import { hasIdentity, identify, selectedProtocol, socketHandler } from './socket';
 
 /**

@@ -5,12 +5,12 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { keys } from '../../shared/table';
 import { toStreamRecord } from '../../infra/local/dynamo-stream';
 import { handler, urgentNotification } from './deliver-push';
-import { dynamo, tableName } from '../lib/clients';
+import { dynamo, tableName } from '../common/clients';
 import { notificationsRepo, type NewNotification } from './data/notifications';
 import { pushDeliveriesRepo, SENDING_LEASE_SECONDS } from './data/push-deliveries';
 import { pushSubscriptionsRepo } from './data/push-subscriptions';
-import { newId } from '../lib/ids';
-import { browserSubscription, startFakePushService } from '../lib/testing/fake-push-service';
+import { newId } from '../common/ids';
+import { browserSubscription, startFakePushService } from '../testing/fake-push-service';
 import type { RealtimeRole } from '../../shared/realtime';
 
 const pushService = await startFakePushService();

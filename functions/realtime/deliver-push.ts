@@ -4,7 +4,7 @@ import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEven
 import { realtimeRoles } from '../../shared/realtime';
 import type { NotificationItem } from './data/notifications';
 import { pushDeliveriesRepo } from './data/push-deliveries';
-import { logger, withRequestContext } from '../lib/logger';
+import { logger, withRequestContext } from '../common/logger';
 import { pushTo } from './push';
 import { vapidPublicKey } from './push-config';
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { readSecretFields } from '../lib/secrets';
-import { invoke, sampleEvent } from '../lib/testing/events';
+import { readSecretFields } from '../common/secrets';
+import { invoke, sampleEvent } from '../testing/events';
 
 const sample = sampleEvent('get-vapid-public-key');
 

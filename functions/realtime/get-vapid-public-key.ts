@@ -1,5 +1,5 @@
 import { routeByName } from '../../shared/routes';
-import { http } from '../lib/http';
+import { http } from '../common/http';
 import { PushNotConfiguredError, vapidPublicKey } from './push-config';
 
 /** The VAPID public key the browser subscribes with (its applicationServerKey). */

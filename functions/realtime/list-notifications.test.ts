@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { handler } from './list-notifications';
-import { newId } from '../lib/ids';
+import { newId } from '../common/ids';
 import { notify } from './realtime';
-import { invoke, sampleEvent, withCookies } from '../lib/testing/events';
-import { createTestWorker, withBearer, workerToken } from '../lib/testing/workers';
+import { invoke, sampleEvent, withCookies } from '../testing/events';
+import { createTestWorker, withBearer, workerToken } from '../testing/workers';
 
 const sample = sampleEvent('list-notifications');
 

@@ -1,6 +1,6 @@
 import { routeByName } from '../../shared/routes';
 import { notificationsRepo } from './data/notifications';
-import { http } from '../lib/http';
+import { http } from '../common/http';
 import { pushPersonOf } from './push-caller';
 
 /** The notification centre's history, newest first (the same list a socket gets on register); nobody's is empty. */

@@ -1,6 +1,6 @@
 import type { RealtimeRole } from '../../shared/realtime';
-import type { Caller } from '../lib/auth/caller';
-import { UnauthorizedError } from '../lib/errors';
+import type { Caller } from '../common/auth/caller';
+import { UnauthorizedError } from '../common/errors';
 
 /**
  * Whom a push subscription (or a notification) belongs to: the same (role, id) pairs the

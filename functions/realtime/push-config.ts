@@ -1,9 +1,9 @@
-import { env } from '../lib/env';
-import { HttpError } from '../lib/errors';
-import { hasSecret, readSecretFields } from '../lib/secrets';
+import { env } from '../common/env';
+import { HttpError } from '../common/errors';
+import { hasSecret, readSecretFields } from '../common/secrets';
 
 /**
- * The VAPID keys, read from the VAPID secret (functions/lib/secrets.ts) by the functions that hand
+ * The VAPID keys, read from the VAPID secret (functions/common/secrets.ts) by the functions that hand
  * out the public key or send push, the only ones told its id; without web-push itself, so the
  * public key route stays light at cold start. Undefined: this server has no push (no secret id).
  * A secret that cannot be read is a 503 with Retry-After (SecretUnavailableError).

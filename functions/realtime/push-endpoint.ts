@@ -1,7 +1,7 @@
 import { createPublicKey } from 'node:crypto';
 import { P256DH_MESSAGE } from '../../shared/schemas/push';
-import { env } from '../lib/env';
-import { ValidationError } from '../lib/errors';
+import { env } from '../common/env';
+import { ValidationError } from '../common/errors';
 
 /**
  * Where a push may be sent. A subscription's endpoint is a URL the browser hands us, and sending a

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { pushSubscriptionsRepo } from './data/push-subscriptions';
-import { newId } from '../lib/ids';
-import { browserSubscription, startFakePushService } from '../lib/testing/fake-push-service';
+import { newId } from '../common/ids';
+import { browserSubscription, startFakePushService } from '../testing/fake-push-service';
 import { pushBody, pushTo } from './push';
 
 const pushService = await startFakePushService();

@@ -1,7 +1,7 @@
 import webpush from 'web-push';
 import type { RealtimeRole } from '../../shared/realtime';
 import { pushSubscriptionsRepo, type PushSubscriptionItem } from './data/push-subscriptions';
-import { logger } from '../lib/logger';
+import { logger } from '../common/logger';
 import { PushNotConfiguredError, vapidKeys } from './push-config';
 import { isAllowedPushEndpoint } from './push-endpoint';
 import type { PushPerson } from './push-caller';

@@ -2,9 +2,9 @@ import { ApiGatewayManagementApiClient, DeleteConnectionCommand, PostToConnectio
 import { frame, rooms, type RealtimeRole, type ServerEvent, type ServerEvents } from '../../shared/realtime';
 import { connectionsRepo, userRoom } from './data/connections';
 import { notificationsRepo, type NewNotification } from './data/notifications';
-import { env } from '../lib/env';
-import { newId } from '../lib/ids';
-import { logger } from '../lib/logger';
+import { env } from '../common/env';
+import { newId } from '../common/ids';
+import { logger } from '../common/logger';
 
 /**
  * The one adapter for /ws delivery: frames posted to connections through the

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pushSubscriptionsRepo } from './data/push-subscriptions';
-import { newId } from '../lib/ids';
-import { invoke, sampleEvent, withBody } from '../lib/testing/events';
-import { browserSubscription } from '../lib/testing/fake-push-service';
+import { newId } from '../common/ids';
+import { invoke, sampleEvent, withBody } from '../testing/events';
+import { browserSubscription } from '../testing/fake-push-service';
 import { handler } from './renew-push-subscription';
 
 const sample = sampleEvent('renew-push-subscription');
@@ -66,7 +66,7 @@ describe('POST /api/push/renew', () => {
 
 describe('POST /api/push/renew (anywhere but the local runtime)', () => {
   afterEach(() => {
-    vi.doUnmock('../lib/env');
+    vi.doUnmock('../common/env');
     vi.resetModules();
   });
 
@@ -75,8 +75,8 @@ describe('POST /api/push/renew (anywhere but the local runtime)', () => {
     const workerId = newId();
     const old = await subscribedWorker(workerId);
     vi.resetModules();
-    vi.doMock('../lib/env', async (importOriginal) => {
-      const actual = await importOriginal<typeof import('../lib/env')>();
+    vi.doMock('../common/env', async (importOriginal) => {
+      const actual = await importOriginal<typeof import('../common/env')>();
       return { ...actual, env: { ...actual.env, LOCAL_RUNTIME: false }, secureCookies: true };
     });
     const deployed = (await import('./renew-push-subscription')).handler;

@@ -1,9 +1,9 @@
 import { routeByName } from '../../shared/routes';
 import { pushRenewSchema } from '../../shared/schemas/push';
 import { pushSubscriptionsRepo } from './data/push-subscriptions';
-import { NotFoundError, ValidationError } from '../lib/errors';
-import { http } from '../lib/http';
-import { logger } from '../lib/logger';
+import { NotFoundError, ValidationError } from '../common/errors';
+import { http } from '../common/http';
+import { logger } from '../common/logger';
 import { assertPushKeys, assertPushServiceEndpoint } from './push-endpoint';
 
 const UNKNOWN = 'This browser has no push subscription here to renew. Enable push again.';

@@ -1,12 +1,12 @@
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { pushSubscriptionsRepo } from './data/push-subscriptions';
-import { env } from '../lib/env';
-import { newId } from '../lib/ids';
-import { readSecretFields } from '../lib/secrets';
-import { markIssued } from '../lib/testing/customers';
-import { invoke, sampleEvent, withBody, withCookies } from '../lib/testing/events';
-import { browserSubscription, startFakePushService, vapidClaims } from '../lib/testing/fake-push-service';
-import { createTestWorker, withBearer, workerToken } from '../lib/testing/workers';
+import { env } from '../common/env';
+import { newId } from '../common/ids';
+import { readSecretFields } from '../common/secrets';
+import { markIssued } from '../testing/customers';
+import { invoke, sampleEvent, withBody, withCookies } from '../testing/events';
+import { browserSubscription, startFakePushService, vapidClaims } from '../testing/fake-push-service';
+import { createTestWorker, withBearer, workerToken } from '../testing/workers';
 import { handler } from './send-test-push';
 import { handler as subscribe } from './subscribe-push';
 
@@ -144,7 +144,7 @@ describe('POST /api/push/test', () => {
 
 describe('POST /api/push/test (anywhere but the local runtime)', () => {
   afterEach(() => {
-    vi.doUnmock('../lib/env');
+    vi.doUnmock('../common/env');
     vi.resetModules();
   });
 
@@ -155,8 +155,8 @@ describe('POST /api/push/test (anywhere but the local runtime)', () => {
     const internal = browserSubscription(pushService);
     await pushSubscriptionsRepo.save(person, { endpoint: internal.endpoint, ...internal.json.keys }, new Date().toISOString());
     vi.resetModules();
-    vi.doMock('../lib/env', async (importOriginal) => {
-      const actual = await importOriginal<typeof import('../lib/env')>();
+    vi.doMock('../common/env', async (importOriginal) => {
+      const actual = await importOriginal<typeof import('../common/env')>();
       return { ...actual, env: { ...actual.env, LOCAL_RUNTIME: false }, secureCookies: true };
     });
     const deployed = (await import('./send-test-push')).handler;

@@ -1,6 +1,6 @@
 import { routeByName } from '../../shared/routes';
-import { NotFoundError } from '../lib/errors';
-import { http, reply } from '../lib/http';
+import { NotFoundError } from '../common/errors';
+import { http, reply } from '../common/http';
 import { pushTo } from './push';
 import { PushNotConfiguredError, vapidPublicKey } from './push-config';
 import { requirePushPerson, type PushPerson } from './push-caller';

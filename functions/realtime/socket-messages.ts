@@ -5,7 +5,7 @@ import { connectionsRepo, userRoom, userRooms, type ConnectionItem, type Identit
 import { jobLocationsRepo } from '../jobs/data/job-locations';
 import { jobsRepo, type JobItem } from '../jobs/data/jobs';
 import { notificationsRepo } from './data/notifications';
-import { logger } from '../lib/logger';
+import { logger } from '../common/logger';
 import { publish, publishToJob, sendTo } from './realtime';
 import { isId } from '../../shared/schemas/id';
 

@@ -1,9 +1,9 @@
 import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2, Context } from 'aws-lambda';
-import { ownerFrom, workerFrom } from '../lib/auth/caller';
-import { existingCustomer } from '../lib/customer';
+import { ownerFrom, workerFrom } from '../common/auth/caller';
+import { existingCustomer } from '../common/auth/customer';
 import type { Identity } from './data/connections';
 import { workersRepo } from '../workers/data/workers';
-import { logger, withRequestContext } from '../lib/logger';
+import { logger, withRequestContext } from '../common/logger';
 
 /**
  * The socket functions' shared parts: the event as API Gateway's WebSocket API sends it (with the

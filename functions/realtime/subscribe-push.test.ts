@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pushSubscriptionsRepo } from './data/push-subscriptions';
-import { newId } from '../lib/ids';
-import { markIssued } from '../lib/testing/customers';
-import { invoke, sampleEvent, withBody, withCookies } from '../lib/testing/events';
-import { browserSubscription } from '../lib/testing/fake-push-service';
-import { ownerTestSession } from '../lib/testing/owner';
-import { createTestWorker, withBearer, workerToken } from '../lib/testing/workers';
+import { newId } from '../common/ids';
+import { markIssued } from '../testing/customers';
+import { invoke, sampleEvent, withBody, withCookies } from '../testing/events';
+import { browserSubscription } from '../testing/fake-push-service';
+import { ownerTestSession } from '../testing/owner';
+import { createTestWorker, withBearer, workerToken } from '../testing/workers';
 import { handler } from './subscribe-push';
 import { AUTH_MESSAGE, P256DH_MESSAGE } from '../../shared/schemas/push';
 
@@ -154,15 +154,15 @@ describe('POST /api/push/subscribe', () => {
 
 describe('POST /api/push/subscribe (anywhere but the local runtime)', () => {
   afterEach(() => {
-    vi.doUnmock('../lib/env');
+    vi.doUnmock('../common/env');
     vi.resetModules();
   });
 
   /** The handler as a deployed function builds it: without the local runtime's LOCAL_RUNTIME. */
   async function deployedHandler() {
     vi.resetModules();
-    vi.doMock('../lib/env', async (importOriginal) => {
-      const actual = await importOriginal<typeof import('../lib/env')>();
+    vi.doMock('../common/env', async (importOriginal) => {
+      const actual = await importOriginal<typeof import('../common/env')>();
       return { ...actual, env: { ...actual.env, LOCAL_RUNTIME: false }, secureCookies: true };
     });
     return (await import('./subscribe-push')).handler;

@@ -1,11 +1,11 @@
 import { routeByName } from '../../shared/routes';
 import { pushSubscribeSchema } from '../../shared/schemas/push';
 import { pushSubscriptionsRepo } from './data/push-subscriptions';
-import { http, reply } from '../lib/http';
-import { logger } from '../lib/logger';
+import { http, reply } from '../common/http';
+import { logger } from '../common/logger';
 import { requirePushPerson } from './push-caller';
 import { assertPushKeys, assertPushServiceEndpoint } from './push-endpoint';
-import { takeCreation } from '../lib/creation-limits';
+import { takeCreation } from '../common/creation-limits';
 
 /**
  * Enables push for this browser: the subscription is stored for the signed-in person. Subscribing

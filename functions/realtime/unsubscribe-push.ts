@@ -1,9 +1,9 @@
 import { routeByName } from '../../shared/routes';
 import { pushEndpointSchema } from '../../shared/schemas/push';
 import { pushSubscriptionsRepo } from './data/push-subscriptions';
-import { NotFoundError } from '../lib/errors';
-import { http } from '../lib/http';
-import { logger } from '../lib/logger';
+import { NotFoundError } from '../common/errors';
+import { http } from '../common/http';
+import { logger } from '../common/logger';
 import { requirePushPerson } from './push-caller';
 
 /** Disables push for this browser. Not stored for the caller: 404, which the web client ignores (the browser is unsubscribed either way). */

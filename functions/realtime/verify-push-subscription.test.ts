@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { pushSubscriptionsRepo } from './data/push-subscriptions';
-import { newId } from '../lib/ids';
-import { markIssued } from '../lib/testing/customers';
-import { invoke, sampleEvent, withBody, withCookies } from '../lib/testing/events';
-import { browserSubscription } from '../lib/testing/fake-push-service';
-import { createTestWorker, withBearer, workerToken } from '../lib/testing/workers';
+import { newId } from '../common/ids';
+import { markIssued } from '../testing/customers';
+import { invoke, sampleEvent, withBody, withCookies } from '../testing/events';
+import { browserSubscription } from '../testing/fake-push-service';
+import { createTestWorker, withBearer, workerToken } from '../testing/workers';
 import { handler } from './verify-push-subscription';
 
 const sample = sampleEvent('verify-push-subscription');

@@ -1,8 +1,8 @@
 import { routeByName } from '../../shared/routes';
 import { pushEndpointSchema } from '../../shared/schemas/push';
 import { pushSubscriptionsRepo } from './data/push-subscriptions';
-import { NotFoundError } from '../lib/errors';
-import { http } from '../lib/http';
+import { NotFoundError } from '../common/errors';
+import { http } from '../common/http';
 import { requirePushPerson } from './push-caller';
 
 /**

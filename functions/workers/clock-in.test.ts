@@ -2,15 +2,15 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { keys } from '../../shared/table';
 import { handler } from './clock-in';
-import { dynamo, tableName } from '../lib/clients';
+import { dynamo, tableName } from '../common/clients';
 import { geohashOf } from '../jobs/data/dispatch-index';
 import { jobsRepo } from '../jobs/data/jobs';
 import { notificationsRepo } from '../realtime/data/notifications';
 import { offerNext } from '../jobs/dispatch';
-import { north, testCategory, testJob, testPlace } from '../lib/testing/dispatch';
+import { north, testCategory, testJob, testPlace } from '../testing/dispatch';
 import { workersRepo } from './data/workers';
-import { invoke, sampleEvent, withBody, withHeaders } from '../lib/testing/events';
-import { createTestWorker, withBearer, workerToken } from '../lib/testing/workers';
+import { invoke, sampleEvent, withBody, withHeaders } from '../testing/events';
+import { createTestWorker, withBearer, workerToken } from '../testing/workers';
 
 const sample = sampleEvent('clock-in');
 

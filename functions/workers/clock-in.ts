@@ -2,7 +2,7 @@ import { routeByName } from '../../shared/routes';
 import { dispatchIndex } from '../jobs/data/dispatch-index';
 import { workersRepo } from './data/workers';
 import { reofferNearby } from '../jobs/dispatch';
-import { http } from '../lib/http';
+import { http } from '../common/http';
 
 /** Conditional on being clocked out: a second clock-in, even a concurrent one, gets 409. */
 export const handler = http(routeByName('clock-in'), async ({ caller }) => {

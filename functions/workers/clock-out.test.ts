@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { handler as clockIn } from './clock-in';
 import { handler } from './clock-out';
 import { workersRepo } from './data/workers';
-import { invoke, sampleEvent } from '../lib/testing/events';
-import { createTestWorker, withBearer, workerToken } from '../lib/testing/workers';
+import { invoke, sampleEvent } from '../testing/events';
+import { createTestWorker, withBearer, workerToken } from '../testing/workers';
 
 const sample = sampleEvent('clock-out');
 

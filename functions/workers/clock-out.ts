@@ -1,7 +1,7 @@
 import { routeByName } from '../../shared/routes';
 import { dispatchIndex } from '../jobs/data/dispatch-index';
 import { workersRepo } from './data/workers';
-import { http } from '../lib/http';
+import { http } from '../common/http';
 
 /** Conditional on being clocked in: clocking out while out gets 409. */
 export const handler = http(routeByName('clock-out'), async ({ caller }) => {

@@ -4,11 +4,11 @@ import { handler } from './create-worker-review';
 import { jobsRepo, type JobItem } from '../jobs/data/jobs';
 import { reviewsRepo } from './data/reviews';
 import { workersRepo } from './data/workers';
-import { newId } from '../lib/ids';
-import { markIssued } from '../lib/testing/customers';
-import { dispatchableWorker, offeredJob, testCategory, testJob } from '../lib/testing/dispatch';
-import { completedJob } from '../lib/testing/money';
-import { invoke, sampleEvent, withBody, withCookies } from '../lib/testing/events';
+import { newId } from '../common/ids';
+import { markIssued } from '../testing/customers';
+import { dispatchableWorker, offeredJob, testCategory, testJob } from '../testing/dispatch';
+import { completedJob } from '../testing/money';
+import { invoke, sampleEvent, withBody, withCookies } from '../testing/events';
 
 const sample = sampleEvent('create-worker-review');
 

@@ -2,9 +2,9 @@ import { routeByName } from '../../shared/routes';
 import { isId } from '../../shared/schemas/id';
 import { workerReviewSchema } from '../../shared/schemas/review';
 import { reviewsRepo, REVIEW_JOB_NOT_FOUND } from './data/reviews';
-import { NotFoundError } from '../lib/errors';
-import { http, reply } from '../lib/http';
-import { logger } from '../lib/logger';
+import { NotFoundError } from '../common/errors';
+import { http, reply } from '../common/http';
+import { logger } from '../common/logger';
 
 /**
  * The review dialog: the customer (their cookie, not the body's clientId) reviews the worker of

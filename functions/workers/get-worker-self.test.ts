@@ -2,13 +2,13 @@ import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { keys } from '../../shared/table';
 import { handler } from './get-worker-self';
-import { sessions } from '../lib/auth/sessions';
-import { hashSecret, newSecret } from '../lib/auth/tokens';
-import { dynamo, tableName } from '../lib/clients';
-import { newId } from '../lib/ids';
-import { presignUpload } from '../lib/storage';
-import { invoke, sampleEvent, withHeaders } from '../lib/testing/events';
-import { createTestWorker, withBearer, workerToken } from '../lib/testing/workers';
+import { sessions } from '../common/auth/sessions';
+import { hashSecret, newSecret } from '../common/auth/tokens';
+import { dynamo, tableName } from '../common/clients';
+import { newId } from '../common/ids';
+import { presignUpload } from '../common/storage';
+import { invoke, sampleEvent, withHeaders } from '../testing/events';
+import { createTestWorker, withBearer, workerToken } from '../testing/workers';
 
 const sample = sampleEvent('get-worker-self');
 const selfFields = [

@@ -1,7 +1,7 @@
 import { routeByName } from '../../shared/routes';
 import { toWorkerSelf } from './data/workers';
-import { http } from '../lib/http';
-import { presignDownload } from '../lib/storage';
+import { http } from '../common/http';
+import { presignDownload } from '../common/storage';
 
 /** The token's own worker (never another: there is no id to name); pending and terminated too. */
 export const handler = http(routeByName('get-worker-self'), async ({ caller }) => {

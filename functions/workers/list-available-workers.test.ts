@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { handler } from './list-available-workers';
-import { newId } from '../lib/ids';
-import { asOwner } from '../lib/testing/applications';
-import { dispatchableWorker, testCategory } from '../lib/testing/dispatch';
-import { invoke, sampleEvent } from '../lib/testing/events';
-import { everyRow } from '../lib/testing/owner-jobs';
-import { createTestWorker } from '../lib/testing/workers';
+import { newId } from '../common/ids';
+import { asOwner } from '../testing/applications';
+import { dispatchableWorker, testCategory } from '../testing/dispatch';
+import { invoke, sampleEvent } from '../testing/events';
+import { everyRow } from '../testing/owner-jobs';
+import { createTestWorker } from '../testing/workers';
 
 describe('GET /api/admin/workers/available', () => {
   it('lists the pros of the trade on call and free, not one holding a job or off call', async () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { handler } from './list-pro-figures';
-import { asOwner, everyPage } from '../lib/testing/applications';
-import { acceptedJob, clockOn, paidInvoice, privateDay, sentJob, verifiedJob, withQuery } from '../lib/testing/analytics';
-import { dispatchableWorker, testCategory } from '../lib/testing/dispatch';
-import { invoke, sampleEvent } from '../lib/testing/events';
+import { asOwner, everyPage } from '../testing/applications';
+import { acceptedJob, clockOn, paidInvoice, privateDay, sentJob, verifiedJob, withQuery } from '../testing/analytics';
+import { dispatchableWorker, testCategory } from '../testing/dispatch';
+import { invoke, sampleEvent } from '../testing/events';
 
 describe('GET /api/admin/analytics/pros', () => {
   it('lists each pro with their rating, earnings and strikes, a page at a time', async () => {

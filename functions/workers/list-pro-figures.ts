@@ -3,9 +3,9 @@ import { routeByName } from '../../shared/routes';
 import type { ProFigures } from '../../shared/schemas/admin';
 import type { Page } from '../../shared/schemas/page';
 import { averageRating } from '../../shared/schemas/review-rules';
-import { readPage } from '../lib/data/page';
+import { readPage } from '../common/data/page';
 import type { WorkerItem } from './data/workers';
-import { http } from '../lib/http';
+import { http } from '../common/http';
 
 /**
  * Each pro's rating, earnings and strikes, a page at a time (oldest profile first): every figure is

@@ -4,13 +4,13 @@ import { describe, expect, it } from 'vitest';
 import type { LatLng } from '../../shared/domain/geo';
 import { keys } from '../../shared/table';
 import { handler, LISTINGS_PER_WINDOW } from './list-worker-profiles';
-import { dynamo, tableName } from '../lib/clients';
+import { dynamo, tableName } from '../common/clients';
 import { jobsRepo } from '../jobs/data/jobs';
 import { reviewsRepo } from './data/reviews';
 import { serviceAddressesRepo } from '../bookings/data/service-addresses';
-import { issuedCustomer } from '../lib/testing/customers';
-import { dispatchableWorker, north, offeredJob, testPlace } from '../lib/testing/dispatch';
-import { fromAddress, invoke, sampleEvent } from '../lib/testing/events';
+import { issuedCustomer } from '../testing/customers';
+import { dispatchableWorker, north, offeredJob, testPlace } from '../testing/dispatch';
+import { fromAddress, invoke, sampleEvent } from '../testing/events';
 
 const sample = sampleEvent('list-worker-profiles');
 

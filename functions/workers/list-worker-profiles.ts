@@ -5,16 +5,16 @@ import { routeByName } from '../../shared/routes';
 import type { WorkerListingView } from '../../shared/schemas/job';
 import { averageRating } from '../../shared/schemas/review-rules';
 import { serviceAreaOf } from '../../shared/domain/service-areas';
-import { takeAllowances } from '../lib/auth/throttle';
-import { clientNetwork } from '../lib/client-address';
-import { existingCustomer } from '../lib/customer';
+import { takeAllowances } from '../common/auth/throttle';
+import { clientNetwork } from '../common/client-address';
+import { existingCustomer } from '../common/auth/customer';
 import { dispatchIndex, isDispatchable } from '../jobs/data/dispatch-index';
 import { serviceAddressesRepo } from '../bookings/data/service-addresses';
 import { workersRepo, type WorkerItem } from './data/workers';
-import { env } from '../lib/env';
-import { BadRequestError, TooManyRequestsError } from '../lib/errors';
-import { http } from '../lib/http';
-import { presignDownload } from '../lib/storage';
+import { env } from '../common/env';
+import { BadRequestError, TooManyRequestsError } from '../common/errors';
+import { http } from '../common/http';
+import { presignDownload } from '../common/storage';
 
 /** Workers shown for one trade near the customer. */
 const LISTING_LIMIT = 50;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { asOwner } from '../lib/testing/applications';
-import { invoke, sampleEvent } from '../lib/testing/events';
-import { createTestWorker } from '../lib/testing/workers';
+import { asOwner } from '../testing/applications';
+import { invoke, sampleEvent } from '../testing/events';
+import { createTestWorker } from '../testing/workers';
 import { handler } from './list-workers';
 
 const page = async (query: Record<string, string> = {}) => invoke(handler, { ...(await asOwner('list-workers')), queryStringParameters: query });

@@ -1,6 +1,6 @@
 import { routeByName } from '../../shared/routes';
 import { toWorkerAdminView, workerAdmin } from './data/worker-admin';
-import { http } from '../lib/http';
+import { http } from '../common/http';
 
 /** A page of workers (oldest first), of one status when `status` is given. */
 export const handler = http(routeByName('list-workers'), async ({ query }) => {

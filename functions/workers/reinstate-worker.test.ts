@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { notificationsRepo } from '../realtime/data/notifications';
 import { workersRepo } from './data/workers';
-import { newId } from '../lib/ids';
-import { asOwner } from '../lib/testing/applications';
-import { invoke, withBody } from '../lib/testing/events';
-import { lateArrival, strikablePro } from '../lib/testing/strikes';
-import { createTestWorker } from '../lib/testing/workers';
+import { newId } from '../common/ids';
+import { asOwner } from '../testing/applications';
+import { invoke, withBody } from '../testing/events';
+import { lateArrival, strikablePro } from '../testing/strikes';
+import { createTestWorker } from '../testing/workers';
 import { handler } from './reinstate-worker';
 import { handler as voidStrike } from '../arrival/void-strike';
 

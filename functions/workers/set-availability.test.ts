@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { jobsRepo } from '../jobs/data/jobs';
 import { workersRepo, type WorkerItem } from './data/workers';
-import { dispatchableWorker, offeredJob, testCategory } from '../lib/testing/dispatch';
-import { completedJob } from '../lib/testing/money';
-import { invoke, sampleEvent, withBody } from '../lib/testing/events';
-import { createTestWorker, withBearer, workerToken } from '../lib/testing/workers';
+import { dispatchableWorker, offeredJob, testCategory } from '../testing/dispatch';
+import { completedJob } from '../testing/money';
+import { invoke, sampleEvent, withBody } from '../testing/events';
+import { createTestWorker, withBearer, workerToken } from '../testing/workers';
 import { handler } from './set-availability';
 
 const sample = sampleEvent('set-availability');

@@ -3,7 +3,7 @@ import { availabilitySchema } from '../../shared/schemas/worker';
 import { dispatchIndex } from '../jobs/data/dispatch-index';
 import { workersRepo } from './data/workers';
 import { reofferNearby } from '../jobs/dispatch';
-import { http } from '../lib/http';
+import { http } from '../common/http';
 
 export const handler = http(routeByName('set-availability'), availabilitySchema, async ({ body, caller }) => {
   const worker = await workersRepo.setAvailability(caller.worker.id, body.isAvailable);

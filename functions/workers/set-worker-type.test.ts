@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { handler as getSelf } from './get-worker-self';
 import { workersRepo } from './data/workers';
-import { invoke, sampleEvent, withBody } from '../lib/testing/events';
-import { createTestWorker, withBearer, workerToken } from '../lib/testing/workers';
+import { invoke, sampleEvent, withBody } from '../testing/events';
+import { createTestWorker, withBearer, workerToken } from '../testing/workers';
 import { handler } from './set-worker-type';
 
 const sample = sampleEvent('set-worker-type');

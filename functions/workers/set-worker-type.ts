@@ -2,7 +2,7 @@ import { routeByName } from '../../shared/routes';
 import { workerTypeSchema } from '../../shared/schemas/worker';
 import { dispatchIndex } from '../jobs/data/dispatch-index';
 import { workersRepo } from './data/workers';
-import { http } from '../lib/http';
+import { http } from '../common/http';
 
 /** The worker-type choice, kept on the server as well as in the browser. */
 export const handler = http(routeByName('set-worker-type'), workerTypeSchema, async ({ body, caller }) => {

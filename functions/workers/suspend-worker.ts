@@ -1,7 +1,7 @@
 import { routeByName } from '../../shared/routes';
 import { workerStatusChangeSchema } from '../../shared/schemas/strikes';
 import { toWorkerAdminView } from './data/worker-admin';
-import { http } from '../lib/http';
+import { http } from '../common/http';
 import { changeWorkerStatus } from '../arrival/strikes';
 
 /**

@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { handler as enforceArrival } from '../arrival/enforce-arrival';
-import { sessions } from '../lib/auth/sessions';
+import { sessions } from '../common/auth/sessions';
 import { jobHistory } from '../jobs/data/job-history';
 import { jobsRepo } from '../jobs/data/jobs';
 import { penaltiesRepo } from '../arrival/data/penalties';
 import { workersRepo } from './data/workers';
-import { north, offeredJob } from '../lib/testing/dispatch';
-import { strikablePro } from '../lib/testing/strikes';
-import { newId } from '../lib/ids';
-import { asOwner } from '../lib/testing/applications';
-import { invoke, withBody } from '../lib/testing/events';
+import { north, offeredJob } from '../testing/dispatch';
+import { strikablePro } from '../testing/strikes';
+import { newId } from '../common/ids';
+import { asOwner } from '../testing/applications';
+import { invoke, withBody } from '../testing/events';
 import { handler as suspend } from './suspend-worker';
 import { handler } from './terminate-worker';
-import { createTestWorker } from '../lib/testing/workers';
+import { createTestWorker } from '../testing/workers';
 
 /** An approved, active pro. */
 async function approvedWorker(): Promise<string> {

@@ -2,10 +2,10 @@ import { routeByName } from '../../shared/routes';
 import { workerProfileSchema } from '../../shared/schemas/worker';
 import { dispatchIndex } from '../jobs/data/dispatch-index';
 import { toWorkerSelf } from './data/workers';
-import { ValidationError } from '../lib/errors';
-import { http } from '../lib/http';
-import { logger } from '../lib/logger';
-import { objectExists, presignDownload } from '../lib/storage';
+import { ValidationError } from '../common/errors';
+import { http } from '../common/http';
+import { logger } from '../common/logger';
+import { objectExists, presignDownload } from '../common/storage';
 
 const PHOTO_AGAIN = 'Upload the photo again';
 

@@ -1,5 +1,5 @@
 import type { WorkerItem } from './data/workers';
-import { ForbiddenError } from '../lib/errors';
+import { ForbiddenError } from '../common/errors';
 
 /**
  * The worker is always the token's: a worker acts only on their own jobs. A worker id the client

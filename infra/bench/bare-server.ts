@@ -15,8 +15,8 @@ const { bookingsRepo } = await import('../../functions/bookings/data/bookings');
 const { jobsRepo } = await import('../../functions/jobs/data/jobs');
 const { workersRepo } = await import('../../functions/workers/data/workers');
 const { ownerJobs, workerAdmin } = await import('../../functions/workers/data/worker-admin');
-const { ownerFrom, workerFrom } = await import('../../functions/lib/auth/caller');
-const { existingCustomer } = await import('../../functions/lib/customer');
+const { ownerFrom, workerFrom } = await import('../../functions/common/auth/caller');
+const { existingCustomer } = await import('../../functions/common/auth/customer');
 
 type Caller = { cookies: string[]; headers: Record<string, string> };
 

@@ -54,7 +54,7 @@ export async function measureDispatch(sizes: readonly number[], runs: number): P
     await ensureTable(raw, LOCAL_TABLE);
     const doc = DynamoDBDocumentClient.from(raw, { marshallOptions: { removeUndefinedValues: true } });
     const { dispatchIndex, entriesFor } = await import('../../functions/jobs/data/dispatch-index');
-    const { dynamo } = await import('../../functions/lib/clients');
+    const { dynamo } = await import('../../functions/common/clients');
 
     // Counts what the production client reads, from its answers.
     let itemsRead = 0;

@@ -86,11 +86,11 @@ export async function measureOwnerDashboard(log: (message: string) => void): Pro
   const doc = DynamoDBDocumentClient.from(raw, { marshallOptions: { removeUndefinedValues: true } });
   try {
     await ensureTable(raw, LOCAL_TABLE);
-    const { dynamo } = await import('../../functions/lib/clients');
+    const { dynamo } = await import('../../functions/common/clients');
     const { jobItem } = await import('../../functions/jobs/data/jobs');
-    const { queryAll } = await import('../../functions/lib/data/query');
+    const { queryAll } = await import('../../functions/common/data/query');
     const { areaOf, dayOf: statsDay } = await import('../../functions/owner/data/stats');
-    const { sessionItem } = await import('../../functions/lib/auth/sessions');
+    const { sessionItem } = await import('../../functions/common/auth/sessions');
     const { counter, jobEntity, statsEntity, workerEntity } = await import('../../shared/entities');
 
     let itemsRead = 0;

@@ -8,7 +8,7 @@ import { markdownTable, ms } from './report';
 import { median } from './timing';
 
 /**
- * One password hash as the login functions run it: functions/lib/auth/passwords.ts bundled exactly
+ * One password hash as the login functions run it: functions/common/auth/passwords.ts bundled exactly
  * as a function is (infra/bench/lambda.ts), its first verify timed in a fresh Node process (cold: a
  * login on a new instance) and the next ones in the same process (warm), next to a reference
  * measured side by side in the same processes.
@@ -91,7 +91,7 @@ function childScript(bundleUrl: string, referenceFirst: boolean, warmRepeats: nu
 export async function buildHashBundle(root: string, outDir: string): Promise<{ file: string; bytes: number; stored: string }> {
   mkdirSync(outDir, { recursive: true });
   const entry = path.join(outDir, 'entry.ts');
-  const passwords = path.join(root, 'functions/lib/auth/passwords.ts');
+  const passwords = path.join(root, 'functions/common/auth/passwords.ts');
   writeFileSync(entry, `export { hashPassword, verifyPassword } from ${JSON.stringify(passwords)};\n`);
   const built = await bundle(root, entry, path.join(outDir, 'index.mjs'));
   const { hashPassword } = (await import(pathToFileURL(built.file).href)) as { hashPassword: (password: string) => Promise<string> };
@@ -166,7 +166,7 @@ export function passwordHashTable(f: HashFigures, memoryMb = PASSWORD_HASHING_ME
   return [
     table,
     '',
-    `functions/lib/auth/passwords.ts bundled as a function is (${(f.bundleBytes / 1024).toFixed(1)} KB), in ${f.processes} fresh Node ` +
+    `functions/common/auth/passwords.ts bundled as a function is (${(f.bundleBytes / 1024).toFixed(1)} KB), in ${f.processes} fresh Node ` +
       `processes: cold is the first verify of a stored hash in the process (a login on a new instance, after its import), warm the ` +
       `median of the next ${f.warmRepeats} of each in every process. The reference runs in the same processes, alternating with the ` +
       `hash, first in every other process. The Lambda columns divide this machine's one-core figure by Lambda's vCPU share ` +

@@ -230,7 +230,7 @@ export interface HttpApiOptions {
   /**
    * The origin secret this front adds to every /api request as CloudFront does (the local Secrets
    * Manager's `origin`), asked at each request so a changed secret is used at once. Absent: none is
-   * added, and the functions refuse every call (functions/lib/origin-verify.ts).
+   * added, and the functions refuse every call (functions/common/origin-verify.ts).
    */
   originSecret?: () => string | undefined;
 }

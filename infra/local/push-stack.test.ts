@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserSubscription, startFakePushService, type FakePushService } from '../../functions/lib/testing/fake-push-service';
+import { browserSubscription, startFakePushService, type FakePushService } from '../../functions/testing/fake-push-service';
 import { startLocalStack, type LocalStack } from './stack';
 
 /**

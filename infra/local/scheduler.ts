@@ -10,7 +10,7 @@ import { makePrivateFolder, writePrivateFile } from './private-file';
  * marketplace uses (offer expiry, arrival grace). It speaks the REST-JSON wire format of
  * @aws-sdk/client-scheduler for CreateSchedule (POST /schedules/{Name}), GetSchedule
  * (GET /schedules/{Name}?groupName=) and DeleteSchedule (DELETE /schedules/{Name}?groupName=),
- * so functions/lib/scheduler.ts runs unchanged against it. Signatures are not checked.
+ * so functions/common/scheduler.ts runs unchanged against it. Signatures are not checked.
  *
  * Only `at(yyyy-mm-ddThh:mm:ss)` expressions in UTC, with a Lambda function ARN as the target, are
  * accepted; anything else is a ValidationException rather than a silently different behaviour.

@@ -22,7 +22,7 @@ async function start(name: string) {
   return started;
 }
 
-/** The SDK client as functions/lib/clients.ts makes it, pointed at the local endpoint. */
+/** The SDK client as functions/common/clients.ts makes it, pointed at the local endpoint. */
 function sdk(endpoint: string): SecretsManagerClient {
   const client = new SecretsManagerClient({ region: 'us-east-1', endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 1 });
   clients.push(client);

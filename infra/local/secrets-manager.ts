@@ -8,7 +8,7 @@ import { readBody, sendJson } from './http-io';
 import { writePrivateFile } from './private-file';
 
 /**
- * A local AWS Secrets Manager for the embedded runtime, so functions/lib/secrets.ts (the real
+ * A local AWS Secrets Manager for the embedded runtime, so functions/common/secrets.ts (the real
  * @aws-sdk/client-secrets-manager, pointed here by SECRETS_MANAGER_ENDPOINT) reads secrets locally
  * exactly as it does in the cloud. It speaks the SDK's JSON 1.1 protocol (`POST /`,
  * `X-Amz-Target: secretsmanager.<Operation>`, errors as `{ __type, message }`) for:

@@ -12,7 +12,7 @@ let client: SESv2Client;
 
 beforeAll(async () => {
   ses = await startLocalSes(dir);
-  // The client as functions/lib/clients.ts makes it, pointed at the local endpoint.
+  // The client as functions/common/clients.ts makes it, pointed at the local endpoint.
   client = new SESv2Client({ region: 'us-east-1', endpoint: ses.endpoint, credentials: LOCAL_CREDENTIALS, maxAttempts: 1 });
 });
 

@@ -149,7 +149,7 @@ export function localFunctionEnv(
     UPLOADS_BUCKET: LOCAL_UPLOADS_BUCKET,
     STAGE: 'local',
     // Only this runtime sets it (the CDK stack cannot, whatever its stage): it opens dev-login,
-    // cookies without Secure over plain http and a loopback push service (functions/lib/env.ts).
+    // cookies without Secure over plain http and a loopback push service (functions/common/env.ts).
     LOCAL_RUNTIME: 'true',
     AWS_REGION: 'us-east-1',
     AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
@@ -161,7 +161,7 @@ export function localFunctionEnv(
     // The browser posts uploads and fetches downloads here directly, on its own port (CORS allows
     // any localhost origin), exactly as it reaches the bucket in AWS.
     S3_ENDPOINT: s3Endpoint,
-    // Absent only where a caller has no Scheduler to offer; functions/lib/scheduler.ts then uses AWS.
+    // Absent only where a caller has no Scheduler to offer; functions/common/scheduler.ts then uses AWS.
     ...(schedulerEndpoint ? { SCHEDULER_ENDPOINT: schedulerEndpoint } : {}),
     TIMER_TARGET_PREFIX: LOCAL_TIMER_TARGET_PREFIX,
     // The local Stripe's endpoint (none for the developer's real test keys: api.stripe.com).

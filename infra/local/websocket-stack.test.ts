@@ -58,7 +58,7 @@ describe('npm start: /ws and the @connections endpoint', () => {
 
   it("accepts a customer's handshake with the fixly.v1 subprotocol and delivers what the functions publish to their channel", async () => {
     // Prepare: a customer the stack's server issued (imported now, so it writes to the stack's table).
-    const { issuedCustomer } = await import('../../functions/lib/testing/customers');
+    const { issuedCustomer } = await import('../../functions/testing/customers');
     const { customerId, cookie } = await issuedCustomer();
     const client = await open(['fixly.v1'], cookie);
     const received = new Promise<string>((resolve) => client.once('message', (data) => resolve(data.toString())));

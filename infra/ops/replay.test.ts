@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { jobsRepo } from '../../functions/jobs/data/jobs';
-import { dispatchableWorker, north, offeredJob, testCategory, testPlace } from '../../functions/lib/testing/dispatch';
+import { dispatchableWorker, north, offeredJob, testCategory, testPlace } from '../../functions/testing/dispatch';
 import { lambdaContext, loadHandler } from '../local/http-api';
 import { ensureBucket, localS3Client } from '../local/s3';
 import { LOCAL_CREDENTIALS, LOCAL_TIMER_TARGET_PREFIX } from '../local/stack';

@@ -25,11 +25,11 @@ declare module 'vitest' {
     /** The local Secrets Manager the handlers read every secret from, and the ids of what it holds. */
     secretsEndpoint: string;
     secretIds: Partial<Record<SecretName, string>>;
-    /** The origin secret's value: what CloudFront adds to every request (functions/lib/testing/events.ts). */
+    /** The origin secret's value: what CloudFront adds to every request (functions/testing/events.ts). */
     originSecret: string;
     /** The owner setup code (setup-admin): what the operator reads from the stack output or the npm start console. */
     setupCode: string;
-    /** The local SES the mail sender sends through; tests read what it kept (functions/lib/testing/mail.ts). */
+    /** The local SES the mail sender sends through; tests read what it kept (functions/testing/mail.ts). */
     sesEndpoint: string;
   }
 }
@@ -67,7 +67,7 @@ export default async function setup(project: TestProject) {
   const stripe = await startLocalStripe(stripeDir, { deliver: async () => {} });
 
   // Only the @connections endpoint: tests have no browser, so they register recording connections
-  // through its /_local inspection API (functions/lib/testing/sockets.ts) and read what was posted.
+  // through its /_local inspection API (functions/testing/sockets.ts) and read what was posted.
   const websocket = await startLocalWebSocketApi();
 
   // The secrets, as the local runtime seeds them at start: the local Stripe's keys, VAPID keys, the

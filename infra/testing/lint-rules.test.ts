@@ -24,7 +24,7 @@ function sourceFileOf(feature: string): string {
 describe('the import boundaries the linter keeps', () => {
   it('imports the files the cases below point at', () => {
     // Prepare
-    const targets = ['functions/lib/errors.ts', 'infra/site-cache.ts', 'infra/local/stack.ts', 'infra/testing/local-process.ts', 'shared/routes.ts'];
+    const targets = ['functions/common/errors.ts', 'infra/site-cache.ts', 'infra/local/stack.ts', 'infra/testing/local-process.ts', 'shared/routes.ts'];
 
     // Act
     const missing = targets.filter((file) => !existsSync(path.join(root, file)));

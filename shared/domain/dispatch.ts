@@ -5,7 +5,7 @@ import { distanceKm, type LatLng } from './geo';
 
 /**
  * Dispatch rules that the server and the screens share. The figures are
- * defaults; the functions read overrides from their environment (functions/lib/env.ts).
+ * defaults; the functions read overrides from their environment (functions/common/env.ts).
  */
 export const dispatchDefaults = {
   /** Offers outstanding at once. */

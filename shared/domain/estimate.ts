@@ -30,7 +30,7 @@ export interface JobEstimate {
   workerCount?: number;
 }
 
-/** The configured figures an estimate uses (functions/lib/env.ts holds the deployed ones). */
+/** The configured figures an estimate uses (functions/common/env.ts holds the deployed ones). */
 export interface EstimateRates {
   /** The one platform fee rate, percent. */
   feePercent: number;

@@ -1,5 +1,5 @@
 /**
- * Every id the server makes (functions/lib/ids.ts): 128 random bits in base64url, 22 characters.
+ * Every id the server makes (functions/common/ids.ts): 128 random bits in base64url, 22 characters.
  * Unguessable, so an id is often the capability itself (a tracking link, a booking). Plain, without
  * a schema library: repositories, handlers and the screens all test ids with it.
  */

@@ -58,7 +58,7 @@ import { requestsLinkOpened, requestsLinkPreview } from './requests-link';
 
 /**
  * The schema of every route's answer (its 2xx body), by the name the manifest gives it
- * (shared/routes.ts `response`). Only the tests import this map (functions/lib/testing/responses.ts):
+ * (shared/routes.ts `response`). Only the tests import this map (functions/testing/responses.ts):
  * answers are checked there, never at run time, so no function bundles it.
  */
 export const responseSchemas = {

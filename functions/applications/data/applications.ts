@@ -18,16 +18,16 @@ import {
   type EmailClaimItem,
   type WorkerApplicationItem,
 } from '../../../shared/entities';
-import { dynamo, tableName } from '../../lib/clients';
-import { ConflictError, NotFoundError } from '../../lib/errors';
+import { dynamo, tableName } from '../../common/clients';
+import { ConflictError, NotFoundError } from '../../common/errors';
 import { companyApplicationDecided, companyApplicationReceived, workerApplicationReceived } from '../../mail/messages/applicants';
 import { MAILED_ACCOUNT_LINK_SECONDS } from '../../mail/messages/worker-accounts';
-import { isNew, putOf, updateOf } from '../../lib/data/expressions';
+import { isNew, putOf, updateOf } from '../../common/data/expressions';
 import { outboxPut } from '../../mail/data/mail';
 import { workerAccountLinks } from '../../identity/data/worker-account-links';
-import { countAll, queryAll } from '../../lib/data/query';
-import { WriteCancelled } from '../../lib/data/transact';
-import { readPage } from '../../lib/data/page';
+import { countAll, queryAll } from '../../common/data/query';
+import { WriteCancelled } from '../../common/data/transact';
+import { readPage } from '../../common/data/page';
 import type { Page, PageQuery } from '../../../shared/schemas/page';
 import { stats, writeCounted } from '../../owner/data/stats';
 

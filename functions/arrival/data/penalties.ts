@@ -2,14 +2,14 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { workerEntity, workerPenaltyEntity, type WorkerPenaltyItem } from '../../../shared/entities';
 import type { PageQuery, Page } from '../../../shared/schemas/page';
 import type { StrikeEvidence, StrikeReason, StrikeView } from '../../../shared/schemas/strikes';
-import { dynamo, tableName } from '../../lib/clients';
-import { ConflictError, NotFoundError } from '../../lib/errors';
-import { newId } from '../../lib/ids';
-import { increment, isNew, putOf, updateOf } from '../../lib/data/expressions';
-import { readPage } from '../../lib/data/page';
-import { countAll, queryAll } from '../../lib/data/query';
-import { writeTogether, WriteCancelled, type WriteAction } from '../../lib/data/transact';
-import { tryUpdate } from '../../lib/data/write';
+import { dynamo, tableName } from '../../common/clients';
+import { ConflictError, NotFoundError } from '../../common/errors';
+import { newId } from '../../common/ids';
+import { increment, isNew, putOf, updateOf } from '../../common/data/expressions';
+import { readPage } from '../../common/data/page';
+import { countAll, queryAll } from '../../common/data/query';
+import { writeTogether, WriteCancelled, type WriteAction } from '../../common/data/transact';
+import { tryUpdate } from '../../common/data/write';
 
 export type { WorkerPenaltyItem } from '../../../shared/entities';
 

@@ -3,9 +3,9 @@ import { bookingStatusOf, type JobState } from '../../../shared/domain/booking-s
 import { bookingEntity, type BookingItem } from '../../../shared/entities';
 import type { Booking, BookingInput } from '../../../shared/schemas/booking';
 import { townOf } from '../../../shared/domain/town';
-import { dynamo, tableName } from '../../lib/clients';
-import { isNew, putOf } from '../../lib/data/expressions';
-import type { WriteAction } from '../../lib/data/transact';
+import { dynamo, tableName } from '../../common/clients';
+import { isNew, putOf } from '../../common/data/expressions';
+import type { WriteAction } from '../../common/data/transact';
 
 export type { BookingItem } from '../../../shared/entities';
 

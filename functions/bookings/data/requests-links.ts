@@ -7,15 +7,15 @@ import {
   type CustomerEmailItem,
   type RequestsLinkItem,
 } from '../../../shared/entities';
-import { hashSecret, newSecret, sameSecret } from '../../lib/auth/tokens';
-import { dynamo, tableName } from '../../lib/clients';
-import { newId } from '../../lib/ids';
+import { hashSecret, newSecret, sameSecret } from '../../common/auth/tokens';
+import { dynamo, tableName } from '../../common/clients';
+import { newId } from '../../common/ids';
 import type { MailMessage } from '../../mail/message';
-import { isNew, putOf, updateOf } from '../../lib/data/expressions';
+import { isNew, putOf, updateOf } from '../../common/data/expressions';
 import { outboxPut } from '../../mail/data/mail';
-import { writeTogether } from '../../lib/data/transact';
-import { queryAll } from '../../lib/data/query';
-import { lostRace, tryUpdate } from '../../lib/data/write';
+import { writeTogether } from '../../common/data/transact';
+import { queryAll } from '../../common/data/query';
+import { lostRace, tryUpdate } from '../../common/data/write';
 
 /** How long a requests link works: long enough to open the mail, short enough that an old one is worthless. */
 export const REQUESTS_LINK_SECONDS = 15 * 60;

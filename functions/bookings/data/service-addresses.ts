@@ -3,8 +3,8 @@ import type { LatLng } from '../../../shared/domain/geo';
 import type { ServiceAddressView } from '../../../shared/schemas/service-address';
 import { serviceAddressEntity, type ServiceAddressItem } from '../../../shared/entities';
 import { table } from '../../../shared/table';
-import { dynamo, tableName } from '../../lib/clients';
-import { putOf } from '../../lib/data/expressions';
+import { dynamo, tableName } from '../../common/clients';
+import { putOf } from '../../common/data/expressions';
 
 export type { ServiceAddressItem } from '../../../shared/entities';
 

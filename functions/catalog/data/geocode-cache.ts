@@ -2,8 +2,8 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { AddressSuggestion } from '../../../shared/schemas/job';
 import { geocodeEntity, type GeocodeItem } from '../../../shared/entities';
 import { table } from '../../../shared/table';
-import { dynamo, tableName } from '../../lib/clients';
-import { putOf } from '../../lib/data/expressions';
+import { dynamo, tableName } from '../../common/clients';
+import { putOf } from '../../common/data/expressions';
 
 /** Addresses change rarely; a month keeps repeated searches off the geocoder's rate limit. */
 export const GEOCODE_CACHE_SECONDS = 30 * 24 * 3600;

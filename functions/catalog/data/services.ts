@@ -1,8 +1,8 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { serviceEntity, type ServiceItem } from '../../../shared/entities';
 import type { Service } from '../../../shared/schemas/service';
-import { dynamo, tableName } from '../../lib/clients';
-import { queryAll } from '../../lib/data/query';
+import { dynamo, tableName } from '../../common/clients';
+import { queryAll } from '../../common/data/query';
 
 function toService(item: ServiceItem): Service {
   const { id, slug, name, description, category, included } = item;

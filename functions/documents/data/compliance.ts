@@ -1,6 +1,6 @@
 import { workerEntity, type WorkerItem } from '../../../shared/entities';
 import type { Page, PageQuery } from '../../../shared/schemas/page';
-import { readPage } from '../../lib/data/page';
+import { readPage } from '../../common/data/page';
 
 /**
  * The owner's compliance table reads workers a page at a time: the workers' index, newest first,

@@ -10,14 +10,14 @@ import {
   type DocumentUploadItem,
   type WorkerItem,
 } from '../../../shared/entities';
-import { dynamo, tableName } from '../../lib/clients';
-import { newId } from '../../lib/ids';
+import { dynamo, tableName } from '../../common/clients';
+import { newId } from '../../common/ids';
 import type { Page, PageQuery } from '../../../shared/schemas/page';
-import { deleteOf, ifNotExists, isNew, putOf, updateOf, type Conditions } from '../../lib/data/expressions';
-import { readPage } from '../../lib/data/page';
-import { queryAll, queryPage, type PageStart } from '../../lib/data/query';
-import { writeTogether, WriteCancelled, type WriteAction } from '../../lib/data/transact';
-import { tryUpdate } from '../../lib/data/write';
+import { deleteOf, ifNotExists, isNew, putOf, updateOf, type Conditions } from '../../common/data/expressions';
+import { readPage } from '../../common/data/page';
+import { queryAll, queryPage, type PageStart } from '../../common/data/query';
+import { writeTogether, WriteCancelled, type WriteAction } from '../../common/data/transact';
+import { tryUpdate } from '../../common/data/write';
 
 export type { AccessType, DocumentAccessItem, DocumentItem, DocumentUploadItem } from '../../../shared/entities';
 

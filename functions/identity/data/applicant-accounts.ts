@@ -1,9 +1,9 @@
 import { emailClaimEntity, workerAccountEntity, workerApplicationEntity, workerEntity, type WorkerAccountItem } from '../../../shared/entities';
-import { tableName } from '../../lib/clients';
+import { tableName } from '../../common/clients';
 import { applicationsRepo } from '../../applications/data/applications';
-import { conditionOf, isNew, putOf, updateOf } from '../../lib/data/expressions';
+import { conditionOf, isNew, putOf, updateOf } from '../../common/data/expressions';
 import { stats, writeCounted } from '../../owner/data/stats';
-import { WriteCancelled, type WriteAction } from '../../lib/data/transact';
+import { WriteCancelled, type WriteAction } from '../../common/data/transact';
 import { workerAccountLinks, type AccountLinkRefusal, type WorkerAccountLinkItem } from './worker-account-links';
 import { workerFromApplication } from '../../workers/data/worker-admin';
 import { workersRepo, type WorkerItem } from '../../workers/data/workers';

@@ -1,8 +1,8 @@
 import type { BookingItem, InvoiceItem, JobItem } from '../../../shared/entities';
 import { bookingEntity, invoiceEntity, jobEntity } from '../../../shared/entities';
-import { applyUpdate, lostRace } from '../../lib/data/write';
-import { updateOf } from '../../lib/data/expressions';
-import { queryPage, type PageStart } from '../../lib/data/query';
+import { applyUpdate, lostRace } from '../../common/data/write';
+import { updateOf } from '../../common/data/expressions';
+import { queryPage, type PageStart } from '../../common/data/query';
 
 /**
  * What a customer identity has filed under it on gsi1 (CUSTOMER#<id>: bookings, requests and hires,

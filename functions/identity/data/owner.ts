@@ -1,10 +1,10 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ownerEntity, type OwnerItem } from '../../../shared/entities';
 import type { CurrentUser } from '../../../shared/schemas/auth';
-import { dynamo, tableName } from '../../lib/clients';
-import { ConflictError } from '../../lib/errors';
-import { isNew, putOf, updateOf } from '../../lib/data/expressions';
-import { lostRace, tryUpdate } from '../../lib/data/write';
+import { dynamo, tableName } from '../../common/clients';
+import { ConflictError } from '../../common/errors';
+import { isNew, putOf, updateOf } from '../../common/data/expressions';
+import { lostRace, tryUpdate } from '../../common/data/write';
 
 export type { OwnerItem } from '../../../shared/entities';
 

@@ -1,13 +1,13 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { outboundMailEntity, workerAccountLinkEntity, type WorkerAccountLinkItem } from '../../../shared/entities';
-import { deleteRowsOf } from '../../lib/auth/person-rows';
-import { hashSecret, newSecret } from '../../lib/auth/tokens';
-import { dynamo, tableName } from '../../lib/clients';
-import { newId } from '../../lib/ids';
+import { deleteRowsOf } from '../../common/auth/person-rows';
+import { hashSecret, newSecret } from '../../common/auth/tokens';
+import { dynamo, tableName } from '../../common/clients';
+import { newId } from '../../common/ids';
 import type { MailMessage } from '../../mail/message';
-import { conditionOf, isNew, putOf, updateOf } from '../../lib/data/expressions';
+import { conditionOf, isNew, putOf, updateOf } from '../../common/data/expressions';
 import { outboxPut } from '../../mail/data/mail';
-import { writeTogether, WriteCancelled, type WriteAction } from '../../lib/data/transact';
+import { writeTogether, WriteCancelled, type WriteAction } from '../../common/data/transact';
 
 export type { WorkerAccountLinkItem } from '../../../shared/entities';
 

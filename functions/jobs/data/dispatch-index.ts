@@ -8,11 +8,11 @@ import {
 } from '../../../shared/domain/dispatch';
 import { cellAndNeighbours, decodeGeohash, distanceKm, encodeGeohash, type LatLng } from '../../../shared/domain/geo';
 import { dispatchCategoryEntity, dispatchCellEntity, workerEntity, type DispatchEntryItem, type KeyRange } from '../../../shared/entities';
-import { dynamo } from '../../lib/clients';
-import { batchWrite } from '../../lib/data/batch';
-import { deleteOf, putOf, updateOf } from '../../lib/data/expressions';
-import { queryAll, queryPage, type PageStart } from '../../lib/data/query';
-import type { WriteAction } from '../../lib/data/transact';
+import { dynamo } from '../../common/clients';
+import { batchWrite } from '../../common/data/batch';
+import { deleteOf, putOf, updateOf } from '../../common/data/expressions';
+import { queryAll, queryPage, type PageStart } from '../../common/data/query';
+import type { WriteAction } from '../../common/data/transact';
 import { workersRepo, type WorkerItem, type WorkerProfileChange } from '../../workers/data/workers';
 
 /**

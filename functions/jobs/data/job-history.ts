@@ -1,10 +1,10 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { jobEventEntity, type JobEventActor, type JobEventItem } from '../../../shared/entities';
-import { dynamo } from '../../lib/clients';
-import { newId } from '../../lib/ids';
-import { putOf } from '../../lib/data/expressions';
-import { queryAll } from '../../lib/data/query';
-import type { WriteAction } from '../../lib/data/transact';
+import { dynamo } from '../../common/clients';
+import { newId } from '../../common/ids';
+import { putOf } from '../../common/data/expressions';
+import { queryAll } from '../../common/data/query';
+import type { WriteAction } from '../../common/data/transact';
 
 export type { JobEventActor, JobEventItem } from '../../../shared/entities';
 

@@ -1,8 +1,8 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { jobLocationEntity, type JobLocationItem } from '../../../shared/entities';
-import { dynamo, tableName } from '../../lib/clients';
-import { putOf } from '../../lib/data/expressions';
-import { lostRace } from '../../lib/data/write';
+import { dynamo, tableName } from '../../common/clients';
+import { putOf } from '../../common/data/expressions';
+import { lostRace } from '../../common/data/write';
 
 export type { JobLocationItem } from '../../../shared/entities';
 

@@ -3,12 +3,12 @@ import type { ArrivalClaim, ArrivalEvidence } from '../../../shared/domain/arriv
 import type { JobState } from '../../../shared/domain/booking-status';
 import { phoneDigits, requestNumber } from '../../../shared/domain/requests';
 import { jobEntity, trackingNumberEntity, workerEntity, workerOfferEntity, type JobItem, type TrackingNumberItem, type WorkerOfferItem } from '../../../shared/entities';
-import { dynamo, tableName } from '../../lib/clients';
-import { batchGet } from '../../lib/data/batch';
-import { deleteOf, increment, incrementFrom, isNew, listAppend, putOf, updateOf, valueOf } from '../../lib/data/expressions';
-import { queryAll } from '../../lib/data/query';
-import { WriteCancelled, type WriteAction } from '../../lib/data/transact';
-import { tryUpdate } from '../../lib/data/write';
+import { dynamo, tableName } from '../../common/clients';
+import { batchGet } from '../../common/data/batch';
+import { deleteOf, increment, incrementFrom, isNew, listAppend, putOf, updateOf, valueOf } from '../../common/data/expressions';
+import { queryAll } from '../../common/data/query';
+import { WriteCancelled, type WriteAction } from '../../common/data/transact';
+import { tryUpdate } from '../../common/data/write';
 import { customerActor, jobHistory, systemActor, workerActor, type JobEventActor } from './job-history';
 import { isId } from '../../../shared/schemas/id';
 import { stats, writeCounted } from '../../owner/data/stats';
@@ -16,7 +16,7 @@ import { penaltiesRepo, type WorkerPenaltyItem } from '../../arrival/data/penalt
 import type { MailMessage } from '../../mail/message';
 import { outboxPuts } from '../../mail/data/mail';
 import type { WorkerStatus } from '../../../shared/schemas/worker';
-import type { Update } from '../../lib/data/expressions';
+import type { Update } from '../../common/data/expressions';
 import { offerReleaseAt, startOf } from '../scheduling';
 
 /** The late pro's strike as the job's timeline tells it. */

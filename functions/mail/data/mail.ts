@@ -8,11 +8,11 @@ import {
   type MailSuppressionItem,
   type OutboundMailItem,
 } from '../../../shared/entities';
-import { dynamo, tableName } from '../../lib/clients';
+import { dynamo, tableName } from '../../common/clients';
 import type { MailMessage } from '../message';
-import { isNew, putOf, updateOf } from '../../lib/data/expressions';
-import { queryAll } from '../../lib/data/query';
-import { lostRace, tryUpdate } from '../../lib/data/write';
+import { isNew, putOf, updateOf } from '../../common/data/expressions';
+import { queryAll } from '../../common/data/query';
+import { lostRace, tryUpdate } from '../../common/data/write';
 
 /**
  * How long a sending claim holds. A container that dies between claiming and marking the mail sent

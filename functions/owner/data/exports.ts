@@ -1,7 +1,7 @@
 import { invoiceEntity, jobEntity, type InvoiceItem, type JobItem, type KeyRange } from '../../../shared/entities';
 import { MAX_EXPORT_ROWS } from '../../../shared/schemas/admin';
-import { BadRequestError } from '../../lib/errors';
-import { queryPage, type PageStart } from '../../lib/data/query';
+import { BadRequestError } from '../../common/errors';
+import { queryPage, type PageStart } from '../../common/data/query';
 
 /**
  * The rows of a CSV export: one time-sorted partition read page by page from the range's first day,

@@ -13,15 +13,15 @@ import {
 } from '../../../shared/schemas/owner-jobs';
 import type { Page, PageQuery } from '../../../shared/schemas/page';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../../lib/clients';
+import { dynamo } from '../../common/clients';
 import { canTakeOffer } from '../../jobs/data/dispatch-index';
-import { increment, listAppend, putOf, updateOf, type ConditionOf } from '../../lib/data/expressions';
+import { increment, listAppend, putOf, updateOf, type ConditionOf } from '../../common/data/expressions';
 import { invoicesRepo, type InvoiceItem } from '../../payments/data/invoices';
 import { jobHistory, type JobEventActor } from '../../jobs/data/job-history';
 import { jobNumber, jobsRepo } from '../../jobs/data/jobs';
-import { readPage } from '../../lib/data/page';
-import { queryAll } from '../../lib/data/query';
-import { writeTogether, WriteCancelled } from '../../lib/data/transact';
+import { readPage } from '../../common/data/page';
+import { queryAll } from '../../common/data/query';
+import { writeTogether, WriteCancelled } from '../../common/data/transact';
 import { workersRepo, type WorkerItem } from '../../workers/data/workers';
 
 /**

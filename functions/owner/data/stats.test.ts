@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { counter } from '../../../shared/entities';
-import { acceptedJob, clockOn, paidInvoice, privateDay, sentJob, settleCounts, verifiedJob } from '../../lib/testing/analytics';
-import { dispatchableWorker, testCategory, testPlace } from '../../lib/testing/dispatch';
+import { acceptedJob, clockOn, paidInvoice, privateDay, sentJob, settleCounts, verifiedJob } from '../../testing/analytics';
+import { dispatchableWorker, testCategory, testPlace } from '../../testing/dispatch';
 import { invoicesRepo } from '../../payments/data/invoices';
 import { jobsRepo } from '../../jobs/data/jobs';
 import { stats } from './stats';

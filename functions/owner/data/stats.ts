@@ -2,11 +2,11 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { DISPATCH_PARTITION_PRECISION } from '../../../shared/domain/dispatch';
 import { encodeGeohash } from '../../../shared/domain/geo';
 import { counter, NO_AREA, statsEntity, tallyEntity, workerEntity, type StatsItem, type StatsPeriod, type TallyItem } from '../../../shared/entities';
-import { dynamo, tableName } from '../../lib/clients';
-import { newId } from '../../lib/ids';
-import { deleteOf, putOf, updateOf } from '../../lib/data/expressions';
-import { queryAll } from '../../lib/data/query';
-import { writeTogether, WriteCancelled, type WriteAction } from '../../lib/data/transact';
+import { dynamo, tableName } from '../../common/clients';
+import { newId } from '../../common/ids';
+import { deleteOf, putOf, updateOf } from '../../common/data/expressions';
+import { queryAll } from '../../common/data/query';
+import { writeTogether, WriteCancelled, type WriteAction } from '../../common/data/transact';
 
 /**
  * The owner's counters (shared/entities/stats.ts). Every function here answers the write that

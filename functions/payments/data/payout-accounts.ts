@@ -1,9 +1,9 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { stripeAccountEntity, workerEntity, type StripeAccountItem } from '../../../shared/entities';
-import { dynamo, tableName } from '../../lib/clients';
-import { putOf, updateOf } from '../../lib/data/expressions';
-import { writeTogether, WriteCancelled } from '../../lib/data/transact';
-import { tryUpdate } from '../../lib/data/write';
+import { dynamo, tableName } from '../../common/clients';
+import { putOf, updateOf } from '../../common/data/expressions';
+import { writeTogether, WriteCancelled } from '../../common/data/transact';
+import { tryUpdate } from '../../common/data/write';
 
 /**
  * Workers' Stripe Connect accounts: the id on the profile (set once, so two clicks on "Set up

@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { stripeEventEntity, type StripeEventItem } from '../../../shared/entities';
-import { dynamo, tableName } from '../../lib/clients';
-import { putOf } from '../../lib/data/expressions';
+import { dynamo, tableName } from '../../common/clients';
+import { putOf } from '../../common/data/expressions';
 
 /** Stripe retries for up to 3 days; remembered a little longer, then expired (TTL). */
 const REMEMBER_SECONDS = 7 * 24 * 3600;

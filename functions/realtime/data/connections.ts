@@ -1,11 +1,11 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { connectionEntity, roomMemberEntity, type ConnectionItem, type Identity, type RoomMemberItem } from '../../../shared/entities';
 import { CONNECTION_TTL_SECONDS, type RealtimeRole } from '../../../shared/realtime';
-import { dynamo, tableName } from '../../lib/clients';
-import { batchGet, batchWrite } from '../../lib/data/batch';
-import { deleteOf, listAppend, putOf, updateOf } from '../../lib/data/expressions';
-import { queryAll } from '../../lib/data/query';
-import { applyUpdate, lostRace } from '../../lib/data/write';
+import { dynamo, tableName } from '../../common/clients';
+import { batchGet, batchWrite } from '../../common/data/batch';
+import { deleteOf, listAppend, putOf, updateOf } from '../../common/data/expressions';
+import { queryAll } from '../../common/data/query';
+import { applyUpdate, lostRace } from '../../common/data/write';
 
 export type { ConnectionItem, Identity } from '../../../shared/entities';
 

@@ -1,9 +1,9 @@
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { notificationEntity, type NotificationItem } from '../../../shared/entities';
 import { MAX_NOTIFICATIONS_SHOWN, NOTIFICATION_TTL_SECONDS, type NotificationView, type RealtimeRole } from '../../../shared/realtime';
-import { dynamo } from '../../lib/clients';
-import { putOf, updateOf } from '../../lib/data/expressions';
-import { queryAll } from '../../lib/data/query';
+import { dynamo } from '../../common/clients';
+import { putOf, updateOf } from '../../common/data/expressions';
+import { queryAll } from '../../common/data/query';
 
 export type { NotificationItem } from '../../../shared/entities';
 

@@ -1,8 +1,8 @@
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { pushDeliveryEntity, type PushDeliveryItem } from '../../../shared/entities';
-import { dynamo } from '../../lib/clients';
-import { deleteOf, putOf, updateOf } from '../../lib/data/expressions';
-import { lostRace } from '../../lib/data/write';
+import { dynamo } from '../../common/clients';
+import { deleteOf, putOf, updateOf } from '../../common/data/expressions';
+import { lostRace } from '../../common/data/write';
 
 /**
  * How long a claim holds while its push is being sent. A container that dies mid-send leaves the

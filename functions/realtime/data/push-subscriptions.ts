@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { pushEndpointEntity, pushSubscriptionEntity, type PushEndpointItem, type PushSubscriptionItem } from '../../../shared/entities';
-import { dynamo, tableName } from '../../lib/clients';
-import { ConflictError } from '../../lib/errors';
+import { dynamo, tableName } from '../../common/clients';
+import { ConflictError } from '../../common/errors';
 import type { PushPerson } from '../push-caller';
-import { conditionOf, deleteOf, isNew, putOf, updateOf } from '../../lib/data/expressions';
-import { queryAll } from '../../lib/data/query';
-import { writeTogether, WriteCancelled, type WriteAction } from '../../lib/data/transact';
-import { lostRace } from '../../lib/data/write';
+import { conditionOf, deleteOf, isNew, putOf, updateOf } from '../../common/data/expressions';
+import { queryAll } from '../../common/data/query';
+import { writeTogether, WriteCancelled, type WriteAction } from '../../common/data/transact';
+import { lostRace } from '../../common/data/write';
 
 export type { PushSubscriptionItem } from '../../../shared/entities';
 

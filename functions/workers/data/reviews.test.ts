@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { completedJob } from '../../lib/testing/money';
-import { dispatchableWorker, testCategory } from '../../lib/testing/dispatch';
+import { completedJob } from '../../testing/money';
+import { dispatchableWorker, testCategory } from '../../testing/dispatch';
 import { jobsRepo, type JobItem } from '../../jobs/data/jobs';
 import { PROBATION_REASON, reviewsRepo } from './reviews';
 import { workersRepo, type WorkerItem } from './workers';

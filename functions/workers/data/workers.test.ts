@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConflictError, ForbiddenError } from '../../lib/errors';
-import { createTestWorker } from '../../lib/testing/workers';
+import { ConflictError, ForbiddenError } from '../../common/errors';
+import { createTestWorker } from '../../testing/workers';
 import { workersRepo } from './workers';
 
 describe('workersRepo', () => {

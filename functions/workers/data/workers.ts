@@ -9,12 +9,12 @@ import {
   type WorkerLocation,
 } from '../../../shared/entities';
 import type { WorkerSelf, WorkerStatus, WorkerType } from '../../../shared/schemas/worker';
-import { dynamo, tableName } from '../../lib/clients';
-import { ConflictError, ForbiddenError } from '../../lib/errors';
-import { batchGet } from '../../lib/data/batch';
-import { isNew, putOf, updateOf, type ConditionOf } from '../../lib/data/expressions';
-import { writeTogether, WriteCancelled, type WriteAction } from '../../lib/data/transact';
-import { applyUpdate, lostRace } from '../../lib/data/write';
+import { dynamo, tableName } from '../../common/clients';
+import { ConflictError, ForbiddenError } from '../../common/errors';
+import { batchGet } from '../../common/data/batch';
+import { isNew, putOf, updateOf, type ConditionOf } from '../../common/data/expressions';
+import { writeTogether, WriteCancelled, type WriteAction } from '../../common/data/transact';
+import { applyUpdate, lostRace } from '../../common/data/write';
 
 export type { WorkerAccountItem, WorkerItem, WorkerLocation } from '../../../shared/entities';
 

@@ -1,0 +1,40 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { keys } from '../../shared/table';
+import { sessionItem, type SessionRole } from '../common/auth/sessions';
+import { newSecret } from '../common/auth/tokens';
+import { dynamo, tableName } from '../common/clients';
+import { batchWrite } from '../common/data/batch';
+
+/**
+ * Sessions written straight to the table, as many as a person could have piled up before the cap
+ * (logging in this often would take far longer, and the cap would end them as it went).
+ */
+export async function manySessions(role: SessionRole, subjectId: string, count: number): Promise<string[]> {
+  const longAgo = Date.now() - 60 * 60 * 1000;
+  const secrets = Array.from({ length: count }, () => newSecret());
+  const items = secrets.map((secret, i) => sessionItem(role, subjectId, 'someone@example.com', secret, new Date(longAgo + i)));
+  await batchWrite(items, []);
+  return secrets;
+}
+
+/** The pk of every session row of a person, page after page, and how many Query pages they filled. */
+export async function sessionRowsOf(role: SessionRole, subjectId: string): Promise<{ pks: string[]; pages: number }> {
+  const pks: string[] = [];
+  let pages = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await dynamo.send(
+      new QueryCommand({
+        TableName: tableName,
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.sessionsOf(role, subjectId).gsi1pk },
+        ExclusiveStartKey: start,
+      }),
+    );
+    pks.push(...(out.Items ?? []).map((i) => i.pk as string));
+    start = out.LastEvaluatedKey;
+    pages += 1;
+  } while (start);
+  return { pks, pages };
+}
