@@ -36,7 +36,7 @@ export class OperatorSecret extends Construct {
 
   /**
    * Lets `fn`, and only it, read the secret. Its role is shared with functions that need the same
-   * table rights (roleFor in the stack), so the right is bound to the function itself:
+   * table rights (roleFor, infra/parts/functions.ts), so the right is bound to the function itself:
    * `lambda:SourceFunctionArn` is the ARN of the function whose code made the call, so the role's
    * other functions are refused. The policy lives beside the function (a route's nested stack),
    * which knows its ARN.

@@ -52,7 +52,7 @@ export const ROUTE_QUERY_CHARS = 9000;
 /**
  * The Logs Insights query of one route table, as query lines (the widget joins them with "|"):
  * requests, 4xx (429s included, as in API Gateway's own 4xx), 5xx, 429 and latency p50/p99 by
- * route, over the HTTP API's access log (infra/marketplace-stack.ts, ApiAccessLogs). API Gateway
+ * route, over the HTTP API's access log (infra/parts/http-api.ts, ApiAccessLogs). API Gateway
  * writes status and latency as JSON strings; Logs Insights compares and ranks them as numbers.
  */
 export function routeTableQuery(routes: readonly Pick<RouteDef, 'method' | 'path'>[]): string[] {

@@ -36,7 +36,7 @@ export const nagAcknowledgments: readonly NagAcknowledgment[] = [
   {
     finding: /^AwsSolutions-IAM4\[Policy::arn:<AWS::Partition>:iam::aws:policy\/service-role\/AWSLambdaBasicExecutionRole\]$/,
     reason:
-      "AWSLambdaBasicExecutionRole grants only logs:CreateLogGroup, CreateLogStream and PutLogEvents, the rights every function needs to write its logs; it is AWS's maintained minimum for that and grants no data access. Every data right is an inline, per-permission-set policy (roleFor in the stack).",
+      "AWSLambdaBasicExecutionRole grants only logs:CreateLogGroup, CreateLogStream and PutLogEvents, the rights every function needs to write its logs; it is AWS's maintained minimum for that and grants no data access. Every data right is an inline, per-permission-set policy (roleFor, infra/parts/functions.ts).",
   },
   {
     finding: iam5Resource('<Table[0-9A-F]+\\.Arn>/index/\\*'),
@@ -66,7 +66,7 @@ export const nagAcknowledgments: readonly NagAcknowledgment[] = [
     finding: iam5Action('s3:GetObject*', 's3:Abort*', 's3:DeleteObject*'),
     where: /^FunctionRole/,
     reason:
-      "aws-cdk-lib's object action groups (GetObject with its version/ACL/tagging reads, as Bucket.grantRead gives them; Bucket.grantPut's AbortMultipartUpload; Bucket.grantDelete), on the role's own key prefixes only. Listing, which a HEAD needs to answer 404 rather than 403, is s3:ListBucket with an s3:prefix condition naming the same prefixes (roleFor in the stack).",
+      "aws-cdk-lib's object action groups (GetObject with its version/ACL/tagging reads, as Bucket.grantRead gives them; Bucket.grantPut's AbortMultipartUpload; Bucket.grantDelete), on the role's own key prefixes only. Listing, which a HEAD needs to answer 404 rather than 403, is s3:ListBucket with an s3:prefix condition naming the same prefixes (Uploads.grantTo, infra/parts/uploads.ts).",
   },
   {
     finding: iam5Resource('<FailedRunsFailedBatches[0-9A-F]+\\.Arn>/\\*'),

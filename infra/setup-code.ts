@@ -53,7 +53,7 @@ export class SetupCode extends Construct {
 
   /**
    * Tells the setup function the secret's id and lets it, and only it, read the secret. Its role is
-   * shared with functions that need the same table rights (roleFor in the stack), so the right is
+   * shared with functions that need the same table rights (roleFor, infra/parts/functions.ts), so the right is
    * bound to the function itself: `lambda:SourceFunctionArn` is the ARN of the function whose code
    * made the call, so the other functions of that role are refused. The policy lives beside the
    * function (a route's nested stack), which knows its ARN.

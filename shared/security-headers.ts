@@ -1,6 +1,6 @@
 /**
  * The security headers every response carries: CloudFront's response-headers policy in
- * the cloud (infra/marketplace-stack.ts builds it from this module) and the local runtime
+ * the cloud (infra/parts/site.ts builds it from this module) and the local runtime
  * (infra/local/http-api.ts) send the same values, so the app is tested under the policy it ships with.
  *
  * What the Content-Security-Policy allows, and why:
