@@ -29,16 +29,16 @@ import { functionFile } from '../../shared/function-files';
  *   BENCH_ONLY=functions  only the functions' cold imports against their references
  *   BENCH_ONLY=passwords  only one password hash from the login functions' bundle, cold and warm, against a SHA-256 reference
  *   BENCH_ONLY=web        only the web app: initial JavaScript per route and Lighthouse on LIGHTHOUSE_ROUTES
- *   BENCH_ONLY=bundles    only the web app's initial JavaScript per route (seconds, not the minutes Lighthouse takes; README untouched)
+ *   BENCH_ONLY=bundles    only the web app's initial JavaScript per route (seconds, not the minutes Lighthouse takes; the bench README untouched)
  *   BENCH_ONLY=start      only npm start (production build) against npm run dev (Vite): first page answered, then a usable screen
  *
- * The web figures are also written into README.md, between its `bench:web` markers.
+ * The web figures are also written into infra/bench/README.md, between its `bench:web` markers.
  */
 const MIN_DISPATCH_SPEEDUP = 20;
 const DISPATCH_SIZES = [2_500, 10_000] as const;
 const DISPATCH_RUNS = 9;
 const MAX_IMPORT_RATIO = 1.25;
-/** The public pages with Lighthouse targets (see the README's Performance section); /track is measured with a booking's id. */
+/** The public pages with Lighthouse targets (infra/bench/README.md); /track is measured with a booking's id. */
 const LIGHTHOUSE_ROUTES = ['/', '/services', '/book', '/track'] as const;
 const LIGHTHOUSE_RUNS = 3;
 const START_RUNS = 3;
@@ -203,7 +203,7 @@ function dispatchTable(rows: DispatchRow[]): string {
 
 /**
  * The web figures: the production build's initial JavaScript per route, then Lighthouse on it.
- * Also written into the README, whose web part is only ever this text.
+ * Also written into infra/bench/README.md, whose web part is only ever this text.
  */
 async function measureBundles(webOut: string): Promise<string> {
   log('building the web app');
@@ -218,9 +218,9 @@ async function measureWeb(): Promise<string> {
   log(`lighthouse: ${LIGHTHOUSE_ROUTES.join(', ')} × ${LIGHTHOUSE_RUNS} runs against the production build`);
   const lighthouse = await measureLighthouse(webOut, LIGHTHOUSE_ROUTES, LIGHTHOUSE_RUNS, log);
   const text = `${bundles}\n\n${lighthouseTable(lighthouse, LIGHTHOUSE_RUNS)}`;
-  const readme = path.join(root, 'README.md');
+  const readme = path.join(root, 'infra/bench/README.md');
   writeFileSync(readme, replaceBetweenMarkers(readFileSync(readme, 'utf8'), 'bench:web', text));
-  log('web figures written into README.md');
+  log('web figures written into infra/bench/README.md');
   return text;
 }
 

@@ -1,6 +1,6 @@
 /**
  * Markdown tables padded to column width: readable as printed in a terminal, and pasteable
- * as-is into the README's performance section.
+ * as-is into the bench's README.
  */
 export type Align = 'left' | 'right';
 
@@ -25,7 +25,7 @@ export const verdict = (pass: boolean) => (pass ? 'PASS' : '**OVER**');
 
 /**
  * `text` with what lies between the two marker comments replaced by `content` (the markers stay),
- * so the bench can rewrite its part of the README and leave the prose around it alone.
+ * so the bench can rewrite its part of its README and leave the prose around it alone.
  */
 export function replaceBetweenMarkers(text: string, marker: string, content: string): string {
   const start = `<!-- ${marker}:start -->`;

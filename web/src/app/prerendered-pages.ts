@@ -1,7 +1,7 @@
 /**
  * The routes whose first screen is rendered into HTML at build time (web/vite-prerender.ts), and the
  * file of the build that answers each. Their largest paint is in the HTML instead of waiting for the
- * entry script (README "Performance"). Every other path is answered with the empty app shell,
+ * entry script (infra/bench/README.md). Every other path is answered with the empty app shell,
  * index.html. The static servers (CloudFront's viewer-request function, the bench's and the CSP
  * test's servers) answer from this list; the service worker keeps index.html as its shell.
  */

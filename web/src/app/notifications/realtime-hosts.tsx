@@ -5,7 +5,7 @@ import { useAfterIdle } from '../../lib/use-after-idle';
 import { useSignedInWorker } from '../../lib/worker-token';
 
 // The socket, the notification centre and their UI load once the page is idle, never with the
-// landing page's first paint (README "Performance"), and only for someone the socket could be
+// landing page's first paint (infra/bench/README.md), and only for someone the socket could be
 // for: a signed-in worker, the owner, a customer who has sent a request. A first visit has none of
 // these and loads none of it. One loader, so one chunk and one preload list.
 const load = () => import('./realtime-ui');
