@@ -54,6 +54,9 @@ export default defineConfig({
       },
     ],
     env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+    // Every handler logs a JSON line per request, so a passing run printed hundreds of them and a
+    // failure was lost among them. Each test's console output is kept and shown only if it fails.
+    silent: 'passed-only',
     reporters: ['default', './infra/testing/summary-reporter.ts'],
   },
 });

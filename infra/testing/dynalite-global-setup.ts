@@ -6,7 +6,6 @@ import webpush from 'web-push';
 import type { TestProject } from 'vitest/node';
 import type { SecretName } from '../../shared/secrets';
 import { ensureTable, localDynamoClient, seedCatalog, startDynalite } from '../local/dynamo';
-import { ensureSiteBuild } from '../local/site-build';
 import { ensureBucket, localS3Client, startLocalS3 } from '../local/s3';
 import { startLocalScheduler } from '../local/scheduler';
 import { seedLocalSecret, startLocalSecretsManager } from '../local/secrets-manager';
@@ -14,6 +13,7 @@ import { startLocalSes } from '../local/ses';
 import { startLocalStripe } from '../local/stripe';
 import { LOCAL_CREDENTIALS, LOCAL_TABLE, LOCAL_UPLOADS_BUCKET } from '../local/stack';
 import { startLocalWebSocketApi } from '../local/websocket';
+import { ensureSiteBuildQuietly } from './quiet-site-build';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -43,7 +43,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   // The tests that start the stack as `npm start` does (owner setup, start) find the site's build
   // fresh instead of each making it inside its own time limit.
-  await ensureSiteBuild({ log: () => {} });
+  await ensureSiteBuildQuietly();
   const dynamo = await startDynalite();
   const client = localDynamoClient(dynamo.endpoint);
   await ensureTable(client, LOCAL_TABLE);

@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { ensureSiteBuild } from '../../infra/local/site-build';
+import { ensureSiteBuildQuietly } from '../../infra/testing/quiet-site-build';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -15,6 +15,5 @@ declare module 'vitest' {
  * with unchanged sources builds nothing at all.
  */
 export default async function setup(project: TestProject) {
-  const { dist } = await ensureSiteBuild({ log: () => {} });
-  project.provide('webDist', dist);
+  project.provide('webDist', await ensureSiteBuildQuietly());
 }

@@ -82,7 +82,8 @@ describe('a scheduled job', () => {
   async function fireTimer(name: string, input: unknown): Promise<void> {
     const file = path.join(dataDir, `${name}-event.json`);
     writeFileSync(file, JSON.stringify(input));
-    await run('npx', ['tsx', 'infra/local/invoke.ts', name, file], { env: { ...process.env, DATA_DIR: dataDir }, cwd: path.resolve(import.meta.dirname, '../..') });
+    // The runner's own Node, the functions' runtime: a bare `npx` runs whichever node PATH has first.
+    await run(process.execPath, ['--import', 'tsx', 'infra/local/invoke.ts', name, file], { env: { ...process.env, DATA_DIR: dataDir }, cwd: path.resolve(import.meta.dirname, '../..') });
   }
 
   it('is offered to a contract pro off the clock, rescheduled by the customer, reminded to both an hour before, and arrived at in time', async () => {
