@@ -1,11 +1,11 @@
 import { Duration, type Stack } from 'aws-cdk-lib';
 import { ManagedPolicy, Role, ServicePrincipal, type IRole } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, Runtime, RuntimeFamily, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { lambdaBundling } from '../bundling';
-import { FUNCTION_TIMEOUT_SECONDS } from '../function-defaults';
+import { FUNCTION_TIMEOUT_SECONDS, NODE_RUNTIME } from '../function-defaults';
 import type { DocumentGrant, RouteDef } from '../../shared/routes';
 import { DataTable } from './data-table';
 import { pascal, repoRoot, type Settings } from './settings';
@@ -133,7 +133,7 @@ export class Functions {
       handler: 'handler',
       projectRoot: repoRoot,
       depsLockFilePath: `${repoRoot}package-lock.json`,
-      runtime: Runtime.NODEJS_22_X,
+      runtime: new Runtime(NODE_RUNTIME, RuntimeFamily.NODEJS, { supportsInlineCode: true }),
       architecture: Architecture.ARM_64,
       memorySize: options.memorySize ?? 256,
       timeout: options.timeout ?? Duration.seconds(FUNCTION_TIMEOUT_SECONDS),
