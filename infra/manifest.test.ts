@@ -71,7 +71,7 @@ beforeAll(() => {
 
 afterAll(() => synths.cleanup());
 
-/** Every function, of every kind, is functions/<name>.ts exporting `handler`. */
+/** Every function, of every kind, is functions/<area>/<name>.ts exporting `handler`. */
 function itHasItsHandlerFile(name: string): void {
   it('has its handler file functions/<area>/<name>.ts exporting handler', () => {
     // Prepare

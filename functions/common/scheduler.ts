@@ -24,7 +24,7 @@ export interface OneTimeSchedule {
   name: string;
   /** When to fire; rounded up to the whole second (at() has no milliseconds), so never early. */
   at: Date;
-  /** The timer function's name (functions/<name>.ts locally, the Lambda function name in AWS). */
+  /** The timer function's name (functions/<area>/<name>.ts locally, the Lambda function name in AWS). */
   functionName: string;
   /** The event the function receives; JSON-serialisable. */
   input: unknown;

@@ -22,7 +22,7 @@ import type { SecretName } from '../../shared/secrets';
 import { writePrivateFile } from './private-file';
 import { startLocalWebSocketApi, type LocalWebSocketApi } from './websocket';
 import { ownerExists, seedEdgeSecrets, type LocalEdgeSecrets } from './edge-secrets';
-import { functionFile } from '../../shared/function-files';
+import { functionAreas, functionFile } from '../../shared/function-files';
 
 /** How long a stopping stack waits for the stream's deliveries in flight. */
 const STREAM_DRAIN_MS = 5_000;
@@ -35,7 +35,7 @@ export const LOCAL_TABLE = 'marketplace-local';
 export const LOCAL_UPLOADS_BUCKET = 'marketplace-local-uploads';
 /** What every local client signs with; the local S3 checks signatures against it. */
 export const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
-/** Timer targets are `<prefix><function name>`; the local Scheduler invokes functions/<name>.ts. */
+/** Timer targets are `<prefix><function name>`; the local Scheduler invokes functions/<area>/<name>.ts. */
 export const LOCAL_TIMER_TARGET_PREFIX = 'arn:aws:lambda:us-east-1:000000000000:function:';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -352,8 +352,8 @@ function streamConsumer(consumer: (typeof streamConsumers)[number]): StreamConsu
 
 /** The local Scheduler's target: the timer function, invoked in this process like any handler. */
 async function fireTimer({ functionName, input, scheduleName }: FiredTarget): Promise<void> {
-  if (!existsSync(path.join(root, functionFile(functionName)))) {
-    console.error(`No timer function ${functionName} (${functionFile(functionName)}): schedule ${scheduleName} dropped`);
+  if (!functionAreas[functionName] || !existsSync(path.join(root, functionFile(functionName)))) {
+    console.error(`No timer function ${functionName} in the manifest: schedule ${scheduleName} dropped`);
     return;
   }
   // Timer functions take the schedule's input as their event, not an HTTP event.

@@ -75,7 +75,7 @@ export interface WebSocketEvent {
 export type SocketHandler = (event: WebSocketEvent, context: Context) => Promise<APIGatewayProxyResultV2 | void>;
 
 export interface LocalWebSocketOptions {
-  /** The handler behind a route key; by default functions/<name>.ts of socketRoutes, loaded like the HTTP handlers. */
+  /** The handler behind a route key; by default functions/<area>/<name>.ts of socketRoutes, loaded like the HTTP handlers. */
   handlerFor?: (routeKey: SocketRouteKey) => Promise<SocketHandler>;
   /** The stage in events and in the management endpoint's path (default 'local'). */
   stage?: string;

@@ -118,7 +118,7 @@ export class Functions {
     return role;
   }
 
-  /** A function from `functions/<name>`, with the construct id `<id>Fn`. */
+  /** A function from `functions/<area>/<name>`, with the construct id `<id>Fn`. */
   create(id: string, name: string, options: FunctionOptions): NodejsFunction {
     // What only the local runtime may do (dev-login, cookies without Secure, loopback push) hangs
     // on this variable, so no deployed function may ever carry it.

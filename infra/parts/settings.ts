@@ -76,7 +76,7 @@ export interface MarketplaceStackProps extends StackProps {
    * stack with more routes than the manifest has today.
    */
   routes?: readonly RouteDef[];
-  /** Where a function's code is, by its name: `functions/<name>.ts` unless given. */
+  /** Where a function's code is, by its name: `functions/<area>/<name>.ts` unless given. */
   entryOf?: (name: string) => string;
 }
 

@@ -1,0 +1,29 @@
+import type { RecurringDef, StreamConsumerDef } from '../route-types';
+
+export const mailRecurring = [
+  {
+    // The outbox mail the stream did not send: a delivery lost, a sender that died holding its claim.
+    name: 'sweep-mail-outbox',
+    cron: 'cron(0/2 * * * ? *)',
+    everyMinutes: 2,
+    // The outbox items, their index of unsent mail and the suppression marks, nothing else of the table.
+    table: { access: 'readwrite', partitionKeys: ['MAIL#*', 'MAILQ#*', 'MAIL_SUPPRESSED#*'], indexes: true },
+    mail: true,
+    description: 'Every 2 minutes: sends the outbox mail the table stream did not (a lost delivery, a sender that died)',
+  },
+] as const satisfies readonly RecurringDef[];
+
+export const mailStreamConsumers = [
+  {
+    // Mail is sent after the change it tells about is stored: the outbox item written with that
+    // change is what the stream hands over (functions/mail/send-mail.ts), so no user's call waits on SES.
+    name: 'send-mail',
+    // Its outbox items and the suppression marks, nothing else of the table.
+    table: { access: 'readwrite', partitionKeys: ['MAIL#*', 'MAIL_SUPPRESSED#*'] },
+    mail: true,
+    filter: {
+      eventName: ['INSERT'],
+      dynamodb: { NewImage: { entity: { S: ['outbound-mail'] } } },
+    },
+  },
+] as const satisfies readonly StreamConsumerDef[];
