@@ -47,7 +47,7 @@ const SES_RETRY_DELAY_MS = 1000;
 export const SES_SEND_LIMIT_MS = SES_MAX_ATTEMPTS * (SES_CONNECTION_TIMEOUT_MS + SES_REQUEST_TIMEOUT_MS) + (SES_MAX_ATTEMPTS - 1) * SES_RETRY_DELAY_MS;
 
 /**
- * SES (v2), for the mail senders alone (send-mail and sweep-mail-outbox, through functions/lib/mail/):
+ * SES (v2), for the mail senders alone (send-mail and sweep-mail-outbox, through functions/mail/):
  * made on its first use and kept for the container's life. A function rather than a constant because
  * every function imports this module, and a constant built here stays in every bundle (the bundler
  * cannot prove building it is free of side effects), pulling the SES SDK into ninety functions that

@@ -7,7 +7,7 @@ import { readBody, sendJson } from './http-io';
 import { makePrivateFolder, writePrivateFile } from './private-file';
 
 /**
- * A local SES (v2) for the embedded runtime, so functions/lib/mail (the real `@aws-sdk/client-sesv2`,
+ * A local SES (v2) for the embedded runtime, so functions/mail (the real `@aws-sdk/client-sesv2`,
  * pointed here by SES_ENDPOINT) sends offline. It answers the one call the product makes,
  * SendEmail (`POST /v2/email/outbound-emails`, JSON) with Simple content, and refuses what SES
  * refuses, in SES's error shape (the `x-amzn-ErrorType` header and `{ message }`): no From, no

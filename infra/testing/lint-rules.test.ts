@@ -35,7 +35,7 @@ describe('the import boundaries the linter keeps', () => {
 
   it('reports shared code importing a function', async () => {
     // Act
-    const errors = await boundaryErrors('shared/boundary-case.ts', "import { ConflictError } from '../functions/lib/errors';\nexport const e = ConflictError;\n");
+    const errors = await boundaryErrors('shared/boundary-case.ts', "import { ConflictError } from '../functions/common/errors';\nexport const e = ConflictError;\n");
 
     // Assess
     expect(errors).toEqual([expect.stringContaining('shared/')]);

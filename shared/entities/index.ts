@@ -32,7 +32,7 @@ import {
 
 /**
  * Every kind of item the single table stores, one definition each (key builder, item type, the
- * GSIs it populates), grouped by area. The repositories (functions/lib/data) read and write items
+ * GSIs it populates), grouped by area. The repositories (functions/<area>/data/) read and write items
  * only through these definitions.
  */
 export * from './applications';
