@@ -20,7 +20,8 @@ import type {
 import { paramSchemas } from '../../shared/schemas/params';
 import { querySchemas } from '../../shared/schemas/query';
 import { validate, type Schema } from '../../shared/validation';
-import { identifiedCaller, ownerCaller, signedInCaller, workerCaller, type Caller } from './auth/caller';
+import { identifiedCaller, ownerCaller, signedInCaller, workerCaller } from './auth/caller';
+import type { Caller } from './auth/caller-types';
 import { existingCustomer } from './auth/customer';
 import { isApplicant, notActiveMessage, workersRepo, type WorkerItem } from '../workers/data/workers';
 import {
@@ -43,7 +44,7 @@ import { isTransient, unavailable } from './transient';
 type Event = APIGatewayProxyEventV2;
 type Result = APIGatewayProxyStructuredResultV2;
 
-export type { Caller } from './auth/caller';
+export type { Caller } from './auth/caller-types';
 
 /** The schema a route's body is checked with: the one the manifest names for it. */
 type SchemaOf<R extends RouteDef> = R['body'] extends BodySchemaName ? BodySchemas[R['body']] : never;
