@@ -6,6 +6,7 @@ import type {
 } from 'aws-lambda';
 import type * as z from 'zod/mini';
 import { MAX_REQUEST_BODY_BYTES } from '../../shared/constants';
+import type { WorkerItem } from '../../shared/entities';
 import type {
   BodySchemaName,
   BodySchemas,
@@ -23,7 +24,7 @@ import { validate, type Schema } from '../../shared/validation';
 import { identifiedCaller, ownerCaller, signedInCaller, workerCaller } from './auth/caller';
 import type { Caller } from './auth/caller-types';
 import { existingCustomer } from './auth/customer';
-import { isApplicant, notActiveMessage, workersRepo, type WorkerItem } from '../workers/data/workers';
+import { isApplicant, notActiveMessage, workerProfile } from './auth/worker-access';
 import {
   BadRequestError,
   ForbiddenError,
@@ -288,7 +289,7 @@ export async function authorize(route: RouteDef, event: Event): Promise<Caller |
     case 'worker':
     case 'active-worker': {
       const session = await workerCaller(event);
-      const worker = session ? await workersRepo.findById(session.id) : undefined;
+      const worker = session ? await workerProfile(session.id) : undefined;
       if (!session || !worker) throw new UnauthorizedError('Log in as a worker to continue.');
       // An applicant (under review, or not approved) reaches only their status and logout.
       if (route.access === 'worker' && isApplicant(worker.status)) throw new ForbiddenError(notActiveMessage(worker.status));
