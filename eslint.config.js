@@ -144,7 +144,7 @@ export default defineConfig([
               message: 'functions/common/data holds the data-access primitives the auth stores are built on, so it imports nothing from functions/common/auth',
             },
             {
-              disallow: { to: { file: { categories: 'handler' } } },
+              disallow: { to: { element: { type: 'functions-area' }, file: { categories: 'handler' } } },
               message: 'a handler file is an entry point, imported only by tests: move what others need from it into a module of its area',
             },
             {
