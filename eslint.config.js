@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import boundaries from 'eslint-plugin-boundaries';
 import { defineConfig, globalIgnores } from 'eslint/config';
@@ -7,6 +9,11 @@ import tseslint from 'typescript-eslint';
 // narrower folders come before the folder that holds them.
 const elements = [
   { type: 'functions-testing', pattern: 'functions/testing' },
+  { type: 'functions-every-route', pattern: 'functions/every-route' },
+  { type: 'functions-common-data', pattern: 'functions/common/data' },
+  { type: 'functions-common-auth', pattern: 'functions/common/auth' },
+  { type: 'functions-common', pattern: 'functions/common' },
+  { type: 'functions-area', pattern: 'functions/*', capture: ['area'] },
   { type: 'functions', pattern: 'functions' },
   { type: 'infra-local', pattern: 'infra/local' },
   { type: 'infra-testing', pattern: 'infra/testing' },
@@ -25,12 +32,19 @@ const elements = [
   { type: 'events', pattern: 'events' },
 ].map((element) => ({ ...element, partialMatch: false }));
 
+// The handler files: each function the manifest names, at functions/<area>/<name>.ts. Read from the
+// one list the stack, the local runtime and the tests use, so a function moved between areas moves here too.
+const functionFilesSource = readFileSync(path.join(import.meta.dirname, 'shared/function-files.ts'), 'utf8');
+const handlerFiles = [...functionFilesSource.matchAll(/^ {2}'([a-z0-9-]+)': '([a-z0-9-]+)',$/gm)].map(([, name, area]) => `functions/${area}/${name}.ts`);
+
 // web/e2e (the browser journeys) and web/scripts run in Node and drive the local stack, so they are
 // test code, not part of the browser bundle.
 const webSrc = ['web-feature', 'web-app', 'web-domain', 'web-components', 'web-lib', 'web-src'];
-const production = ['functions', 'infra', 'shared', ...webSrc];
+const common = ['functions-common', 'functions-common-data', 'functions-common-auth'];
+const functionsCode = ['functions', 'functions-area', ...common];
+const production = [...functionsCode, 'infra', 'shared', ...webSrc];
 const testHelpers = ['infra-local', 'infra-testing', 'functions-testing'];
-const backend = ['functions', 'functions-testing', 'infra', 'infra-local', 'infra-testing', 'infra-bench', 'infra-ops'];
+const backend = [...functionsCode, 'functions-testing', 'functions-every-route', 'infra', 'infra-local', 'infra-testing', 'infra-bench', 'infra-ops'];
 const notShared = elements.map(({ type }) => type).filter((type) => type !== 'shared');
 
 export default defineConfig([
@@ -88,7 +102,10 @@ export default defineConfig([
     plugins: { boundaries },
     settings: {
       'boundaries/elements': elements,
-      'boundaries/files': [{ category: 'test', pattern: '**/*.test.{ts,tsx}' }],
+      'boundaries/files': [
+        { category: 'test', pattern: '**/*.test.{ts,tsx}' },
+        { category: 'handler', pattern: handlerFiles },
+      ],
       'boundaries/dependency-nodes': ['import', 'export', 'dynamic-import'],
       'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.json'] } },
     },
@@ -97,6 +114,8 @@ export default defineConfig([
         'error',
         {
           default: 'allow',
+          // Imports within one element are checked too: a handler file is no module for its own area either.
+          checkInternals: true,
           // Policies are read in order and the last one that matches an import decides.
           policies: [
             {
@@ -115,13 +134,34 @@ export default defineConfig([
               message: 'production code does not import the local runtime or test helpers',
             },
             {
-              // Tests may use the helpers and the local runtime wherever they live.
-              from: { file: { categories: 'test' } },
-              allow: { to: { element: { type: testHelpers } } },
+              from: { element: { type: common } },
+              disallow: { to: { element: { type: ['functions-area', 'functions-every-route'] } } },
+              message: 'functions/common is beneath the areas: it imports no area; move what it needs from one down into functions/common',
             },
             {
+              from: { element: { type: 'functions-common-data' } },
+              disallow: { to: { element: { type: 'functions-common-auth' } } },
+              message: 'functions/common/data holds the data-access primitives the auth stores are built on, so it imports nothing from functions/common/auth',
+            },
+            {
+              disallow: { to: { element: { type: 'functions-area' }, file: { categories: 'handler' } } },
+              message: 'a handler file is an entry point, imported only by tests: move what others need from it into a module of its area',
+            },
+            {
+              // Tests may use the helpers and the local runtime wherever they live, and call any
+              // handler: a test of common code drives it through a real handler of some area.
+              from: { file: { categories: 'test' } },
+              allow: { to: [{ element: { type: [...testHelpers, 'functions-area'] } }, { file: { categories: 'handler' } }] },
+            },
+            {
+              // The test helpers call handlers to set the scene (a submitted application, a confirmed upload).
+              from: { element: { type: 'functions-testing' } },
+              allow: { to: { file: { categories: 'handler' } } },
+            },
+            {
+              // Only another feature: a feature's own files import each other now that imports within an element are checked.
               from: { element: { type: 'web-feature' } },
-              disallow: { to: { element: { type: 'web-feature' } } },
+              disallow: { to: { element: { type: 'web-feature', captured: { feature: '!{{ from.element.captured.feature }}' } } } },
               message: 'a feature does not import another feature; what two features share lives outside web/src/features',
             },
             {

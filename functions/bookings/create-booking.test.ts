@@ -8,7 +8,7 @@ import { handler } from './create-booking';
 import { handler as getBooking } from './get-booking';
 import { dynamo, tableName } from '../common/clients';
 import { bookingsRepo } from './data/bookings';
-import { customersRepo } from '../identity/data/customers';
+import { customersRepo } from '../common/auth/customers';
 import { jobsRepo } from '../jobs/data/jobs';
 import { newId } from '../common/ids';
 import { issuedCustomer } from '../testing/customers';

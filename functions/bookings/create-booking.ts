@@ -11,7 +11,7 @@ import { createIds, earlierResult } from '../common/idempotency';
 import { logger } from '../common/logger';
 import { existingCustomer } from '../common/auth/customer';
 import { takeCreation } from '../common/creation-limits';
-import { customerEmailPut } from '../identity/data/customers';
+import { customerEmailPut } from '../common/auth/customers';
 import { outboxPuts } from '../mail/data/mail';
 import { bookingReceived } from '../mail/messages/customers';
 import { refuseSuppressedAddresses } from '../mail/deliverable';

@@ -7,7 +7,7 @@ import { dispatchNew, scheduleStartTimers } from '../jobs/dispatch';
 import { crewJobs, storeCrew } from '../jobs/crews';
 import { http } from '../common/http';
 import { outboxPuts } from '../mail/data/mail';
-import { customerEmailPut } from '../identity/data/customers';
+import { customerEmailPut } from '../common/auth/customers';
 import { requestReceived } from '../mail/messages/customers';
 import { createIds, earlierResult } from '../common/idempotency';
 import { logger } from '../common/logger';

@@ -1,4 +1,4 @@
-import { customersRepo } from '../identity/data/customers';
+import { customersRepo } from '../common/auth/customers';
 import { customerItemsRepo, everything, madeWith, noneMoved, type Moved } from '../identity/data/customer-items';
 import { jobNumber, jobsRepo, type JobItem } from '../jobs/data/jobs';
 import type { LinkedRequest } from '../../shared/schemas/requests-link';

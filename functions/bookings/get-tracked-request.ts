@@ -1,6 +1,6 @@
 import { routeByName } from '../../shared/routes';
 import type { TrackedRequestView, TrackViewer } from '../../shared/schemas/job';
-import type { Caller } from '../common/auth/caller';
+import type { Caller } from '../common/auth/caller-types';
 import { existingCustomer } from '../common/auth/customer';
 import { requestViews } from './customer-jobs';
 import { bookingsRepo } from './data/bookings';

@@ -6,7 +6,7 @@ import { jobsRepo } from '../jobs/data/jobs';
 import { createdRequestReply, jobFromRequest } from './customer-jobs';
 import { createAndDispatch } from '../jobs/dispatch';
 import { outboxPuts } from '../mail/data/mail';
-import { customerEmailPut } from '../identity/data/customers';
+import { customerEmailPut } from '../common/auth/customers';
 import { requestReceived } from '../mail/messages/customers';
 import { NotFoundError } from '../common/errors';
 import { http } from '../common/http';

@@ -7,7 +7,7 @@ import { handler as createBooking } from './create-booking';
 import { handler as getInvoice } from '../payments/get-invoice';
 import { handler as listRequests } from './list-requests';
 import { dynamo, tableName } from '../common/clients';
-import { customerEmailPut, customersRepo } from '../identity/data/customers';
+import { customerEmailPut, customersRepo } from '../common/auth/customers';
 import { hashSecret, newSecret } from '../common/auth/tokens';
 import { invoiceForJob, invoicesRepo } from '../payments/data/invoices';
 import { jobsRepo, type JobItem } from '../jobs/data/jobs';

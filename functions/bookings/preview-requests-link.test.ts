@@ -5,7 +5,7 @@ import { REQUESTS_LINK_GONE } from '../../shared/schemas/requests-link';
 import { handler, REQUESTS_LINK_PREVIEW_LIMIT } from './preview-requests-link';
 import { handler as openLink } from './open-requests-link';
 import { dynamo, tableName } from '../common/clients';
-import { customerEmailPut } from '../identity/data/customers';
+import { customerEmailPut } from '../common/auth/customers';
 import { hashSecret, newSecret } from '../common/auth/tokens';
 import { jobsRepo, type JobItem } from '../jobs/data/jobs';
 import { requestsLinksRepo } from './data/requests-links';

@@ -4,7 +4,7 @@ import { REQUESTS_LINK_SENT } from '../../shared/schemas/requests-link';
 import { handler as openLink } from './open-requests-link';
 import { handler, REQUESTS_LINK_LIMITS } from './request-requests-link';
 import { dynamo } from '../common/clients';
-import { customerEmailPut } from '../identity/data/customers';
+import { customerEmailPut } from '../common/auth/customers';
 import { issuedCustomer } from '../testing/customers';
 import { fromAddress, invoke, sampleEvent, withBody, withCookies } from '../testing/events';
 import { mailsTo, outboxMailsTo, outboxRecord } from '../testing/mail';

@@ -6,6 +6,7 @@ import type {
 } from 'aws-lambda';
 import type * as z from 'zod/mini';
 import { MAX_REQUEST_BODY_BYTES } from '../../shared/constants';
+import type { WorkerItem } from '../../shared/entities';
 import type {
   BodySchemaName,
   BodySchemas,
@@ -20,9 +21,10 @@ import type {
 import { paramSchemas } from '../../shared/schemas/params';
 import { querySchemas } from '../../shared/schemas/query';
 import { validate, type Schema } from '../../shared/validation';
-import { identifiedCaller, ownerCaller, signedInCaller, workerCaller, type Caller } from './auth/caller';
+import { identifiedCaller, ownerCaller, signedInCaller, workerCaller } from './auth/caller';
+import type { Caller } from './auth/caller-types';
 import { existingCustomer } from './auth/customer';
-import { isApplicant, notActiveMessage, workersRepo, type WorkerItem } from '../workers/data/workers';
+import { isApplicant, notActiveMessage, workerProfile } from './auth/worker-access';
 import {
   BadRequestError,
   ForbiddenError,
@@ -43,7 +45,7 @@ import { isTransient, unavailable } from './transient';
 type Event = APIGatewayProxyEventV2;
 type Result = APIGatewayProxyStructuredResultV2;
 
-export type { Caller } from './auth/caller';
+export type { Caller } from './auth/caller-types';
 
 /** The schema a route's body is checked with: the one the manifest names for it. */
 type SchemaOf<R extends RouteDef> = R['body'] extends BodySchemaName ? BodySchemas[R['body']] : never;
@@ -287,7 +289,7 @@ export async function authorize(route: RouteDef, event: Event): Promise<Caller |
     case 'worker':
     case 'active-worker': {
       const session = await workerCaller(event);
-      const worker = session ? await workersRepo.findById(session.id) : undefined;
+      const worker = session ? await workerProfile(session.id) : undefined;
       if (!session || !worker) throw new UnauthorizedError('Log in as a worker to continue.');
       // An applicant (under review, or not approved) reaches only their status and logout.
       if (route.access === 'worker' && isApplicant(worker.status)) throw new ForbiddenError(notActiveMessage(worker.status));

@@ -8,7 +8,7 @@ import { serializeCookie } from '../common/cookies';
 import { env, secureCookies } from '../common/env';
 import { NotFoundError, ValidationError } from '../common/errors';
 import { http, reply } from '../common/http';
-import { customersRepo } from './data/customers';
+import { customersRepo } from '../common/auth/customers';
 import { isId } from '../../shared/schemas/id';
 
 const ONE_YEAR = 365 * 24 * 60 * 60;

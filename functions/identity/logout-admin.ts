@@ -1,17 +1,5 @@
-import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { routeByName } from '../../shared/routes';
-import { clearedOwnerSessionCookie, ownerSessionSecret } from '../common/auth/caller';
-import { sessions } from '../common/auth/sessions';
-import { http, reply } from '../common/http';
-
-/**
- * Ends the session server-side (a copied cookie stops working too) and clears the cookie.
- * Idempotent: without a session it just clears the cookie. The route may only delete, not read.
- */
-export async function endOwnerSession(event: APIGatewayProxyEventV2) {
-  const secret = ownerSessionSecret(event);
-  if (secret) await sessions.end(secret);
-  return reply(200, { ok: true }, { cookies: [clearedOwnerSessionCookie()] });
-}
+import { http } from '../common/http';
+import { endOwnerSession } from './owner-logout';
 
 export const handler = http(routeByName('logout-admin'), async ({ event }) => endOwnerSession(event));

@@ -1,6 +1,6 @@
 import { rooms, type ServerEvent, type ServerEvents } from '../../shared/realtime';
 import { inTownOf } from '../../shared/domain/town';
-import { customerUrl, requestUrl } from '../bookings/customer-pages';
+import { customerUrl, requestUrl } from '../common/page-links';
 import type { InvoiceItem } from '../payments/data/invoices';
 import type { JobItem } from './data/jobs';
 import type { WorkerItem } from '../workers/data/workers';

@@ -1,7 +1,7 @@
 import { rooms } from '../../shared/realtime';
 import { inTownOf } from '../../shared/domain/town';
 import { isCrewLead } from './crews';
-import { requestUrl } from '../bookings/customer-pages';
+import { requestUrl } from '../common/page-links';
 import type { JobItem } from './data/jobs';
 import { notify, publish, publishToJob } from '../realtime/realtime';
 import { REMINDERS, type ReminderKind } from './scheduling';

@@ -5,7 +5,7 @@ import { ownerRepo } from '../identity/data/owner';
 import { logger } from '../common/logger';
 import type { MailMessage } from '../mail/message';
 import { ownerDocumentsWaiting, ownerNewApplication } from '../mail/messages/owner';
-import { ownerConsoleUrl } from './owner-console';
+import { ownerConsoleUrl } from '../common/page-links';
 import { OWNER_PUSH_ID } from '../realtime/push-caller';
 import { notify } from '../realtime/realtime';
 

@@ -1,4 +1,4 @@
-import type { OwnerCaller } from '../common/auth/caller';
+import type { OwnerCaller } from '../common/auth/caller-types';
 import { canTakeOffer } from '../jobs/data/dispatch-index';
 import { ownerActor } from '../jobs/data/job-history';
 import { jobsRepo, type JobItem } from '../jobs/data/jobs';

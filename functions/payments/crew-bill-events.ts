@@ -1,5 +1,5 @@
 import { crewBillOf, type CrewBill } from './crew-bills';
-import { requestUrl } from '../bookings/customer-pages';
+import { requestUrl } from '../common/page-links';
 import type { InvoiceItem } from './data/invoices';
 import { jobsRepo } from '../jobs/data/jobs';
 import { notify, publishToJob } from '../realtime/realtime';

@@ -1,4 +1,4 @@
-import type { Caller } from '../common/auth/caller';
+import type { Caller } from '../common/auth/caller-types';
 import type { InvoiceItem } from './data/invoices';
 
 /**

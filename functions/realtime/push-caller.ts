@@ -1,5 +1,5 @@
 import type { RealtimeRole } from '../../shared/realtime';
-import type { Caller } from '../common/auth/caller';
+import type { Caller } from '../common/auth/caller-types';
 import { UnauthorizedError } from '../common/errors';
 
 /**

@@ -1,7 +1,7 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '../../shared/table';
 import { dynamo, tableName } from '../common/clients';
-import { customersRepo } from '../identity/data/customers';
+import { customersRepo } from '../common/auth/customers';
 
 /** A customer identity the server issued, as a first booking would have: its id and its cookie. */
 export async function issuedCustomer(): Promise<{ customerId: string; cookie: string }> {

@@ -1,4 +1,4 @@
-import type { IndexName } from '../table';
+import type { IndexName } from '../table-schema';
 
 /**
  * How an entity is declared: the item type it stores, the builder of its primary key, and the

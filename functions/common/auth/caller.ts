@@ -1,6 +1,7 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { OWNER_SESSION_COOKIE } from '../../../shared/constants';
 import { readCookies, serializeCookie } from '../cookies';
+import type { Caller, OwnerCaller, SignedInCaller, WorkerCaller } from './caller-types';
 import { existingCustomer } from './customer';
 import { secureCookies } from '../env';
 import { sessions, SESSION_TTL_SECONDS, type Session } from './sessions';
@@ -12,24 +13,6 @@ export interface SessionCaller extends Session {
   /** The secret presented, so logout and password change can act on this very session. */
   secret: string;
 }
-
-/**
- * Who is calling, as far as the route's access needed to establish (shared/routes.ts `Access`):
- * the one identity handlers see. `id` is the person's own id (the owner's account, the worker,
- * the customer identity of the anonymous cookie); `sessionSecret` names the very session the call
- * presented, so a logout or a password change can act on it.
- */
-export type Caller =
-  | { role: 'anonymous' }
-  | { role: 'customer'; id: string }
-  | { role: 'owner'; id: string; username: string; sessionSecret: string }
-  | { role: 'worker'; id: string; username: string; sessionSecret: string };
-
-export type OwnerCaller = Extract<Caller, { role: 'owner' }>;
-export type WorkerCaller = Extract<Caller, { role: 'worker' }>;
-export type CustomerCaller = Extract<Caller, { role: 'customer' }>;
-/** A person signed in with a password: the owner or a worker. */
-export type SignedInCaller = OwnerCaller | WorkerCaller;
 
 const asCaller = <R extends 'owner' | 'worker'>(role: R, session: SessionCaller) =>
   ({ role, id: session.subjectId, username: session.username, sessionSecret: session.secret }) as Extract<Caller, { role: R }>;

@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { CUSTOMER_COOKIE } from '../../../shared/constants';
 import { isId } from '../../../shared/schemas/id';
-import type { CustomerCaller } from './caller';
+import type { CustomerCaller } from './caller-types';
 import { readCookies, serializeCookie } from '../cookies';
-import { customersRepo } from '../../identity/data/customers';
+import { customersRepo } from './customers';
 import { secureCookies } from '../env';
 
 const ONE_YEAR = 365 * 24 * 60 * 60;

@@ -1,7 +1,7 @@
 import type { BookingItem, InvoiceItem, JobItem } from '../../../shared/entities';
 import { invoiceNumber } from '../../../shared/domain/invoice';
 import { requestNumber } from '../../../shared/domain/requests';
-import { customerUrl, requestUrl } from '../../bookings/customer-pages';
+import { customerUrl, requestUrl } from '../../common/page-links';
 import type { MailMessage } from '../message';
 import { dollars } from './format';
 

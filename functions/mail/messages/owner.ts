@@ -1,4 +1,4 @@
-import { ownerConsoleUrl } from '../../owner/owner-console';
+import { ownerConsoleUrl } from '../../common/page-links';
 import type { MailMessage } from '../message';
 
 /**

@@ -8,9 +8,10 @@ import {
   type WorkerItem,
   type WorkerLocation,
 } from '../../../shared/entities';
-import type { WorkerSelf, WorkerStatus, WorkerType } from '../../../shared/schemas/worker';
+import type { WorkerSelf, WorkerType } from '../../../shared/schemas/worker';
+import { notActiveError, workerProfile } from '../../common/auth/worker-access';
 import { dynamo, tableName } from '../../common/clients';
-import { ConflictError, ForbiddenError } from '../../common/errors';
+import { ConflictError } from '../../common/errors';
 import { batchGet } from '../../common/data/batch';
 import { isNew, putOf, updateOf, type ConditionOf } from '../../common/data/expressions';
 import { writeTogether, WriteCancelled, type WriteAction } from '../../common/data/transact';
@@ -53,23 +54,6 @@ const PROFILE_CHANGED = 'This worker profile changed at the same time. Reload an
 /** A clock-in or a location landing between the read and the write is common; three in a row is not. */
 const PROFILE_SAVE_ATTEMPTS = 3;
 
-/** The same refusal the handler stack gives a worker who is not active (pending, suspended or terminated). */
-export function notActiveError(status: WorkerStatus): ForbiddenError {
-  return new ForbiddenError(notActiveMessage(status));
-}
-
-export function notActiveMessage(status: WorkerStatus): string {
-  if (status === 'terminated') return 'This account has been terminated.';
-  if (status === 'suspended') return 'This account is suspended until the owner reviews it. Your dashboard shows why and lets you appeal your strikes.';
-  if (status === 'rejected') return 'Your application was not approved.';
-  return 'Your application is still under review.';
-}
-
-/** A worker account of an applicant the owner has not approved (yet, or at all): their status screen only. */
-export function isApplicant(status: WorkerStatus): boolean {
-  return status === 'pending_review' || status === 'rejected';
-}
-
 async function readProfile(id: string): Promise<WorkerItem | undefined> {
   const out = await dynamo.send(new GetCommand({ TableName: tableName, Key: workerEntity.key(id), ConsistentRead: true }));
   return out.Item as WorkerItem | undefined;
@@ -105,8 +89,7 @@ async function updateActive(
 
 export const workersRepo = {
   async findById(id: string): Promise<WorkerItem | undefined> {
-    const out = await dynamo.send(new GetCommand({ TableName: tableName, Key: workerEntity.key(id) }));
-    return out.Item as WorkerItem | undefined;
+    return workerProfile(id);
   },
 
   /** The profile as it is now (a strongly consistent read), for a write conditional on what it read. */

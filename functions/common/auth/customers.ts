@@ -1,10 +1,10 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { bookingEntity, customerEmailEntity, customerEntity, customerKeyEntity, type CustomerEmailItem, type CustomerItem, type CustomerKeyItem } from '../../../shared/entities';
-import { dynamo, tableName } from '../../common/clients';
-import { newId } from '../../common/ids';
-import { conditionOf, ifNotExists, isNew, putOf, updateOf } from '../../common/data/expressions';
-import { queryAll } from '../../common/data/query';
-import { WriteCancelled, writeTogether } from '../../common/data/transact';
+import { dynamo, tableName } from '../clients';
+import { newId } from '../ids';
+import { conditionOf, ifNotExists, isNew, putOf, updateOf } from '../data/expressions';
+import { queryAll } from '../data/query';
+import { WriteCancelled, writeTogether } from '../data/transact';
 
 /**
  * How many gathered identities a cookie is followed through. Each merge points at an identity that
