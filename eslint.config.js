@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
 import boundaries from 'eslint-plugin-boundaries';
@@ -32,10 +32,15 @@ const elements = [
   { type: 'events', pattern: 'events' },
 ].map((element) => ({ ...element, partialMatch: false }));
 
-// The handler files: each function the manifest names, at functions/<area>/<name>.ts. Read from the
-// one list the stack, the local runtime and the tests use, so a function moved between areas moves here too.
-const functionFilesSource = readFileSync(path.join(import.meta.dirname, 'shared/function-files.ts'), 'utf8');
-const handlerFiles = [...functionFilesSource.matchAll(/^ {2}'([a-z0-9-]+)': '([a-z0-9-]+)',$/gm)].map(([, name, area]) => `functions/${area}/${name}.ts`);
+// The handler files: each function the manifest names, at functions/<area>/<name>.ts, read from the
+// area slices of the manifest (shared/<area>/routes.ts) that shared/function-files.ts finds files by,
+// so a function moved between areas moves here too.
+const sliceFiles = readdirSync(path.join(import.meta.dirname, 'shared'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && existsSync(path.join(import.meta.dirname, 'shared', entry.name, 'routes.ts')))
+  .map((entry) => entry.name);
+const handlerFiles = sliceFiles.flatMap((area) =>
+  [...readFileSync(path.join(import.meta.dirname, 'shared', area, 'routes.ts'), 'utf8').matchAll(/\bname: '([a-z0-9-]+)'/g)].map(([, name]) => `functions/${area}/${name}.ts`),
+);
 
 // web/e2e (the browser journeys) and web/scripts run in Node and drive the local stack, so they are
 // test code, not part of the browser bundle.
