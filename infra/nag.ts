@@ -4,7 +4,7 @@ import type { IConstruct } from 'constructs';
 
 /**
  * cdk-nag's AwsSolutions pack: infra/app.ts runs it on every synth (a finding nobody
- * acknowledged stops `cdk synth` and `cdk deploy`), and infra/marketplace-stack.test.ts asserts the
+ * acknowledged stops `cdk synth` and `cdk deploy`), and infra/parts/guards.test.ts asserts the
  * prod stack has none left.
  *
  * What could be fixed is fixed in the stack (access logs for the HTTP API and both buckets, an

@@ -4,7 +4,7 @@
  * sensitive route is cut off there (429) without taking the rest of the API down with it. Per-person
  * limits live in the handlers (login throttling per name and address, per-connection frame limits).
  *
- * Each class names the routes it covers by manifest name; infra/marketplace-stack.test.ts checks
+ * Each class names the routes it covers by manifest name; infra/parts/guards.test.ts checks
  * that every name exists in shared/routes.ts, so a renamed route cannot silently lose its limit.
  */
 export interface ThrottleLimit {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, NestedStack, Stack, type CfnResource } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
+import { afterAll } from 'vitest';
 import { MarketplaceStack, type MarketplaceStackProps } from '../marketplace-stack';
 
 const root = join(import.meta.dirname, '../..');
@@ -36,10 +37,39 @@ export function testSynth() {
     return { stack, template: Template.fromJSON(flattened(stack)), stackTemplate: Template.fromStack(stack) };
   }
 
+  /**
+   * The stack from cdk context alone, as infra/app.ts builds it (`-c tracing=true`, …), with its
+   * App, so a test can run the App's validations as `cdk synth` does.
+   */
+  function synthFromContext(context: Record<string, unknown>) {
+    const outdir = mkdtempSync(join(tmpdir(), 'marketplace-cdk-'));
+    dirs.push(outdir);
+    const app = new App({ outdir, context: { ...cdkContext, ...context, 'aws:cdk:bundling-stacks': [] } });
+    const stack = new MarketplaceStack(app, 'Marketplace-prod', { stage: 'prod', platformFeePercent: 10, supportEmail: 'support@fixly.app', webAssetPath });
+    return { app, stack };
+  }
+
   return {
     synth,
+    synthFromContext,
     cleanup: () => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })),
   };
+}
+
+/** A synth takes up to a minute on a loaded two-core machine. */
+export const SYNTH_TIMEOUT = 180_000;
+
+/**
+ * testSynth for one test file, its output removed when the file ends, plus `devTraced`: another
+ * stage with tracing on and an alarm address. That stage is synthesized the first time a test asks
+ * for it and shared after, since a synth is the slow part of these tests and only some need it.
+ */
+export function fileSynths() {
+  const { synth, synthFromContext, cleanup } = testSynth();
+  afterAll(cleanup);
+  let devTracedCache: ReturnType<typeof synth> | undefined;
+  const devTraced = () => (devTracedCache ??= synth({ stage: 'dev', tracing: true, alarmEmail: 'ops@example.com' }));
+  return { synth, synthFromContext, devTraced };
 }
 
 type Json = unknown;
