@@ -38,9 +38,14 @@ const elements = [
 const sliceFiles = readdirSync(path.join(import.meta.dirname, 'shared'), { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && existsSync(path.join(import.meta.dirname, 'shared', entry.name, 'routes.ts')))
   .map((entry) => entry.name);
-const handlerFiles = sliceFiles.flatMap((area) =>
-  [...readFileSync(path.join(import.meta.dirname, 'shared', area, 'routes.ts'), 'utf8').matchAll(/\bname: '([a-z0-9-]+)'/g)].map(([, name]) => `functions/${area}/${name}.ts`),
-);
+// The few functions the stack makes outside the manifest are listed by name in function-files.ts.
+const unlisted = readFileSync(path.join(import.meta.dirname, 'shared/function-files.ts'), 'utf8').matchAll(/^ {2}'([a-z0-9-]+)': '([a-z0-9-]+)',$/gm);
+const handlerFiles = [
+  ...sliceFiles.flatMap((area) =>
+    [...readFileSync(path.join(import.meta.dirname, 'shared', area, 'routes.ts'), 'utf8').matchAll(/\bname: '([a-z0-9-]+)'/g)].map(([, name]) => `functions/${area}/${name}.ts`),
+  ),
+  ...[...unlisted].map(([, name, area]) => `functions/${area}/${name}.ts`),
+];
 
 // web/e2e (the browser journeys) and web/scripts run in Node and drive the local stack, so they are
 // test code, not part of the browser bundle.

@@ -5,11 +5,16 @@ import { manifestAreas } from './routes';
  * of the manifest lists it. The CDK stack, the local runtime, the bench and the tests all find a
  * handler through this, so moving a function to another area is moving its file and its entry.
  */
-export const functionAreas: Readonly<Record<string, string>> = Object.fromEntries(
-  Object.entries(manifestAreas).flatMap(([area, slice]) =>
-    Object.values(slice as Record<string, readonly { name: string }[]>).flatMap((entries) => entries.map(({ name }) => [name, area])),
+export const functionAreas: Readonly<Record<string, string>> = {
+  ...Object.fromEntries(
+    Object.entries(manifestAreas).flatMap(([area, slice]) =>
+      Object.values(slice as Record<string, readonly { name: string }[]>).flatMap((entries) => entries.map(({ name }) => [name, area])),
+    ),
   ),
-);
+  // SES's bounce and complaint feedback: the stack makes it only where mail is set up, from an SNS
+  // topic rather than a manifest entry (infra/parts/mail.ts).
+  'record-mail-feedback': 'mail',
+};
 
 /** The repository-relative path of a function's handler file. */
 export function functionFile(name: string): string {
