@@ -8,7 +8,7 @@ import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '../../shared/edge';
 import type { RouteDef } from '../../shared/routes';
 import { assertAnswersItsContract } from './responses';
 
-const eventsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../events');
+const eventsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../events');
 
 /**
  * The sample event of a function (events/<name>.json), doubling as the test fixture, as it reaches
