@@ -1,25 +1,16 @@
+import { indexes } from './entities/indexes';
+
 /**
  * The single table: its key schema, TTL attribute and indexes. The CDK table, the local runtime's
- * CreateTable and the entity definitions (shared/entities) all read this module, so they cannot
- * drift apart.
+ * CreateTable and the entity definitions (shared/entities) all read the same index list, so they
+ * cannot drift apart.
  */
 export const table = {
   partitionKey: 'pk',
   sortKey: 'sk',
   ttlAttribute: 'expiresAt',
   /** Generic sparse GSIs: an item appears in one only when it carries that index's keys. */
-  indexes: [
-    { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
-    { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
-    { name: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
-    { name: 'gsi4', partitionKey: 'gsi4pk', sortKey: 'gsi4sk' },
-  ],
+  indexes,
 } as const;
 
-export type IndexName = (typeof table.indexes)[number]['name'];
-
-/**
- * Every key builder, as one flat map. Each is its entity's own (shared/entities: one definition per
- * stored item kind, with its item type and the GSIs it populates).
- */
-export { keys } from './entities';
+export type { IndexName } from './entities/indexes';

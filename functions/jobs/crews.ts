@@ -36,12 +36,8 @@ export function crewJobs(lead: JobItem, memberIds: readonly string[], build: (id
   const size = jobIds.length;
   return jobIds.map((id, i) => {
     const job = i === 0 ? lead : build(id);
-    const crewJob: JobItem = { ...job, workerCount: size, crew: { leadId: lead.id, index: i + 1, size, jobIds } };
-    if (i > 0) {
-      delete crewJob.gsi1pk;
-      delete crewJob.gsi1sk;
-    }
-    return crewJob;
+    // A member leaves the customer's requests: its entity's membership says so.
+    return jobEntity.withIndexKeys({ ...job, workerCount: size, crew: { leadId: lead.id, index: i + 1, size, jobIds } });
   });
 }
 

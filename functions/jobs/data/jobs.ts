@@ -56,12 +56,9 @@ export interface NewJob {
 /** A new job item, not yet offered to anyone. */
 export function jobItem(input: NewJob): JobItem {
   const located = typeof input.latitude === 'number' && typeof input.longitude === 'number' && !(input.latitude === 0 && input.longitude === 0);
-  return {
+  // Every door's job is among its customer's requests: a booking is verified, paid and rated as one.
+  return jobEntity.withIndexKeys({
     ...jobEntity.key(input.id),
-    // Every door's job is among its customer's requests: a booking is verified, paid and rated as one.
-    ...jobEntity.indexes.customerRequests.key(input.customerId, input.createdAt),
-    ...jobEntity.indexes.all.key(input.createdAt),
-    ...jobEntity.indexes.open.key(input.createdAt),
     entity: 'job',
     id: input.id,
     kind: input.kind,
@@ -101,7 +98,7 @@ export function jobItem(input: NewJob): JobItem {
     searchJob: [requestNumber(input.bookingId ?? input.id), input.address, input.description].join(' ').toLowerCase(),
     createdAt: input.createdAt,
     updatedAt: input.createdAt,
-  };
+  });
 }
 
 /**
@@ -129,12 +126,6 @@ export class JobChangeRefused extends Error {
 const offerTtlSeconds = (expiresAt: string) => Math.ceil(Date.parse(expiresAt) / 1000) + 24 * 3600;
 
 const queryJobs = (range: ReturnType<typeof jobEntity.range>) => queryAll<JobItem>(range);
-
-/**
- * What puts a job (back) among the open jobs the owner's "Needs attention" reads (gsi4): its sort
- * key copied from the item's own createdAt, so a write that does not know it can still set it.
- */
-const amongOpenJobs = { gsi4pk: jobEntity.indexes.open.key().gsi4pk, gsi4sk: valueOf('createdAt') };
 
 /** The timeline step each of a pro's moves records. */
 const stepEvents = { enRouteAt: 'en_route', arrivedAt: 'arrived', startedAt: 'started' } as const;
@@ -227,11 +218,11 @@ export const jobsRepo = {
           offers: {},
           reopenedCount: incrementFrom(0),
           searchingSince: now,
-          ...amongOpenJobs,
           version: increment(),
           updatedAt: now,
         },
-        remove: ['gsi2pk', 'gsi2sk'],
+        // Out of the unfilled jobs; the version read holds the rest of the job as it was.
+        stored: job,
         if: (c) => c.and(c.eq('version', job.version), c.eq('state', 'booked'), c.eq('dispatch', 'no_worker_available')),
       }),
     );
@@ -247,7 +238,8 @@ export const jobsRepo = {
     const before = await tryUpdate(
       updateOf(jobEntity, jobEntity.key(jobId), {
         set: { state: 'cancelled', dispatch: 'done', cancelledAt: now, cancelledBy: 'customer', offers: {}, version: increment(), updatedAt: now },
-        remove: ['gsi2pk', 'gsi2sk', 'gsi4pk', 'gsi4sk'],
+        // Nobody holds a job still booked or offered.
+        known: { acceptedBy: null },
         if: (c) => c.and(c.exists('pk'), c.eq('customerId', customerId), c.oneOf('state', ['booked', 'offered'])),
       }),
       'ALL_OLD',
@@ -261,7 +253,7 @@ export const jobsRepo = {
    * The customer moves a scheduled job's start before the pro is on the way. Conditional on the
    * version read (so a pro's On my way, an accept or a second reschedule racing it leaves one
    * result). A job nobody holds starts its search afresh for the new time: offers standing for the
-   * old one are withdrawn and every pro may be asked again (it leaves the unfilled index, gsi2). A
+   * old one are withdrawn and every pro may be asked again (it leaves the unfilled jobs). A
    * pro who accepted keeps it, with the arrival deadline counted from the new start.
    */
   async reschedule(job: JobItem, input: { requestedTime: string; arriveBy: string | null; now: string }): Promise<JobItem> {
@@ -273,11 +265,11 @@ export const jobsRepo = {
           requestedTime: input.requestedTime,
           ...(held
             ? { arriveBy: input.arriveBy }
-            : { state: 'booked' as const, dispatch: 'searching' as const, offers: {}, tried: [], searchingSince, ...amongOpenJobs }),
+            : { state: 'booked' as const, dispatch: 'searching' as const, offers: {}, tried: [], searchingSince }),
           version: increment(),
           updatedAt: input.now,
         },
-        ...(held ? {} : { remove: ['gsi2pk', 'gsi2sk'] as const }),
+        stored: job,
         if: (c) => c.and(c.eq('version', job.version), c.eq('customerId', job.customerId), c.oneOf('state', ['booked', 'offered', 'accepted'])),
       }),
       'ALL_NEW',
@@ -320,7 +312,8 @@ export const jobsRepo = {
         {
           Update: updateOf(jobEntity, jobEntity.key(job.id), {
             set: { state: 'cancelled', dispatch: 'done', cancelledAt: now, cancelledBy: 'customer', offers: {}, version: increment(), updatedAt: now },
-            remove: ['gsi2pk', 'gsi2sk', 'gsi4pk', 'gsi4sk', 'arrivalClaim'],
+            remove: ['arrivalClaim'],
+            stored: job,
             if: (c) => c.and(c.eq('version', job.version), c.eq('customerId', job.customerId), c.eq('state', 'accepted')),
           }),
         },
@@ -397,12 +390,11 @@ export const jobsRepo = {
           dispatch: 'searching',
           tried: listAppend(Object.keys(offers)),
           ...(first ? { firstOfferedAt: now } : {}),
-          // Still open to the owner (a job made before that index joins it here).
-          ...amongOpenJobs,
           version: increment(),
           updatedAt: now,
         },
         setEntries: { offers },
+        stored: job,
         if: (c) => c.eq('version', job.version),
       }),
       first ? [stats.jobOffered(now)] : [],
@@ -436,13 +428,12 @@ export const jobsRepo = {
         set: {
           state: 'booked',
           dispatch: 'no_worker_available',
+          // Among the trade's unfilled jobs from now, for a pro who comes on call nearby soon after.
           noWorkerAt: now,
-          // Among the trade's unfilled jobs (gsi2), for a pro who comes on call nearby soon after.
-          ...jobEntity.indexes.unfilled.key(job.category, now),
-          ...amongOpenJobs,
           version: increment(),
           updatedAt: now,
         },
+        stored: job,
         if: (c) => c.eq('version', job.version),
       }),
       job.noWorkerAt ? [] : [stats.noPro(now, job)],
@@ -501,11 +492,12 @@ export const jobsRepo = {
                 arriveBy: input.arriveBy,
                 hourlyRate: input.hourlyRate,
                 offers: {},
-                ...jobEntity.indexes.workerJobs.key(workerId, 'ACTIVE', now),
                 ...(first ? { firstAcceptedAt: now } : {}),
                 version: increment(),
                 updatedAt: now,
               },
+              // Among the jobs the worker holds: an offered job was never cancelled, completed nor sent back.
+              known: { cancelledAt: undefined, endedAt: null, verificationStatus: undefined },
               if: (c) =>
                 c.and(c.eq('state', 'offered'), c.gt(c.entry('offers', workerId), now), first ? c.notExists('firstAcceptedAt') : c.exists('firstAcceptedAt')),
             }),
@@ -553,8 +545,8 @@ export const jobsRepo = {
       await writeCounted([
         {
           Update: updateOf(jobEntity, jobEntity.key(jobId), {
-            set: completion(workerId, now, input.totalHours),
-            remove: ['gsi4pk', 'gsi4sk'],
+            set: completion(now, input.totalHours),
+            known: completing(workerId),
             if: (c) => c.and(c.eq('state', 'in_progress'), c.eq('acceptedBy', workerId)),
           }),
         },
@@ -584,8 +576,8 @@ export const jobsRepo = {
     const { jobId, workerId, now } = input;
     const completed = await tryUpdate(
       updateOf(jobEntity, jobEntity.key(jobId), {
-        set: completion(workerId, now, input.totalHours),
-        remove: ['gsi4pk', 'gsi4sk'],
+        set: completion(now, input.totalHours),
+        known: completing(workerId),
         if: (c) => c.and(c.eq('state', 'in_progress'), c.eq('acceptedBy', workerId), c.eq('reworkCount', input.reworkCount)),
       }),
     );
@@ -601,6 +593,10 @@ export const jobsRepo = {
    */
   async recordVerification(input: { jobId: string; customerId: string; approved: boolean; notes: string | null; now: string }): Promise<JobItem> {
     const { jobId, now } = input;
+    // Where the job is filed among its worker's follows from who finished it and when: the job as
+    // read, which a completed job keeps until this answer (the condition holds its end to it).
+    const done = await jobsRepo.findById(jobId);
+    if (!done || done.state !== 'completed') return refusedChange(jobId);
     const answer = { verificationNotes: input.notes, verificationAt: now, version: increment(), updatedAt: now };
     const answered = await updateCounting(
       jobId,
@@ -615,12 +611,11 @@ export const jobsRepo = {
               reworkCount: incrementFrom(0),
               priorHours: valueOf('totalHours'),
               startedAt: now,
-              endedAt: null,
               // Back among the jobs the worker holds (their today's list), by when it came back.
-              gsi2sk: `ACTIVE#${now}`,
-              ...amongOpenJobs,
+              endedAt: null,
             },
-        if: (c) => c.and(c.exists('pk'), c.eq('state', 'completed'), c.eq('customerId', input.customerId)),
+        stored: done,
+        if: (c) => c.and(c.exists('pk'), c.eq('state', 'completed'), c.eq('customerId', input.customerId), c.eq('endedAt', done.endedAt)),
       }),
       // Verified once per job: from 'verified' there is no way back to 'completed'.
       input.approved ? [stats.jobVerified(now)] : [],
@@ -719,9 +714,9 @@ export const jobsRepo = {
   async markPaid(jobId: string, now: string): Promise<boolean> {
     const paid = await tryUpdate(
       updateOf(jobEntity, jobEntity.key(jobId), {
-        set: { state: 'paid', paidAt: now, version: increment(), updatedAt: now },
         // Nothing left for the owner to act on.
-        remove: ['gsi4pk', 'gsi4sk', 'paymentFailedAt'],
+        set: { state: 'paid', paidAt: now, version: increment(), updatedAt: now },
+        remove: ['paymentFailedAt'],
         if: (c) => c.eq('state', 'verified'),
       }),
     );
@@ -730,13 +725,14 @@ export const jobsRepo = {
   },
 
   /**
-   * A payment attempt failed: the job comes back among the open jobs (gsi4), so the owner's "Needs
+   * A payment attempt failed: the job comes back among the open jobs, so the owner's "Needs
    * attention" finds it, until it is paid. Only while verified and unpaid, and once per failure time.
    */
   async markPaymentFailed(jobId: string, now: string): Promise<boolean> {
     const marked = await tryUpdate(
       updateOf(jobEntity, jobEntity.key(jobId), {
-        set: { paymentFailedAt: now, ...amongOpenJobs, updatedAt: now },
+        set: { paymentFailedAt: now, updatedAt: now },
+        known: { state: 'verified' },
         if: (c) => c.eq('state', 'verified'),
       }),
     );
@@ -777,7 +773,7 @@ export const jobsRepo = {
             // A fresh round of dispatch: everyone may be offered it again but the worker who was late.
             set: freshRound(workerId, now),
             // A claim the customer did not confirm in time goes with the pro who made it.
-            remove: ['gsi2pk', 'gsi2sk', 'arrivalClaim'],
+            remove: ['arrivalClaim'],
             if: (c) => c.and(c.eq('acceptedBy', workerId), c.oneOf('state', ['accepted', 'en_route'])),
           }),
         },
@@ -826,7 +822,7 @@ export const jobsRepo = {
           // A fresh round without the pro who was taken off (they are off dispatch anyway).
           set: { ...freshRound(workerId, now), arrivedAt: null },
           // A claim or a proof of arrival was this pro's: the next pro proves their own.
-          remove: ['gsi2pk', 'gsi2sk', 'arrivalClaim', 'arrivalEvidence'],
+          remove: ['arrivalClaim', 'arrivalEvidence'],
           if: (c) => c.and(c.eq('acceptedBy', workerId), c.oneOf('state', RELEASED_WITH_THE_PRO)),
         }),
       },
@@ -842,15 +838,12 @@ export const jobsRepo = {
  */
 export const RELEASED_WITH_THE_PRO: readonly JobState[] = ['accepted', 'en_route', 'arrived'];
 
-/** What completing a job (the first time or after rework) sets: among the worker's finished jobs, by when. */
-function completion(workerId: string, now: string, totalHours: number) {
-  return {
-    state: 'completed',
-    dispatch: 'done',
-    endedAt: now,
-    totalHours,
-    gsi2sk: jobEntity.indexes.workerJobs.key(workerId, 'DONE', now).gsi2sk,
-    version: increment(),
-    updatedAt: now,
-  } as const;
+/** What completing a job (the first time or after rework) sets: among the worker's finished jobs, by when it ended. */
+function completion(now: string, totalHours: number) {
+  return { state: 'completed', dispatch: 'done', endedAt: now, totalHours, version: increment(), updatedAt: now } as const;
+}
+
+/** What a job in progress is known to be: held by its worker (the condition says so), never cancelled. */
+function completing(workerId: string) {
+  return { acceptedBy: workerId, cancelledAt: undefined };
 }
