@@ -42,7 +42,7 @@ import type { strikeAppealSchema, strikeDecisionSchema, workerStatusChangeSchema
 import type { paramSchemas } from './schemas/params';
 import type { querySchemas } from './schemas/query';
 import type { responseSchemas } from './schemas/responses';
-import { keys } from './table';
+import { keys } from './entities';
 
 /**
  * The body schema of each route, by name. Type-only: the manifest is plain data that every

@@ -1,7 +1,16 @@
+import { indexes } from './entities/indexes';
+
 /**
- * The single table (its layout is in table-schema.ts) and every key builder, as one flat map. Each
- * builder is its entity's own (shared/entities: one definition per stored item kind, with its item
- * type and the GSIs it populates).
+ * The single table: its key schema, TTL attribute and indexes. The CDK table, the local runtime's
+ * CreateTable and the entity definitions (shared/entities) all read the same index list, so they
+ * cannot drift apart.
  */
-export { table, type IndexName } from './table-schema';
-export { keys } from './entities';
+export const table = {
+  partitionKey: 'pk',
+  sortKey: 'sk',
+  ttlAttribute: 'expiresAt',
+  /** Generic sparse GSIs: an item appears in one only when it carries that index's keys. */
+  indexes,
+} as const;
+
+export type { IndexName } from './entities/indexes';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { keys } from '../../shared/table';
+import { keys } from '../../shared/entities';
 import { handler } from './approve-worker';
 import { applicationsRepo } from './data/applications';
 import { workerAdmin } from '../workers/data/worker-admin';

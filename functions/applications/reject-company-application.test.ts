@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keys } from '../../shared/table';
+import { keys } from '../../shared/entities';
 import { applicationsRepo } from './data/applications';
 import { newId } from '../common/ids';
 import { asOwner, pendingCompanyApplication } from '../testing/applications';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { keys } from '../../shared/table';
+import { keys } from '../../shared/entities';
 import { handler as approveWorker } from './approve-worker';
 import { handler as getApplication } from './get-worker-application';
 import { handler as getSelf } from '../workers/get-worker-self';

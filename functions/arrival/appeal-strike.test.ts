@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { workerPenaltyEntity } from '../../shared/entities';
 import { handler } from './appeal-strike';
 import { penaltiesRepo } from './data/penalties';
 import { notificationsRepo } from '../realtime/data/notifications';
@@ -25,7 +26,8 @@ describe('POST /api/workers/strikes/{id}/appeal', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: strike.id, status: 'appealed', appealNote: NOTE, appealedAt: expect.any(String), decisionNote: null });
     const stored = await penaltiesRepo.findById(strike.id);
-    expect(stored).toMatchObject({ status: 'appealed', gsi3pk: 'STRIKE_APPEALS' });
+    expect(stored).toMatchObject({ status: 'appealed' });
+    expect(workerPenaltyEntity.indexes.openAppeals.keysOf(stored!)?.pk).toBe('STRIKE_APPEALS');
     const owner = await notificationsRepo.latest('owner', OWNER_PUSH_ID);
     expect(owner.some((n) => n.type === 'owner_strike_appealed' && n.message.includes(pro.fullName))).toBe(true);
   });

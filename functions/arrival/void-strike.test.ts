@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { workerPenaltyEntity } from '../../shared/entities';
 import { handler as appeal } from './appeal-strike';
 import { penaltiesRepo } from './data/penalties';
 import { notificationsRepo } from '../realtime/data/notifications';
@@ -28,7 +29,7 @@ describe('POST /api/admin/strikes/{id}/void', () => {
     expect(res.body).toMatchObject({ id: strike.id, status: 'voided', decisionNote: NOTE, decidedAt: expect.any(String), decidedBy: expect.any(String), appealNote: 'Road closed.' });
     expect((await workersRepo.findById(pro.id))?.strikes).toBe(0);
     const stored = await penaltiesRepo.findById(strike.id);
-    expect(stored?.gsi3pk).toBeUndefined();
+    expect(workerPenaltyEntity.indexes.openAppeals.keysOf(stored!)).toBeUndefined();
     const [notice] = await notificationsRepo.latest('worker', pro.id);
     expect(notice).toMatchObject({ title: 'Strike removed', message: expect.stringContaining(NOTE) });
   });

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { customerEmailEntity, outboundMailEntity } from '../../shared/entities';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { bookingEntity, customerEmailEntity, outboundMailEntity } from '../../shared/entities';
+import { queryAll } from '../common/data/query';
 import { describe, expect, it } from 'vitest';
 import { bookingIdPattern } from '../../shared/schemas/booking';
-import { keys } from '../../shared/table';
 import { handler } from './create-booking';
 import { handler as getBooking } from './get-booking';
 import { dynamo, tableName } from '../common/clients';
@@ -21,17 +21,8 @@ const sample = sampleEvent('create-booking');
 const validBody = JSON.parse(sample.body!) as Record<string, unknown>;
 
 async function bookingsOf(customerId: string) {
-  const { gsi1pk } = keys.customerBookings(customerId);
-  const out = await dynamo.send(
-    new QueryCommand({
-      TableName: tableName,
-      IndexName: 'gsi1',
-      // The customer's partition holds their bookings' jobs too (among their requests).
-      KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :booking)',
-      ExpressionAttributeValues: { ':pk': gsi1pk, ':booking': 'BOOKING#' },
-    }),
-  );
-  return out.Items ?? [];
+  // The customer's partition holds their bookings' jobs too (among their requests): the range is the bookings' sort prefix.
+  return queryAll(bookingEntity.indexes.customerBookings.range(customerId));
 }
 
 /** A known customer (one the server issued), so a test can prove that a refused request wrote nothing for them. */

@@ -1,7 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import type { JobState } from '../../shared/domain/booking-status';
-import { keys } from '../../shared/table';
+import { keys } from '../../shared/entities';
 import { handler as createBooking } from './create-booking';
 import { handler } from './get-booking';
 import { dynamo, tableName } from '../common/clients';

@@ -1,6 +1,6 @@
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { keys } from '../../shared/table';
+import { keys } from '../../shared/entities';
 import { REQUESTS_LINK_GONE } from '../../shared/schemas/requests-link';
 import { handler } from './open-requests-link';
 import { handler as createBooking } from './create-booking';

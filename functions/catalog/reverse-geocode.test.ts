@@ -2,7 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { GeocodeResult } from '../../shared/schemas/job';
-import { keys } from '../../shared/table';
+import { keys } from '../../shared/entities';
 import { dynamo, tableName } from '../common/clients';
 import { invoke, sampleEvent } from '../testing/events';
 import { nominatimPlace } from '../testing/fake-geocoder';

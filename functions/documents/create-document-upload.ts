@@ -1,7 +1,7 @@
 import { documentCategoryById } from '../../shared/document-categories';
 import { maxBytesOf, uploadProblems } from '../../shared/domain/documents';
 import { routeByName } from '../../shared/routes';
-import { keys } from '../../shared/table';
+import { keys } from '../../shared/entities';
 import { UPLOAD_POLICY_SECONDS, fileExtension, type DocumentFormat } from '../../shared/schemas/document-rules';
 import { documentUploadSchema, type DocumentUploadInput, type DocumentUploadTicket } from '../../shared/schemas/documents';
 import { documentUploadsRepo, documentsRepo, type DocumentUploadItem } from './data/documents';

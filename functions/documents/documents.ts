@@ -16,6 +16,7 @@ import {
   type DownloadMode,
 } from '../../shared/schemas/document-rules';
 import type { DocumentCategoryView, DocumentDownload, DocumentView } from '../../shared/schemas/documents';
+import type { Unindexed } from '../../shared/entities';
 import { clientAddress } from '../common/client-address';
 import { dispatchIndex, offersPaused } from '../jobs/data/dispatch-index';
 import { DOCUMENT_UPLOADS_PREFIX, documentAccessLog, documentsRepo, type AccessType, type DocumentItem, type DocumentUploadItem } from './data/documents';
@@ -187,7 +188,7 @@ export function documentFromUpload(
   previous: DocumentItem | undefined,
   at: string,
   key: string,
-): Omit<DocumentItem, 'pk' | 'sk' | 'gsi1pk' | 'gsi1sk' | 'entity' | 'updatedAt'> {
+): Omit<Unindexed<DocumentItem>, 'pk' | 'sk' | 'entity' | 'updatedAt'> {
   return {
     id: upload.uploadId,
     workerId: upload.workerId,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { documentEntity } from '../../shared/entities';
 import { handler } from './expire-documents';
 import { dispatchIndex, isDispatchable } from '../jobs/data/dispatch-index';
 import { documentsRepo } from './data/documents';
@@ -87,7 +88,7 @@ describe('expire-documents (daily)', () => {
     // Assess
     const stored = await documentsRepo.findById(doc.id);
     expect(stored).toMatchObject({ status: 'expired', expiredAt: expect.any(String) });
-    expect(stored?.gsi3pk).toBeUndefined();
+    expect(documentEntity.indexes.expiry.keysOf(stored!)).toBeUndefined();
     const after = await workersRepo.findById(worker.id);
     expect(after?.offersPausedFor).toEqual(new Set(['liability-insurance']));
     expect(after?.updatedAt).toBe(afterFirst?.updatedAt);

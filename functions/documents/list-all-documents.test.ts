@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { workerEntity } from '../../shared/entities';
 import { handler as listAllDocuments } from './list-all-documents';
 import { invoke, sampleEvent, withCookies, withPath } from '../testing/events';
 import { confirmedDocument, workerWithToken } from '../testing/documents';
@@ -52,7 +53,7 @@ describe('GET /api/admin/documents', () => {
 
   it('refuses a cursor that is not one of its own pages', async () => {
     // Prepare
-    const foreign = Buffer.from(JSON.stringify({ pk: 'WORKER#x', sk: 'PROFILE', gsi2pk: 'WORKERS', gsi2sk: 'WORKER#2026' })).toString('base64url');
+    const foreign = Buffer.from(JSON.stringify({ pk: 'WORKER#x', sk: 'PROFILE', ...workerEntity.indexes.all.key('2026') })).toString('base64url');
 
     // Act
     const res = await invoke(listAllDocuments, await asOwner('list-all-documents', { query: { cursor: foreign } }));

@@ -1,6 +1,6 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { keys } from '../../shared/table';
+import { keys } from '../../shared/entities';
 import { handler as confirm } from './confirm-document-upload';
 import { handler as createUpload } from './create-document-upload';
 import { handler } from './purge-document-uploads';

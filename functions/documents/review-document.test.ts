@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { documentEntity } from '../../shared/entities';
 import { handler } from './review-document';
 import { documentsRepo } from './data/documents';
 import { notificationsRepo } from '../realtime/data/notifications';
@@ -40,7 +41,7 @@ describe('POST /api/admin/documents/{id}/review', () => {
     expect(res.body.document).toMatchObject({ status: 'rejected', reviewNotes: 'The policy period is not visible.' });
     const [note] = await notificationsRepo.latest('worker', worker.id);
     expect(note?.message).toContain('The policy period is not visible.');
-    expect((await documentsRepo.findById(doc.id))?.gsi3pk).toBeUndefined();
+    expect(documentEntity.indexes.expiry.keysOf((await documentsRepo.findById(doc.id))!)).toBeUndefined();
   });
 
   it('needs notes to reject, and changes nothing without them', async () => {

@@ -2,7 +2,7 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routes, type Access, type RouteDef } from '../../shared/routes';
-import { keys } from '../../shared/table';
+import { keys } from '../../shared/entities';
 import { hashSecret, newSecret } from '../common/auth/tokens';
 import { dynamo, tableName } from '../common/clients';
 import { newId } from '../common/ids';

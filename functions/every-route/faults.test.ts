@@ -23,8 +23,8 @@ Object.assign(process.env, {
   DYNAMODB_TIMEOUT_MS: '1000',
 });
 
-const { QueryCommand } = await import('@aws-sdk/lib-dynamodb');
-const { keys } = await import('../../shared/table');
+const { bookingEntity } = await import('../../shared/entities');
+const { queryAll } = await import('../common/data/query');
 const { handler: createBooking } = await import('../bookings/create-booking');
 const { handler: getBooking } = await import('../bookings/get-booking');
 const { handler: acceptJob } = await import('../jobs/accept-job');
@@ -33,7 +33,6 @@ const { handler: stripeWebhook } = await import('../payments/handle-stripe-webho
 const { handler: confirmUpload } = await import('../documents/confirm-document-upload');
 const { handler: createUpload } = await import('../documents/create-document-upload');
 const { handler: getDownload } = await import('../documents/get-document-download');
-const { dynamo, tableName } = await import('../common/clients');
 const { documentsRepo, documentAccessLog } = await import('../documents/data/documents');
 const { invoicesRepo } = await import('../payments/data/invoices');
 const { jobsRepo } = await import('../jobs/data/jobs');
@@ -66,16 +65,8 @@ function expectUnavailable(res: { status: number; headers: Record<string, unknow
 }
 
 async function bookingsOf(customerId: string) {
-  const out = await dynamo.send(
-    new QueryCommand({
-      TableName: tableName,
-      IndexName: 'gsi1',
-      // Only the bookings: the customer's partition holds their jobs too (among their requests).
-      KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :booking)',
-      ExpressionAttributeValues: { ':pk': keys.customerBookings(customerId).gsi1pk, ':booking': 'BOOKING#' },
-    }),
-  );
-  return out.Items ?? [];
+  // Only the bookings (the range is their sort prefix): the customer's partition holds their jobs too (among their requests).
+  return queryAll(bookingEntity.indexes.customerBookings.range(customerId));
 }
 
 const bookingSample = sampleEvent('create-booking');

@@ -1,6 +1,6 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { keys } from '../../shared/table';
+import { keys } from '../../shared/entities';
 import { handler } from './check-worker-account-link';
 import { handler as createAccount } from './create-worker-account';
 import { dynamo, tableName } from '../common/clients';

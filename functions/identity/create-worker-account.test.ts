@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { COMMON_PASSWORD_MESSAGE } from '../../shared/common-passwords';
-import { keys } from '../../shared/table';
+import { keys } from '../../shared/entities';
 import { handler as approveWorker } from '../applications/approve-worker';
 import { handler } from './create-worker-account';
 import { handler as getSelf } from '../workers/get-worker-self';

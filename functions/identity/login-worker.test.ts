@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { keys } from '../../shared/table';
+import { keys } from '../../shared/entities';
 import { handler as getSelf } from '../workers/get-worker-self';
 import { hashPassword } from '../common/auth/passwords';
 import { loginThrottle, throttleClock } from '../common/auth/throttle';

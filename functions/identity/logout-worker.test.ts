@@ -1,6 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { keys } from '../../shared/table';
+import { keys } from '../../shared/entities';
 import { handler as getSelf } from '../workers/get-worker-self';
 import { hashSecret } from '../common/auth/tokens';
 import { dynamo, tableName } from '../common/clients';

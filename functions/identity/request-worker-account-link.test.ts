@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { keys } from '../../shared/table';
+import { keys } from '../../shared/entities';
 import { handler as createAccount } from './create-worker-account';
 import { hashPassword } from '../common/auth/passwords';
 import { dynamo, tableName } from '../common/clients';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { COMMON_PASSWORD_MESSAGE } from '../../shared/common-passwords';
-import { keys } from '../../shared/table';
+import { keys } from '../../shared/entities';
 import { handler as getSelf } from '../workers/get-worker-self';
 import { hashPassword } from '../common/auth/passwords';
 import { LOGIN_SCOPE } from '../common/auth/login';

@@ -1,6 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { keys } from '../../shared/table';
+import { keys } from '../../shared/entities';
 import { handler } from './accept-job';
 import { dynamo, tableName } from '../common/clients';
 import { jobsRepo } from './data/jobs';

@@ -27,7 +27,7 @@ export function refuseCrewMember(job: Pick<JobItem, 'id' | 'crew'>): void {
 /**
  * The N jobs of a request for N pros, built from the lead's (as jobFromRequest made it) and the
  * ids of the rest: each carries the crew and the count; only the lead is among the customer's
- * requests (gsi1), the members are reached through it. Every job keeps the crew's one estimate, so
+ * requests, the members are reached through it. Every job keeps the crew's one estimate, so
  * each pro's invoice takes its part of it (the rush fee divided by the count). One job for N = 1.
  */
 export function crewJobs(lead: JobItem, memberIds: readonly string[], build: (id: string) => JobItem): JobItem[] {
@@ -36,12 +36,8 @@ export function crewJobs(lead: JobItem, memberIds: readonly string[], build: (id
   const size = jobIds.length;
   return jobIds.map((id, i) => {
     const job = i === 0 ? lead : build(id);
-    const crewJob: JobItem = { ...job, workerCount: size, crew: { leadId: lead.id, index: i + 1, size, jobIds } };
-    if (i > 0) {
-      delete crewJob.gsi1pk;
-      delete crewJob.gsi1sk;
-    }
-    return crewJob;
+    // A member leaves the customer's requests: its entity's membership says so.
+    return jobEntity.withIndexKeys({ ...job, workerCount: size, crew: { leadId: lead.id, index: i + 1, size, jobIds } });
   });
 }
 

@@ -1,7 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import type { LatLng } from '../../shared/domain/geo';
-import { keys } from '../../shared/table';
+import { keys } from '../../shared/entities';
 import { handler } from './set-job-state';
 import { handler as accept } from './accept-job';
 import { handler as enforceArrival } from '../arrival/enforce-arrival';

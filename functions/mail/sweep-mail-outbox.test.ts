@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { outboundMailEntity } from '../../shared/entities';
 import { handler as sendMail } from './send-mail';
 import { handler } from './sweep-mail-outbox';
 import { MAIL_SWEEP_GRACE_SECONDS, mailRepo } from './data/mail';
@@ -41,14 +42,13 @@ describe('sweep-mail-outbox', () => {
     await sweep();
 
     // Assess
-    expect(queued.gsi1pk).toMatch(/^MAILQ#[0-7]$/);
+    expect(outboundMailEntity.indexes.unsent.keysOf(queued)?.pk).toMatch(/^MAILQ#[0-7]$/);
     const [sent, ...more] = await mailsTo(to);
     expect(more).toEqual([]);
     expect(sent).toMatchObject({ subject: input.subject });
     const stored = await mailRepo.find(input.kind, input.subjectId);
     expect(stored).toMatchObject({ state: 'sent', messageId: sent!.messageId });
-    expect(stored).not.toHaveProperty('gsi1pk');
-    expect(stored).not.toHaveProperty('gsi1sk');
+    expect(outboundMailEntity.indexes.unsent.keysOf(stored!)).toBeUndefined();
   });
 
   it('leaves a pending mail within its grace to the stream', async () => {
@@ -62,7 +62,9 @@ describe('sweep-mail-outbox', () => {
 
     // Assess
     expect(await mailsTo(to)).toEqual([]);
-    expect(await mailRepo.find(input.kind, input.subjectId)).toMatchObject({ state: 'pending', gsi1pk: expect.stringMatching(/^MAILQ#/) });
+    const pending = await mailRepo.find(input.kind, input.subjectId);
+    expect(pending).toMatchObject({ state: 'pending' });
+    expect(outboundMailEntity.indexes.unsent.keysOf(pending!)?.pk).toMatch(/^MAILQ#/);
   });
 
   it('sends once a mail whose sender died holding its claim, after the lease lapsed', async () => {
@@ -82,7 +84,7 @@ describe('sweep-mail-outbox', () => {
     const stored = await mailRepo.find(input.kind, input.subjectId);
     expect(stored).toMatchObject({ state: 'sent' });
     expect(stored).not.toHaveProperty('leaseUntil');
-    expect(stored).not.toHaveProperty('gsi1pk');
+    expect(outboundMailEntity.indexes.unsent.keysOf(stored!)).toBeUndefined();
   });
 
   it('leaves a mail alone while another sender holds a live lease on it', async () => {

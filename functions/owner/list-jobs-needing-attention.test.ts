@@ -61,7 +61,7 @@ describe('GET /api/admin/jobs/attention', () => {
   it('lists a job whose payment failed until it is paid', async () => {
     // Prepare
     const { job } = await verifiedJob(testCategory());
-    expect((await jobsRepo.findById(job.id))!.gsi4pk).toBeUndefined();
+    expect(jobEntity.indexes.open.keysOf((await jobsRepo.findById(job.id))!)).toBeUndefined();
     await jobsRepo.markPaymentFailed(job.id, new Date().toISOString());
 
     // Act

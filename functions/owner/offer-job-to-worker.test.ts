@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { jobEntity } from '../../shared/entities';
 import { handler as accept } from '../jobs/accept-job';
 import { handler as listOffers } from '../jobs/list-job-offers';
 import { handler } from './offer-job-to-worker';
@@ -36,7 +37,7 @@ describe('POST /api/admin/jobs/{id}/offer', () => {
     expect(accepted.status).toBe(200);
     const stored = (await jobsRepo.findById(job.id))!;
     expect(stored).toMatchObject({ state: 'accepted', acceptedBy: pro.id });
-    expect(stored.gsi2pk).toBe(`WORKERJOBS#${pro.id}`);
+    expect(jobEntity.indexes.workerJobs.keysOf(stored)?.pk).toBe(`WORKERJOBS#${pro.id}`);
   });
 
   it('refuses a pro of another trade, one off call and one holding a job, naming why', async () => {

@@ -3,7 +3,7 @@ import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { afterAll, describe, expect, it } from 'vitest';
 import { toStreamRecord } from '../../infra/local/dynamo-stream';
 import type { NotificationView } from '../../shared/realtime';
-import { keys } from '../../shared/table';
+import { keys } from '../../shared/entities';
 import { handler as deliverPush } from '../realtime/deliver-push';
 import { dynamo, tableName } from '../common/clients';
 import { connectionsRepo } from '../realtime/data/connections';

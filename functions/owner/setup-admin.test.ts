@@ -9,7 +9,7 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ensureTable, localDynamoClient } from '../../infra/local/dynamo';
 import { COMMON_PASSWORD_MESSAGE } from '../../shared/common-passwords';
-import { keys } from '../../shared/table';
+import { keys } from '../../shared/entities';
 import { handler as changePassword } from '../identity/change-password';
 import { handler as getAdminStatus } from './get-admin-status';
 import { handler as getCurrentUser } from '../identity/get-current-user';

@@ -2,7 +2,7 @@ import { GetItemCommand } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { keys } from '../../shared/table';
+import { keys } from '../../shared/entities';
 import { toStreamRecord } from '../../infra/local/dynamo-stream';
 import { handler, urgentNotification } from './deliver-push';
 import { dynamo, tableName } from '../common/clients';

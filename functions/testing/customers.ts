@@ -1,5 +1,5 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { keys } from '../../shared/table';
+import { keys } from '../../shared/entities';
 import { dynamo, tableName } from '../common/clients';
 import { customersRepo } from '../common/auth/customers';
 

@@ -3,7 +3,8 @@ import { PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { toStreamRecord } from '../../infra/local/dynamo-stream';
 import type { StoredMail } from '../../infra/local/ses';
-import { outboundMailEntity, type MailKind, type OutboundMailItem } from '../../shared/entities';
+import { mailQueueShard, outboundMailEntity, type MailKind, type OutboundMailItem } from '../../shared/entities';
+import { updateOf } from '../common/data/expressions';
 import { dynamo, tableName } from '../common/clients';
 import { outboxItem } from '../mail/data/mail';
 import { env } from '../common/env';
@@ -65,14 +66,13 @@ export async function queuedAgo(message: MailMessage, secondsAgo: number): Promi
  * about to finish.
  */
 export async function setLease(kind: MailKind, subjectId: string, leaseUntil: number): Promise<void> {
+  const key = outboundMailEntity.key(kind, subjectId);
   await dynamo.send(
-    new UpdateCommand({
-      TableName: tableName,
-      Key: outboundMailEntity.key(kind, subjectId),
-      UpdateExpression: 'SET leaseUntil = :lease, gsi1sk = :due',
-      ConditionExpression: '#state = :sending',
-      ExpressionAttributeNames: { '#state': 'state' },
-      ExpressionAttributeValues: { ':lease': leaseUntil, ':due': new Date(leaseUntil * 1000).toISOString(), ':sending': 'sending' },
-    }),
+    new UpdateCommand(
+      updateOf(outboundMailEntity, key, {
+        set: { leaseUntil, ...outboundMailEntity.indexes.unsent.key(mailQueueShard(key.pk), new Date(leaseUntil * 1000).toISOString()) },
+        if: (c) => c.eq('state', 'sending'),
+      }),
+    ),
   );
 }

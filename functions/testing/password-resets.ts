@@ -1,13 +1,12 @@
 import { expect } from 'vitest';
-import type { PasswordResetItem, SignInRole } from '../../shared/entities';
-import { keys } from '../../shared/table';
+import { passwordResetEntity, type PasswordResetItem, type SignInRole } from '../../shared/entities';
 import { queryAll } from '../common/data/query';
 import { handler as sendMail } from '../mail/send-mail';
 import { mailsTo, outboxRecord } from './mail';
 
 /** Every reset link stored for a person (live, used or expired), oldest first. */
 export async function resetLinksOf(role: SignInRole, subjectId: string): Promise<PasswordResetItem[]> {
-  return queryAll<PasswordResetItem>({ index: 'gsi1', pk: keys.passwordResetsOf(role, subjectId).gsi1pk });
+  return queryAll<PasswordResetItem>({ ...passwordResetEntity.indexes.of.range(role, subjectId), sk: undefined });
 }
 
 /** The secret in a reset mail's link (`/reset-password#token=<secret>`). */

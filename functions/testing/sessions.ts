@@ -1,9 +1,8 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { keys } from '../../shared/table';
+import { sessionEntity } from '../../shared/entities';
 import { sessionItem, type SessionRole } from '../common/auth/sessions';
 import { newSecret } from '../common/auth/tokens';
-import { dynamo, tableName } from '../common/clients';
 import { batchWrite } from '../common/data/batch';
+import { queryPage, type PageStart } from '../common/data/query';
 
 /**
  * Sessions written straight to the table, as many as a person could have piled up before the cap
@@ -21,19 +20,12 @@ export async function manySessions(role: SessionRole, subjectId: string, count: 
 export async function sessionRowsOf(role: SessionRole, subjectId: string): Promise<{ pks: string[]; pages: number }> {
   const pks: string[] = [];
   let pages = 0;
-  let start: Record<string, unknown> | undefined;
+  let start: PageStart | undefined;
   do {
-    const out = await dynamo.send(
-      new QueryCommand({
-        TableName: tableName,
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.sessionsOf(role, subjectId).gsi1pk },
-        ExclusiveStartKey: start,
-      }),
-    );
-    pks.push(...(out.Items ?? []).map((i) => i.pk as string));
-    start = out.LastEvaluatedKey;
+    // The person's whole partition, whatever the sort keys hold.
+    const page = await queryPage({ ...sessionEntity.indexes.of.range(role, subjectId), sk: undefined }, start);
+    pks.push(...page.items.map((i) => i.pk));
+    start = page.next;
     pages += 1;
   } while (start);
   return { pks, pages };

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { keys } from '../../shared/table';
+import { keys } from '../../shared/entities';
 import { sessions } from '../common/auth/sessions';
 import { dynamo, tableName } from '../common/clients';
 import type { EmailClaimItem } from '../applications/data/applications';

@@ -1,8 +1,9 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { keys } from '../../shared/table';
+import { jobEntity } from '../../shared/entities';
+import { updateOf } from '../common/data/expressions';
 import { handler } from './clock-in';
-import { dynamo, tableName } from '../common/clients';
+import { dynamo } from '../common/clients';
 import { geohashOf } from '../jobs/data/dispatch-index';
 import { jobsRepo } from '../jobs/data/jobs';
 import { notificationsRepo } from '../realtime/data/notifications';
@@ -97,7 +98,8 @@ describe('POST /api/workers/clock-in: a job nearby that found nobody', () => {
     if (minutesAgo) {
       const then = new Date(Date.now() - minutesAgo * 60_000).toISOString();
       await dynamo.send(
-        new UpdateCommand({ TableName: tableName, Key: keys.job(job.id), UpdateExpression: 'SET noWorkerAt = :t, gsi2sk = :t', ExpressionAttributeValues: { ':t': then } }),
+        // Among the trade's unfilled jobs as of then, as the entity files it.
+        new UpdateCommand(updateOf(jobEntity, jobEntity.key(job.id), { set: { noWorkerAt: then }, stored })),
       );
     }
     return stored;

@@ -1,6 +1,6 @@
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { keys } from '../../shared/table';
+import { keys } from '../../shared/entities';
 import { handler } from './get-worker-self';
 import { sessions } from '../common/auth/sessions';
 import { hashSecret, newSecret } from '../common/auth/tokens';

@@ -2,7 +2,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import type { LatLng } from '../../shared/domain/geo';
-import { keys } from '../../shared/table';
+import { keys } from '../../shared/entities';
 import { handler, LISTINGS_PER_WINDOW } from './list-worker-profiles';
 import { dynamo, tableName } from '../common/clients';
 import { jobsRepo } from '../jobs/data/jobs';

@@ -3,7 +3,7 @@ import { BatchWriteCommand, DynamoDBDocumentClient, ScanCommand } from '@aws-sdk
 import { categorySlugs } from '../../shared/categories';
 import { distanceKm, encodeGeohash, type LatLng } from '../../shared/domain/geo';
 import { DISPATCH_SORT_PRECISION } from '../../shared/domain/dispatch';
-import { keys } from '../../shared/table';
+import { keys } from '../../shared/entities';
 import { ensureTable, localDynamoClient, startDynalite } from '../local/dynamo';
 import { localFunctionEnv, LOCAL_TABLE } from '../local/stack';
 import { median } from './timing';

@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
-import { keys } from '../../shared/table';
+import { keys } from '../../shared/entities';
 import { localDynamoClient } from './dynamo';
 import { ensureLocalSecret, localSecretId, seedLocalSecret, type LocalSecretsManager } from './secrets-manager';
 

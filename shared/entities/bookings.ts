@@ -23,4 +23,7 @@ export const bookingEntity = defineEntity<BookingItem>()({
   indexes: {
     customerBookings: on('gsi1', (customerId: string, createdAt = '') => ({ gsi1pk: `CUSTOMER#${customerId}`, gsi1sk: `BOOKING#${createdAt}` })),
   },
+  membership: {
+    customerBookings: { uses: ['customerId', 'createdAt'], args: (b) => [b.customerId, b.createdAt] },
+  },
 });

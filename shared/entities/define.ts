@@ -1,9 +1,11 @@
-import type { IndexName } from '../table-schema';
+import { indexAttributes, type IndexName } from './indexes';
 
 /**
  * How an entity is declared: the item type it stores, the builder of its primary key, and the
- * index access patterns it populates (each a key builder for one GSI). The repositories write items
- * and read ranges only through these, so a key's shape is stated once, beside the item it keys.
+ * index access patterns it populates (each a key builder for one GSI), with, for a sparse index,
+ * when an item belongs to it and which of the item's attributes its keys are built from. The
+ * repositories write items and read ranges only through these, so a key's shape and an index's
+ * membership are stated once, beside the item they are about.
  */
 
 /** An item's primary key in the single table. */
@@ -43,6 +45,11 @@ export interface AccessPattern<T, I extends IndexName, A extends unknown[]> exte
    * trailing arguments left out (empty) give the prefix every item of the pattern shares.
    */
   range: (...args: A) => KeyRange<T>;
+  /**
+   * The keys a stored item carries on this pattern's GSI (either may be missing), or undefined when
+   * it carries neither: whether, and where, the item is filed there.
+   */
+  keysOf: (item: object) => { pk?: string; sk?: string } | undefined;
 }
 
 /** Declares that an entity populates GSI `index` with the keys `key` builds. */
@@ -50,9 +57,57 @@ export function on<I extends IndexName, A extends unknown[]>(index: I, key: (...
   return { index, key };
 }
 
+type Attr<T> = Extract<keyof T, string>;
+
+/**
+ * When an item is among an access pattern's, and what it is filed under there. The writers
+ * (functions/common/data/expressions.ts) keep the index keys to this on every put, and on every
+ * update that changes an attribute in `uses`: in the same write they set the keys, or remove them
+ * from an item that no longer belongs.
+ */
+export interface Membership<T> {
+  /** Every attribute `when` and `args` read: a write that changes none of them leaves the index keys alone. */
+  uses: readonly Attr<T>[];
+  /** Whether the item belongs (absent: every item of the entity does). */
+  when?: (item: T) => boolean;
+  /**
+   * The key builder's arguments for the item, in the builder's order. Absent when
+   * the keys hold what no attribute does (a time the item is due): then a write that keeps the item
+   * in the index gives the keys itself.
+   */
+  args?: (item: T) => readonly unknown[];
+}
+
+/**
+ * What one write changes of an item, as the index keys see it: attributes it sets to a value,
+ * attributes it sets to something computed from the stored item (unknown here), and attributes it removes.
+ */
+export interface ItemWrite {
+  values: Readonly<Record<string, unknown>>;
+  computed: readonly string[];
+  removed: readonly string[];
+}
+
+/** An index key attribute the write copies from another of the item's attributes, as stored (`gsi4sk = createdAt`). */
+export interface CopyOf {
+  copyOf: string;
+}
+
+/** The index keys one write sets (or copies) and removes, so the item is filed where its membership says. */
+export interface IndexWrites {
+  set: Record<string, string | CopyOf>;
+  remove: string[];
+}
+
+/** An item without the keys of the table's GSIs: what an item is before `withIndexKeys` files it. */
+export type Unindexed<T> = Omit<T, `${IndexName}pk` | `${IndexName}sk`>;
+
 type Bound<T, X> = {
   [N in keyof X]: X[N] extends IndexSpec<infer I, infer A> ? AccessPattern<T, I, A> : never;
 };
+
+/** The membership of each access pattern that has one, by the pattern's name. */
+export type Memberships<T, X> = { [N in keyof X]?: Membership<T> };
 
 export interface Entity<T extends { entity: string }, K extends unknown[] = unknown[], X = object> {
   /** The `entity` attribute every item of this kind carries. */
@@ -61,12 +116,24 @@ export interface Entity<T extends { entity: string }, K extends unknown[] = unkn
   /** The primary-key partition `key` names, narrowed to its sort key's prefix (as AccessPattern.range). */
   range: (...args: K) => KeyRange<T>;
   indexes: Bound<T, X>;
+  /**
+   * The item as it is put: with the keys of every index its memberships say it belongs to, and
+   * without those of the ones it does not.
+   */
+  withIndexKeys(item: Unindexed<T>): T;
+  /**
+   * The index keys a write sets and removes, from the memberships whose attributes it changes:
+   * `known` is what the writer knows of the stored item besides, and `stored` the whole item as
+   * read (what lacks an attribute there is known to lack it), both held so by the write's condition.
+   * Throws when a membership needs an attribute the write neither gives nor knows.
+   */
+  indexWrites(write: ItemWrite, known?: Partial<T>, stored?: T): IndexWrites;
   /** Type-only: never set. */
   readonly item?: T;
 }
 
 /** Any entity storing items of type `T`, whatever its key builders: what the expression builders take. */
-export type EntityOf<T extends { entity: string }> = Pick<Entity<T>, 'name' | 'item'>;
+export type EntityOf<T extends { entity: string }> = Pick<Entity<T>, 'name' | 'item' | 'withIndexKeys' | 'indexWrites'>;
 
 /** The item type an entity stores. */
 export type ItemOf<E> = E extends { readonly item?: infer T } ? T : never;
@@ -77,9 +144,70 @@ function rangeOf<T>(index: IndexName | undefined, key: Record<string, string>): 
   return { ...(index ? { index } : {}), pk, ...(sk ? { sk: { beginsWith: sk } } : {}) };
 }
 
+/** One access pattern with its membership, as the writers use it. */
+interface Filing {
+  pattern: string;
+  index: IndexName;
+  key: (...args: unknown[]) => Record<string, string>;
+  membership: Membership<Record<string, unknown>>;
+}
+
 /**
- * `defineEntity<JobItem>()({ name: 'job', key, indexes })`: the item type first (explicit), then
- * the definition, so the name is checked against the item's `entity` and the builders are inferred.
+ * An attribute whose value a write does not know stands in its key builder's arguments as this
+ * mark: a key attribute that is the mark alone is copied from the stored attribute in the write.
+ */
+const unknownMark = (attribute: string) => `\uE000${attribute}\uE000`;
+
+/**
+ * How an attribute the write does not give is read: absent (the write is the whole item), known to
+ * the writer, or for a key's arguments also marked to be copied from the stored item.
+ */
+type Reading = 'whole' | 'known' | 'marking';
+
+/**
+ * The item after a write, as far as the write tells it: what a membership reads of it. An attribute
+ * outside the membership's `uses`, or one nobody knows, is a mistake in the definition or the
+ * writer, so it throws rather than file the item wrongly.
+ */
+function itemAfter(entity: string, filing: Filing, write: ItemWrite, known: Record<string, unknown>, reading: Reading, stored?: Record<string, unknown>) {
+  return new Proxy({} as Record<string, unknown>, {
+    get(_target, attribute) {
+      if (typeof attribute !== 'string') return undefined;
+      if (!filing.membership.uses.includes(attribute)) {
+        throw new Error(`${entity}.${filing.pattern}: reads ${attribute}, which its "uses" leave out`);
+      }
+      if (write.removed.includes(attribute)) return undefined;
+      if (Object.hasOwn(write.values, attribute) || reading === 'whole') return write.values[attribute];
+      if (!write.computed.includes(attribute) && Object.hasOwn(known, attribute)) return known[attribute];
+      if (!write.computed.includes(attribute) && stored) return stored[attribute];
+      if (reading === 'marking' && !write.computed.includes(attribute)) return unknownMark(attribute);
+      throw new Error(`${entity}.${filing.pattern}: a write changing its attributes needs ${attribute}, which it neither sets nor knows`);
+    },
+  });
+}
+
+/** The keys `filing` gives an item, marks of unknown attributes turned into copies of them. */
+function builtKeys(entity: string, filing: Filing, args: readonly unknown[]): Record<string, string | CopyOf> {
+  return Object.fromEntries(
+    Object.entries(filing.key(...args)).map(([attribute, value]) => {
+      const copied = /^\uE000([^\uE000]+)\uE000$/.exec(value);
+      if (copied) return [attribute, { copyOf: copied[1]! }];
+      const unknown = /\uE000([^\uE000]+)\uE000/.exec(value);
+      if (unknown) throw new Error(`${entity}.${filing.pattern}: ${attribute} is built from ${unknown[1]}, which the write neither sets nor knows`);
+      return [attribute, value];
+    }),
+  );
+}
+
+function indexKeyNames(index: IndexName): string[] {
+  const { partitionKey, sortKey } = indexAttributes(index);
+  return [partitionKey, sortKey];
+}
+
+/**
+ * `defineEntity<JobItem>()({ name: 'job', key, indexes, membership })`: the item type first
+ * (explicit), then the definition, so the name is checked against the item's `entity` and the
+ * builders are inferred.
  */
 export function defineEntity<T extends { entity: string }>() {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the constraint only asks that each pattern names a GSI; the patterns' own types are inferred.
@@ -87,18 +215,77 @@ export function defineEntity<T extends { entity: string }>() {
     name: T['entity'];
     key: (...args: K) => ItemKey;
     indexes?: X;
+    membership?: Memberships<T, X>;
   }): Entity<T, K, X> => {
+    const specs: Record<string, IndexSpec<IndexName, unknown[]>> = def.indexes ?? {};
     const indexes = Object.fromEntries(
-      Object.entries(def.indexes ?? {}).map(([name, spec]) => [
+      Object.entries(specs).map(([name, spec]) => [
         name,
-        { ...spec, range: (...args: unknown[]) => rangeOf<T>(spec.index, spec.key(...args) as Record<string, string>) },
+        {
+          ...spec,
+          range: (...args: unknown[]) => rangeOf<T>(spec.index, spec.key(...args) as Record<string, string>),
+          keysOf: (item: object) => {
+            const [pk, sk] = indexKeyNames(spec.index).map((attribute) => (item as Record<string, string | undefined>)[attribute]);
+            return pk === undefined && sk === undefined ? undefined : { pk, sk };
+          },
+        },
       ]),
     ) as Bound<T, X>;
+    const filings: Filing[] = Object.entries(def.membership ?? {}).map(([pattern, membership]) => ({
+      pattern,
+      index: specs[pattern]!.index,
+      key: specs[pattern]!.key as Filing['key'],
+      membership: membership as Filing['membership'],
+    }));
+    // Patterns sharing a GSI are decided together: an item is in at most one of them at a time.
+    const byIndex = new Map<IndexName, Filing[]>();
+    for (const filing of filings) byIndex.set(filing.index, [...(byIndex.get(filing.index) ?? []), filing]);
+
+    const belonging = (index: IndexName, of: Filing[], item: (filing: Filing) => Record<string, unknown>) => {
+      const members = of.filter((filing) => filing.membership.when?.(item(filing)) ?? true);
+      if (members.length > 1) throw new Error(`${def.name}: belongs to ${members.map((f) => f.pattern).join(' and ')} at once, both on ${index}`);
+      return members[0];
+    };
+
     return {
       name: def.name,
       key: def.key,
       range: (...args: K) => rangeOf<T>(undefined, def.key(...args) as unknown as Record<string, string>),
       indexes,
+      withIndexKeys(item: Unindexed<T>): T {
+        const filed: Record<string, unknown> = { ...item };
+        const stored = item as unknown as Record<string, unknown>;
+        const write: ItemWrite = { values: stored, computed: [], removed: [] };
+        for (const [index, of] of byIndex) {
+          const member = belonging(index, of, (filing) => itemAfter(def.name, filing, write, {}, 'whole'));
+          if (!member) {
+            for (const attribute of indexKeyNames(index)) delete filed[attribute];
+          } else if (member.membership.args) {
+            Object.assign(filed, member.key(...member.membership.args(itemAfter(def.name, member, write, {}, 'whole'))));
+          } else if (indexKeyNames(index).some((attribute) => typeof stored[attribute] !== 'string')) {
+            throw new Error(`${def.name}.${member.pattern}: an item among them carries its keys`);
+          }
+        }
+        return filed as T;
+      },
+      indexWrites(write: ItemWrite, known: Partial<T> = {}, stored?: T): IndexWrites {
+        const changed = new Set([...Object.keys(write.values), ...write.computed, ...write.removed]);
+        const out: IndexWrites = { set: {}, remove: [] };
+        const knownItem = known as Record<string, unknown>;
+        const storedItem = stored as Record<string, unknown> | undefined;
+        for (const [index, of] of byIndex) {
+          if (!of.some((filing) => filing.membership.uses.some((attribute) => changed.has(attribute)))) continue;
+          const member = belonging(index, of, (filing) => itemAfter(def.name, filing, write, knownItem, 'known', storedItem));
+          if (!member) {
+            out.remove.push(...indexKeyNames(index));
+          } else if (member.membership.args) {
+            Object.assign(out.set, builtKeys(def.name, member, member.membership.args(itemAfter(def.name, member, write, knownItem, 'marking', storedItem))));
+          } else if (indexKeyNames(index).some((attribute) => typeof write.values[attribute] !== 'string')) {
+            throw new Error(`${def.name}.${member.pattern}: a write that keeps the item among them gives its keys`);
+          }
+        }
+        return out;
+      },
     };
   };
 }

@@ -84,6 +84,9 @@ export interface DocumentAccessItem {
   at: string;
 }
 
+/** The states a document can still expire from: not yet refused, expired or replaced. */
+const MAY_EXPIRE: readonly DocumentItem['status'][] = ['uploaded', 'pending_review', 'approved'];
+
 const docSort = (createdAt: string, id: string) => (createdAt ? `DOC#${createdAt}#${id}` : 'DOC#');
 
 export const documentEntity = defineEntity<DocumentItem>()({
@@ -93,6 +96,16 @@ export const documentEntity = defineEntity<DocumentItem>()({
     workerDocuments: on('gsi1', (workerId: string, createdAt = '', id = '') => ({ gsi1pk: `WORKERDOCS#${workerId}`, gsi1sk: docSort(createdAt, id) })),
     current: on('gsi2', (createdAt = '', id = '') => ({ gsi2pk: 'DOCUMENTS', gsi2sk: docSort(createdAt, id) })),
     expiry: on('gsi3', (expirationDate = '', id = '') => ({ gsi3pk: 'DOCEXPIRY', gsi3sk: expirationDate ? `${expirationDate}#${id}` : '' })),
+  },
+  membership: {
+    workerDocuments: { uses: ['workerId', 'createdAt', 'id'], args: (d) => [d.workerId, d.createdAt, d.id] },
+    current: { uses: ['deletedAt', 'isLatestVersion', 'createdAt', 'id'], when: (d) => d.deletedAt === undefined && d.isLatestVersion, args: (d) => [d.createdAt, d.id] },
+    // A replaced version that was approved stays: it is in force until its replacement is approved.
+    expiry: {
+      uses: ['deletedAt', 'status', 'isLatestVersion', 'expirationDate', 'id'],
+      when: (d) => d.deletedAt === undefined && MAY_EXPIRE.includes(d.status) && (d.isLatestVersion || d.status === 'approved') && Boolean(d.expirationDate),
+      args: (d) => [d.expirationDate ?? '', d.id],
+    },
   },
 });
 

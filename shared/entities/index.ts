@@ -32,7 +32,7 @@ import {
 
 /**
  * Every kind of item the single table stores, one definition each (key builder, item type, the
- * GSIs it populates), grouped by area. The repositories (functions/<area>/data/) read and write items
+ * GSIs it populates and when), grouped by area. The repositories (functions/<area>/data/) read and write items
  * only through these definitions.
  */
 export * from './applications';
@@ -42,6 +42,7 @@ export * from './catalog';
 export * from './customers';
 export * from './define';
 export * from './documents';
+export { indexAttributes, type IndexName } from './indexes';
 export * from './invoices';
 export * from './jobs';
 export * from './mail';

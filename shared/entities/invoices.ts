@@ -79,6 +79,12 @@ export const invoiceEntity = defineEntity<InvoiceItem>()({
     all: on('gsi3', (createdAt = '') => ({ gsi3pk: 'INVOICES', gsi3sk: `INVOICE#${createdAt}` })),
     paid: on('gsi4', (paidAt = '') => ({ gsi4pk: 'PAYMENTS', gsi4sk: `PAID#${paidAt}` })),
   },
+  membership: {
+    customerInvoices: { uses: ['customerId', 'createdAt'], args: (i) => [i.customerId, i.createdAt] },
+    workerInvoices: { uses: ['workerId', 'createdAt'], args: (i) => [i.workerId, i.createdAt] },
+    all: { uses: ['createdAt'], args: (i) => [i.createdAt] },
+    paid: { uses: ['paidAt'], when: (i) => typeof i.paidAt === 'string', args: (i) => [i.paidAt!] },
+  },
 });
 
 /** A Stripe webhook event already handled: its put makes a second delivery a no-op; expires (TTL). */

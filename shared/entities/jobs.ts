@@ -134,6 +134,9 @@ export interface JobItem {
   updatedAt: string;
 }
 
+/** The states of a job the owner may still have to act on (a verified one too while its payment failed). */
+const OPEN_STATES: readonly JobState[] = ['booked', 'offered', 'accepted', 'en_route', 'arrived', 'in_progress'];
+
 /**
  * A job (a booking's, a service request's or a hire's). A service request and a hire ARE their job:
  * one item, so what the customer sees and what the worker moves cannot disagree.
@@ -148,6 +151,8 @@ export interface JobItem {
  * - gsi4 OPENJOBS / <createdAt> (sparse): the jobs the owner may still have to act on, from
  *   creation until completed or cancelled, and again while a payment failed; the owner's "Needs
  *   attention" reads only these, however long the history grows.
+ * Which of these a job is in follows from its own attributes (`membership`), so every write of
+ * them files it again in the same write.
  */
 export const jobEntity = defineEntity<JobItem>()({
   name: 'job',
@@ -162,6 +167,27 @@ export const jobEntity = defineEntity<JobItem>()({
     all: on('gsi3', (createdAt = '') => ({ gsi3pk: 'JOBS', gsi3sk: `JOB#${createdAt}` })),
     // The sort key is createdAt itself, so a write that puts a job back among them copies it from the item.
     open: on('gsi4', (createdAt = '') => ({ gsi4pk: 'OPENJOBS', gsi4sk: createdAt })),
+  },
+  membership: {
+    // Only the lead of a crew: the customer reaches the members through it.
+    customerRequests: { uses: ['customerId', 'createdAt', 'crew', 'id'], when: (j) => !j.crew || j.crew.leadId === j.id, args: (j) => [j.customerId, j.createdAt] },
+    // From the accept until cancelled or reassigned; done from its (last) completion. A round of
+    // rework is held again from when the customer sent it back.
+    workerJobs: {
+      uses: ['acceptedBy', 'cancelledAt', 'endedAt', 'acceptedAt', 'verificationStatus', 'verificationAt'],
+      when: (j) => j.acceptedBy !== null && j.acceptedBy !== undefined && j.cancelledAt === undefined,
+      args: (j) =>
+        j.endedAt
+          ? [j.acceptedBy!, 'DONE', j.endedAt]
+          : [j.acceptedBy!, 'ACTIVE', (j.verificationStatus === 'rejected' ? j.verificationAt : j.acceptedAt) ?? ''],
+    },
+    unfilled: { uses: ['dispatch', 'category', 'noWorkerAt'], when: (j) => j.dispatch === 'no_worker_available', args: (j) => [j.category, j.noWorkerAt ?? ''] },
+    all: { uses: ['createdAt'], args: (j) => [j.createdAt] },
+    open: {
+      uses: ['state', 'paymentFailedAt', 'createdAt'],
+      when: (j) => OPEN_STATES.includes(j.state) || (j.state === 'verified' && j.paymentFailedAt !== undefined),
+      args: (j) => [j.createdAt],
+    },
   },
 });
 

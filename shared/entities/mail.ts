@@ -99,6 +99,10 @@ export const outboundMailEntity = defineEntity<OutboundMailItem>()({
   indexes: {
     unsent: on('gsi1', (shard: number, dueAt = '') => ({ gsi1pk: `MAILQ#${shard}`, gsi1sk: dueAt })),
   },
+  membership: {
+    // When the sweeper may take it is no attribute of the mail: a write that keeps it unsent gives the keys.
+    unsent: { uses: ['state'], when: (m) => m.state === 'pending' || m.state === 'sending' },
+  },
 });
 
 /** An address SES reported as bouncing (permanently) or complaining: it is not mailed again. */

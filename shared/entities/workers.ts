@@ -206,4 +206,8 @@ export const workerPenaltyEntity = defineEntity<WorkerPenaltyItem>()({
     byId: on('gsi1', (id: string) => ({ gsi1pk: `PENALTY#${id}`, gsi1sk: 'PENALTY' })),
     openAppeals: on('gsi3', (appealedAt = '', id = '') => ({ gsi3pk: 'STRIKE_APPEALS', gsi3sk: appealedAt ? `${appealedAt}#${id}` : '' })),
   },
+  membership: {
+    byId: { uses: ['id'], args: (p) => [p.id] },
+    openAppeals: { uses: ['status', 'appealedAt', 'id'], when: (p) => p.status === 'appealed', args: (p) => [p.appealedAt ?? '', p.id] },
+  },
 });

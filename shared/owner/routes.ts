@@ -1,6 +1,6 @@
 import type { RouteDef, ResponseSchemaName, RecurringDef, StreamConsumerDef } from '../route-types';
 import { PASSWORD_HASHING_MEMORY_MB, NO_SUCH_JOB } from '../route-types';
-import { keys } from '../table';
+import { keys } from '../entities';
 
 export const ownerRoutes = [
 

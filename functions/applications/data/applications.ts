@@ -16,6 +16,7 @@ import {
   type CompanyApplicationItem,
   type CompanyEmailClaimItem,
   type EmailClaimItem,
+  type Unindexed,
   type WorkerApplicationItem,
 } from '../../../shared/entities';
 import { dynamo, tableName } from '../../common/clients';
@@ -41,8 +42,8 @@ export type { CompanyApplicationItem, EmailClaimItem, WorkerApplicationItem } fr
  */
 
 export type WorkerApplicationRecord = Omit<
-  WorkerApplicationItem,
-  'pk' | 'sk' | 'gsi1pk' | 'gsi1sk' | 'entity' | 'id' | 'status' | 'identityVerificationStatus' | 'submittedAt'
+  Unindexed<WorkerApplicationItem>,
+  'pk' | 'sk' | 'entity' | 'id' | 'status' | 'identityVerificationStatus' | 'submittedAt'
 >;
 
 /** The documents an application may carry, by the name the owner's screens use. */

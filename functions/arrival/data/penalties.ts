@@ -119,8 +119,8 @@ export const penaltiesRepo = {
           status: 'appealed',
           appealNote: input.note,
           appealedAt: input.now,
-          ...workerPenaltyEntity.indexes.openAppeals.key(input.now, own.id),
         },
+        stored: own,
         if: (c) => c.and(c.eq('workerId', input.workerId), c.eq('status', 'standing')),
       }),
     );
@@ -141,7 +141,6 @@ export const penaltiesRepo = {
     if (current.status !== 'standing' && current.status !== 'appealed') throw new ConflictError(ALREADY_DECIDED);
     const change = updateOf(workerPenaltyEntity, { pk: current.pk, sk: current.sk }, {
       set: { status: input.decision === 'void' ? 'voided' : 'upheld', decisionNote: input.note, decidedAt: input.now, decidedBy: input.by },
-      remove: ['gsi3pk', 'gsi3sk'],
       if: (c) => c.oneOf('status', ['standing', 'appealed']),
     });
     if (input.decision === 'uphold') {

@@ -122,8 +122,8 @@ export const customersRepo = {
     const out = await dynamo.send(new GetCommand({ TableName: tableName, Key: customerEntity.key(id), ConsistentRead: consistent }));
     const item = out.Item as CustomerItem | undefined;
     if (item) return { id, ...(item.mergedInto ? { mergedInto: item.mergedInto } : {}) };
-    // The customer's partition of gsi1 (bookings, requests and invoices alike), not one sort prefix.
-    const owned = await queryAll({ index: 'gsi1', pk: bookingEntity.indexes.customerBookings.key(id).gsi1pk, limit: 1, projection: 'pk' });
+    // The customer's whole partition (bookings, requests and invoices alike), not one sort prefix.
+    const owned = await queryAll({ ...bookingEntity.indexes.customerBookings.range(id), sk: undefined, limit: 1, projection: 'pk' });
     return owned.length > 0 ? { id } : undefined;
   },
 };

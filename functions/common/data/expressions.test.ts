@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { jobEntity, statsEntity, workerEntity, type JobItem } from '../../../shared/entities';
-import { conditionOf, increment, incrementFrom, listAppend, updateOf, valueOf } from './expressions';
+import { conditionOf, increment, incrementFrom, listAppend, putOf, updateOf, valueOf } from './expressions';
 
 describe('updateOf', () => {
   it('names every attribute and value by placeholder, in SET, REMOVE, ADD and DELETE order', () => {
@@ -49,10 +49,10 @@ describe('updateOf', () => {
 
   it('leaves out attributes whose value is undefined, and keeps null ones', () => {
     // Act
-    const update = updateOf(jobEntity, jobEntity.key('j1'), { set: { reviewText: undefined, acceptedBy: null } });
+    const update = updateOf(jobEntity, jobEntity.key('j1'), { set: { reviewText: undefined, hourlyRate: null } });
 
     // Assess
-    expect(update.UpdateExpression).toBe('SET #acceptedBy = :v0');
+    expect(update.UpdateExpression).toBe('SET #hourlyRate = :v0');
     expect(update.ExpressionAttributeValues).toEqual({ ':v0': null });
   });
 
@@ -76,8 +76,9 @@ describe('updateOf', () => {
     });
 
     // Assess
-    expect(update.ConditionExpression).toBe('(attribute_exists(#pk)) AND (#state IN (:v1, :v2)) AND (#offers.#e0 > :v3) AND (NOT (#customerId = :v4))');
-    expect(update.ExpressionAttributeValues).toEqual({ ':v0': 'accepted', ':v1': 'booked', ':v2': 'offered', ':v3': 'now', ':v4': 'c1' });
+    // (An accepted job is among the open ones: the write files it there, before the condition's values.)
+    expect(update.ConditionExpression).toBe('(attribute_exists(#pk)) AND (#state IN (:v2, :v3)) AND (#offers.#e0 > :v4) AND (NOT (#customerId = :v5))');
+    expect(update.ExpressionAttributeValues).toEqual({ ':v0': 'accepted', ':v1': 'OPENJOBS', ':v2': 'booked', ':v3': 'offered', ':v4': 'now', ':v5': 'c1' });
   });
 
   it('leaves out the conditions given only in some cases', () => {
@@ -91,5 +92,57 @@ describe('updateOf', () => {
   it('refuses an update that changes nothing', () => {
     // Act / Assess
     expect(() => updateOf<JobItem>(jobEntity, jobEntity.key('j1'), { set: { reviewText: undefined } })).toThrow(/must change something/);
+  });
+});
+
+describe('index keys by membership', () => {
+  it('sets the keys of an index the update puts the item in, in the same expression', () => {
+    // Act: a job nobody took joins its trade's unfilled jobs
+    const update = updateOf(jobEntity, jobEntity.key('j1'), {
+      set: { dispatch: 'no_worker_available', noWorkerAt: 'now' },
+      known: { category: 'plumbing', acceptedBy: null },
+    });
+
+    // Assess
+    expect(update.UpdateExpression).toBe('SET #dispatch = :v0, #noWorkerAt = :v1, #gsi2pk = :v2, #gsi2sk = :v3');
+    expect(update.ExpressionAttributeValues).toEqual({ ':v0': 'no_worker_available', ':v1': 'now', ':v2': 'UNFILLED#plumbing', ':v3': 'now' });
+  });
+
+  it('removes the keys of an index the item no longer belongs to, and copies a key it does not know', () => {
+    // Act: a job cancelled before anyone held it
+    const update = updateOf(jobEntity, jobEntity.key('j1'), {
+      set: { state: 'cancelled', dispatch: 'done', cancelledAt: 'now' },
+      known: { acceptedBy: null },
+    });
+
+    // Assess
+    expect(update.UpdateExpression).toBe('SET #state = :v0, #dispatch = :v1, #cancelledAt = :v2 REMOVE #gsi2pk, #gsi2sk, #gsi4pk, #gsi4sk');
+
+    // Act: a job going back among the open ones copies its sort key from its own createdAt
+    const reopened = updateOf(jobEntity, jobEntity.key('j1'), { set: { state: 'booked' } });
+
+    // Assess
+    expect(reopened.UpdateExpression).toBe('SET #state = :v0, #gsi4pk = :v1, #gsi4sk = #createdAt');
+  });
+
+  it('puts an item with exactly the keys of the indexes it belongs to', () => {
+    // Act: a crew member is kept out of its customer's requests
+    const put = putOf(jobEntity, {
+      ...jobEntity.key('j2'),
+      gsi1pk: 'CUSTOMER#c1',
+      gsi1sk: 'REQUEST#t',
+      entity: 'job',
+      id: 'j2',
+      customerId: 'c1',
+      crew: { leadId: 'j1', index: 2, size: 2, jobIds: ['j1', 'j2'] },
+      createdAt: 't',
+      state: 'booked',
+      acceptedBy: null,
+      dispatch: 'searching',
+    } as unknown as JobItem);
+
+    // Assess
+    expect(put.Item).not.toHaveProperty('gsi1pk');
+    expect(put.Item).toMatchObject({ gsi3pk: 'JOBS', gsi3sk: 'JOB#t', gsi4pk: 'OPENJOBS', gsi4sk: 't' });
   });
 });

@@ -1,4 +1,4 @@
-import type { EntityOf, ItemKey } from '../../../shared/entities';
+import type { EntityOf, IndexWrites, ItemKey, Unindexed } from '../../../shared/entities';
 import { tableName } from '../clients';
 
 /**
@@ -6,14 +6,18 @@ import { tableName } from '../clients';
  * expression names, and the value it compares or sets, is checked against the item it is about:
  *
  *   updateOf(jobEntity, jobEntity.key(id), {
- *     set: { state: 'accepted', version: increment() },
- *     remove: ['gsi2pk', 'gsi2sk'],
+ *     set: { state: 'accepted', acceptedBy: workerId, version: increment() },
+ *     known: { cancelledAt: undefined },
  *     if: (c) => c.and(c.eq('state', 'offered'), c.gt(c.entry('offers', workerId), now)),
  *   })
  *
  * Every attribute is written as a name placeholder (#state), so reserved words never matter, and
  * every value as its own value placeholder (:v0, :v1, ...). The result is the parameters of an
  * UpdateCommand or of a transaction's Update action, as they are.
+ *
+ * The index keys follow the entity's memberships (shared/entities/define.ts): an update that changes
+ * what one of them reads sets the item's keys there, or removes them, in the same expression, and a
+ * put writes the item with exactly the keys of the indexes it belongs to.
  */
 
 type Attr<T> = Extract<keyof T, string>;
@@ -151,6 +155,14 @@ export interface UpdateSpec<T> {
   delete?: { [K in Attr<T>]?: Set<string> };
   /** The condition the write needs to hold, or it does not happen (ConditionalCheckFailed). */
   if?: ConditionOf<T>;
+  /**
+   * What the writer knows of the stored item besides what it sets (an attribute as undefined: known
+   * to be absent), held so by the condition: what an index membership reads when the update
+   * changes one of its attributes. Never written.
+   */
+  known?: Partial<T>;
+  /** The whole item as the writer read it, held so by the condition (a version, a state): as `known`, and what it lacks is absent. */
+  stored?: T;
 }
 
 /** The parameters of an UpdateCommand or a transaction's Update, built for entity item `T`. */
@@ -175,11 +187,32 @@ function finish(p: Placeholders) {
   };
 }
 
+/** The index keys an update sets and removes, by the entity's memberships. */
+function indexWritesOf<T extends { entity: string }>(entity: EntityOf<T>, spec: UpdateSpec<T>): IndexWrites {
+  const assigned = defined<unknown>(spec.set);
+  return entity.indexWrites(
+    {
+      values: Object.fromEntries(assigned.filter(([, v]) => !(v instanceof Computed))),
+      computed: [...assigned.filter(([, v]) => v instanceof Computed).map(([a]) => a), ...Object.keys(spec.add ?? {}), ...Object.keys(spec.delete ?? {})],
+      removed: spec.remove ?? [],
+    },
+    spec.known,
+    spec.stored,
+  );
+}
+
 /** An update of one item of `entity`. */
-export function updateOf<T extends { entity: string }>(_entity: EntityOf<T>, key: ItemKey, spec: UpdateSpec<T>): Update<T> {
+export function updateOf<T extends { entity: string }>(entity: EntityOf<T>, key: ItemKey, spec: UpdateSpec<T>): Update<T> {
   const p = new Placeholders();
+  const filed = indexWritesOf(entity, spec);
+  const twice = Object.keys(filed.set).filter((a) => spec.set?.[a as Attr<T>] !== undefined);
+  if (twice.length) throw new Error(`${entity.name}: the update sets ${twice.join(', ')}, which the entity's membership writes`);
+  const assigned: [string, unknown][] = [
+    ...defined<unknown>(spec.set),
+    ...Object.entries(filed.set).map(([a, v]): [string, unknown] => [a, typeof v === 'string' ? v : valueOf(v.copyOf)]),
+  ];
   const sets = [
-    ...defined<unknown>(spec.set).map(([a, v]) => {
+    ...assigned.map(([a, v]) => {
       const self = p.name(a);
       return `${self} = ${v instanceof Computed ? v.render(self, p) : p.value(v)}`;
     }),
@@ -188,7 +221,7 @@ export function updateOf<T extends { entity: string }>(_entity: EntityOf<T>, key
     ),
   ];
   const removes = [
-    ...(spec.remove ?? []).map((a) => p.name(a)),
+    ...[...(spec.remove ?? []), ...filed.remove.filter((a) => !(spec.remove ?? []).includes(a as Attr<T>))].map((a) => p.name(a)),
     ...defined<readonly string[]>(spec.removeEntries).flatMap(([a, ks]) => ks.map((k) => p.entry(a, k))),
   ];
   const adds = defined<unknown>(spec.add).map(([a, v]) => `${p.name(a)} ${p.value(v)}`);
@@ -222,7 +255,7 @@ export function conditionOf<T extends { entity: string }>(
 
 /** A put of a whole item of `entity`, conditional when `condition` is given. */
 export function putOf<T extends { entity: string }>(entity: EntityOf<T>, item: T, condition?: ConditionOf<T>) {
-  return { TableName: tableName, Item: item as T & Record<string, unknown>, ...(condition ? conditionOf(entity, condition) : {}) };
+  return { TableName: tableName, Item: entity.withIndexKeys(item as Unindexed<T>) as T & Record<string, unknown>, ...(condition ? conditionOf(entity, condition) : {}) };
 }
 
 /** A delete of one item of `entity`, conditional when `condition` is given. */

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { indexAttributes } from '../../../shared/entities';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { CURSOR_MESSAGE } from '../../../shared/schemas/page';
 import { dynamo, tableName } from '../clients';
@@ -44,7 +45,7 @@ describe('reading a list a page at a time', () => {
   it('refuses a cursor of another partition, a damaged one and one with extra attributes', () => {
     // Prepare
     const other = encodeCursor({ pk: 'WORKER#someone', sk: 'PROFILE' });
-    const extra = encodeCursor({ pk, sk: 'ITEM#1', gsi1pk: 'X' });
+    const extra = encodeCursor({ pk, sk: 'ITEM#1', [indexAttributes('gsi1').partitionKey]: 'X' });
     // Act / Assess
     for (const cursor of [other, extra, 'not-json', encodeCursor({ pk, sk: 5 } as never)]) {
       expect(() => decodeCursor(range, cursor)).toThrow(new BadRequestError(CURSOR_MESSAGE));

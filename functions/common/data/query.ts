@@ -27,6 +27,14 @@ export interface Query<T> extends KeyRange<T> {
 /** Where the next page starts (DynamoDB's LastEvaluatedKey); absent after the last page. */
 export type PageStart = Record<string, unknown>;
 
+/** Where the page after `item` starts in `range`: the item's primary key and, on a GSI, its keys there. */
+export function startAfter(range: KeyRange, item: object): PageStart {
+  const stored = item as Record<string, unknown>;
+  const index = range.index ? table.indexes.find((i) => i.name === range.index) : undefined;
+  const attributes = [table.partitionKey, table.sortKey, ...(index ? [index.partitionKey, index.sortKey] : [])];
+  return Object.fromEntries(attributes.map((a) => [a, stored[a]]));
+}
+
 function commandOf<T>(query: Query<T>, start: PageStart | undefined, limit: number | undefined): QueryCommand {
   const p = new Placeholders();
   const index = query.index ? table.indexes.find((i) => i.name === query.index) : undefined;

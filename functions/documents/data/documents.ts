@@ -8,6 +8,7 @@ import {
   type DocumentAccessItem,
   type DocumentItem,
   type DocumentUploadItem,
+  type Unindexed,
   type WorkerItem,
 } from '../../../shared/entities';
 import { dynamo, tableName } from '../../common/clients';
@@ -22,12 +23,11 @@ import { tryUpdate } from '../../common/data/write';
 export type { AccessType, DocumentAccessItem, DocumentItem, DocumentUploadItem } from '../../../shared/entities';
 
 /**
- * Worker compliance documents. Each version is its own item, DOCUMENT#<id>, with:
- * - gsi1 WORKERDOCS#<worker>: every version of the worker's documents;
- * - gsi2 DOCUMENTS (sparse): current documents only (latest version, not deleted), the owner's list;
- * - gsi3 DOCEXPIRY (sparse): documents that may still expire, by date, read by the daily job with
- *   one Query; an expired, rejected or deleted document leaves it. A replaced version that was
- *   approved stays in it: it is what is in force until its replacement is approved.
+ * Worker compliance documents. Each version is its own item, DOCUMENT#<id>, among its worker's
+ * versions, the owner's list of current documents (latest version, not deleted) and the documents
+ * that may still expire (by date, read by the daily job with one Query; an expired, rejected or
+ * deleted document leaves it, a replaced version that was approved stays): which, its entity's
+ * membership says.
  * The id of a document is the id of its upload, so confirming twice (or at once) makes one record.
  */
 const EXPIRABLE: readonly DocumentStatus[] = ['uploaded', 'pending_review', 'approved'];
@@ -42,16 +42,13 @@ export const DOCUMENT_UPLOADS_PREFIX = 'document-uploads/';
 export const UPLOAD_CONFIRM_SECONDS = 60 * 60;
 
 /** The item of a new document version, indexed as current and, when it has a date, as expirable. */
-export function newDocumentItem(fields: Omit<DocumentItem, 'pk' | 'sk' | 'gsi1pk' | 'gsi1sk' | 'entity' | 'updatedAt'>): DocumentItem {
-  return {
+export function newDocumentItem(fields: Omit<Unindexed<DocumentItem>, 'pk' | 'sk' | 'entity' | 'updatedAt'>): DocumentItem {
+  return documentEntity.withIndexKeys({
     ...documentEntity.key(fields.id),
-    ...documentEntity.indexes.workerDocuments.key(fields.workerId, fields.createdAt, fields.id),
-    ...documentEntity.indexes.current.key(fields.createdAt, fields.id),
-    ...(fields.expirationDate ? documentEntity.indexes.expiry.key(fields.expirationDate, fields.id) : {}),
     entity: 'document',
     ...fields,
     updatedAt: fields.createdAt,
-  };
+  });
 }
 
 export type StoreOutcome = 'stored' | 'exists' | 'replaced-meanwhile';
@@ -119,12 +116,10 @@ export const documentsRepo = {
   async store(doc: DocumentItem, replacing?: DocumentItem): Promise<StoreOutcome> {
     const actions: WriteAction[] = [{ Put: putOf(documentEntity, doc, isNew) }];
     if (replacing) {
-      // An approved version stays in the expiry index: it is in force until its replacement is approved.
-      const keepExpiry = replacing.status === 'approved';
       actions.push({
         Update: updateOf(documentEntity, documentEntity.key(replacing.id), {
           set: { isLatestVersion: false, updatedAt: doc.createdAt },
-          remove: keepExpiry ? ['gsi2pk', 'gsi2sk'] : ['gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk'],
+          stored: replacing,
           if: (c) => c.and(c.eq('isLatestVersion', true), c.notExists('deletedAt'), c.eq('workerId', doc.workerId)),
         }),
       });
@@ -144,7 +139,6 @@ export const documentsRepo = {
     const deleted = await tryUpdate(
       updateOf(documentEntity, documentEntity.key(doc.id), {
         set: { deletedAt: now, updatedAt: now, retainedKey },
-        remove: ['gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk'],
         if: (c) => c.and(c.exists('pk'), c.notExists('deletedAt'), c.eq('workerId', doc.workerId)),
       }),
     );
@@ -162,10 +156,13 @@ export const documentsRepo = {
     decision: { status: 'approved' | 'rejected'; notes: string | null; ownerId: string; at: string; today: string },
   ): Promise<DocumentItem | undefined> {
     const approved = decision.status === 'approved';
+    // An approved document may expire (by its date, which never changes); a rejected one cannot.
+    const dated = approved ? await documentsRepo.findById(id) : undefined;
+    if (approved && !dated) return undefined;
     return tryUpdate(
       updateOf(documentEntity, documentEntity.key(id), {
         set: { status: decision.status, reviewNotes: decision.notes, reviewedAt: decision.at, reviewedBy: decision.ownerId, updatedAt: decision.at },
-        remove: approved ? [] : ['gsi3pk', 'gsi3sk'],
+        known: { deletedAt: undefined, isLatestVersion: true, ...(dated ? { expirationDate: dated.expirationDate, id: dated.id } : {}) },
         if: (c) =>
           c.and(
             c.exists('pk'),
@@ -214,7 +211,7 @@ export const documentsRepo = {
       {
         Update: updateOf(documentEntity, documentEntity.key(doc.id), {
           set: { status: 'expired', expiredAt: at, updatedAt: at },
-          remove: ['gsi3pk', 'gsi3sk'],
+          known: { deletedAt: undefined },
           if: (c) => c.and(c.exists('pk'), c.oneOf('status', EXPIRABLE), c.notExists('deletedAt')),
         }),
       },

@@ -5,8 +5,8 @@ import { updateOf } from '../../common/data/expressions';
 import { queryPage, type PageStart } from '../../common/data/query';
 
 /**
- * What a customer identity has filed under it on gsi1 (CUSTOMER#<id>: bookings, requests and hires,
- * invoices), and moving it to another identity ("Find my requests").
+ * What a customer identity has filed under it (the customer's partition of their bookings, requests
+ * and hires, and invoices), and moving it to another identity ("Find my requests").
  */
 type Filed = BookingItem | JobItem | InvoiceItem;
 
@@ -34,21 +34,32 @@ export interface Moved {
 
 export const noneMoved = (): Moved => ({ requests: 0, bookings: 0, invoices: 0 });
 
-/** The crew members of the moved leads: jobs off gsi1 that carry the customer too (their invoices do). */
-function crewMembers(jobs: readonly JobItem[]): string[] {
-  return jobs.flatMap((job) => (job.crew && job.crew.leadId === job.id ? job.crew.jobIds.filter((id) => id !== job.id) : []));
+/**
+ * The crew members of the moved leads: jobs out of the customer's partition that carry the customer
+ * too (their invoices do), with what files them (the crew they share with their lead).
+ */
+function crewMembers(jobs: readonly JobItem[]): Pick<JobItem, 'id' | 'crew'>[] {
+  return jobs.flatMap((job) => (job.crew && job.crew.leadId === job.id ? job.crew.jobIds.filter((id) => id !== job.id).map((id) => ({ id, crew: job.crew })) : []));
 }
 
 /**
- * Re-files one item to `to`: its customer and its gsi1 partition (kept off gsi1 when it had none,
- * a crew member), only if it is still `from`'s, so a repeat or a race moves it once. False when
- * it was not `from`'s any more.
+ * Re-files one item to `to`: its customer and, where its entity files it under its customer, its
+ * partition there (`filing`: the item as read, or what that filing reads of a crew member, which
+ * stays out), only if it is still `from`'s, so a repeat or a race moves it once. False when it was
+ * not `from`'s any more.
  */
-async function moveOne(entity: typeof jobEntity | typeof bookingEntity | typeof invoiceEntity, key: { pk: string; sk: string }, from: string, to: string, onGsi1: boolean): Promise<boolean> {
+async function moveOne(
+  entity: typeof jobEntity | typeof bookingEntity | typeof invoiceEntity,
+  key: { pk: string; sk: string },
+  from: string,
+  to: string,
+  filing: { stored: Filed } | { known: Partial<Filed> },
+): Promise<boolean> {
   try {
     await applyUpdate(
       updateOf<Filed>(entity, key, {
-        set: { customerId: to, ...(onGsi1 ? { gsi1pk: `CUSTOMER#${to}` } : {}) },
+        set: { customerId: to },
+        ...filing,
         if: (c) => c.eq('customerId', from),
       }),
     );
@@ -74,7 +85,8 @@ export const customerItemsRepo = {
     const items: Filed[] = [];
     let start: PageStart | undefined;
     for (let page = 0; page < MAX_REFILE_PAGES; page++) {
-      const read = await queryPage<Filed>({ index: 'gsi1', pk: `CUSTOMER#${from}`, limit: REFILE_PAGE_SIZE }, start);
+      // The whole partition (bookings, requests and invoices alike), not one sort prefix.
+      const read = await queryPage<Filed>({ ...jobEntity.indexes.customerRequests.range(from), sk: undefined, limit: REFILE_PAGE_SIZE }, start);
       items.push(...read.items);
       if (!read.next) break;
       start = read.next;
@@ -82,13 +94,13 @@ export const customerItemsRepo = {
     const chosen = choose(items);
     await inBatches(chosen, async (item) => {
       const entity = item.entity === 'job' ? jobEntity : item.entity === 'booking' ? bookingEntity : invoiceEntity;
-      if (!(await moveOne(entity, { pk: item.pk, sk: item.sk }, from, to, true))) return;
+      if (!(await moveOne(entity, { pk: item.pk, sk: item.sk }, from, to, { stored: item }))) return;
       if (item.entity === 'job') moved.requests++;
       else if (item.entity === 'booking') moved.bookings++;
       else moved.invoices++;
     });
     const leads = chosen.filter((item): item is JobItem => item.entity === 'job');
-    await inBatches(crewMembers(leads), async (id) => void (await moveOne(jobEntity, jobEntity.key(id), from, to, false)));
+    await inBatches(crewMembers(leads), async (member) => void (await moveOne(jobEntity, jobEntity.key(member.id), from, to, { known: member })));
     return moved;
   },
 };

@@ -123,7 +123,7 @@ export const mailRepo = {
         updateOf(outboundMailEntity, outboundMailEntity.key(kind, subjectId), {
           set: { state: 'sent', messageId, sentAt: new Date().toISOString() },
           // A secret link has done its job once sent: the table keeps no usable copy.
-          remove: secretLink ? ['leaseUntil', 'action', 'gsi1pk', 'gsi1sk'] : ['leaseUntil', 'gsi1pk', 'gsi1sk'],
+          remove: secretLink ? ['leaseUntil', 'action'] : ['leaseUntil'],
           if: (c) => c.eq('state', 'sending'),
         }),
       ),
@@ -149,7 +149,7 @@ export const mailRepo = {
     await tryUpdate(
       updateOf(outboundMailEntity, outboundMailEntity.key(kind, subjectId), {
         set: { state, ...(refusal ? { refusal: refusal.slice(0, 500) } : {}) },
-        remove: secretLink ? ['leaseUntil', 'action', 'gsi1pk', 'gsi1sk'] : ['leaseUntil', 'gsi1pk', 'gsi1sk'],
+        remove: secretLink ? ['leaseUntil', 'action'] : ['leaseUntil'],
         if: (c) => c.eq('state', 'sending'),
       }),
     );

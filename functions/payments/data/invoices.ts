@@ -1,9 +1,9 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { invoiceAmounts, roundHours, type CardFeeRates, type PayoutStatus } from '../../../shared/domain/invoice';
-import { invoiceEntity, jobEntity, type InvoiceItem, type KeyRange } from '../../../shared/entities';
+import { invoiceEntity, jobEntity, type InvoiceItem, type KeyRange, type Unindexed } from '../../../shared/entities';
 import { dynamo, tableName } from '../../common/clients';
 import { batchGet } from '../../common/data/batch';
-import { queryAll, queryPage } from '../../common/data/query';
+import { queryAll, queryPage, startAfter } from '../../common/data/query';
 import type { JobItem } from '../../jobs/data/jobs';
 import { isNew, putOf, updateOf, type UpdateSpec } from '../../common/data/expressions';
 import { writeTogether, WriteCancelled, type WriteAction } from '../../common/data/transact';
@@ -21,8 +21,8 @@ export type { InvoiceItem } from '../../../shared/entities';
  * Stripe webhook, so a repeated or late event cannot pay twice or un-pay.
  */
 export type NewInvoice = Omit<
-  InvoiceItem,
-  | 'pk' | 'sk' | 'gsi1pk' | 'gsi1sk' | 'gsi2pk' | 'gsi2sk' | 'gsi3pk' | 'gsi3sk' | 'entity'
+  Unindexed<InvoiceItem>,
+  | 'pk' | 'sk' | 'entity'
   | 'paymentStatus' | 'workVerified' | 'workVerifiedAt' | 'stripeSessionId' | 'checkoutAttempts'
   | 'stripePaymentIntentId' | 'paidAt' | 'payoutStatus' | 'payoutAccountId' | 'transferId' | 'updatedAt'
 >;
@@ -34,11 +34,8 @@ export type NewInvoice = Omit<
  * for the bill's one Verify (functions/payments/verify-request-bill.ts).
  */
 export function invoiceItem(input: NewInvoice, workVerifiedAt: string | null = null): InvoiceItem {
-  return {
+  return invoiceEntity.withIndexKeys({
     ...invoiceEntity.key(input.id),
-    ...invoiceEntity.indexes.customerInvoices.key(input.customerId, input.createdAt),
-    ...invoiceEntity.indexes.workerInvoices.key(input.workerId, input.createdAt),
-    ...invoiceEntity.indexes.all.key(input.createdAt),
     entity: 'invoice',
     ...input,
     paymentStatus: 'pending',
@@ -52,7 +49,7 @@ export function invoiceItem(input: NewInvoice, workVerifiedAt: string | null = n
     payoutAccountId: null,
     transferId: null,
     updatedAt: input.createdAt,
-  };
+  });
 }
 
 /**
@@ -184,8 +181,8 @@ export const invoicesRepo = {
    * page before; its key and index key are where DynamoDB resumes, so equal timestamps never skip one).
    */
   async pageOfAll(limit: number, after?: InvoiceItem): Promise<InvoiceItem[]> {
-    const start = after ? { pk: after.pk, sk: after.sk, gsi3pk: after.gsi3pk, gsi3sk: after.gsi3sk } : undefined;
-    const page = await queryPage({ ...invoiceEntity.indexes.all.range(), newestFirst: true, limit }, start);
+    const range = invoiceEntity.indexes.all.range();
+    const page = await queryPage({ ...range, newestFirst: true, limit }, after && startAfter(range, after));
     return page.items;
   },
 
@@ -237,7 +234,6 @@ export const invoicesRepo = {
         stripePaymentIntentId: input.paymentIntentId,
         payoutStatus: input.payoutStatus,
         payoutAccountId: input.payoutAccountId,
-        ...invoiceEntity.indexes.paid.key(input.now),
         updatedAt: input.now,
       },
       if: (c) => c.and(c.exists('pk'), c.ne('paymentStatus', 'paid')),
