@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { BatchWriteCommand, DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
@@ -204,7 +204,7 @@ type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIG
 
 async function handlerOf(route: string): Promise<Handler> {
   if (!routes.some((r) => r.name === route)) throw new Error(`No route ${route} in the manifest`);
-  return ((await import(pathToFileURL(path.join(fileURLToPath(new URL('../../', import.meta.url)), functionFile(route))).href)) as { handler: Handler }).handler;
+  return ((await import(pathToFileURL(path.join(root, functionFile(route))).href)) as { handler: Handler }).handler;
 }
 
 /** A route's sample event as the owner's browser sends it through CloudFront, with this query. */
