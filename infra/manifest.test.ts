@@ -288,7 +288,7 @@ describe('stream consumer manifest (shared/routes.ts streamConsumers)', () => {
 
       // Assess
       expect(matches).toHaveLength(1);
-      expect(matches[0]!.patterns).toEqual([JSON.stringify(consumer.filter)]);
+      expect(matches[0]!.patterns).toEqual(consumer.filters.map((filter) => JSON.stringify(filter)));
     });
   });
 });

@@ -90,7 +90,7 @@ describe('secrets reach the functions by id only', () => {
     expect(withStripe).toContain('handle-stripe-connect-webhook');
     expect(withVapid).toEqual([...deployedRoutes.filter((r) => r.push).map((r) => r.name), ...streamConsumers.filter((c) => 'push' in c && c.push).map((c) => c.name)].sort());
     expect(environmentOf(stack.functions['create-checkout-session']!)[secretIdVariables.stripe]).toBe('marketplace/prod/stripe');
-    expect(environmentOf(stack.streamFunctions['deliver-push']!)).toMatchObject({ [secretIdVariables.vapid]: 'marketplace/prod/vapid', VAPID_SUBJECT: 'mailto:support@fixly.app' });
+    expect(environmentOf(stack.streamFunctions['follow-table-changes']!)).toMatchObject({ [secretIdVariables.vapid]: 'marketplace/prod/vapid', VAPID_SUBJECT: 'mailto:support@fixly.app' });
   });
 });
 

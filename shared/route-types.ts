@@ -269,15 +269,27 @@ export type RecurringDef = {
 );
 
 /**
- * Functions fed by the table's stream (DynamoDB Streams, new images), each with the filter that
- * picks its records: AWS applies it in the event source mapping, the local runtime applies the
- * same pattern (infra/local/dynamo-stream.ts). The filter is an EventBridge-style pattern over the
- * stream record: nested objects, and lists of the accepted values.
+ * An EventBridge-style pattern over a stream record (nested objects, and lists of the accepted
+ * values): AWS applies it in the event source mapping, the local runtime applies the same pattern
+ * (infra/local/dynamo-stream.ts).
+ */
+export type StreamFilter = Record<string, unknown>;
+
+/**
+ * The most readers the table's stream has: DynamoDB Streams serves at most two readers of a shard
+ * at once before it throttles them, so each reader is one function fed by one event source mapping,
+ * and the work that follows a change is grouped into at most this many of them.
+ */
+export const MAX_STREAM_READERS = 2;
+
+/**
+ * Functions fed by the table's stream (DynamoDB Streams, new images), each with the filters that
+ * pick its records (a record matching any of them is handed over; a mapping takes at most five).
  */
 export interface StreamConsumerDef {
   name: string;
   table: TableGrant;
-  filter: Record<string, unknown>;
+  filters: readonly StreamFilter[];
   /** Sends web push: gets the VAPID keys. */
   push?: boolean;
   /** Sends mail through SES: gets who mail is from, the configuration set and ses:SendEmail on them alone. */

@@ -18,10 +18,11 @@ import { paymentsRoutes } from './payments/routes';
 import { documentsRoutes, documentsRecurring } from './documents/routes';
 import { applicationsRoutes } from './applications/routes';
 import { workersRoutes } from './workers/routes';
-import { ownerRoutes, ownerRecurring, ownerStreamConsumers } from './owner/routes';
+import { ownerRoutes, ownerRecurring } from './owner/routes';
 import { identityRoutes } from './identity/routes';
 import { mailRecurring, mailStreamConsumers } from './mail/routes';
-import { realtimeRoutes, realtimeSocketRoutes, realtimeStreamConsumers } from './realtime/routes';
+import { realtimeRoutes, realtimeSocketRoutes } from './realtime/routes';
+import { streamStreamConsumers } from './stream/routes';
 
 export * from './route-types';
 
@@ -38,10 +39,11 @@ export const manifestAreas = {
   documents: { routes: documentsRoutes, recurring: documentsRecurring },
   applications: { routes: applicationsRoutes },
   workers: { routes: workersRoutes },
-  owner: { routes: ownerRoutes, recurring: ownerRecurring, streamConsumers: ownerStreamConsumers },
+  owner: { routes: ownerRoutes, recurring: ownerRecurring },
   identity: { routes: identityRoutes },
   mail: { recurring: mailRecurring, streamConsumers: mailStreamConsumers },
-  realtime: { routes: realtimeRoutes, socketRoutes: realtimeSocketRoutes, streamConsumers: realtimeStreamConsumers },
+  realtime: { routes: realtimeRoutes, socketRoutes: realtimeSocketRoutes },
+  stream: { streamConsumers: streamStreamConsumers },
 } as const;
 
 /**
@@ -59,7 +61,7 @@ export const timers = [...jobsTimers, ...arrivalTimers] as const;
 
 export type TimerName = (typeof timers)[number]['name'];
 
-export const streamConsumers = [...ownerStreamConsumers, ...mailStreamConsumers, ...realtimeStreamConsumers] as const;
+export const streamConsumers = [...mailStreamConsumers, ...streamStreamConsumers] as const;
 
 
 /** The routes the CDK stack deploys, on every stage: all but the local runtime's own (dev-login). */

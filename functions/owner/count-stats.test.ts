@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { toStreamRecord } from '../../infra/local/dynamo-stream';
 import { counter, tallyEntity, type TallyItem } from '../../shared/entities';
-import { handler, tallyOf } from './count-stats';
+import { countStats, tallyOf } from './count-stats';
 import { dynamo, tableName } from '../common/clients';
 import { jobsRepo } from '../jobs/data/jobs';
 import { stats, TALLIES_PER_WRITE } from './data/stats';
@@ -48,7 +48,7 @@ describe('count-stats (the table stream)', () => {
     const records = await Promise.all([1, 2, 3].map((n) => storedTally({ [`DAY#${day}`]: { [counter.payments]: 1, [counter.grossCents]: n * 100 } })));
 
     // Act
-    const result = await handler({ Records: records });
+    const result = await countStats({ Records: records });
 
     // Assess
     expect(result.batchItemFailures).toEqual([]);
@@ -63,9 +63,9 @@ describe('count-stats (the table stream)', () => {
     const [a, b] = await Promise.all([1, 2].map(() => storedTally({ [`DAY#${day}`]: { [counter.payments]: 1 } })));
 
     // Act
-    await handler({ Records: [a!, a!] });
-    await handler({ Records: [a!, b!] });
-    await Promise.all([handler({ Records: [b!] }), handler({ Records: [a!, b!] })]);
+    await countStats({ Records: [a!, a!] });
+    await countStats({ Records: [a!, b!] });
+    await Promise.all([countStats({ Records: [b!] }), countStats({ Records: [a!, b!] })]);
 
     // Assess
     expect(await dayCount(day, counter.payments)).toBe(2);
@@ -79,7 +79,7 @@ describe('count-stats (the table stream)', () => {
     );
 
     // Act
-    const result = await handler({ Records: records });
+    const result = await countStats({ Records: records });
 
     // Assess
     expect(result.batchItemFailures).toEqual([]);

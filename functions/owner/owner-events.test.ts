@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { toStreamRecord } from '../../infra/local/dynamo-stream';
 import type { NotificationView } from '../../shared/realtime';
 import { keys } from '../../shared/entities';
-import { handler as deliverPush } from '../realtime/deliver-push';
+import { deliverPush } from '../realtime/deliver-push';
 import { dynamo, tableName } from '../common/clients';
 import { connectionsRepo } from '../realtime/data/connections';
 import { notificationsRepo } from '../realtime/data/notifications';

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { keys } from '../../shared/entities';
 import { toStreamRecord } from '../../infra/local/dynamo-stream';
-import { handler, urgentNotification } from './deliver-push';
+import { deliverPush, urgentNotification } from './deliver-push';
 import { dynamo, tableName } from '../common/clients';
 import { notificationsRepo, type NewNotification } from './data/notifications';
 import { pushDeliveriesRepo, SENDING_LEASE_SECONDS } from './data/push-deliveries';
@@ -54,7 +54,7 @@ describe('deliver-push', () => {
     const record = await storedRecord('worker', workerId, offer);
 
     // Act
-    const result = await handler({ Records: [record] } as DynamoDBStreamEvent);
+    const result = await deliverPush({ Records: [record] } as DynamoDBStreamEvent);
 
     // Assess
     expect(result).toEqual({ batchItemFailures: [] });
@@ -70,7 +70,7 @@ describe('deliver-push', () => {
     const record = await storedRecord('worker', workerId, { ...offer, type: 'system_alert', title: 'Strike recorded', priority: 'critical' });
 
     // Act
-    await handler({ Records: [record] } as DynamoDBStreamEvent);
+    await deliverPush({ Records: [record] } as DynamoDBStreamEvent);
 
     // Assess
     expect(received(browser.path)[0]!.headers.urgency).toBe('high');
@@ -87,7 +87,7 @@ describe('deliver-push', () => {
     const otherEntity = { ...high, dynamodb: { ...high.dynamodb, NewImage: { ...high.dynamodb.NewImage, entity: { S: 'job' } } } };
 
     // Act
-    const result = await handler({ Records: [medium, modified, removed, otherEntity] } as unknown as DynamoDBStreamEvent);
+    const result = await deliverPush({ Records: [medium, modified, removed, otherEntity] } as unknown as DynamoDBStreamEvent);
 
     // Assess
     expect(result).toEqual({ batchItemFailures: [] });
@@ -102,7 +102,7 @@ describe('deliver-push', () => {
     const record = await storedRecord('worker', workerId, offer);
 
     // Act
-    const result = await handler({ Records: [record] } as DynamoDBStreamEvent);
+    const result = await deliverPush({ Records: [record] } as DynamoDBStreamEvent);
 
     // Assess
     expect(result).toEqual({ batchItemFailures: [] });
@@ -117,7 +117,7 @@ describe('deliver-push', () => {
     const record = await storedRecord('worker', workerId, offer);
     vi.resetModules();
     vi.stubEnv('VAPID_SECRET_ID', 'marketplace/local/vapid-not-created-yet');
-    const fresh = (await import('./deliver-push')).handler;
+    const fresh = (await import('./deliver-push')).deliverPush;
     vi.unstubAllEnvs();
 
     // Act
@@ -133,12 +133,12 @@ describe('deliver-push', () => {
     const workerId = newId();
     const browser = await subscribedBrowser('worker', workerId);
     const record = await storedRecord('worker', workerId, offer);
-    await handler({ Records: [record] } as DynamoDBStreamEvent);
+    await deliverPush({ Records: [record] } as DynamoDBStreamEvent);
 
     // Act
     const [again, racing] = await Promise.all([
-      handler({ Records: [record] } as DynamoDBStreamEvent),
-      handler({ Records: [record] } as DynamoDBStreamEvent),
+      deliverPush({ Records: [record] } as DynamoDBStreamEvent),
+      deliverPush({ Records: [record] } as DynamoDBStreamEvent),
     ]);
 
     // Assess
@@ -157,7 +157,7 @@ describe('deliver-push', () => {
     vi.useFakeTimers({ now: Date.now() + (SENDING_LEASE_SECONDS + 1) * 1000, toFake: ['Date'] });
 
     // Act
-    const result = await handler({ Records: [record] } as DynamoDBStreamEvent);
+    const result = await deliverPush({ Records: [record] } as DynamoDBStreamEvent);
     vi.useRealTimers();
 
     // Assess
@@ -173,7 +173,7 @@ describe('deliver-push', () => {
     expect(await pushDeliveriesRepo.claim(urgentNotification(record)!.id)).toBe(true);
 
     // Act
-    const result = await handler({ Records: [record] } as DynamoDBStreamEvent);
+    const result = await deliverPush({ Records: [record] } as DynamoDBStreamEvent);
 
     // Assess
     expect(result).toEqual({ batchItemFailures: [] });

@@ -1,10 +1,10 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { realtimeRoles } from '../../shared/realtime';
 import type { NotificationItem } from './data/notifications';
 import { pushDeliveriesRepo } from './data/push-deliveries';
-import { logger, withRequestContext } from '../common/logger';
+import { logger } from '../common/logger';
 import { pushTo } from './push';
 import { vapidPublicKey } from './push-config';
 
@@ -23,8 +23,8 @@ export interface UrgentNotification {
 
 /**
  * The notification a stream record carries, if it is one to push. The event source mapping's
- * filter (shared/routes.ts) already passes only new high and critical notifications; this checks
- * again, so a record that is anything else is ignored, never pushed.
+ * filter (shared/realtime/routes.ts urgentNotificationRecords) passes new high and critical
+ * notifications among other records; this checks again, so a record that is anything else is ignored, never pushed.
  */
 export function urgentNotification(record: DynamoDBRecord): UrgentNotification | undefined {
   const image = record.dynamodb?.NewImage;
@@ -47,29 +47,33 @@ export function urgentNotification(record: DynamoDBRecord): UrgentNotification |
 }
 
 /**
- * Fed by the table's stream: each new high or critical notification goes out as web push to
+ * Fed by the table's stream (its reader, functions/stream/follow-table-changes.ts, hands every record
+ * over; this takes the urgent notifications among them): each new high or critical notification goes out as web push to
  * every browser its person enabled push on (functions/realtime/push.ts). A record whose push could not
  * be attempted (the subscriptions could not be read) is reported back so the stream retries it;
  * a push service refusing one browser is not a reason to retry the others. Each notification is
  * pushed once: the stream's retries of a partly failed batch and an operator replaying a failed
  * batch (npm run replay) find it delivered and skip it.
  */
-export const handler = withRequestContext(async (event: DynamoDBStreamEvent, _context?: Context): Promise<DynamoDBBatchResponse> => {
+export async function deliverPush(event: Pick<DynamoDBStreamEvent, 'Records'>): Promise<DynamoDBBatchResponse> {
+  const urgent = event.Records.filter((record) => urgentNotification(record) !== undefined);
+  // A batch of other records (tallies) asks nothing of push: not even its keys are read.
+  if (!urgent.length) return { batchItemFailures: [] };
   let configured: boolean;
   try {
     configured = Boolean(await vapidPublicKey());
   } catch (error) {
     // The VAPID secret could not be read: no push could be attempted, so the stream tries them all again.
-    logger.warn('Push keys unreadable: the batch is retried', { records: event.Records.length, errorName: (error as Error)?.name });
-    return { batchItemFailures: event.Records.flatMap((r) => (r.dynamodb?.SequenceNumber ? [{ itemIdentifier: r.dynamodb.SequenceNumber }] : [])) };
+    logger.warn('Push keys unreadable: the batch is retried', { records: urgent.length, errorName: (error as Error)?.name });
+    return { batchItemFailures: urgent.flatMap((r) => (r.dynamodb?.SequenceNumber ? [{ itemIdentifier: r.dynamodb.SequenceNumber }] : [])) };
   }
   if (!configured) {
-    logger.warn('Push not configured: urgent notifications stay in the notification centre only', { records: event.Records.length });
+    logger.warn('Push not configured: urgent notifications stay in the notification centre only', { records: urgent.length });
     return { batchItemFailures: [] };
   }
   const failures: DynamoDBBatchResponse['batchItemFailures'] = [];
   await Promise.all(
-    event.Records.map(async (record) => {
+    urgent.map(async (record) => {
       const notification = urgentNotification(record);
       if (!notification) return;
       const { id, role, userId, urgency, ...payload } = notification;
@@ -92,4 +96,4 @@ export const handler = withRequestContext(async (event: DynamoDBStreamEvent, _co
     }),
   );
   return { batchItemFailures: failures };
-});
+}

@@ -1,7 +1,7 @@
 import { ScanCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { APIGatewayProxyEventV2, DynamoDBRecord } from 'aws-lambda';
 import { toStreamRecord } from '../../infra/local/dynamo-stream';
-import { handler as countStats } from '../owner/count-stats';
+import { countStats } from '../owner/count-stats';
 import { dynamo, tableName } from '../common/clients';
 import type { LatLng } from '../../shared/domain/geo';
 import { invoiceForJob, invoicesRepo, type InvoiceItem } from '../payments/data/invoices';

@@ -14,6 +14,7 @@ import { HASH_PROCESSES, measurePasswordHashing, passwordHashTable } from './pas
 import { measureStart, startTable } from './start';
 import { buildWeb, measureRouteLoads, requireWebConfig, routeLoadTable } from './web';
 import { functionFile } from '../../shared/function-files';
+import { capacityVerdict, measureCapacity, type CapacityRun } from './capacity';
 
 /**
  * `npm run bench`: bundle sizes and cold import times of every function against the AWS SDK
@@ -31,8 +32,10 @@ import { functionFile } from '../../shared/function-files';
  *   BENCH_ONLY=web        only the web app: initial JavaScript per route and Lighthouse on LIGHTHOUSE_ROUTES
  *   BENCH_ONLY=bundles    only the web app's initial JavaScript per route (seconds, not the minutes Lighthouse takes; the bench README untouched)
  *   BENCH_ONLY=start      only npm start (production build) against npm run dev (Vite): first page answered, then a usable screen
+ *   BENCH_ONLY=capacity   only the capacity and cost model (CAPACITY_BOOKINGS=12 bookings through their whole life at once)
  *
- * The web figures are also written into infra/bench/README.md, between its `bench:web` markers.
+ * The web figures are also written into infra/bench/README.md, between its `bench:web` markers, and
+ * the capacity and cost model between its `bench:capacity` markers.
  */
 const MIN_DISPATCH_SPEEDUP = 20;
 const DISPATCH_SIZES = [2_500, 10_000] as const;
@@ -224,7 +227,39 @@ async function measureWeb(): Promise<string> {
   return text;
 }
 
+/** The capacity and cost model's tables, also written into infra/bench/README.md. */
+async function measureCapacityText(): Promise<string> {
+  log('capacity: bookings through their whole life on the local stack, the table metered as DynamoDB bills it');
+  const run = await measureCapacity();
+  const text = capacityText(run);
+  const readme = path.join(root, 'infra/bench/README.md');
+  writeFileSync(readme, replaceBetweenMarkers(readFileSync(readme, 'utf8'), 'bench:capacity', text));
+  log('capacity figures written into infra/bench/README.md');
+  return text;
+}
+
+function capacityText(run: CapacityRun): string {
+  const contention = Object.entries(run.sharedContention);
+  return [
+    `${run.bookings} bookings at once, whole life, in ${run.seconds.toFixed(0)} s; fixes scaled to a booking's 900.`,
+    '',
+    run.tables.perBooking,
+    '',
+    run.tables.partitions,
+    '',
+    run.tables.cost,
+    '',
+    `Cost per 1,000 bookings (usage lines): $${run.tables.costPerThousand.toFixed(2)}. ` +
+      `Transactions meeting another write on a shared partition: ${contention.length ? contention.map(([p, n]) => `${p} ×${n}`).join(', ') : 'none'}. ` +
+      `Verdict: ${verdict(capacityVerdict(run))} (no shared partition above half its limit at 100x or in the burst, no conflict on one).`,
+  ].join('\n');
+}
+
 async function main(): Promise<void> {
+  if (process.env.BENCH_ONLY === 'capacity') {
+    console.log(`\n${await measureCapacityText()}\n`);
+    return;
+  }
   if (process.env.BENCH_ONLY === 'dispatch') {
     log(`dispatch: seeding ${DISPATCH_SIZES.join(' then ')} workers`);
     console.log(`\n${dispatchTable(await measureDispatch(DISPATCH_SIZES, DISPATCH_RUNS))}\n`);
@@ -309,7 +344,9 @@ async function main(): Promise<void> {
   log(`start: npm start against npm run dev, ${START_RUNS} starts of each, interleaved`);
   const start = startTable(await measureStart(START_RUNS, log));
 
-  const text = `${summary(fns, refs, medians, web)}\n\n${dispatchTable(dispatch)}\n\n${owner}\n\n${fanout}\n\n${load}\n\n${passwords}\n\n${start}`;
+  const capacity = await measureCapacityText();
+
+  const text = `${summary(fns, refs, medians, web)}\n\n${dispatchTable(dispatch)}\n\n${owner}\n\n${fanout}\n\n${load}\n\n${passwords}\n\n${start}\n\n${capacity}`;
   mkdirSync(outDir, { recursive: true });
   writeFileSync(path.join(outDir, 'results.md'), `${text}\n`);
   console.log(`\n${text}\n`);

@@ -1,6 +1,6 @@
 import { DeleteItemCommand, PutItemCommand, UpdateItemCommand, BatchWriteItemCommand, TransactWriteItemsCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { streamConsumers } from '../../shared/routes';
+import { urgentNotificationRecords } from '../../shared/realtime/routes';
 import { ensureTable, localDynamoClient, startDynalite, type LocalDynamo } from './dynamo';
 import { couldMatch, localStream, matchesFilter, toStreamRecord, type ItemChange, type StreamRecord } from './dynamo-stream';
 
@@ -101,7 +101,7 @@ describe("the local table stream (dynalite's front)", () => {
 describe('matchesFilter', () => {
   const record = (image: Record<string, unknown>, eventName: StreamRecord['eventName'] = 'INSERT') =>
     toStreamRecord({ tableName: TABLE, key: key('x'), before: eventName === 'INSERT' ? undefined : key('x'), after: { ...key('x'), ...image } })!;
-  const pushFilter = streamConsumers.find((c) => c.name === 'deliver-push')!.filter;
+  const pushFilter = urgentNotificationRecords;
 
   it("passes deliver-push only new high and critical notifications, as the cloud's event filter would", () => {
     // Prepare
@@ -137,8 +137,8 @@ describe('localStream', () => {
     const logged: string[] = [];
     const onChange = localStream(
       [
-        { name: 'flaky', filter: { eventName: ['INSERT'] }, deliver: async () => Promise.reject(new Error('boom')) },
-        { name: 'recorder', filter: { eventName: ['INSERT', 'MODIFY'] }, deliver: async (e) => void seen.push(...e.Records.map((r) => r.eventName)) },
+        { name: 'flaky', filters: [{ eventName: ['INSERT'] }], deliver: async () => Promise.reject(new Error('boom')) },
+        { name: 'recorder', filters: [{ eventName: ['INSERT', 'MODIFY'] }], deliver: async (e) => void seen.push(...e.Records.map((r) => r.eventName)) },
       ],
       (message) => logged.push(message),
     );
@@ -162,7 +162,7 @@ describe('localStream', () => {
     const onChange = localStream([
       {
         name: 'slow',
-        filter: { eventName: ['INSERT'] },
+        filters: [{ eventName: ['INSERT'] }],
         deliver: async (e) => {
           batches.push(e.Records.map((r) => String(r.dynamodb.Keys.pk.S)));
           if (batches.length === 1) await held;
@@ -183,7 +183,7 @@ describe('localStream', () => {
 });
 
 describe('couldMatch: which writes the front reads around', () => {
-  const pushFilter = streamConsumers.find((c) => c.name === 'deliver-push')!.filter;
+  const pushFilter = urgentNotificationRecords;
   const notification = (priority: string) => ({ ...key('n'), entity: { S: 'notification' }, priority: { S: priority } });
 
   it('reads around a put only when its item could pass a filter, never around a delete, always around an update', () => {
@@ -203,7 +203,7 @@ describe('couldMatch: which writes the front reads around', () => {
   it('still delivers what matches when the writes around it are skipped', async () => {
     // Prepare
     const delivered: StreamRecord[] = [];
-    const own = await startDynalite(undefined, localStream([{ name: 'push', filter: pushFilter, deliver: async ({ Records }) => delivered.push(...Records) }]));
+    const own = await startDynalite(undefined, localStream([{ name: 'push', filters: [pushFilter], deliver: async ({ Records }) => delivered.push(...Records) }]));
     const ownClient = localDynamoClient(own.endpoint);
     await ensureTable(ownClient, TABLE);
 

@@ -37,7 +37,8 @@ export interface ItemChange {
 
 export interface StreamConsumer {
   name: string;
-  filter: Record<string, unknown>;
+  /** A record matching any of them is the consumer's, as an event source mapping's filters. */
+  filters: readonly Record<string, unknown>[];
   deliver(event: { Records: StreamRecord[] }): Promise<unknown>;
 }
 
@@ -152,7 +153,7 @@ export function localStream(consumers: StreamConsumer[], log: (message: string) 
     while (waiting.length) {
       const batch = waiting.splice(0, LOCAL_BATCH_SIZE);
       for (const consumer of consumers) {
-        const records = batch.filter((record) => matchesFilter(consumer.filter, record));
+        const records = batch.filter((record) => consumer.filters.some((filter) => matchesFilter(filter, record)));
         if (!records.length) continue;
         await consumer.deliver({ Records: records }).catch((error: unknown) => {
           log(`[stream] ${consumer.name} failed on a batch of ${records.length} record(s): ${(error as Error)?.message ?? error}`);
@@ -168,6 +169,6 @@ export function localStream(consumers: StreamConsumer[], log: (message: string) 
     // One drain at a time: records pushed while it runs are taken by the same drain's next batch.
     if (idle) tail = tail.then(deliverWaiting);
   };
-  onChange.couldMatch = (write) => consumers.some((consumer) => couldMatch(consumer.filter, write));
+  onChange.couldMatch = (write) => consumers.some((consumer) => consumer.filters.some((filter) => couldMatch(filter, write)));
   return Object.assign(onChange, { settled: () => tail });
 }

@@ -7,6 +7,7 @@ import { table } from '../../shared/table';
 import type { ItemChange, OnChange, PlannedWrite } from './dynamo-stream';
 import { readBody } from './http-io';
 import { makePrivateFolder, PRIVATE_FILE_MODE } from './private-file';
+import { queriedPartition, type CapacityMeter } from './dynamo-meter';
 
 /** Past DynamoDB's own request limit (16 MB), a body is refused. */
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
@@ -38,8 +39,10 @@ type Call = (operation: string, input: Json) => Promise<{ status: number; body: 
 class KeyedLock {
   private readonly tails = new Map<string, Promise<void>>();
 
-  run<T>(keys: readonly string[], work: () => Promise<T>): Promise<T> {
+  /** `onHeld` hears each key an earlier holder still has (a transaction meeting another write, for the meter). */
+  run<T>(keys: readonly string[], work: () => Promise<T>, onHeld?: (key: string) => void): Promise<T> {
     const unique = [...new Set(keys)];
+    if (onHeld) for (const k of unique) if (this.tails.has(k)) onHeld(k);
     const result = Promise.all(unique.map((k) => this.tails.get(k))).then(work);
     const done = result.then(
       () => undefined,
@@ -115,7 +118,7 @@ function plannedOf(write: ReturnType<typeof asWrite>): PlannedWrite {
   return { operation: write.operation as PlannedWrite['operation'] };
 }
 
-async function transactWrite(call: Call, input: Json, onChange?: OnChange, journal?: Journal): Promise<{ status: number; body: Json }> {
+async function transactWrite(call: Call, input: Json, onChange?: OnChange, journal?: Journal, meter?: CapacityMeter): Promise<{ status: number; body: Json }> {
   const items: Json[] = input.TransactItems ?? [];
   let writes;
   try {
@@ -137,7 +140,14 @@ async function transactWrite(call: Call, input: Json, onChange?: OnChange, journ
   // Written down before the first write: a process killed midway is put back at its next start.
   const entry = journal?.begin(writes.map((w, i) => ({ tableName: w.tableName, key: w.key, before: befores[i] })));
   try {
-    return await applyAll(call, writes, befores, onChange);
+    const out = await applyAll(call, writes, befores, onChange);
+    if (meter) {
+      for (const [i, write] of writes.entries()) {
+        const after = out.status === 200 && !write.check ? await itemAt(call, write.tableName, write.key) : befores[i];
+        meter.write({ key: write.key, before: befores[i], after, ok: out.status === 200, transactional: true });
+      }
+    }
+    return out;
   } finally {
     entry?.end();
   }
@@ -190,11 +200,13 @@ async function applyAll(
   return { status: 200, body: {} };
 }
 
-async function transactGet(call: Call, input: Json): Promise<{ status: number; body: Json }> {
+async function transactGet(call: Call, input: Json, meter?: CapacityMeter): Promise<{ status: number; body: Json }> {
   const responses: Json[] = [];
   for (const { Get } of (input.TransactItems ?? []) as Json[]) {
-    const out = await call('GetItem', { ...Get, ConsistentRead: true });
+    const out = await call('GetItem', { ...Get, ConsistentRead: true, ...(meter ? { ReturnConsumedCapacity: 'TOTAL' } : {}) });
     if (out.status !== 200) return out;
+    // A transaction's read costs twice a strongly consistent one.
+    meter?.read({ partition: Get?.Key?.[table.partitionKey]?.S, units: 2 * Number(out.body.ConsumedCapacity?.CapacityUnits ?? 1) });
     responses.push(out.body.Item ? { Item: out.body.Item } : {});
   }
   return { status: 200, body: { Responses: responses } };
@@ -221,6 +233,22 @@ function plannedWrites(operation: string, input: Json): PlannedWrite[] {
   return Object.values((input.RequestItems ?? {}) as Record<string, Json[]>).flatMap((requests) =>
     requests.map((r): PlannedWrite => (r.PutRequest ? { operation: 'PutItem', item: r.PutRequest.Item } : { operation: 'DeleteItem' })),
   );
+}
+
+const READS = new Set(['GetItem', 'Query', 'BatchGetItem', 'Scan']);
+
+/** A read's units, charged to the partition it names. */
+function meterRead(meter: CapacityMeter, operation: string, input: Json, body: Json): void {
+  const consumed = ([] as Json[]).concat(body.ConsumedCapacity ?? []);
+  const units = consumed.reduce((sum, c) => sum + Number(c.CapacityUnits ?? 0), 0);
+  const partition = operation === 'GetItem' ? input.Key?.[table.partitionKey]?.S : operation === 'Query' ? queriedPartition(input) : undefined;
+  meter.read({ ...(input.IndexName ? { index: input.IndexName } : {}), ...(partition ? { partition } : {}), units });
+}
+
+/** The partition of a lock name (lockName's JSON). */
+function partitionOfLock(name: string): string {
+  const [, pk] = JSON.parse(name) as [string, Json | undefined];
+  return `table:${pk?.S ?? '?'}`;
 }
 
 function validation(message: string) {
@@ -328,6 +356,7 @@ export async function startTransactionFront(
   inner: string,
   onChange?: OnChange,
   journalDir?: string,
+  meter?: CapacityMeter,
 ): Promise<{ endpoint: string; recovered: number; close(): Promise<void> }> {
   const journal = journalDir ? new Journal(journalDir) : undefined;
   const recovered = journal ? await journal.recover(innerCall(inner)) : 0;
@@ -365,11 +394,24 @@ export async function startTransactionFront(
 
     if (operation === 'TransactWriteItems') {
       const input = JSON.parse(body.toString()) as Json;
-      return reply(await lock.run(lockedItems(operation, input), () => tokens.once(input, () => transactWrite(call, input, onChange, journal))));
+      return reply(
+        await lock.run(
+          lockedItems(operation, input),
+          () => tokens.once(input, () => transactWrite(call, input, onChange, journal, meter)),
+          meter && ((key) => meter.contended(partitionOfLock(key))),
+        ),
+      );
     }
     if (operation === 'TransactGetItems') {
       const input = JSON.parse(body.toString()) as Json;
-      return reply(await lock.run(lockedItems(operation, input), () => transactGet(call, input)));
+      return reply(await lock.run(lockedItems(operation, input), () => transactGet(call, input, meter)));
+    }
+    if (meter && READS.has(operation)) {
+      const input = JSON.parse(body.toString()) as Json;
+      const out = await call(operation, { ...input, ReturnConsumedCapacity: 'TOTAL' });
+      meterRead(meter, operation, input, out.body);
+      if (!input.ReturnConsumedCapacity || input.ReturnConsumedCapacity === 'NONE') delete out.body.ConsumedCapacity;
+      return reply(out);
     }
 
     const forward = async () => {
@@ -389,7 +431,7 @@ export async function startTransactionFront(
     if (!WRITES.has(operation)) return (await forward()).send();
     const input = JSON.parse(body.toString()) as Json;
     const items = lockedItems(operation, input);
-    if (!onChange || !plannedWrites(operation, input).some((w) => onChange.couldMatch?.(w) ?? true)) {
+    if (!meter && (!onChange || !plannedWrites(operation, input).some((w) => onChange.couldMatch?.(w) ?? true))) {
       return (await lock.run(items, forward)).send();
     }
     // The change is reported before the write is answered, so a reader of the stream that waits for
@@ -400,7 +442,11 @@ export async function startTransactionFront(
       const out = await forward();
       if (out.status === 200) {
         const after = await Promise.all(items.map((t) => itemAt(call, t.tableName, t.key)));
-        onChange(items.map((t, i) => ({ ...t, before: before[i], after: after[i] })));
+        onChange?.(items.map((t, i) => ({ ...t, before: before[i], after: after[i] })));
+        if (meter) for (const [i, t] of items.entries()) meter.write({ key: t.key, before: before[i], after: after[i], ok: true, transactional: false });
+      } else if (meter && out.status === 400) {
+        // A refused condition costs as the write would have; the item is as it was.
+        for (const [i, t] of items.entries()) meter.write({ key: t.key, before: before[i], after: before[i], ok: false, transactional: false });
       }
       return out;
     });

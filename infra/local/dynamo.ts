@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import type { CapacityMeter } from './dynamo-meter';
 import { Worker } from 'node:worker_threads';
 import {
   CreateTableCommand,
@@ -34,7 +35,7 @@ export interface LocalDynamo {
  * LevelDB lives there and survives restarts; with `onChange` the front reports every item a write
  * changed (the table's stream, dynamo-stream.ts).
  */
-export async function startDynalite(dir?: string, onChange?: OnChange): Promise<LocalDynamo> {
+export async function startDynalite(dir?: string, onChange?: OnChange, meter?: CapacityMeter): Promise<LocalDynamo> {
   // The table's items are people's details: LevelDB's files sit in a folder only its owner may open.
   if (dir) makePrivateFolder(dir);
   const release = dir ? claimFolder(dir) : () => {};
@@ -44,7 +45,7 @@ export async function startDynalite(dir?: string, onChange?: OnChange): Promise<
     server = await startDynaliteThread(dir);
     await addMissingIndexes(server.endpoint);
     // Beside LevelDB's folder, not in it: the transactions a killed process left half done.
-    front = await startTransactionFront(server.endpoint, onChange, dir ? `${dir}-journal` : undefined);
+    front = await startTransactionFront(server.endpoint, onChange, dir ? `${dir}-journal` : undefined, meter);
   } catch (error) {
     await server?.close();
     release();

@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import type { CapacityMeter } from './dynamo-meter';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -49,6 +50,8 @@ export interface LocalStackOptions {
    */
   web?: boolean | { dist: string };
   host?: string;
+  /** Measures the table's work as DynamoDB bills it (dynamo-meter.ts): the bench's capacity model. */
+  meter?: CapacityMeter;
 }
 
 export interface LocalStack {
@@ -129,6 +132,7 @@ export interface PrepareDataOptions {
   stripeWebhookUrl?: (endpoint: WebhookEndpoint) => string | undefined;
   /** The site's address, when known before the server listens (a fixed port): where the links in mail point. */
   siteUrl?: string;
+  meter?: CapacityMeter;
 }
 
 /**
@@ -230,7 +234,7 @@ export async function prepareData(dataDir: string, options: PrepareDataOptions =
     console.warn('STRIPE_SECRET_KEY is set but STRIPE_CONNECT_WEBHOOK_SECRET is not: the Connect webhook will refuse every event (e.g. set it from `stripe listen --forward-connect-to`).');
   }
   const stream = localStream(streamConsumers.map(streamConsumer));
-  const dynamo = await startDynalite(path.join(dataDir, 'dynamodb'), stream);
+  const dynamo = await startDynalite(path.join(dataDir, 'dynamodb'), stream, options.meter);
   if (dynamo.recovered) console.warn(`Put back ${dynamo.recovered} transaction(s) the last run was stopped in the middle of.`);
   const s3 = await startLocalS3(path.join(dataDir, 's3'), LOCAL_CREDENTIALS).catch(async (error: unknown) => {
     await dynamo.close();
@@ -320,7 +324,7 @@ export async function prepareData(dataDir: string, options: PrepareDataOptions =
   );
   // The tallies the last run had not counted when it stopped (a crash, a kill) are counted now.
   const tallies = await leftoverRecords(dynamo.endpoint, LOCAL_TABLE, 'tally');
-  const counter = streamConsumers.find((c) => c.name === 'count-stats');
+  const counter = streamConsumers.find((c) => c.name === 'follow-table-changes');
   if (tallies.length && counter) await streamConsumer(counter).deliver({ Records: tallies });
   return {
     dynamoEndpoint: dynamo.endpoint,
@@ -342,7 +346,7 @@ export async function prepareData(dataDir: string, options: PrepareDataOptions =
 function streamConsumer(consumer: (typeof streamConsumers)[number]): StreamConsumer {
   return {
     name: consumer.name,
-    filter: consumer.filter,
+    filters: consumer.filters,
     deliver: async (event) => {
       const handler = (await loadHandler(consumer.name)) as unknown as (e: unknown, context: ReturnType<typeof lambdaContext>) => Promise<unknown>;
       return handler(event, lambdaContext(consumer.name));
@@ -386,6 +390,7 @@ export async function startLocalStack(requested: LocalStackOptions): Promise<Loc
   const data = await prepareData(options.dataDir, {
     stripeWebhookUrl: (endpoint) => webhookBase && `${webhookBase}${endpoint === 'connect' ? '/api/stripe/connect-webhook' : '/api/stripe/webhook'}`,
     ...(options.port ? { siteUrl: `http://localhost:${options.port}` } : {}),
+    ...(options.meter ? { meter: options.meter } : {}),
   });
   // The daily jobs (shared/routes.ts `recurring`), run as EventBridge Scheduler's cron schedules run them in the cloud.
   // The data folder is this stack's alone (folder-claim.ts): whatever sent mail before now is gone,

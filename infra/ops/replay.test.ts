@@ -140,7 +140,7 @@ describe('replay: failed timer and recurring runs from the dead-letter queue', (
     const failsAgain = message(failedRun('expire-offer', { jobId: job.id, workerId: first.id }));
     const pointerOnly = message(
       JSON.stringify({
-        requestContext: { requestId: randomUUID(), functionArn: arnOf('deliver-push'), condition: 'RetryAttemptsExhausted', approximateInvokeCount: 3 },
+        requestContext: { requestId: randomUUID(), functionArn: arnOf('follow-table-changes'), condition: 'RetryAttemptsExhausted', approximateInvokeCount: 3 },
         responseContext: { statusCode: 200, executedVersion: '$LATEST', functionError: 'Unhandled' },
         version: '1.0',
         timestamp: new Date().toISOString(),
@@ -240,21 +240,21 @@ describe('replay: failed stream batches from the failed-batch bucket', () => {
 
   it('invokes the consumer with the whole batch it failed on, then deletes the kept batch', async () => {
     // Prepare
-    const key = await keptBatch(arnOf('deliver-push'));
+    const key = await keptBatch(arnOf('follow-table-changes'));
     const calls: { functionArn: string; payload: unknown }[] = [];
 
     // Act
     const summary = await replay(bucketSource(s3, bucket, key), localInvoker(calls), { log: quiet });
 
     // Assess
-    expect(calls).toEqual([{ functionArn: arnOf('deliver-push'), payload: streamEvent }]);
+    expect(calls).toEqual([{ functionArn: arnOf('follow-table-changes'), payload: streamEvent }]);
     expect(summary.replayed).toEqual([`s3://${bucket}/${key}`]);
     expect(await stillThere(key)).toBe(false);
   });
 
   it('keeps a batch whose records fail again, saying how many', async () => {
     // Prepare
-    const key = await keptBatch(arnOf('deliver-push'));
+    const key = await keptBatch(arnOf('follow-table-changes'));
     const failsAgain: Invoker = async () => ({ response: { batchItemFailures: [{ itemIdentifier: '000000000000000000001' }] } });
 
     // Act
@@ -267,7 +267,7 @@ describe('replay: failed stream batches from the failed-batch bucket', () => {
 
   it('in a dry run, leaves the batch where it is and invokes nothing', async () => {
     // Prepare
-    const key = await keptBatch(arnOf('deliver-push'));
+    const key = await keptBatch(arnOf('follow-table-changes'));
     const calls: { functionArn: string; payload: unknown }[] = [];
 
     // Act
@@ -282,7 +282,7 @@ describe('replay: failed stream batches from the failed-batch bucket', () => {
   it('reads every object under a prefix, across pages of the listing', async () => {
     // Prepare
     const listing = new S3Client({ region: 'us-east-1', endpoint: inject('s3Endpoint'), forcePathStyle: true, credentials: LOCAL_CREDENTIALS });
-    const [first, second] = [await keptBatch(arnOf('deliver-push')), await keptBatch(arnOf('deliver-push'))];
+    const [first, second] = [await keptBatch(arnOf('follow-table-changes')), await keptBatch(arnOf('follow-table-changes'))];
     // The local S3 has no ListObjectsV2 (the marketplace never lists): its pages are played here.
     const lister = mockClient(listing);
     lister.on(ListObjectsV2Command).resolvesOnce({ Contents: [{ Key: first }], IsTruncated: true, NextContinuationToken: 'page-2' }).resolves({ Contents: [{ Key: second }], IsTruncated: false });

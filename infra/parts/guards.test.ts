@@ -7,7 +7,7 @@ import type { CfnTopic } from 'aws-cdk-lib/aws-sns';
 import type { CfnQueue } from 'aws-cdk-lib/aws-sqs';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { recurring, routes as allRoutes, streamConsumers, type RouteDef } from '../../shared/routes';
+import { MAX_STREAM_READERS, recurring, routes as allRoutes, streamConsumers, type RouteDef } from '../../shared/routes';
 import {
   contentSecurityPolicyFor,
   HSTS_MAX_AGE_SECONDS,
@@ -235,6 +235,16 @@ describe('MarketplaceStack: dead letters', () => {
       expect(schedule.Properties.Target.DeadLetterConfig).toEqual({ Arn: queueArn() });
       expect(sendsTo(statementsOfRole(prod.template, schedule.Properties.Target.RoleArn['Fn::GetAtt'][0]))).toBe(true);
     }
+  });
+
+  it('reads the table stream with at most two event source mappings, the most DynamoDB Streams serves a shard without throttling', () => {
+    // Act
+    const mappings = Object.values(resourcesOf(prod.template, 'AWS::Lambda::EventSourceMapping'));
+
+    // Assess
+    expect(mappings.length).toBeGreaterThan(0);
+    expect(mappings.length).toBeLessThanOrEqual(MAX_STREAM_READERS);
+    expect(MAX_STREAM_READERS).toBe(2);
   });
 
   it("keeps a stream batch that still fails after its retries whole in the failed-batch bucket, not the queue (infra/deploy-safety.test.ts)", () => {

@@ -192,28 +192,28 @@ describe('MarketplaceStack: web push', () => {
     // Assess: the functions that notify (accept-job, the timers, …) only store the notification.
     const expected = [...routes.filter((r) => 'push' in r && r.push).map((r) => r.name), ...streamConsumers.filter((c) => 'push' in c && c.push).map((c) => c.name)];
     expect(withId.sort()).toEqual(expected.sort());
-    expect(environmentOf(stack, template, stack.streamFunctions['deliver-push']!).VAPID_SECRET_ID).toBe('marketplace/prod/vapid');
+    expect(environmentOf(stack, template, stack.streamFunctions['follow-table-changes']!).VAPID_SECRET_ID).toBe('marketplace/prod/vapid');
   });
 
-  it("feeds deliver-push from the table's new-image stream through the manifest's filter, retrying a failed record twice", () => {
+  it("feeds push delivery (follow-table-changes) from the table's new-image stream through the manifest's filters, retrying a failed record twice", () => {
     // Prepare (shared): the prod stack.
     const { stack, template } = prod;
 
     // Act
     const table = Object.values(resourcesOf(template, 'AWS::DynamoDB::Table'))[0]!;
     const mappings = Object.values(resourcesOf(template, 'AWS::Lambda::EventSourceMapping'));
-    const forPush = mappings.filter((m) => JSON.stringify(m.Properties.FunctionName).includes(stack.getLogicalId(stack.streamFunctions['deliver-push']!.node.defaultChild as never)));
+    const forPush = mappings.filter((m) => JSON.stringify(m.Properties.FunctionName).includes(stack.getLogicalId(stack.streamFunctions['follow-table-changes']!.node.defaultChild as never)));
 
     // Assess
     expect(table.Properties.StreamSpecification).toEqual({ StreamViewType: 'NEW_IMAGE' });
     expect(forPush).toHaveLength(1);
-    const filter = streamConsumers.find((c) => c.name === 'deliver-push')!.filter;
+    const { filters } = streamConsumers.find((c) => c.name === 'follow-table-changes')!;
     expect(forPush[0]!.Properties).toMatchObject({
       StartingPosition: 'LATEST',
       BisectBatchOnFunctionError: true,
       MaximumRetryAttempts: 2,
       FunctionResponseTypes: ['ReportBatchItemFailures'],
-      FilterCriteria: { Filters: [{ Pattern: JSON.stringify(filter) }] },
+      FilterCriteria: { Filters: filters.map((filter) => ({ Pattern: JSON.stringify(filter) })) },
     });
   });
 });

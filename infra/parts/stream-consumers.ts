@@ -3,15 +3,16 @@ import { FilterCriteria, MetricType, StartingPosition } from 'aws-cdk-lib/aws-la
 import { DynamoEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { FailedRuns } from '../failed-runs';
-import { streamConsumers, type StreamConsumerDef } from '../../shared/routes';
+import { MAX_STREAM_READERS, streamConsumers, type StreamConsumerDef } from '../../shared/routes';
 import type { Functions } from './functions';
 import type { Mail } from './mail';
 import type { Secrets } from './secrets';
 import { pascal, type Settings } from './settings';
 
 /**
- * The table stream's consumers (shared/routes.ts `streamConsumers`). The event source mapping
- * applies the manifest's filter, so only the records a consumer wants invoke it. A failed record is
+ * The table stream's consumers (shared/routes.ts `streamConsumers`), at most MAX_STREAM_READERS of
+ * them: each is one reader of every shard. The event source mapping applies the manifest's filters,
+ * so only the records a consumer wants invoke it. A failed record is
  * retried twice and then left, split out of its batch so the others go on; the consumer reports
  * which ones failed.
  */
@@ -25,6 +26,9 @@ export class StreamConsumers {
     { stage }: Settings,
     { functions, table, failedRuns, mail, secrets }: { functions: Functions; table: ITable; failedRuns: FailedRuns; mail: Mail; secrets: Secrets },
   ) {
+    if (streamConsumers.length > MAX_STREAM_READERS) {
+      throw new Error(`The table stream has ${streamConsumers.length} consumers; DynamoDB Streams serves at most ${MAX_STREAM_READERS} readers of a shard. Group the work into fewer (shared/stream/routes.ts).`);
+    }
     for (const consumer of streamConsumers as readonly StreamConsumerDef[]) {
       const fn = functions.create(`${pascal(consumer.name)}Stream`, consumer.name, {
         description: `Table stream consumer ${consumer.name} (${stage})`,
@@ -39,7 +43,7 @@ export class StreamConsumers {
         bisectBatchOnError: true,
         retryAttempts: 2,
         reportBatchItemFailures: true,
-        filters: [FilterCriteria.filter(consumer.filter)],
+        filters: consumer.filters.map((filter) => FilterCriteria.filter(filter)),
         // A batch still failing after its retries is written whole (the records, not pointers into
         // a stream that keeps them 24 hours) to the failed-batch bucket, to replay at any time.
         onFailure: failedRuns.batchDestination(),

@@ -21,9 +21,11 @@ export const mailStreamConsumers = [
     // Its outbox items and the suppression marks, nothing else of the table.
     table: { access: 'readwrite', partitionKeys: ['MAIL#*', 'MAIL_SUPPRESSED#*'] },
     mail: true,
-    filter: {
-      eventName: ['INSERT'],
-      dynamodb: { NewImage: { entity: { S: ['outbound-mail'] } } },
-    },
+    filters: [
+      {
+        eventName: ['INSERT'],
+        dynamodb: { NewImage: { entity: { S: ['outbound-mail'] } } },
+      },
+    ],
   },
 ] as const satisfies readonly StreamConsumerDef[];

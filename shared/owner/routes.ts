@@ -1,6 +1,5 @@
-import type { RouteDef, ResponseSchemaName, RecurringDef, StreamConsumerDef } from '../route-types';
+import type { RouteDef, ResponseSchemaName, RecurringDef, StreamFilter } from '../route-types';
 import { PASSWORD_HASHING_MEMORY_MB, NO_SUCH_JOB } from '../route-types';
-import { keys } from '../entities';
 
 export const ownerRoutes = [
 
@@ -70,17 +69,13 @@ export const ownerRecurring = [
   },
 ] as const satisfies readonly RecurringDef[];
 
-export const ownerStreamConsumers = [
-  {
-    // The owner's figures are counted after the changes they count: each change writes a tally of
-    // its own, which this adds into the stats items a batch at a time (functions/owner/count-stats.ts), so
-    // no user's call writes an item that every booking touches.
-    name: 'count-stats',
-    // The tallies it deletes and the stats items it adds them to, nothing else of the table.
-    table: { access: 'readwrite', partitionKeys: [keys.tally('*').pk, keys.stats().pk] },
-    filter: {
-      eventName: ['INSERT'],
-      dynamodb: { NewImage: { entity: { S: ['tally'] } } },
-    },
-  },
-] as const satisfies readonly StreamConsumerDef[];
+/**
+ * The stream records the owner's figures are counted from: the tally each counted change writes of
+ * its own (functions/owner/count-stats.ts adds them into the stats items a batch at a time), so no
+ * user's call writes an item that every booking touches. The stream's reader
+ * (shared/stream/routes.ts) hands these over.
+ */
+export const tallyRecords = {
+  eventName: ['INSERT'],
+  dynamodb: { NewImage: { entity: { S: ['tally'] } } },
+} as const satisfies StreamFilter;

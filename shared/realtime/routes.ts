@@ -1,4 +1,4 @@
-import type { RouteDef, ResponseSchemaName, SocketRouteDef, StreamConsumerDef } from '../route-types';
+import type { RouteDef, ResponseSchemaName, SocketRouteDef, StreamFilter } from '../route-types';
 
 export const realtimeRoutes = [
 
@@ -61,16 +61,13 @@ export const realtimeSocketRoutes = [
   { name: 'handle-socket-message', routeKey: '$default', table: 'readwrite' },
 ] as const satisfies readonly SocketRouteDef[];
 
-export const realtimeStreamConsumers = [
-  {
-    // Urgent notifications (a job offer, work to verify, a strike) also go out as web push, off the
-    // path of the request that caused them: the stored notification is the outbox.
-    name: 'deliver-push',
-    table: 'readwrite',
-    push: true,
-    filter: {
-      eventName: ['INSERT'],
-      dynamodb: { NewImage: { entity: { S: ['notification'] }, priority: { S: ['high', 'critical'] } } },
-    },
-  },
-] as const satisfies readonly StreamConsumerDef[];
+/**
+ * The stream records that go out as web push: new urgent notifications (a job offer, work to
+ * verify, a strike), pushed off the path of the request that caused them, the stored notification
+ * being the outbox (functions/realtime/deliver-push.ts). The stream's reader
+ * (shared/stream/routes.ts) hands these over.
+ */
+export const urgentNotificationRecords = {
+  eventName: ['INSERT'],
+  dynamodb: { NewImage: { entity: { S: ['notification'] }, priority: { S: ['high', 'critical'] } } },
+} as const satisfies StreamFilter;
