@@ -18,6 +18,11 @@ type Reply = <E extends ServerEvent>(event: E, data: ServerEvents[E]) => Promise
 const ERROR_JOIN = 'You can only follow your own requests and jobs.';
 const ERROR_FIX = 'Only the professional on this job shares its location.';
 
+/**
+ * One client frame, from the connection as its handler read it: not heard when that read shows the
+ * connection past this second's limit; a pro's fix left to the fix interval (keepFix); anything
+ * else counted against the limit, then acted on.
+ */
 export async function handleFrame(connection: ConnectionItem, raw: string, now = Date.now()): Promise<void> {
   const reply: Reply = async (event, data) => {
     await sendTo(connection.connectionId, frame(event, data));
