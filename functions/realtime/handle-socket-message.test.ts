@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import { serverMessages } from '../../shared/realtime';
 import { handler } from './handle-socket-message';
 import { handler as connect } from './connect-socket';
+import { handleFrame } from './socket-messages';
 import { handler as acceptJob } from '../jobs/accept-job';
 import { connectionsRepo } from './data/connections';
 import { jobsRepo } from '../jobs/data/jobs';
@@ -15,6 +16,7 @@ import { dispatchableWorker, offeredJob, testCategory } from '../testing/dispatc
 import { invoke, sampleEvent, throughTheEdge, withBody, withPath } from '../testing/events';
 import { dropTestConnection, framesOf, openTestConnection } from '../testing/sockets';
 import { withBearer, workerToken } from '../testing/workers';
+import { watchTableWrites } from '../testing/table-writes';
 import type { SocketEvent } from './socket';
 import type { JobItem } from '../jobs/data/jobs';
 
@@ -123,24 +125,28 @@ describe('$default: frames', () => {
     expect((await framesOf(socket))[0]).toMatchObject({ event: 'error', data: { message } });
   });
 
-  it('throttles a connection past 10 messages a second: one error frame, the rest dropped', async () => {
+  it('throttles a connection past 10 messages a second: one error frame, the rest dropped without a write', async () => {
+    // Prepare
     const socket = await connected({ Cookie: (await issuedCustomer()).cookie });
     const now = Date.now();
-    const { handleFrame } = await import('./socket-messages');
-    const connection = (await connectionsRepo.find(socket))!;
+    const writes = watchTableWrites();
 
-    for (let i = 0; i < 15; i++) await handleFrame(connection, JSON.stringify({ event: 'ping' }), now);
+    // Act: each frame reads the connection first, as the handler does
+    for (let i = 0; i < 15; i++) await handleFrame((await connectionsRepo.find(socket))!, JSON.stringify({ event: 'ping' }), now);
+    writes.stop();
 
+    // Assess: ten counted and answered, the eleventh counted and told, the rest neither
     const events = await eventsOf(socket);
     expect(events.filter((e) => e === 'pong')).toHaveLength(10);
     expect(events.filter((e) => e === 'error')).toHaveLength(1);
+    expect(writes.sent).toBe(11);
+    expect(writes.refused).toBe(0);
   });
 
   it('holds the limit against 50 frames handled at once, counting every one of them, and opens again the next second', async () => {
     // Prepare: API Gateway invokes $default once per frame, concurrently; one second for the whole burst
     const socket = await openTestConnection();
     const connection = await connectionsRepo.open(socket, { workerId: newId() }, new Date().toISOString());
-    const { handleFrame } = await import('./socket-messages');
     const second = Math.floor(Date.now() / 1000) * 1000;
     const burst = (at: number) => Promise.all(Array.from({ length: 50 }, () => handleFrame(connection, JSON.stringify({ event: 'ping' }), at)));
 
@@ -208,6 +214,52 @@ describe('$default: live location', () => {
       { event: 'worker:loc', data: { jobId: job.id, lat: 37.775, lng: -122.415, accuracy: 8, eta: expect.any(Number), timestamp: expect.any(String) } },
     ]);
     expect(await jobLocationsRepo.latest(job.id)).toMatchObject({ lat: 37.775, lng: -122.415 });
+  });
+
+  it('costs one table write per kept fix and none per dropped one, with no refused write, and leaves the frame limit to other frames', async () => {
+    // Prepare: the pro holds the job; fixes stamped from the start of a second
+    const { job, token, customerSocket, workerSocket } = await liveJob();
+    await invoke(acceptJob, withBearer(withPath(withBody(sampleEvent('accept-job'), {}), { jobId: job.id }), token));
+    const base = (Math.floor(Date.now() / 1000) + 1) * 1000;
+    const frameAt = async (ms: number, message: unknown) => handleFrame((await connectionsRepo.find(workerSocket))!, JSON.stringify(message), base + ms);
+    const fixAt = (ms: number, lat: number) => frameAt(ms, { event: 'worker:loc', data: { jobId: job.id, lat, lng: -122.415, accuracy: 8 } });
+    const writes = watchTableWrites();
+
+    // Act: kept, dropped 0.5 s and 1.999 s later, kept at 2 s; then 15 in one second, past the
+    // frame limit (the first of them kept), and a ping in that same second
+    await fixAt(0, 37.771);
+    await fixAt(500, 37.772);
+    await fixAt(1999, 37.773);
+    await fixAt(2000, 37.774);
+    for (let i = 0; i < 15; i++) await fixAt(4000 + i * 10, 37.78 + i / 1000);
+    await frameAt(4500, { event: 'ping' });
+    writes.stop();
+
+    // Assess: a put per kept fix, the ping's count, nothing else; the customer heard each kept fix once
+    expect(writes.commands).toEqual(['PutItemCommand', 'PutItemCommand', 'PutItemCommand', 'UpdateItemCommand']);
+    expect(writes.refused).toBe(0);
+    const heard = (await framesOf(customerSocket)).filter((f) => f.event === 'worker:loc').map((f) => (f.data as { lat: number }).lat);
+    expect(heard).toEqual([37.771, 37.774, 37.78]);
+    expect(await eventsOf(workerSocket)).toEqual(['pong']);
+    expect(await jobLocationsRepo.latest(job.id)).toMatchObject({ lat: 37.78, at: new Date(base + 4000).toISOString() });
+  });
+
+  it('hears nothing more from a connection past its limit in that second, fixes included, and writes nothing for it', async () => {
+    // Prepare: the pro holds the job and has sent 11 frames in this second
+    const { job, token, customerSocket, workerSocket } = await liveJob();
+    await invoke(acceptJob, withBearer(withPath(withBody(sampleEvent('accept-job'), {}), { jobId: job.id }), token));
+    const now = Date.now();
+    for (let i = 0; i < 11; i++) await handleFrame((await connectionsRepo.find(workerSocket))!, JSON.stringify({ event: 'ping' }), now);
+    const writes = watchTableWrites();
+
+    // Act
+    await handleFrame((await connectionsRepo.find(workerSocket))!, JSON.stringify({ event: 'worker:loc', data: { jobId: job.id, lat: 37.775, lng: -122.415 } }), now);
+    writes.stop();
+
+    // Assess
+    expect(writes.sent).toBe(0);
+    expect((await framesOf(customerSocket)).filter((f) => f.event === 'worker:loc')).toEqual([]);
+    expect(await jobLocationsRepo.latest(job.id)).toBeUndefined();
   });
 
   it("gives the pro's position to the job's customer alone: not to another connection left in the job's room, and not once the job is done", async () => {

@@ -16,26 +16,98 @@ import { isId } from '../../shared/schemas/id';
 type Reply = <E extends ServerEvent>(event: E, data: ServerEvents[E]) => Promise<void>;
 
 const ERROR_JOIN = 'You can only follow your own requests and jobs.';
+const ERROR_FIX = 'Only the professional on this job shares its location.';
 
+/**
+ * One client frame, from the connection as its handler read it: not heard when that read shows the
+ * connection past this second's limit; a pro's fix left to the fix interval (keepFix); anything
+ * else counted against the limit, then acted on.
+ */
 export async function handleFrame(connection: ConnectionItem, raw: string, now = Date.now()): Promise<void> {
   const reply: Reply = async (event, data) => {
     await sendTo(connection.connectionId, frame(event, data));
   };
-  const count = await connectionsRepo.countMessage(connection.connectionId, Math.floor(now / 1000));
-  if (count > MAX_MESSAGES_PER_SECOND) {
-    // Said once per second, not once per extra frame, so throttling cannot be turned into a flood.
-    if (count === MAX_MESSAGES_PER_SECOND + 1) {
-      logger.warn('Socket throttled', { connectionId: connection.connectionId });
-      await reply('error', { message: `Too many messages: at most ${MAX_MESSAGES_PER_SECOND} a second. Slow down.` });
-    }
-    return;
-  }
+  const second = Math.floor(now / 1000);
+  // The connection as read is already past this second's limit and was told so: nothing to write or say.
+  if (pastLimit(connection, second)) return;
   const parsed = parseClientFrame(raw);
+  const fix = parsed.ok ? proFixOf(connection, parsed.message) : undefined;
+  if (fix) return keepFix(connection, fix, now, reply, () => admitted(connection, second, reply));
+  if (!(await admitted(connection, second, reply))) return;
   if (!parsed.ok) {
     await reply('error', { message: parsed.error, ...(parsed.event ? { event: parsed.event } : {}) });
     return;
   }
   await act(connection, parsed.message, reply, now);
+}
+
+/** Whether the connection, as this frame's handler read it, went past the limit in this second (or a later one). */
+function pastLimit(connection: ConnectionItem, second: number): boolean {
+  return connection.windowSecond !== undefined && connection.windowSecond >= second && (connection.windowCount ?? 0) > MAX_MESSAGES_PER_SECOND;
+}
+
+/** Counts the frame in its second; false when it is past the limit (which is said once that second). */
+async function admitted(connection: ConnectionItem, second: number, reply: Reply): Promise<boolean> {
+  const count = await connectionsRepo.countMessage(connection, second);
+  if (count <= MAX_MESSAGES_PER_SECOND) return true;
+  // Said once per second, not once per extra frame, so throttling cannot be turned into a flood.
+  if (count === MAX_MESSAGES_PER_SECOND + 1) {
+    logger.warn('Socket throttled', { connectionId: connection.connectionId });
+    await reply('error', { message: `Too many messages: at most ${MAX_MESSAGES_PER_SECOND} a second. Slow down.` });
+  }
+  return false;
+}
+
+/** A pro's position fix, in either of its two forms. */
+interface ProFix {
+  event: 'worker:loc' | 'location_update';
+  jobId: string;
+  lat: number;
+  lng: number;
+  accuracy: number | null;
+}
+
+/**
+ * The fix this frame carries, when it is a pro's: `worker:loc`, or `location_update` sent by anyone
+ * but the customer, from a connection with a worker behind it. Anything else goes through `act`.
+ */
+function proFixOf(identity: Identity, message: ClientMessage): ProFix | undefined {
+  if (!identity.workerId) return undefined;
+  if (message.event === 'worker:loc') {
+    return { event: message.event, jobId: message.data.jobId, lat: message.data.lat, lng: message.data.lng, accuracy: message.data.accuracy ?? null };
+  }
+  if (message.event === 'location_update' && !fromCustomer(message.data.sender)) {
+    return { event: message.event, jobId: message.data.requestId, lat: message.data.latitude, lng: message.data.longitude, accuracy: message.data.accuracy ?? null };
+  }
+  return undefined;
+}
+
+const fromCustomer = (sender: string | undefined) => sender === 'customer' || sender === 'client';
+
+/**
+ * A pro's fix: kept and published at most once per 2 s per job, only the latest stored. The frame
+ * counter is left out here, because the interval already governs what a fix costs: a kept one is
+ * one write and one frame to the customer, no more often than the interval allows, and a dropped
+ * one writes nothing and answers nothing. Counting it too would be a second write per fix (the
+ * largest cost of a booking) guarding against nothing more. A refusal is an answer, so it is counted
+ * like any other frame.
+ */
+async function keepFix(identity: Identity, fix: ProFix, now: number, reply: Reply, admit: () => Promise<boolean>): Promise<void> {
+  const job = await heldBy(identity, fix.jobId);
+  if (!job) {
+    if (await admit()) await reply('error', { message: ERROR_FIX, event: fix.event });
+    return;
+  }
+  const at = new Date(now).toISOString();
+  const point = { lat: fix.lat, lng: fix.lng, accuracy: fix.accuracy };
+  const kept = await jobLocationsRepo.keepLatest({ jobId: job.id, workerId: identity.workerId!, ...point, at, minIntervalMs: LOCATION_INTERVAL_MS });
+  if (!kept) return;
+  const eta = job.latitude !== null && job.longitude !== null ? etaMinutes({ lat: fix.lat, lng: fix.lng }, { lat: job.latitude, lng: job.longitude }) : null;
+  // Where the pro is belongs to this job's customer alone, and only while the pro holds it:
+  // their own channel, not the job's room, where a pro who held the job before a reassignment
+  // (or any connection left behind) may still be a member. One frame carries the point and the
+  // ETA: each frame is a post per connection of the customer's, and fixes come every 2 s.
+  await publish(userRoom('customer', job.customerId), 'worker:loc', { jobId: job.id, ...point, eta, timestamp: at });
 }
 
 /**
@@ -125,29 +197,11 @@ async function act(connection: ConnectionItem, message: ClientMessage, reply: Re
     }
 
     case 'location_update':
-    case 'worker:loc': {
-      // A customer's location_update is them sharing where they are; the professional's is their fix.
-      if (message.event === 'location_update' && (message.data.sender === 'customer' || message.data.sender === 'client')) {
-        return relayCustomerPosition(identity, message.data, reply, at);
-      }
-      const jobId = message.event === 'worker:loc' ? message.data.jobId : message.data.requestId;
-      const job = await heldBy(identity, jobId);
-      if (!job) return reply('error', { message: 'Only the professional on this job shares its location.', event: message.event });
-      const fix =
-        message.event === 'worker:loc'
-          ? { lat: message.data.lat, lng: message.data.lng, accuracy: message.data.accuracy ?? null }
-          : { lat: message.data.latitude, lng: message.data.longitude, accuracy: message.data.accuracy ?? null };
-      // One fix per worker every 2 s; only the latest is kept. A faster one is dropped quietly.
-      const kept = await jobLocationsRepo.keepLatest({ jobId: job.id, workerId: identity.workerId!, ...fix, at, minIntervalMs: LOCATION_INTERVAL_MS });
-      if (!kept) return;
-      const eta = job.latitude !== null && job.longitude !== null ? etaMinutes({ lat: fix.lat, lng: fix.lng }, { lat: job.latitude, lng: job.longitude }) : null;
-      // Where the pro is belongs to this job's customer alone, and only while the pro holds it:
-      // their own channel, not the job's room, where a pro who held the job before a reassignment
-      // (or any connection left behind) may still be a member. One frame carries the point and the
-      // ETA: each frame is a post per connection of the customer's, and fixes come every 2 s.
-      await publish(userRoom('customer', job.customerId), 'worker:loc', { jobId: job.id, ...fix, eta, timestamp: at });
-      return;
-    }
+    case 'worker:loc':
+      // A pro's fix went to keepFix; what is left is the customer sharing where they are, or a fix
+      // from a connection with no worker behind it.
+      if (message.event === 'location_update' && fromCustomer(message.data.sender)) return relayCustomerPosition(identity, message.data, reply, at);
+      return reply('error', { message: ERROR_FIX, event: message.event });
 
     case 'work_status': {
       const job = await heldBy(identity, message.data.requestId);

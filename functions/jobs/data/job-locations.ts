@@ -7,9 +7,19 @@ import { lostRace } from '../../common/data/write';
 export type { JobLocationItem } from '../../../shared/entities';
 
 export const jobLocationsRepo = {
-  /** Keeps this fix unless the last one is younger than `minIntervalMs`; false when dropped. */
+  /**
+   * Keeps this fix as the job's latest unless the one kept last is this worker's and less than
+   * `minIntervalMs` older (or newer, a fix that came late); false when dropped. Decided from a read,
+   * which costs a fifth of a write: a dropped fix writes nothing, a kept one writes once. The read is
+   * strongly consistent so the fix kept a moment ago is always seen. The write repeats the read's
+   * rule as its condition, so that condition is refused only when fixes race (handled at once, both
+   * read before either wrote): the loser costs the write it tried, as any write does, but it is not
+   * kept, not published, and cannot put an older fix over a newer one.
+   */
   async keepLatest(input: { jobId: string; workerId: string; lat: number; lng: number; accuracy: number | null; at: string; minIntervalMs: number }): Promise<boolean> {
     const cutoff = new Date(Date.parse(input.at) - input.minIntervalMs).toISOString();
+    const last = await jobLocationsRepo.latest(input.jobId);
+    if (last && last.workerId === input.workerId && last.at > cutoff) return false;
     const item: JobLocationItem = {
       ...jobLocationEntity.key(input.jobId),
       entity: 'job-location',

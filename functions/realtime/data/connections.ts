@@ -103,37 +103,40 @@ export const connectionsRepo = {
   },
 
   /**
-   * Counts a frame in its second and answers its place in that second (1 for the first). Every
-   * frame is counted by exactly one successful conditional update, so a burst of frames handled at
-   * once (API Gateway invokes $default concurrently) gets places 1, 2, 3, ... and the limit holds:
-   * the increment applies while the stored window is this second (or a later one, when this frame
-   * was delayed); otherwise the reset starts this second's window at 1. A frame that loses the
-   * reset to another frame of the same burst has not been counted yet, so it tries the increment
-   * again rather than taking a place it did not win. The two conditions are each other's opposite
-   * and the window only moves forward, so this ends within two rounds; a third finding neither
-   * true means the connection is gone: Infinity, nothing to count or answer.
+   * Counts a frame in its second and answers its place in that second (1 for the first), starting
+   * from the connection as this frame's handler read it. What was read picks the one write that
+   * normally succeeds: the increment while the stored window is this second (or a later one, when
+   * this frame was delayed), the reset that starts this second's window at 1 otherwise. So a frame
+   * costs one write, and a condition fails only on a real race: frames handled at once (API Gateway
+   * invokes $default concurrently) that all read the window before any of them wrote. Every frame
+   * is still counted by exactly one successful conditional update, so such a burst gets places 1,
+   * 2, 3, ... and the limit holds. A frame that loses the reset to another frame of the burst has
+   * not been counted yet, so it tries the increment rather than taking a place it did not win. The
+   * two conditions are each other's opposite and the window only moves forward, so the increment
+   * that follows a lost reset holds, and at most three tries are needed; none holding means the
+   * connection is gone: Infinity, nothing to count or answer.
    */
-  async countMessage(connectionId: string, second: number): Promise<number> {
-    const key = connectionEntity.key(connectionId);
-    for (let round = 0; round < 3; round++) {
+  async countMessage(seen: Pick<ConnectionItem, 'connectionId' | 'windowSecond'>, second: number): Promise<number> {
+    const key = connectionEntity.key(seen.connectionId);
+    const increment = async () => {
+      const counted = await applyUpdate(updateOf(connectionEntity, key, { add: { windowCount: 1 }, if: (c) => c.ge('windowSecond', second) }));
+      return counted.windowCount!;
+    };
+    const reset = async () => {
+      await dynamo.send(
+        new UpdateCommand(
+          updateOf(connectionEntity, key, {
+            set: { windowSecond: second, windowCount: 1 },
+            if: (c) => c.and(c.exists('pk'), c.or(c.notExists('windowSecond'), c.lt('windowSecond', second))),
+          }),
+        ),
+      );
+      return 1;
+    };
+    const tries = seen.windowSecond !== undefined && seen.windowSecond >= second ? [increment, reset, increment] : [reset, increment];
+    for (const attempt of tries) {
       try {
-        const counted = await applyUpdate(
-          updateOf(connectionEntity, key, { add: { windowCount: 1 }, if: (c) => c.ge('windowSecond', second) }),
-        );
-        return counted.windowCount!;
-      } catch (error) {
-        if (!lostRace(error)) throw error;
-      }
-      try {
-        await dynamo.send(
-          new UpdateCommand(
-            updateOf(connectionEntity, key, {
-              set: { windowSecond: second, windowCount: 1 },
-              if: (c) => c.and(c.exists('pk'), c.or(c.notExists('windowSecond'), c.lt('windowSecond', second))),
-            }),
-          ),
-        );
-        return 1;
+        return await attempt();
       } catch (error) {
         if (!lostRace(error)) throw error;
       }
