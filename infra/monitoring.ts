@@ -206,8 +206,8 @@ export class Monitoring extends Construct {
     });
     if (props.alarmEmail) this.topic.addSubscription(new EmailSubscription(props.alarmEmail));
     const notify = new SnsAction(this.topic);
-    const alarm = (id: string, options: ConstructorParameters<typeof Alarm>[2]) => {
-      const created = new Alarm(this, id, options);
+    const alarm = (id: string, options: ConstructorParameters<typeof Alarm>[2], scope: Construct = this) => {
+      const created = new Alarm(scope, id, options);
       created.addAlarmAction(notify);
       created.addOkAction(notify);
       return created;
@@ -470,7 +470,7 @@ export class Monitoring extends Construct {
         `In FunctionLogs, \`filter message = "${countedLogs.webhookSignatureRefused}" | stats count(*) by endpoint\` says which endpoint (platform or connect). ` +
         "Compare that endpoint's signing secret in the Stripe dashboard with the stage's Stripe secret (RUNBOOK: Rotate the Stripe keys); Stripe's dashboard lists the failed deliveries to resend. " +
         'A lone refusal with no failed delivery in Stripe is someone probing the endpoint.',
-      metric: this.paymentLogs.webhookSignatureRefused.metric({ statistic: 'Sum', period: Duration.seconds(WEBHOOK_REFUSED_PERIOD_SECONDS), label: 'Webhook signatures refused' }),
+      metric: this.paymentLogs.webhookSignatureRefused.metric({ statistic: 'Sum', period: Duration.seconds(WEBHOOK_REFUSED_PERIOD_SECONDS) }),
       threshold: 0,
       comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
       evaluationPeriods: 1,
@@ -504,38 +504,57 @@ export class Monitoring extends Construct {
 
     // ---- p99 latency per route area: the slowest of its HTTP and socket functions -------------------
     // Percentiles do not add up across functions, and an alarm cannot watch a SEARCH, so each alarm
-    // takes the highest p99 of up to ten named functions of one area (functions/<area>/).
+    // takes the highest p99 of up to ten named functions of one area (functions/<area>/). Each alarm
+    // sits in the stack of its functions (a route area's nested stack for HTTP routes): ten
+    // functions named across stacks would cost the parent template some 5 KB an alarm, and the
+    // parent is the template nearest CloudFormation's 1 MB limit (RUNBOOK: cfn-lint).
     const userFacing = { ...props.routeFunctions, ...props.socketFunctions };
-    const areaFunctions = new Map<string, IFunction[]>();
+    const scopes = new Map<Stack, Construct>([[Stack.of(this), this]]);
+    const scopeOf = (fn: IFunction) => {
+      const stack = Stack.of(fn);
+      if (!scopes.has(stack)) scopes.set(stack, new Construct(stack, 'Monitoring'));
+      return scopes.get(stack)!;
+    };
+    const latencyGroups = new Map<string, { area: string; scope: Construct; functions: IFunction[] }>();
     for (const [name, fn] of Object.entries(userFacing)) {
-      const area = functionAreas[name];
-      if (!area) throw new Error(`Monitoring: no area for function "${name}" (shared/function-files.ts)`);
-      areaFunctions.set(area, [...(areaFunctions.get(area) ?? []), fn]);
+      // Every deployed function has its area; only a stack built from entries of its own (the
+      // route-areas growth test) has functions without one.
+      const area = functionAreas[name] ?? 'unlisted';
+      const scope = scopeOf(fn);
+      const key = `${area} ${scope.node.path}`;
+      if (!latencyGroups.has(key)) latencyGroups.set(key, { area, scope, functions: [] });
+      latencyGroups.get(key)!.functions.push(fn);
     }
-    for (const [area, fns] of [...areaFunctions].sort(([a], [b]) => a.localeCompare(b))) {
+    const stacksOfArea = (area: string) => [...latencyGroups.values()].filter((g) => g.area === area).length;
+    for (const { area, scope, functions: fns } of [...latencyGroups.values()].sort((a, b) => a.area.localeCompare(b.area))) {
       const threshold = AREA_LATENCY_P99_MS[area] ?? DEFAULT_LATENCY_P99_MS;
       const chunks = Math.ceil(fns.length / METRICS_PER_ALARM);
+      const where = stacksOfArea(area) > 1 ? `-${Stack.of(scope).node.id}` : '';
       for (let n = 0; n < chunks; n++) {
         const group = fns.slice(n * METRICS_PER_ALARM, (n + 1) * METRICS_PER_ALARM);
         const usingMetrics = Object.fromEntries(group.map((fn, i) => [`f${i}`, fn.metricDuration({ statistic: 'p99', period: Duration.minutes(5) })]));
         this.latencyAlarms.push(
-          alarm(chunks === 1 ? `Latency-${area}` : `Latency-${area}-${n + 1}`, {
-            alarmDescription:
-              `The ${area} area's slowest function had a p99 duration over ${threshold} ms for ${LATENCY_PERIODS * 5} minutes (${stage}), one of: ${group.map((fn) => fn.functionName).join(', ')}. ` +
-              'The functions dashboard graphs which; in FunctionLogs, `filter @type = "REPORT" | stats pct(@duration, 99) by @log` confirms it. ' +
-              'Look at what it waits on: DynamoDB throttles (dashboard), Stripe or the geocoder timing out, or a recent release (RUNBOOK: Roll back).',
-            metric: new MathExpression({
-              expression: `MAX([${Object.keys(usingMetrics).join(', ')}])`,
-              usingMetrics,
-              period: Duration.minutes(5),
-              label: `${area} p99 ms${chunks === 1 ? '' : `, group ${n + 1}`}`,
-            }),
-            threshold,
-            comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
-            evaluationPeriods: LATENCY_PERIODS,
-            datapointsToAlarm: LATENCY_PERIODS,
-            treatMissingData: TreatMissingData.NOT_BREACHING,
-          }),
+          alarm(
+            `Latency-${area}${where}${chunks === 1 ? '' : `-${n + 1}`}`,
+            {
+              alarmDescription:
+                `A function of the ${area} area had a p99 duration over ${threshold} ms for ${LATENCY_PERIODS * 5} minutes (${stage}); the alarm's metrics name which ten it watches. ` +
+                'The functions dashboard graphs each one\'s p99; in FunctionLogs, `filter @type = "REPORT" | stats pct(@duration, 99) by @logStream` confirms it. ' +
+                'Look at what it waits on: DynamoDB throttles (dashboard), Stripe or the geocoder timing out, or a recent release (RUNBOOK: Roll back).',
+              metric: new MathExpression({
+                expression: `MAX([${Object.keys(usingMetrics).join(', ')}])`,
+                usingMetrics,
+                period: Duration.minutes(5),
+                label: `${area} p99 ms`,
+              }),
+              threshold,
+              comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+              evaluationPeriods: LATENCY_PERIODS,
+              datapointsToAlarm: LATENCY_PERIODS,
+              treatMissingData: TreatMissingData.NOT_BREACHING,
+            },
+            scope,
+          ),
         );
       }
     }
@@ -587,7 +606,10 @@ export class Monitoring extends Construct {
       rateLimited: this.rateLimitedRequests.metric({ statistic: 'Sum', period: Duration.minutes(5), label: 'Answered 429' }),
       payments: paymentMetrics,
       // The CloudFront alarm may not exist (see above): a dashboard naming it would fail to deploy.
-      alarms: this.node.findAll().filter((c): c is Alarm => c instanceof Alarm && c !== this.cloudFront5xxAlarm),
+      alarms: [
+        ...this.node.findAll().filter((c): c is Alarm => c instanceof Alarm && c !== this.cloudFront5xxAlarm),
+        ...this.latencyAlarms.filter((a) => Stack.of(a) !== Stack.of(this)),
+      ],
     });
   }
 }
