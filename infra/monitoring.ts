@@ -538,7 +538,7 @@ export class Monitoring extends Construct {
             `Latency-${area}${where}${chunks === 1 ? '' : `-${n + 1}`}`,
             {
               alarmDescription:
-                `A function of the ${area} area had a p99 duration over ${threshold} ms for ${LATENCY_PERIODS * 5} minutes (${stage}); the alarm's metrics name which ten it watches. ` +
+                `A function of the ${area} area had a p99 duration over ${threshold} ms for ${LATENCY_PERIODS * 5} minutes (${stage}); the alarm's metrics name the functions it watches (ten at most). ` +
                 'The functions dashboard graphs each one\'s p99; in FunctionLogs, `filter @type = "REPORT" | stats pct(@duration, 99) by @logStream` confirms it. ' +
                 'Look at what it waits on: DynamoDB throttles (dashboard), Stripe or the geocoder timing out, or a recent release (RUNBOOK: Roll back).',
               metric: new MathExpression({
