@@ -3,6 +3,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { App, Tags, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
+import { UNTAGGED_RESOURCE_TYPES } from './dashboard';
 import { assertDeployableStage, MarketplaceStack } from './marketplace-stack';
 
 /**
@@ -82,8 +83,9 @@ const stack = new MarketplaceStack(app, `Marketplace-${stage}`, {
   supportEmail,
   webAssetPath,
 });
-Tags.of(stack).add('app', 'home-services-marketplace');
-Tags.of(stack).add('stage', stage);
+const tagged = { excludeResourceTypes: UNTAGGED_RESOURCE_TYPES };
+Tags.of(stack).add('app', 'home-services-marketplace', tagged);
+Tags.of(stack).add('stage', stage, tagged);
 Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
 
 app.synth();

@@ -19,6 +19,13 @@ import { countedLogs, type CountedLog } from '../functions/common/counted-logs';
 import { routeKey, type RouteDef } from '../shared/routes';
 
 /**
+ * Resource types that the stack-wide tags (infra/app.ts) leave alone: CloudFormation's
+ * AWS::CloudWatch::Dashboard takes Tags in some regions only, and us-east-1's refuses the template
+ * (`npm run cfn-lint` finds it). The dashboards are named after their stack and region instead.
+ */
+export const UNTAGGED_RESOURCE_TYPES = ['AWS::CloudWatch::Dashboard'];
+
+/**
  * CloudWatch takes at most 2,500 metrics on one dashboard; each graph here stays at 100 or fewer
  * (what GetMetricWidgetImage renders), so a long list of routes or functions is split over graphs.
  */

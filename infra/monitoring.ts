@@ -10,9 +10,11 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { countedLogs, type CountedLog } from '../functions/common/counted-logs';
+import { alarmedLogs, countedLogs, type CountedLog } from '../functions/common/counted-logs';
+import { functionAreas } from '../shared/function-files';
 import type { RouteDef } from '../shared/routes';
 import {
+  apiMetric as stageMetric,
   cloudFrontMetric,
   DYNAMODB_OPERATIONS,
   logMetricsNamespace,
@@ -22,6 +24,7 @@ import {
   tableOperationMetric,
   type FunctionGroup,
 } from './dashboard';
+import { webSocketThrottle } from './throttling';
 
 /** CloudWatch alarms take at most 10 metrics in one math expression. */
 export const METRICS_PER_ALARM = 10;
@@ -42,6 +45,37 @@ export const CLOUDFRONT_5XX_PERCENT = 5;
 export const CLOUDFRONT_5XX_MIN_REQUESTS = 20;
 /** The only region CloudFront publishes its metrics to (and so the only one where an alarm on them can live). */
 export const CLOUDFRONT_METRICS_REGION = 'us-east-1';
+
+/**
+ * A refused Stripe signature is watched minute by minute, so the first one pages within about five
+ * minutes: a forgotten or rotated signing secret refuses every delivery, and Stripe's retries stop
+ * after three days, so each hour unnoticed is payments that may never be recorded.
+ */
+export const WEBHOOK_REFUSED_PERIOD_SECONDS = 60;
+/** The share of HTTP API requests answered 409 (percent, per 5 minutes) that raises the alarm, with enough requests to judge. */
+export const CONFLICT_PERCENT = 5;
+export const CONFLICT_MIN_REQUESTS = 20;
+/**
+ * The p99 duration (ms) of a route area's slowest function that raises its latency alarm, held for
+ * LATENCY_PERIODS 5-minute periods in a row so that one slow cold burst does not page. Functions
+ * time out at 10 s; a p99 of 3 s is a screen someone waits on. The owner's console reads and
+ * exports whole ranges of jobs and is allowed longer.
+ */
+export const AREA_LATENCY_P99_MS: Readonly<Record<string, number>> = { owner: 6000 };
+export const DEFAULT_LATENCY_P99_MS = 3000;
+export const LATENCY_PERIODS = 3;
+/**
+ * /ws integration and execution errors in 5 minutes that raise the alarm. A single one (a function
+ * that timed out once) is already paged by LambdaErrors; several mean frames are being lost.
+ */
+export const WEBSOCKET_SERVER_ERRORS_PER_5_MINUTES = 5;
+/**
+ * The share of /ws connects and messages refused with a 4xx before reaching a function (percent, per
+ * 5 minutes), with at least WEBSOCKET_MIN_REQUESTS: the stage's throttle (429) is counted here, as
+ * are refused connects.
+ */
+export const WEBSOCKET_CLIENT_ERROR_PERCENT = 5;
+export const WEBSOCKET_MIN_REQUESTS = 100;
 
 /**
  * Turns on the HTTP API's detailed metrics (per route: Count, 4xx, 5xx, Latency, ...), which the
@@ -124,6 +158,15 @@ export class Monitoring extends Construct {
   readonly lambdaThrottleAlarms: Alarm[] = [];
   readonly tableThrottleAlarm: Alarm;
   readonly rateLimitedAlarm: Alarm;
+  /** A Stripe delivery refused for its signature: the first one pages. */
+  readonly webhookSignatureAlarm: Alarm;
+  /** Calls answered 409 (lost races), from the line functions/common/http.ts writes for each. */
+  readonly conflictAnswers: MetricFilter;
+  readonly conflictAlarm: Alarm;
+  /** Per route area (the folders of functions/), the p99 duration of its slowest HTTP or socket function; an area of more than ten functions has several. */
+  readonly latencyAlarms: Alarm[] = [];
+  readonly webSocketServerErrorAlarm: Alarm;
+  readonly webSocketClientErrorAlarm: Alarm;
   readonly schedulerFailureAlarm: Alarm;
   /**
    * CloudFront's 5xx rate. Its metrics exist only in us-east-1, and an alarm watches metrics of its
@@ -163,8 +206,8 @@ export class Monitoring extends Construct {
     });
     if (props.alarmEmail) this.topic.addSubscription(new EmailSubscription(props.alarmEmail));
     const notify = new SnsAction(this.topic);
-    const alarm = (id: string, options: ConstructorParameters<typeof Alarm>[2]) => {
-      const created = new Alarm(this, id, options);
+    const alarm = (id: string, options: ConstructorParameters<typeof Alarm>[2], scope: Construct = this) => {
+      const created = new Alarm(scope, id, options);
       created.addAlarmAction(notify);
       created.addOkAction(notify);
       return created;
@@ -420,6 +463,131 @@ export class Monitoring extends Construct {
       }
     }
 
+    // ---- Stripe deliveries refused for their signature: the first one pages ---------------------------
+    this.webhookSignatureAlarm = alarm('WebhookSignatureRefused', {
+      alarmDescription:
+        `Stripe sent a webhook whose signature did not verify (${stage}): if it was Stripe, every payment it reports is being refused and Stripe retries for three days at most. ` +
+        `In FunctionLogs, \`filter message = "${countedLogs.webhookSignatureRefused}" | stats count(*) by endpoint\` says which endpoint (platform or connect). ` +
+        "Compare that endpoint's signing secret in the Stripe dashboard with the stage's Stripe secret (RUNBOOK: Rotate the Stripe keys); Stripe's dashboard lists the failed deliveries to resend. " +
+        'A lone refusal with no failed delivery in Stripe is someone probing the endpoint.',
+      metric: this.paymentLogs.webhookSignatureRefused.metric({ statistic: 'Sum', period: Duration.seconds(WEBHOOK_REFUSED_PERIOD_SECONDS) }),
+      threshold: 0,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+      evaluationPeriods: 1,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+
+    // ---- Lost races: calls answered 409, as a share of the API's requests ----------------------------
+    this.conflictAnswers = new MetricFilter(this, 'Log-conflictAnswered', {
+      logGroup: props.functionLogs,
+      filterPattern: FilterPattern.literal(`"${alarmedLogs.conflictAnswered}"`),
+      metricNamespace: logMetricsNamespace(stage),
+      metricName: 'ConflictAnswered',
+      metricValue: '1',
+    });
+    this.conflictAlarm = alarm('ConflictRate', {
+      alarmDescription:
+        `More than ${CONFLICT_PERCENT}% of the HTTP API's requests were answered 409 in 5 minutes, with at least ${CONFLICT_MIN_REQUESTS} requests (${stage}): ` +
+        'writes are losing races (a refused DynamoDB condition or a cancelled transaction) far more than contending people explain, e.g. a hot item, a client retrying a stale write, or a bug in a condition. ' +
+        `In FunctionLogs, \`filter message = "${alarmedLogs.conflictAnswered}" | stats count(*) by route\` says where; the dashboard's DynamoDB graphs show whether the table is throttling too.`,
+      metric: new MathExpression({
+        expression: `IF(requests >= ${CONFLICT_MIN_REQUESTS}, 100 * conflicts / requests, 0)`,
+        usingMetrics: { conflicts: this.conflictAnswers.metric({ statistic: 'Sum', period: Duration.minutes(5) }), requests: apiMetric('Count') },
+        period: Duration.minutes(5),
+        label: '409 %',
+      }),
+      threshold: CONFLICT_PERCENT,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+      evaluationPeriods: 1,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+
+    // ---- p99 latency per route area: the slowest of its HTTP and socket functions -------------------
+    // Percentiles do not add up across functions, and an alarm cannot watch a SEARCH, so each alarm
+    // takes the highest p99 of up to ten named functions of one area (functions/<area>/). Each alarm
+    // sits in the stack of its functions (a route area's nested stack for HTTP routes): ten
+    // functions named across stacks would cost the parent template some 5 KB an alarm, and the
+    // parent is the template nearest CloudFormation's 1 MB limit (RUNBOOK: cfn-lint).
+    const userFacing = { ...props.routeFunctions, ...props.socketFunctions };
+    const scopes = new Map<Stack, Construct>([[Stack.of(this), this]]);
+    const scopeOf = (fn: IFunction) => {
+      const stack = Stack.of(fn);
+      if (!scopes.has(stack)) scopes.set(stack, new Construct(stack, 'Monitoring'));
+      return scopes.get(stack)!;
+    };
+    const latencyGroups = new Map<string, { area: string; scope: Construct; functions: IFunction[] }>();
+    for (const [name, fn] of Object.entries(userFacing)) {
+      // Every deployed function has its area; only a stack built from entries of its own (the
+      // route-areas growth test) has functions without one.
+      const area = functionAreas[name] ?? 'unlisted';
+      const scope = scopeOf(fn);
+      const key = `${area} ${scope.node.path}`;
+      if (!latencyGroups.has(key)) latencyGroups.set(key, { area, scope, functions: [] });
+      latencyGroups.get(key)!.functions.push(fn);
+    }
+    const stacksOfArea = (area: string) => [...latencyGroups.values()].filter((g) => g.area === area).length;
+    for (const { area, scope, functions: fns } of [...latencyGroups.values()].sort((a, b) => a.area.localeCompare(b.area))) {
+      const threshold = AREA_LATENCY_P99_MS[area] ?? DEFAULT_LATENCY_P99_MS;
+      const chunks = Math.ceil(fns.length / METRICS_PER_ALARM);
+      const where = stacksOfArea(area) > 1 ? `-${Stack.of(scope).node.id}` : '';
+      for (let n = 0; n < chunks; n++) {
+        const group = fns.slice(n * METRICS_PER_ALARM, (n + 1) * METRICS_PER_ALARM);
+        const usingMetrics = Object.fromEntries(group.map((fn, i) => [`f${i}`, fn.metricDuration({ statistic: 'p99', period: Duration.minutes(5) })]));
+        this.latencyAlarms.push(
+          alarm(
+            `Latency-${area}${where}${chunks === 1 ? '' : `-${n + 1}`}`,
+            {
+              alarmDescription:
+                `A function of the ${area} area had a p99 duration over ${threshold} ms for ${LATENCY_PERIODS * 5} minutes (${stage}); the alarm's metrics name the functions it watches (ten at most). ` +
+                'The functions dashboard graphs each one\'s p99; in FunctionLogs, `filter @type = "REPORT" | stats pct(@duration, 99) by @logStream` confirms it. ' +
+                'Look at what it waits on: DynamoDB throttles (dashboard), Stripe or the geocoder timing out, or a recent release (RUNBOOK: Roll back).',
+              metric: new MathExpression({
+                expression: `MAX([${Object.keys(usingMetrics).join(', ')}])`,
+                usingMetrics,
+                period: Duration.minutes(5),
+                label: `${area} p99 ms`,
+              }),
+              threshold,
+              comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+              evaluationPeriods: LATENCY_PERIODS,
+              datapointsToAlarm: LATENCY_PERIODS,
+              treatMissingData: TreatMissingData.NOT_BREACHING,
+            },
+            scope,
+          ),
+        );
+      }
+    }
+
+    // ---- /ws: failed frames, and connects and frames refused (the stage's throttle among them) ------
+    const wsMetric = (metricName: string) => stageMetric(props.webSocketApiId, props.webSocketStageName, metricName, 'Sum', metricName);
+    this.webSocketServerErrorAlarm = alarm('WebSocketServerErrors', {
+      alarmDescription:
+        `More than ${WEBSOCKET_SERVER_ERRORS_PER_5_MINUTES} /ws connects or frames failed in API Gateway or their function in 5 minutes (IntegrationError, ExecutionError) (${stage}): ` +
+        'locations and room messages are being lost. Look at the LambdaErrors and LambdaThrottles alarms and the /ws functions on the functions dashboard.',
+      metric: sumOf([wsMetric('IntegrationError'), wsMetric('ExecutionError')], '/ws integration and execution errors'),
+      threshold: WEBSOCKET_SERVER_ERRORS_PER_5_MINUTES,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+      evaluationPeriods: 1,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+    this.webSocketClientErrorAlarm = alarm('WebSocketClientErrors', {
+      alarmDescription:
+        `More than ${WEBSOCKET_CLIENT_ERROR_PERCENT}% of /ws connects and frames were refused before reaching a function in 5 minutes, with at least ${WEBSOCKET_MIN_REQUESTS} (${stage}). ` +
+        `Most often the stage's throttle (${webSocketThrottle.rateLimit}/s, burst ${webSocketThrottle.burstLimit}; RUNBOOK: The /ws throttle) or the account's: compare MessageCount with it. ` +
+        'Otherwise refused connects (a bad origin or session): read the socket functions in FunctionLogs.',
+      metric: new MathExpression({
+        expression: `IF(connects + messages >= ${WEBSOCKET_MIN_REQUESTS}, 100 * refused / (connects + messages), 0)`,
+        usingMetrics: { refused: wsMetric('ClientError'), connects: wsMetric('ConnectCount'), messages: wsMetric('MessageCount') },
+        period: Duration.minutes(5),
+        label: '/ws refused %',
+      }),
+      threshold: WEBSOCKET_CLIENT_ERROR_PERCENT,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+      evaluationPeriods: 1,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+
     // ---- Dashboards (infra/dashboard.ts) ------------------------------------------------------------
     this.dashboards = new OperationsDashboards(this, 'Dashboards', {
       stage,
@@ -438,7 +606,10 @@ export class Monitoring extends Construct {
       rateLimited: this.rateLimitedRequests.metric({ statistic: 'Sum', period: Duration.minutes(5), label: 'Answered 429' }),
       payments: paymentMetrics,
       // The CloudFront alarm may not exist (see above): a dashboard naming it would fail to deploy.
-      alarms: this.node.findAll().filter((c): c is Alarm => c instanceof Alarm && c !== this.cloudFront5xxAlarm),
+      alarms: [
+        ...this.node.findAll().filter((c): c is Alarm => c instanceof Alarm && c !== this.cloudFront5xxAlarm),
+        ...this.latencyAlarms.filter((a) => Stack.of(a) !== Stack.of(this)),
+      ],
     });
   }
 }

@@ -1,4 +1,4 @@
-import { Stack } from 'aws-cdk-lib';
+import { Stack, type CfnResource } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { CfnApi, CfnStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { CfnDistribution } from 'aws-cdk-lib/aws-cloudfront';
@@ -6,17 +6,28 @@ import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import type { CfnLogGroup } from 'aws-cdk-lib/aws-logs';
 import type { CfnBucket } from 'aws-cdk-lib/aws-s3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { countedLogs } from '../functions/common/counted-logs';
+import { alarmedLogs, countedLogs } from '../functions/common/counted-logs';
+import { logger } from '../functions/common/logger';
+import { functionAreas } from '../shared/function-files';
 import { deployedRoutes, routeKey, timers } from '../shared/routes';
 import { DYNAMODB_OPERATIONS, METRICS_PER_DASHBOARD, METRICS_PER_GRAPH, SCHEDULER_FAILURE_METRICS } from './dashboard';
 import { MarketplaceStack } from './marketplace-stack';
 import {
   API_5XX_PERCENT,
+  AREA_LATENCY_P99_MS,
   CLOUDFRONT_5XX_MIN_REQUESTS,
   CLOUDFRONT_5XX_PERCENT,
+  CONFLICT_MIN_REQUESTS,
+  CONFLICT_PERCENT,
+  DEFAULT_LATENCY_P99_MS,
   ITERATOR_AGE_MS,
+  LATENCY_PERIODS,
   METRICS_PER_ALARM,
   RATE_LIMITED_PER_5_MINUTES,
+  WEBHOOK_REFUSED_PERIOD_SECONDS,
+  WEBSOCKET_CLIENT_ERROR_PERCENT,
+  WEBSOCKET_MIN_REQUESTS,
+  WEBSOCKET_SERVER_ERRORS_PER_5_MINUTES,
 } from './monitoring';
 import { unacknowledgedNagFindings } from './nag';
 import { routesByArea } from './route-areas';
@@ -85,6 +96,40 @@ function widgetsOf(template: Template, dashboard: 'Service' | 'Functions'): Widg
     }),
   }));
 }
+/** A metric filter of the stack by its metric's name. */
+const metricFilterNamed = (metricName: string) =>
+  resourcesOf(prod.template, 'AWS::Logs::MetricFilter').find(([, r]) => r.Properties.MetricTransformations[0].MetricName === metricName)![1];
+
+/**
+ * One line the functions' logger writes, as a Lambda on the Node runtime's default (text) log format
+ * stores it: its time, request id and level, then the line. A JSON selector would not match that
+ * event, which is why the filters look for exact phrases.
+ */
+function loggedAsLambdaStoresIt(write: () => void): string {
+  const lines: string[] = [];
+  const capture = (line: unknown) => void lines.push(String(line));
+  const log = vi.spyOn(console, 'log').mockImplementation(capture);
+  const error = vi.spyOn(console, 'error').mockImplementation(capture);
+  try {
+    write();
+  } finally {
+    log.mockRestore();
+    error.mockRestore();
+  }
+  expect(lines).toHaveLength(1);
+  return `2026-01-01T00:00:00.000Z\t0f6d4c6e-1b2a-4c3d-9e8f-000000000001\tINFO\t${lines[0]}`;
+}
+
+/**
+ * Whether a filter pattern of exact phrases (each in double quotes, all required) matches an event,
+ * as CloudWatch Logs matches them. Any other kind of pattern fails the test rather than guess.
+ */
+function phrasePatternMatches(pattern: string, event: string): boolean {
+  const phrases = [...pattern.matchAll(/"([^"]*)"/g)].map((m) => m[1]!);
+  expect(pattern.replace(/"[^"]*"/g, '').trim(), `only quoted phrases in ${pattern}`).toBe('');
+  return phrases.length > 0 && phrases.every((phrase) => event.includes(phrase));
+}
+
 /** The timers' group, then the groups the stack's schedules name ('default' when none). */
 const scheduleGroups = () => [
   ...new Set([
@@ -386,7 +431,114 @@ describe('Observability: the alarms', () => {
     const filters = resourcesOf(prod.template, 'AWS::Logs::MetricFilter').filter(([, r]) => JSON.stringify(r.Properties.LogGroupName) === JSON.stringify({ Ref: functionLogs }));
 
     // Assess
-    expect(filters.map(([, r]) => r.Properties.FilterPattern).sort()).toEqual(Object.values(countedLogs).map((phrase) => `"${phrase}"`).sort());
+    expect(filters.map(([, r]) => r.Properties.FilterPattern).sort()).toEqual(
+      [...Object.values(countedLogs), ...Object.values(alarmedLogs)].map((phrase) => `"${phrase}"`).sort(),
+    );
+  });
+
+  it('pages on the first Stripe delivery refused for its signature, counted minute by minute from the line the webhook writes', () => {
+    // Prepare: the line as the webhook writes it, as Lambda stores it (its time, request id and level first).
+    const refused = loggedAsLambdaStoresIt(() => logger.warn(countedLogs.webhookSignatureRefused, { endpoint: 'connect' }));
+    const handled = loggedAsLambdaStoresIt(() => logger.info('Stripe event handled', { eventId: 'evt_1', type: 'checkout.session.completed', endpoint: 'platform' }));
+
+    // Act
+    const filter = metricFilterNamed('WebhookSignatureRefused');
+    const [[, alarm]] = alarmsNamed(prod.template, 'WebhookSignatureRefused') as [[string, Resource]];
+
+    // Assess
+    expect(phrasePatternMatches(filter.Properties.FilterPattern, refused)).toBe(true);
+    expect(phrasePatternMatches(filter.Properties.FilterPattern, handled)).toBe(false);
+    expect(alarm.Properties).toMatchObject({
+      Namespace: 'Marketplace/prod',
+      MetricName: 'WebhookSignatureRefused',
+      Statistic: 'Sum',
+      Period: WEBHOOK_REFUSED_PERIOD_SECONDS,
+      EvaluationPeriods: 1,
+      Threshold: 0,
+      ComparisonOperator: 'GreaterThanThreshold',
+      TreatMissingData: 'notBreaching',
+      AlarmActions: [topic()],
+      OKActions: [topic()],
+    });
+    expect(WEBHOOK_REFUSED_PERIOD_SECONDS).toBeLessThanOrEqual(60);
+  });
+
+  it("alarms when more than 5% of the API's requests are answered 409, counted from the line each conflict answer writes", () => {
+    // Prepare
+    const conflict = loggedAsLambdaStoresIt(() => logger.warn(alarmedLogs.conflictAnswered, { route: 'accept-job', errorName: 'ConflictError' }));
+    const unhandled = loggedAsLambdaStoresIt(() => logger.error('Unhandled error', { route: 'accept-job', errorName: 'Error' }));
+
+    // Act
+    const filter = metricFilterNamed('ConflictAnswered');
+    const [[, alarm]] = alarmsNamed(prod.template, 'ConflictRate') as [[string, Resource]];
+
+    // Assess
+    expect(phrasePatternMatches(filter.Properties.FilterPattern, conflict)).toBe(true);
+    expect(phrasePatternMatches(filter.Properties.FilterPattern, unhandled)).toBe(false);
+    expect(alarm.Properties.Metrics.find((m: any) => m.Expression).Expression).toBe(`IF(requests >= ${CONFLICT_MIN_REQUESTS}, 100 * conflicts / requests, 0)`);
+    expect(metricsOf(alarm).map((m) => [m.Namespace, m.MetricName])).toEqual([
+      ['Marketplace/prod', 'ConflictAnswered'],
+      ['AWS/ApiGateway', 'Count'],
+    ]);
+    expect(alarm.Properties).toMatchObject({ Threshold: CONFLICT_PERCENT, ComparisonOperator: 'GreaterThanThreshold', AlarmActions: [topic()], OKActions: [topic()] });
+  });
+
+  it("alarms per route area on the p99 duration of its slowest HTTP or socket function, every such function in one alarm of its own area", () => {
+    // Prepare: each user-facing function's logical id, by its name.
+    const userFacing = { ...prod.stack.functions, ...prod.stack.socketFunctions };
+    const nameOf = new Map(Object.entries(userFacing).map(([name, fn]) => [Stack.of(fn).getLogicalId(fn.node.defaultChild as CfnResource), name]));
+
+    // Act
+    const latency = alarmsNamed(prod.template, 'Latency');
+    const watched = latency.flatMap(([id, alarm]) => {
+      const area = /^MonitoringLatency([a-z]+)/.exec(id)![1]!;
+      const names = metricsOf(alarm).map((m) => {
+        expect(m.Namespace).toBe('AWS/Lambda');
+        expect(m.MetricName).toBe('Duration');
+        return nameOf.get(m.Dimensions[0].Value.Ref)!;
+      });
+      expect(names.length).toBeLessThanOrEqual(METRICS_PER_ALARM);
+      expect(alarm.Properties.Metrics.filter((m: any) => m.MetricStat).every((m: any) => m.MetricStat.Stat === 'p99')).toBe(true);
+      expect(alarm.Properties.Metrics.find((m: any) => m.Expression).Expression).toMatch(/^MAX\(\[/);
+      expect(alarm.Properties).toMatchObject({
+        Threshold: AREA_LATENCY_P99_MS[area] ?? DEFAULT_LATENCY_P99_MS,
+        EvaluationPeriods: LATENCY_PERIODS,
+        DatapointsToAlarm: LATENCY_PERIODS,
+        ComparisonOperator: 'GreaterThanThreshold',
+        AlarmActions: [topic()],
+      });
+      for (const name of names) expect(functionAreas[name], name).toBe(area);
+      return names;
+    });
+
+    // Assess
+    expect(watched.sort()).toEqual(Object.keys(userFacing).sort());
+    expect(new Set(latency.map(([id]) => /^MonitoringLatency([a-z]+)/.exec(id)![1]))).toEqual(new Set(Object.keys(userFacing).map((name) => functionAreas[name])));
+  });
+
+  it('alarms on /ws frames that failed, and on a share of connects and frames refused before a function (the throttle among them)', () => {
+    // Prepare
+    const wsApi = { Ref: prod.stack.getLogicalId(prod.stack.webSocketApi.node.defaultChild as CfnApi) };
+
+    // Act
+    const [[, failed]] = alarmsNamed(prod.template, 'WebSocketServerErrors') as [[string, Resource]];
+    const [[, refused]] = alarmsNamed(prod.template, 'WebSocketClientErrors') as [[string, Resource]];
+
+    // Assess
+    for (const alarm of [failed, refused]) {
+      for (const metric of metricsOf(alarm)) {
+        expect(metric.Namespace).toBe('AWS/ApiGateway');
+        expect(metric.Dimensions).toEqual(expect.arrayContaining([{ Name: 'ApiId', Value: wsApi }, { Name: 'Stage', Value: 'prod' }]));
+      }
+      expect(alarm.Properties).toMatchObject({ ComparisonOperator: 'GreaterThanThreshold', AlarmActions: [topic()], OKActions: [topic()] });
+    }
+    expect(metricsOf(failed).map((m) => m.MetricName)).toEqual(['IntegrationError', 'ExecutionError']);
+    expect(failed.Properties.Threshold).toBe(WEBSOCKET_SERVER_ERRORS_PER_5_MINUTES);
+    expect(metricsOf(refused).map((m) => m.MetricName)).toEqual(['ClientError', 'ConnectCount', 'MessageCount']);
+    expect(refused.Properties.Metrics.find((m: any) => m.Expression).Expression).toBe(
+      `IF(connects + messages >= ${WEBSOCKET_MIN_REQUESTS}, 100 * refused / (connects + messages), 0)`,
+    );
+    expect(refused.Properties.Threshold).toBe(WEBSOCKET_CLIENT_ERROR_PERCENT);
   });
 
   it('alarms when Scheduler fails to invoke, gives up on, or cannot dead-letter a timer or recurring job', () => {

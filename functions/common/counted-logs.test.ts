@@ -1,10 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { handler } from '../payments/handle-stripe-webhook';
-import { countedLogs } from './counted-logs';
+import { handler as acceptJob } from '../jobs/accept-job';
+import { alarmedLogs, countedLogs } from './counted-logs';
 import { newId } from './ids';
-import { invoke } from '../testing/events';
 import { invoicedJob } from '../testing/money';
 import { completedSession, signedStripeEvent } from '../testing/stripe';
+import { dispatchableWorker, offeredJob, testCategory } from '../testing/dispatch';
+import { invoke, sampleEvent, withBody, withPath } from '../testing/events';
+import { withBearer, workerToken } from '../testing/workers';
 
 /** Every line the functions wrote (the logger writes one JSON object per console call). */
 let lines: string[] = [];
@@ -65,5 +68,39 @@ describe('the payment lines the stack counts as metrics (functions/common/counte
     expect(counted(countedLogs.webhookSignatureRefused)).toHaveLength(1);
     expect(counted(countedLogs.paymentForUnknownInvoice)).toEqual([expect.objectContaining({ sessionId: 'cs_test_stranger' })]);
     expect(counted(countedLogs.paymentSucceeded)).toEqual([]);
+  });
+});
+
+describe('the lines the stack alarms on (alarmedLogs)', () => {
+  it('writes one conflict line, with its route, for each call that lost a race and was answered 409', async () => {
+    // Prepare: one job offered to two pros, who both accept it at once.
+    const category = testCategory();
+    const workers = await Promise.all([dispatchableWorker(category, null), dispatchableWorker(category, null)]);
+    const job = await offeredJob(category, workers.map((w) => w.id));
+    const accept = async (workerId: string) =>
+      invoke(acceptJob, withBearer(withPath(withBody(sampleEvent('accept-job'), { workerId }), { jobId: job.id }), await workerToken(workerId)));
+
+    // Act
+    const results = await Promise.all(workers.map((w) => accept(w.id)));
+
+    // Assess
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(counted(alarmedLogs.conflictAnswered)).toEqual([
+      expect.objectContaining({ level: 'warn', message: alarmedLogs.conflictAnswered, route: 'accept-job', errorName: 'ConflictError' }),
+    ]);
+  });
+
+  it('writes no conflict line for a call that succeeds', async () => {
+    // Prepare
+    const category = testCategory();
+    const worker = await dispatchableWorker(category, null);
+    const job = await offeredJob(category, [worker.id]);
+
+    // Act
+    const res = await invoke(acceptJob, withBearer(withPath(withBody(sampleEvent('accept-job'), { workerId: worker.id }), { jobId: job.id }), await workerToken(worker.id)));
+
+    // Assess
+    expect(res.status).toBe(200);
+    expect(counted(alarmedLogs.conflictAnswered)).toEqual([]);
   });
 });

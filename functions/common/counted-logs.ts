@@ -15,3 +15,16 @@ export const countedLogs = {
 } as const;
 
 export type CountedLog = keyof typeof countedLogs;
+
+/**
+ * Log messages an alarm counts (infra/monitoring.ts), apart from the payment lines above because
+ * the dashboard graphs those as payments.
+ */
+export const alarmedLogs = {
+  /**
+   * An HTTP call answered 409: the state it meant to change had moved, most often because another
+   * write got there first (a conditional write or a transaction refused). One line per answer, with
+   * the route, so the alarm's share of conflicts can be traced to where they happen.
+   */
+  conflictAnswered: 'Answered conflict',
+} as const;

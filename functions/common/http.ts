@@ -27,6 +27,7 @@ import { existingCustomer } from './auth/customer';
 import { isApplicant, notActiveMessage, workerProfile } from './auth/worker-access';
 import {
   BadRequestError,
+  ConflictError,
   ForbiddenError,
   HttpError,
   NotFoundError,
@@ -37,6 +38,7 @@ import {
   UnsupportedMediaTypeError,
   ValidationError,
 } from './errors';
+import { alarmedLogs } from './counted-logs';
 import { logger, withRequestContext } from './logger';
 import { cameThroughDistribution, NOT_THROUGH_SITE_MESSAGE } from './origin-verify';
 import { CROSS_SITE_MESSAGE, fromOwnSite } from './same-origin';
@@ -343,6 +345,7 @@ function errorResponses(route: RouteDef): MiddlewareObj<Event, Result, Error, Co
     onError: (request) => {
       const error = isTransient(request.error) ? unavailable(request.error) : request.error;
       if (error instanceof HttpError) {
+        if (error instanceof ConflictError) logger.warn(alarmedLogs.conflictAnswered, { route: route.name, errorName: error.name });
         request.response = json(
           error.status,
           {

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { retentionPeriods } from '../../shared/document-categories';
 import { socketRoutes, streamConsumers, timers } from '../../shared/routes';
 import { prerenderedPages } from '../../web/src/app/prerendered-pages';
+import { peakLocationFramesPerSecond, webSocketThrottle } from '../throttling';
 import { fileSynths, SYNTH_TIMEOUT } from '../testing/synth';
 import {
   actionsOf,
@@ -81,8 +82,19 @@ describe('MarketplaceStack: realtime (/ws)', () => {
     expect(stages[0]!.Properties).toMatchObject({
       StageName: 'prod',
       AutoDeploy: true,
-      DefaultRouteSettings: { ThrottlingBurstLimit: 500, ThrottlingRateLimit: 250 },
+      DefaultRouteSettings: { ThrottlingBurstLimit: webSocketThrottle.burstLimit, ThrottlingRateLimit: webSocketThrottle.rateLimit },
     });
+  });
+
+  it("sizes the /ws throttle above the model's peak of location frames, within API Gateway's account limits", () => {
+    // Act
+    const peak = peakLocationFramesPerSecond();
+
+    // Assess
+    expect(Math.round(peak)).toBe(5708);
+    expect(webSocketThrottle.rateLimit).toBeGreaterThanOrEqual(1.3 * peak);
+    expect(webSocketThrottle.rateLimit).toBeLessThanOrEqual(10_000);
+    expect(webSocketThrottle.burstLimit).toBeLessThanOrEqual(5000);
   });
 
   it('grants each socket function its manifest table grant', () => {

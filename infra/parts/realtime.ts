@@ -4,6 +4,7 @@ import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integra
 import { Effect, PolicyStatement, type IRole } from 'aws-cdk-lib/aws-iam';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { socketRoutes, type SocketRouteDef } from '../../shared/routes';
+import { webSocketThrottle } from '../throttling';
 import type { Functions } from './functions';
 import { pascal, type Settings } from './settings';
 
@@ -40,10 +41,10 @@ export class Realtime {
       webSocketApi: this.api,
       stageName: this.stageName,
       autoDeploy: true,
-      // Every message is a Lambda invocation. A worker sharing their position sends one every 2 s
-      // (shared/realtime.ts), so this carries some 500 sharing at once; each connection is held to
-      // its own per-second limit by handle-socket-message.
-      throttle: { burstLimit: 500, rateLimit: 250 },
+      // Every message is a Lambda invocation: sized for the sharing pros of 100 times today's
+      // bookings (the model and its arithmetic are in infra/throttling.ts); each connection is held
+      // to its own per-second limit by handle-socket-message.
+      throttle: { ...webSocketThrottle },
     });
     this.domain = `${this.api.apiId}.execute-api.${Aws.REGION}.${Aws.URL_SUFFIX}`;
     this.environment = { WEBSOCKET_ENDPOINT: `https://${this.domain}/${this.stageName}` };
