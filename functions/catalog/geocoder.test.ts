@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { coordinatesFrom, normaliseQuery, reverseCacheKey, reverseSuggestions, searchQueryFrom, searchSuggestions, toSuggestion } from './geocoder';
+import { coordinatesFrom, normaliseQuery, reverseCacheKey, searchQueryFrom } from './geocoder';
+import { reverseSuggestions, searchSuggestions, toSuggestion } from './nominatim';
 
 describe('geocoder inputs', () => {
   it('normalises a query by trimming, collapsing spaces and lower-casing', () => {
