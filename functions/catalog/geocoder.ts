@@ -2,9 +2,9 @@ import type { GeocodeResult } from '../../shared/schemas/job';
 import { MAX_ADDRESS_QUERY_LENGTH, MIN_ADDRESS_QUERY_LENGTH, normaliseAddressQuery, querySchemas, roundCoordinate } from '../../shared/schemas/query';
 import { geocodeCache } from './data/geocode-cache';
 import { createAmazonLocationGeocoder } from './amazon-location';
-import { SEARCH_LIMIT, unavailable, type Geocoder } from './geocoders';
+import { unavailable, type Geocoder } from './geocoders';
 import { createNominatimGeocoder } from './nominatim';
-import { geoPlaces, GEOCODER_TIMEOUT_MS } from '../common/clients';
+import { geoPlaces } from '../common/clients';
 import { env, type Env } from '../common/env';
 import { validateBody } from '../common/http';
 
@@ -15,9 +15,6 @@ import { validateBody } from '../common/http';
  * `{ suggestions: [], available: false }`: address search is a convenience, and the request form
  * works without it.
  */
-
-export { GEOCODER_TIMEOUT_MS, SEARCH_LIMIT };
-export type { Geocoder };
 
 /**
  * The inputs: GET /api/geocode's `q` and /reverse's `lat` and `lng` are checked by the handler stack
