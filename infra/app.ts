@@ -13,7 +13,7 @@ import { assertDeployableStage, MarketplaceStack } from './marketplace-stack';
  * Context (README "Deploying" has the table): stage (default prod), platformFeePercent (default
  * 10, 0..100), supportEmail, webAssetPath (default web/dist, relative to the repository root); and,
  * read by the stack itself: offerSeconds, offersAtOnce, maxOffers, arrivalGraceSeconds (dispatch),
- * distanceUnit, geocoderUrl, stripeSecretName, vapidSecretName, publicUrl (default
+ * distanceUnit, geocoder, geocoderUrl, stripeSecretName, vapidSecretName, publicUrl (default
  * https://<domainName> when there is one), alarmEmail, tracing, detailedMetrics (true/false, default
  * false: the HTTP API's per-route metrics, billed as custom metrics), wafRateLimit, webAclArn,
  * originSecretRevision, tableName and tableStreamArn (an adopted table); and the site's own name

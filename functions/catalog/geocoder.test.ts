@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { coordinatesFrom, normaliseQuery, reverseCacheKey, reverseSuggestions, searchQueryFrom, searchSuggestions, toSuggestion } from './geocoder';
+import { describe, expect, it, vi } from 'vitest';
+import { coordinatesFrom, geocoderFor, normaliseQuery, reverseCacheKey, searchQueryFrom } from './geocoder';
+import { reverseSuggestions, searchSuggestions, toSuggestion } from './nominatim';
 
 describe('geocoder inputs', () => {
   it('normalises a query by trimming, collapsing spaces and lower-casing', () => {
@@ -50,5 +51,26 @@ describe('Nominatim answers', () => {
     expect(reverseSuggestions({ error: 'Unable to geocode' })).toEqual([]);
     expect(reverseSuggestions([place({})])).toBeUndefined();
     expect(reverseSuggestions('text')).toBeUndefined();
+  });
+});
+
+describe('the geocoder the settings choose', () => {
+  it('answers unavailable at once, asking nothing on the network and logging nothing, when none is chosen', async () => {
+    // Prepare
+    const network = vi.spyOn(globalThis, 'fetch');
+    const logs = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    const geocoder = geocoderFor({ GEOCODER: 'none', GEOCODER_URL: undefined, SUPPORT_EMAIL: 'support@fixly.app' });
+
+    // Act
+    const results = [await geocoder.search('10 downing street'), await geocoder.reverse(51.50344, -0.12770)];
+
+    // Assess
+    expect(results).toEqual([
+      { suggestions: [], available: false },
+      { suggestions: [], available: false },
+    ]);
+    expect(network).not.toHaveBeenCalled();
+    expect(logs).not.toHaveBeenCalled();
+    vi.restoreAllMocks();
   });
 });

@@ -1,21 +1,20 @@
-import type { AddressSuggestion, GeocodeResult } from '../../shared/schemas/job';
+import type { GeocodeResult } from '../../shared/schemas/job';
 import { MAX_ADDRESS_QUERY_LENGTH, MIN_ADDRESS_QUERY_LENGTH, normaliseAddressQuery, querySchemas, roundCoordinate } from '../../shared/schemas/query';
 import { geocodeCache } from './data/geocode-cache';
-import { env } from '../common/env';
+import { createAmazonLocationGeocoder } from './amazon-location';
+import { unavailable, type Geocoder } from './geocoders';
+import { createNominatimGeocoder } from './nominatim';
+import { geoPlaces } from '../common/clients';
+import { env, type Env } from '../common/env';
 import { validateBody } from '../common/http';
-import { logger } from '../common/logger';
 
 /**
- * The one adapter for the geocoder behind GET /api/geocode and /api/geocode/reverse: a
- * Nominatim-compatible service at GEOCODER_URL, answers cached in the table so browsers never meet
- * its rate limits. Whatever goes wrong there, callers get `{ suggestions: [], available: false }`:
- * address search is a convenience, and the request form works without it.
+ * The one way to the geocoder behind GET /api/geocode and /api/geocode/reverse: the one GEOCODER
+ * names (Amazon Location in the cloud, none on a laptop unless chosen), answers cached in the table
+ * so repeated searches cost nothing and meet no rate limit. Whatever goes wrong there, callers get
+ * `{ suggestions: [], available: false }`: address search is a convenience, and the request form
+ * works without it.
  */
-
-export const GEOCODER_TIMEOUT_MS = 3000;
-export const SEARCH_LIMIT = 5;
-
-const unavailable = (): GeocodeResult => ({ suggestions: [], available: false });
 
 /**
  * The inputs: GET /api/geocode's `q` and /reverse's `lat` and `lng` are checked by the handler stack
@@ -37,125 +36,31 @@ export function coordinatesFrom(query: Record<string, string | undefined>): { la
 
 export const reverseCacheKey = (lat: number, lng: number) => `rev:${lat},${lng}`;
 
-// ---- Nominatim's answers ---------------------------------------------------------------------
+/** No geocoder chosen: no suggestions, at once, and nothing leaves the machine. Not a failure, so nothing is logged. */
+const noGeocoder: Geocoder = {
+  search: async () => unavailable(),
+  reverse: async () => unavailable(),
+};
 
-const text = (value: unknown): string | undefined =>
-  typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
-
-function number(value: unknown, limit: number): number | undefined {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
-  return Number.isFinite(n) && Math.abs(n) <= limit ? n : undefined;
-}
-
-/** One Nominatim place (jsonv2 with addressdetails) as a suggestion; undefined if it lacks a name or position. */
-export function toSuggestion(place: unknown): AddressSuggestion | undefined {
-  if (typeof place !== 'object' || place === null) return undefined;
-  const p = place as Record<string, unknown>;
-  const displayName = text(p.display_name);
-  const latitude = number(p.lat, 90);
-  const longitude = number(p.lon, 180);
-  if (!displayName || latitude === undefined || longitude === undefined) return undefined;
-  const a = (typeof p.address === 'object' && p.address !== null ? p.address : {}) as Record<string, unknown>;
-  const fields = {
-    houseNumber: text(a.house_number),
-    road: text(a.road),
-    neighbourhood: text(a.neighbourhood),
-    city: text(a.city) ?? text(a.town) ?? text(a.village),
-    state: text(a.state),
-    postcode: text(a.postcode),
-  };
-  // No undefined members: the answer is stored and compared as it is sent.
-  const address = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
-  return { displayName, latitude, longitude, address };
-}
-
-/** A search answer is an array of places; anything else is not a Nominatim answer. */
-export function searchSuggestions(body: unknown): AddressSuggestion[] | undefined {
-  if (!Array.isArray(body)) return undefined;
-  return body
-    .map(toSuggestion)
-    .filter((s): s is AddressSuggestion => s !== undefined)
-    .slice(0, SEARCH_LIMIT);
-}
-
-/** A reverse answer is one place, or `{ error }` when nothing is there (an answer, not a failure). */
-export function reverseSuggestions(body: unknown): AddressSuggestion[] | undefined {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
-  if ('error' in body) return [];
-  const suggestion = toSuggestion(body);
-  return suggestion ? [suggestion] : undefined;
-}
-
-// ---- The calls ------------------------------------------------------------------------------
-
-export interface GeocoderOptions {
-  baseUrl: string;
-  userAgent: string;
-  timeoutMs?: number;
-}
-
-export interface Geocoder {
-  search(normalisedQuery: string): Promise<GeocodeResult>;
-  reverse(lat: number, lng: number): Promise<GeocodeResult>;
-}
-
-type Operation = 'search' | 'reverse';
-
-function failureReason(error: unknown): string {
-  const name = error instanceof Error ? error.name : '';
-  if (name === 'TimeoutError' || name === 'AbortError') return 'timeout';
-  if (name === 'SyntaxError') return 'bad-json';
-  return 'network';
-}
-
-export function createGeocoder({ baseUrl, userAgent, timeoutMs = GEOCODER_TIMEOUT_MS }: GeocoderOptions): Geocoder {
-  const base = baseUrl.replace(/\/+$/, '');
-
-  async function call(
-    operation: Operation,
-    params: Record<string, string>,
-    read: (body: unknown) => AddressSuggestion[] | undefined,
-  ): Promise<GeocodeResult> {
-    const url = `${base}/${operation}?${new URLSearchParams({ format: 'jsonv2', addressdetails: '1', ...params })}`;
-    const started = Date.now();
-    // Never the query or the coordinates: they may be someone's home address.
-    const warn = (reason: string, extra: Record<string, number> = {}) =>
-      logger.warn('Geocoder unavailable', { operation, reason, ms: Date.now() - started, ...extra });
-    try {
-      const response = await fetch(url, {
-        headers: { 'user-agent': userAgent, accept: 'application/json' },
-        signal: AbortSignal.timeout(timeoutMs),
+/** The geocoder the settings name. */
+export function geocoderFor(settings: Pick<Env, 'GEOCODER' | 'GEOCODER_URL' | 'SUPPORT_EMAIL'>): Geocoder {
+  switch (settings.GEOCODER) {
+    case 'amazon-location':
+      return createAmazonLocationGeocoder({ client: geoPlaces() });
+    case 'nominatim':
+      return createNominatimGeocoder({
+        baseUrl: settings.GEOCODER_URL ?? '',
+        // Nominatim's usage policy asks every client to identify itself with a way to reach it.
+        userAgent: `Fixly home-services marketplace (${settings.SUPPORT_EMAIL})`,
       });
-      if (!response.ok) {
-        await response.body?.cancel();
-        warn('status', { status: response.status });
-        return unavailable();
-      }
-      const suggestions = read(await response.json());
-      if (!suggestions) {
-        warn('bad-response');
-        return unavailable();
-      }
-      return { suggestions, available: true };
-    } catch (error) {
-      warn(failureReason(error));
-      return unavailable();
-    }
+    case 'none':
+      return noGeocoder;
   }
-
-  return {
-    search: (q) =>
-      call('search', { limit: String(SEARCH_LIMIT), 'accept-language': 'en', q }, searchSuggestions),
-    reverse: (lat, lng) =>
-      call('reverse', { 'accept-language': 'en', lat: String(lat), lon: String(lng) }, reverseSuggestions),
-  };
 }
 
-/** Nominatim's usage policy asks every client to identify itself with a way to reach it. */
-export const geocoder = createGeocoder({
-  baseUrl: env.GEOCODER_URL,
-  userAgent: `Fixly home-services marketplace (${env.SUPPORT_EMAIL})`,
-});
+let chosen: Geocoder | undefined;
+/** Made on first use: only the two geocode functions load this module, and only a call needs a client. */
+const geocoder = () => (chosen ??= geocoderFor(env));
 
 // ---- Cached ---------------------------------------------------------------------------------
 
@@ -170,10 +75,10 @@ async function cached(cacheKey: string, lookup: () => Promise<GeocodeResult>): P
 
 /** Up to 5 suggestions for a query already normalised by searchQueryFrom. */
 export function searchAddresses(normalisedQuery: string): Promise<GeocodeResult> {
-  return cached(normalisedQuery, () => geocoder.search(normalisedQuery));
+  return cached(normalisedQuery, () => geocoder().search(normalisedQuery));
 }
 
 /** The address at coordinates already rounded by coordinatesFrom. */
 export function reverseGeocode(lat: number, lng: number): Promise<GeocodeResult> {
-  return cached(reverseCacheKey(lat, lng), () => geocoder.reverse(lat, lng));
+  return cached(reverseCacheKey(lat, lng), () => geocoder().reverse(lat, lng));
 }

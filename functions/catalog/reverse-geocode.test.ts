@@ -8,7 +8,8 @@ import { invoke, sampleEvent } from '../testing/events';
 import { nominatimPlace } from '../testing/fake-geocoder';
 import { handler } from './reverse-geocode';
 
-// Before the handler is imported: it reads GEOCODER_URL once, at import.
+// Before the handler is imported: it reads GEOCODER_URL once, at import. GEOCODER_URL alone chooses
+// the Nominatim adapter (Amazon Location's cases are in geocode-amazon-location.test.ts).
 const geocoder = await vi.hoisted(async () => {
   const { startFakeGeocoder } = await import('../testing/fake-geocoder');
   const fake = await startFakeGeocoder();
@@ -41,7 +42,7 @@ async function cachedItem(lat: string, lng: string) {
 const lookups = (lat: string, lng: string) =>
   geocoder.requests.filter((r) => r.url.searchParams.get('lat') === String(Number(lat)) && r.url.searchParams.get('lon') === String(Number(lng))).length;
 
-describe('GET /api/geocode/reverse', () => {
+describe('GET /api/geocode/reverse through a Nominatim-compatible geocoder', () => {
   it('maps the place Nominatim finds at the coordinates, asking in English with address details', async () => {
     // Prepare
     const { lat, lng } = somewhere();

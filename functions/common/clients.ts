@@ -1,5 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GeoPlacesClient } from '@aws-sdk/client-geo-places';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { env } from './env';
@@ -61,4 +62,28 @@ export function ses(): SESv2Client {
     requestHandler: { requestTimeout: SES_REQUEST_TIMEOUT_MS, throwOnRequestTimeout: true, connectionTimeout: SES_CONNECTION_TIMEOUT_MS },
   });
   return sesClient;
+}
+
+let geoPlacesClient: GeoPlacesClient | undefined;
+
+/**
+ * How long one geocoder call may take, every try included: the answer feeds a type-ahead, and the
+ * form works without it, so a slow answer is worth less than none.
+ */
+export const GEOCODER_TIMEOUT_MS = 3000;
+
+/**
+ * Amazon Location's Places API (v2), for the two geocode functions alone (functions/catalog/):
+ * made on its first use and kept for the container's life, a function rather than a constant for
+ * the reason `ses` gives. One retry (a throttled or failed try) fits in GEOCODER_TIMEOUT_MS, which
+ * the caller enforces over the whole call.
+ */
+export function geoPlaces(): GeoPlacesClient {
+  geoPlacesClient ??= new GeoPlacesClient({
+    region: env.AWS_REGION,
+    endpoint: env.GEO_PLACES_ENDPOINT,
+    maxAttempts: 2,
+    requestHandler: { requestTimeout: GEOCODER_TIMEOUT_MS, throwOnRequestTimeout: true, connectionTimeout: 1000 },
+  });
+  return geoPlacesClient;
 }

@@ -29,3 +29,19 @@ describe('dispatch settings', () => {
     );
   });
 });
+
+describe('the geocoder setting', () => {
+  it('chooses no geocoder unless one is named or a Nominatim URL is given', () => {
+    expect(parseEnv({ TABLE_NAME: 't' })).toMatchObject({ GEOCODER: 'none', GEOCODER_URL: undefined });
+    expect(parseEnv({ TABLE_NAME: 't', GEOCODER_URL: 'https://nominatim.example.com' })).toMatchObject({ GEOCODER: 'nominatim', GEOCODER_URL: 'https://nominatim.example.com' });
+    expect(parseEnv({ TABLE_NAME: 't', GEOCODER: 'amazon-location' }).GEOCODER).toBe('amazon-location');
+  });
+
+  it('refuses an unknown geocoder, Nominatim without its URL, and a URL beside another geocoder, by name', () => {
+    expect(() => parseEnv({ TABLE_NAME: 't', GEOCODER: 'google' })).toThrow(/GEOCODER must be one of amazon-location, nominatim, none/);
+    expect(() => parseEnv({ TABLE_NAME: 't', GEOCODER: 'nominatim' })).toThrow(/GEOCODER_URL must be set when GEOCODER is nominatim/);
+    expect(() => parseEnv({ TABLE_NAME: 't', GEOCODER: 'amazon-location', GEOCODER_URL: 'https://nominatim.example.com' })).toThrow(
+      /GEOCODER_URL is for GEOCODER nominatim only, not amazon-location/,
+    );
+  });
+});

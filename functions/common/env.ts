@@ -64,6 +64,23 @@ function number(r: Reader, source: Source, name: string, range: { min: number; m
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+export const GEOCODERS = ['amazon-location', 'nominatim', 'none'] as const;
+export type GeocoderKind = (typeof GEOCODERS)[number];
+
+/** Which geocoder, named or implied by GEOCODER_URL; a URL beside another geocoder is a contradiction worth naming. */
+function geocoderKind(r: Reader, source: Source): GeocoderKind {
+  const named = source.GEOCODER;
+  const hasUrl = source.GEOCODER_URL !== undefined && source.GEOCODER_URL !== '';
+  if (named === undefined || named === '') return hasUrl ? 'nominatim' : 'none';
+  if (!(GEOCODERS as readonly string[]).includes(named)) {
+    r.problems.push(`GEOCODER: GEOCODER must be one of ${GEOCODERS.join(', ')}`);
+    return 'none';
+  }
+  if (named === 'nominatim' && !hasUrl) r.problems.push('GEOCODER_URL: GEOCODER_URL must be set when GEOCODER is nominatim');
+  if (named !== 'nominatim' && hasUrl) r.problems.push(`GEOCODER_URL: GEOCODER_URL is for GEOCODER nominatim only, not ${named}`);
+  return named as GeocoderKind;
+}
+
 export function parseEnv(source: Source) {
   const r: Reader = { problems: [] };
   const env = {
@@ -131,10 +148,17 @@ export function parseEnv(source: Source) {
      */
     CREATION_LIMIT_SCALE: number(r, source, 'CREATION_LIMIT_SCALE', { min: 1, max: 100000, whole: true }, 1),
     /**
-     * The geocoder behind GET /api/geocode: a Nominatim-compatible search/reverse service. Our own
-     * call caches its answers, so browsers never meet its rate limits.
+     * The geocoder behind GET /api/geocode and /reverse (functions/catalog/geocoder.ts):
+     * 'amazon-location' (Amazon Location Service, what the CDK stack sets by default), 'nominatim'
+     * (a Nominatim-compatible service at GEOCODER_URL) or 'none' (no suggestions; the forms work
+     * without them). Unset, it is 'nominatim' when GEOCODER_URL is given and 'none' otherwise, so
+     * nothing leaves the machine unless someone chose where it goes.
      */
-    GEOCODER_URL: url(r, source, 'GEOCODER_URL', 'https://nominatim.openstreetmap.org') ?? '',
+    GEOCODER: geocoderKind(r, source),
+    /** The Nominatim-compatible service, for GEOCODER 'nominatim' only; there is no default. */
+    GEOCODER_URL: url(r, source, 'GEOCODER_URL'),
+    /** Only set where Amazon Location's Places API is not the AWS default endpoint (the tests' stand-in). */
+    GEO_PLACES_ENDPOINT: url(r, source, 'GEO_PLACES_ENDPOINT'),
     SUPPORT_EMAIL: source.SUPPORT_EMAIL ?? 'support@fixly.app',
     /** Distances on screen: 'mi' (the default, as the money is US dollars) or 'km'. */
     DISTANCE_UNIT: (source.DISTANCE_UNIT ?? 'mi') as 'mi' | 'km',

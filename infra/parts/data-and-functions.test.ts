@@ -582,22 +582,102 @@ describe('MarketplaceStack: dispatch and geocoder settings', () => {
     for (const attempt of attempts) expect(attempt).toThrow(/must be a whole number between/);
   });
 
-  it('gives GEOCODER_URL, when set, to the two geocode functions only', () => {
+  it('gives GEOCODER=nominatim and GEOCODER_URL, when a URL is set, to the two geocode functions only, and grants them nothing of Amazon Location', () => {
     // Prepare (shared): the stack synthesized with a geocoder URL.
     const { stack, template } = tuned;
 
     // Act
-    const withUrl = everyFunction(stack)
-      .filter(({ fn }) => 'GEOCODER_URL' in environmentOf(stack, template, fn))
+    const told = everyFunction(stack)
+      .filter(({ fn }) => 'GEOCODER_URL' in environmentOf(stack, template, fn) || 'GEOCODER' in environmentOf(stack, template, fn))
       .map(({ name }) => name);
-    const unset = everyFunction(prod.stack).filter(({ fn }) => 'GEOCODER_URL' in environmentOf(prod.stack, prod.template, fn));
+    const granted = rolesGrantingGeo(template);
 
     // Assess
-    expect(withUrl.sort()).toEqual(['reverse-geocode', 'search-addresses']);
-    expect(environmentOf(stack, template, stack.functions['search-addresses']!).GEOCODER_URL).toBe('https://geocoder.example.com');
-    expect(unset).toEqual([]);
+    expect(told.sort()).toEqual(['reverse-geocode', 'search-addresses']);
+    expect(environmentOf(stack, template, stack.functions['search-addresses']!)).toMatchObject({ GEOCODER: 'nominatim', GEOCODER_URL: 'https://geocoder.example.com' });
+    expect(granted).toEqual([]);
+  });
+
+  it('chooses Amazon Location by default, telling the two geocode functions only, never a Nominatim URL', () => {
+    // Prepare (shared): the prod stack, no geocoder setting.
+    const { stack, template } = prod;
+
+    // Act
+    const told = everyFunction(stack).filter(({ fn }) => 'GEOCODER' in environmentOf(stack, template, fn)).map(({ name }) => name);
+    const withUrl = everyFunction(stack).filter(({ fn }) => 'GEOCODER_URL' in environmentOf(stack, template, fn));
+
+    // Assess
+    expect(told.sort()).toEqual(['reverse-geocode', 'search-addresses']);
+    for (const name of told) expect(environmentOf(stack, template, stack.functions[name]!).GEOCODER).toBe('amazon-location');
+    expect(withUrl).toEqual([]);
+  });
+
+  it("grants Geocode and ReverseGeocode on the region's Places provider to the geocode functions' role, and no geo action to any other role", () => {
+    // Prepare (shared): the prod stack, Amazon Location by default.
+    const { stack, template } = prod;
+    const geocodeRole = roleIdOf(template, logicalIdOf(stack, stack.functions['search-addresses']!));
+
+    // Act
+    const granted = rolesGrantingGeo(template);
+    const statements = statementsOfRole(template, geocodeRole).filter((s) => [s.Action].flat().some(isGeoAction));
+    const functionsWithRole = Object.entries(resourcesOf(template, 'AWS::Lambda::Function'))
+      .filter(([, fn]) => JSON.stringify(fn.Properties.Role).includes(`"${geocodeRole}"`))
+      .map(([id]) => id);
+
+    // Assess
+    expect(granted).toEqual([geocodeRole]);
+    expect(statements).toEqual([
+      {
+        Effect: 'Allow',
+        Action: ['geo-places:Geocode', 'geo-places:ReverseGeocode'],
+        Resource: { 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':geo-places:', { Ref: 'AWS::Region' }, '::provider/default']] },
+      },
+    ]);
+    expect(functionsWithRole.sort()).toEqual(
+      ['search-addresses', 'reverse-geocode'].map((name) => logicalIdOf(stack, stack.functions[name]!)).sort(),
+    );
+  });
+
+  it('refuses a geocoder it does not know, Nominatim without its URL, and a URL beside another geocoder', () => {
+    // Prepare
+    const bad: [Parameters<typeof synth>[0], RegExp][] = [
+      [{ stage: 'geo', geocoder: 'bing' as never }, /geocoder must be one of amazon-location, nominatim, none/],
+      [{ stage: 'geo', geocoder: 'nominatim' }, /geocoder "nominatim" needs geocoderUrl/],
+      [{ stage: 'geo', geocoder: 'amazon-location', geocoderUrl: 'https://nominatim.example.com' }, /geocoderUrl is for geocoder "nominatim" only/],
+    ];
+
+    // Act
+    const attempts = bad.map(([props, message]) => [() => synth(props), message] as const);
+
+    // Assess
+    for (const [attempt, message] of attempts) expect(attempt).toThrow(message);
   });
 });
+
+/** Any action of Amazon Location, old (geo:) or new (geo-places:, geo-maps:, geo-routes:), or a wildcard that would cover one. */
+const isGeoAction = (action: string) => /^geo(-[a-z]+)?:/.test(action) || action === '*' || /^geo[^:]*\*/.test(action);
+
+/** The logical id of the role a function (by logical id) runs as. */
+function roleIdOf(template: Template, functionId: string): string {
+  return (template.toJSON().Resources[functionId] as Resource).Properties.Role['Fn::GetAtt'][0] as string;
+}
+
+/** Every role some policy lets take an Amazon Location action: attached policies, managed policies and inline ones. */
+function rolesGrantingGeo(template: Template): string[] {
+  const grants = (document: { Statement?: Statement[] } | undefined) =>
+    (document?.Statement ?? []).some((s) => s.Effect === 'Allow' && [s.Action].flat().some(isGeoAction));
+  const roles = new Set<string>();
+  for (const type of ['AWS::IAM::Policy', 'AWS::IAM::ManagedPolicy']) {
+    for (const policy of Object.values(resourcesOf(template, type))) {
+      if (!grants(policy.Properties.PolicyDocument)) continue;
+      for (const role of (policy.Properties.Roles ?? []) as { Ref: string }[]) roles.add(role.Ref);
+    }
+  }
+  for (const [id, role] of Object.entries(resourcesOf(template, 'AWS::IAM::Role'))) {
+    if (((role.Properties.Policies ?? []) as { PolicyDocument: { Statement?: Statement[] } }[]).some((p) => grants(p.PolicyDocument))) roles.add(id);
+  }
+  return [...roles].sort();
+}
 
 describe('MarketplaceStack: Stripe', () => {
   it("tells only the functions that call Stripe the Stripe secret's id, never a key (infra/secrets.test.ts: who may read it)", () => {

@@ -5,14 +5,12 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { routesByArea, type RouteArea } from '../route-areas';
 import type { RouteDef } from '../../shared/routes';
 import type { Functions } from './functions';
+import { Geocoding } from './geocoding';
 import type { HttpEndpoint } from './http-api';
 import type { Realtime } from './realtime';
 import type { Secrets } from './secrets';
 import type { Timers } from './timers';
 import { pascal, type Settings } from './settings';
-
-/** The routes that call the geocoder, and so the only ones that get GEOCODER_URL. */
-const geocodeRoutes: readonly string[] = ['search-addresses', 'reverse-geocode'];
 
 /**
  * One function and one HTTP route per manifest entry. Each area's routes live in a nested stack of
@@ -27,12 +25,14 @@ export class Routes {
   readonly stacks = new Map<RouteArea, NestedStack>();
   /** Each route with its API route, for the stage's per-route throttles. */
   readonly httpRoutes: { route: RouteDef; httpRoute: HttpRoute }[] = [];
+  private readonly geocoding: Geocoding;
 
   constructor(
     stack: Stack,
     private readonly settings: Settings,
     private readonly parts: { functions: Functions; http: HttpEndpoint; timers: Timers; realtime: Realtime; secrets: Secrets },
   ) {
+    this.geocoding = new Geocoding(settings);
     for (const [area, areaRoutes] of routesByArea(settings.routes)) {
       const areaStack = new NestedStack(stack, `${pascal(area)}Routes`, { description: `Marketplace ${area} routes (${settings.stage})` });
       this.stacks.set(area, areaStack);
@@ -42,7 +42,7 @@ export class Routes {
 
   private add(areaStack: NestedStack, route: RouteDef): void {
     const { functions, http, timers, realtime, secrets } = this.parts;
-    const { stage, geocoderUrl } = this.settings;
+    const { stage } = this.settings;
     const id = pascal(route.name);
     const fn = functions.create(id, route.name, {
       scope: areaStack,
@@ -52,7 +52,7 @@ export class Routes {
       environment: {
         ...functions.environment,
         ...(route.scheduler ? timers.schedulingEnvironment : {}),
-        ...(geocoderUrl && geocodeRoutes.includes(route.name) ? { GEOCODER_URL: geocoderUrl } : {}),
+        ...this.geocoding.environment(route.name),
         ...secrets.stripeEnvironment(route),
         ...(route.realtime ? realtime.environment : {}),
         ...(route.push ? secrets.pushEnvironment : {}),
@@ -63,8 +63,10 @@ export class Routes {
         documents: route.documents,
         scheduler: route.scheduler,
         realtime: route.realtime,
+        ...this.geocoding.roleNeeds(route.name),
       }),
     });
+    if (fn.role) this.geocoding.grantTo(fn.role, route.name);
     const httpRoute = new HttpRoute(areaStack, `${id}Route`, {
       httpApi: http.api,
       routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),

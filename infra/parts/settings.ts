@@ -4,6 +4,7 @@ import { RemovalPolicy, type Stack, type StackProps } from 'aws-cdk-lib';
 import { siteDomainSettings, type SiteDomainSettings } from '../domain';
 import { deployedRoutes, type RouteDef } from '../../shared/routes';
 import { functionFile } from '../../shared/function-files';
+import { geocoderSetting, type GeocoderKind } from './geocoding';
 
 export interface MarketplaceStackProps extends StackProps {
   /** Deployment stage, e.g. 'prod' or 'dev'. Only 'prod' keeps its data when the stack goes. */
@@ -18,7 +19,13 @@ export interface MarketplaceStackProps extends StackProps {
    * the same name if set there, else the functions use shared/domain/dispatch.ts's default.
    */
   dispatch?: Partial<Record<DispatchSetting, number>>;
-  /** A Nominatim-compatible geocoder for the two geocode routes (context "geocoderUrl"); default: the public Nominatim. */
+  /**
+   * The geocoder behind the two geocode routes (context "geocoder"): 'amazon-location' (the default:
+   * Amazon Location's Places API in the stack's region), 'nominatim' (a Nominatim-compatible service
+   * at geocoderUrl, never chosen by default) or 'none' (the forms work without suggestions).
+   */
+  geocoder?: GeocoderKind;
+  /** The Nominatim-compatible service (context "geocoderUrl"); given alone, it chooses 'nominatim'. */
   geocoderUrl?: string;
   /**
    * The Secrets Manager secret holding Stripe's keys as JSON `{ "secretKey": "sk_...", "webhookSecret": "whsec_...",
@@ -173,6 +180,7 @@ export interface Settings {
   tracing: boolean;
   detailedMetrics: boolean;
   alarmEmail?: string;
+  geocoder: GeocoderKind;
   geocoderUrl?: string;
   stripeSecretName: string;
   vapidSecretName: string;
@@ -214,9 +222,7 @@ export function settingsOf(stack: Stack, props: MarketplaceStackProps): Settings
     throw new Error(`alarmEmail must be an email address, got ${JSON.stringify(alarmEmail)}`);
   }
   const geocoderUrl = props.geocoderUrl ?? (context('geocoderUrl') as string | undefined);
-  if (geocoderUrl !== undefined && !/^https?:\/\/[^\s/]+/.test(geocoderUrl)) {
-    throw new Error(`geocoderUrl must be an http(s) URL, got ${JSON.stringify(geocoderUrl)}`);
-  }
+  const geocoder = geocoderSetting(props.geocoder ?? context('geocoder'), geocoderUrl);
   const siteDomain = siteDomainSettings(
     {
       domainName: props.domainName ?? context('domainName'),
@@ -251,6 +257,7 @@ export function settingsOf(stack: Stack, props: MarketplaceStackProps): Settings
     tracing,
     detailedMetrics,
     alarmEmail,
+    geocoder,
     geocoderUrl,
     stripeSecretName: props.stripeSecretName ?? (context('stripeSecretName') as string | undefined) ?? `marketplace/${stage}/stripe`,
     vapidSecretName: props.vapidSecretName ?? (context('vapidSecretName') as string | undefined) ?? `marketplace/${stage}/vapid`,
