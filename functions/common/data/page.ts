@@ -148,7 +148,11 @@ export async function mergePage<T>(
   return { items, positions: shards.map((shard) => (shard.buffer.length === 0 ? shard.readFrom : shard.resumeAt)) };
 }
 
-/** The start key of every shard just after `item` (an item of one of them), as if each held it. */
+/**
+ * The start key of every shard just after `item` (an item of one of them), as if each held it: a
+ * start key need not name a stored item. Where another shard holds items of exactly `item`'s sort
+ * key, DynamoDB's order among them decides which count as after it.
+ */
 export function positionsAfter(queries: readonly Query<unknown>[], item: object): ShardPosition[] {
   return queries.map((query) => ({ ...keyOf(query, item as Record<string, unknown>), [partitionOf(query)]: query.pk }));
 }

@@ -81,8 +81,9 @@ export async function queryAll<T>(query: Query<T>): Promise<T[]> {
 
 /**
  * The order a Query of `query` returns items in, for merging several ranges of one index as one
- * Query of them all would: by the sort key, then by the table's key (DynamoDB's order among equal
- * sort keys of an index), newest first when the query asks.
+ * Query of them all would: by the sort key, newest first when the query asks. DynamoDB promises no
+ * order among an index's equal sort keys; the table's key breaks the tie so a merge is the same
+ * on every read.
  */
 export function orderOf(query: Pick<Query<unknown>, 'index' | 'newestFirst'>): (a: object, b: object) => number {
   const index = query.index ? table.indexes.find((i) => i.name === query.index) : undefined;
