@@ -120,10 +120,25 @@ export async function mergePage<T>(
   const order = orderOf(queries[0] ?? {});
   const shards: ShardRead<T>[] = queries.map((query, i) => ({ query, buffer: [], readFrom: positions[i]!, resumeAt: positions[i]! }));
   const items: T[] = [];
-  // A shard whose buffer is empty before its end may hold the next item: the merge waits for it.
-  const waiting = () => shards.filter((shard) => shard.buffer.length === 0 && shard.readFrom !== 'end');
+  // A shard whose buffer is empty before its end may hold the next item, unless its read went past
+  // it (a filter kept nothing, but the shard is known to hold nothing more up to where it stopped).
+  const waiting = (next?: T) =>
+    shards.filter(
+      (shard) =>
+        shard.buffer.length === 0 &&
+        shard.readFrom !== 'end' &&
+        (next === undefined || shard.readFrom === 'start' || order(next as object, shard.readFrom) >= 0),
+    );
+  const head = () => {
+    let next: ShardRead<T> | undefined;
+    for (const shard of shards) {
+      if (shard.buffer.length && (!next || order(shard.buffer[0]!, next.buffer[0]!) < 0)) next = shard;
+    }
+    return next;
+  };
   for (let round = 0; round < readBudget; round++) {
-    const toRead = waiting();
+    const candidate = head();
+    const toRead = waiting(candidate?.buffer[0]);
     if (toRead.length === 0) break;
     await Promise.all(
       toRead.map(async (shard) => {
@@ -133,12 +148,9 @@ export async function mergePage<T>(
         shard.readFrom = out.next ?? 'end';
       }),
     );
-    while (items.length < limit && waiting().length === 0) {
-      let next: ShardRead<T> | undefined;
-      for (const shard of shards) {
-        if (shard.buffer.length && (!next || order(shard.buffer[0]!, next.buffer[0]!) < 0)) next = shard;
-      }
-      if (!next) break;
+    while (items.length < limit) {
+      const next = head();
+      if (!next || waiting(next.buffer[0]).length > 0) break;
       const item = next.buffer.shift()!;
       items.push(item);
       next.resumeAt = keyOf(next.query, item as Record<string, unknown>);
