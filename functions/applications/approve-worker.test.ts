@@ -37,7 +37,7 @@ describe('POST /api/admin/workers/{id}/approve', () => {
     const worker = await workersRepo.findById(res.body.workerId);
     expect(worker).toEqual({
       ...keys.worker(res.body.workerId),
-      ...keys.allWorkers(worker!.createdAt),
+      ...keys.allWorkers(worker!.id, worker!.createdAt),
       entity: 'worker',
       id: res.body.workerId,
       applicationId: id,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { workerEntity } from '../../shared/entities';
+import { CURSOR_MESSAGE } from '../../shared/schemas/page';
 import { handler as listAllDocuments } from './list-all-documents';
 import { invoke, sampleEvent, withCookies, withPath } from '../testing/events';
 import { confirmedDocument, workerWithToken } from '../testing/documents';
@@ -53,12 +54,17 @@ describe('GET /api/admin/documents', () => {
 
   it('refuses a cursor that is not one of its own pages', async () => {
     // Prepare
-    const foreign = Buffer.from(JSON.stringify({ pk: 'WORKER#x', sk: 'PROFILE', ...workerEntity.indexes.all.key('2026') })).toString('base64url');
+    // (The workers' list has as many shards; its keys lie outside the documents' sort keys.)
+    const workersPage = Buffer.from(JSON.stringify(workerEntity.indexes.all.ranges().map(() => ['WORKER#x', 'PROFILE', 'WORKER#2026']))).toString('base64url');
+    const singleKey = Buffer.from(JSON.stringify({ pk: 'WORKER#x', sk: 'PROFILE', ...workerEntity.indexes.all.keyFor(workerEntity.key('x'), '2026') })).toString('base64url');
 
     // Act
-    const res = await invoke(listAllDocuments, await asOwner('list-all-documents', { query: { cursor: foreign } }));
+    const answers = await Promise.all(
+      [workersPage, singleKey].map(async (cursor) => invoke(listAllDocuments, await asOwner('list-all-documents', { query: { cursor } }))),
+    );
 
     // Assess
-    expect(res.status).toBe(400);
+    expect(answers.map((res) => res.status)).toEqual([400, 400]);
+    expect(answers[0]!.body).toMatchObject({ message: CURSOR_MESSAGE });
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { jobEntity } from '../../shared/entities';
 import { jobsRepo } from '../jobs/data/jobs';
-import { queryAll } from '../common/data/query';
+import { queryAllOf } from '../common/data/query';
 import { dispatchableWorker, offeredJob, testCategory, testJob, testPlace } from '../testing/dispatch';
 import { invoke, sampleEvent } from '../testing/events';
 import { everyRow, noProJob } from '../testing/owner-jobs';
@@ -83,7 +83,7 @@ describe('GET /api/admin/jobs/attention', () => {
     const open = await testJob(category, testPlace());
 
     // Act
-    const openIds = new Set((await queryAll(jobEntity.indexes.open.range())).map((j) => j.id));
+    const openIds = new Set((await queryAllOf(jobEntity.indexes.open.ranges())).map((j) => j.id));
 
     // Assess
     expect(openIds.has(open.id)).toBe(true);

@@ -3,7 +3,7 @@ import { ownerJobs } from './data/owner-jobs';
 import { http } from '../common/http';
 
 /**
- * One page of every job, newest first, from the jobs index (gsi3 'JOBS'): the created-date range
+ * One page of every job, newest first, from the jobs index (gsi3 'JOBS#<shard>', its shards merged): the created-date range
  * narrows the key; state, trade, pro, customer and text are filtered within a read budget, so a
  * narrow filter may answer a short page with a cursor (the screen offers "Load more").
  */

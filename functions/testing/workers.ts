@@ -41,7 +41,7 @@ export async function createTestWorker(overrides: Partial<WorkerItem> = {}): Pro
     id,
     email,
     ...keys.worker(id),
-    ...keys.allWorkers(overrides.createdAt ?? now),
+    ...keys.allWorkers(id, overrides.createdAt ?? now),
   };
   const claim: EmailClaimItem = {
     ...keys.email(email),

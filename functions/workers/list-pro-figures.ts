@@ -3,7 +3,7 @@ import { routeByName } from '../../shared/routes';
 import type { ProFigures } from '../../shared/schemas/admin';
 import type { Page } from '../../shared/schemas/page';
 import { averageRating } from '../../shared/schemas/review-rules';
-import { readPage } from '../common/data/page';
+import { readMergedPage } from '../common/data/page';
 import type { WorkerItem } from './data/workers';
 import { http } from '../common/http';
 
@@ -12,7 +12,7 @@ import { http } from '../common/http';
  * a running total on the profile itself, moved in the write of the review, the payment or the strike.
  */
 export const handler = http(routeByName('list-pro-figures'), async ({ query }): Promise<Page<ProFigures>> => {
-  const page = await readPage<WorkerItem>(workerEntity.indexes.all.range(), query);
+  const page = await readMergedPage<WorkerItem>(workerEntity.indexes.all.ranges(), {}, query);
   return {
     items: page.items.map((worker) => ({
       id: worker.id,

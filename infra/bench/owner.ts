@@ -88,7 +88,7 @@ export async function measureOwnerDashboard(log: (message: string) => void): Pro
     await ensureTable(raw, LOCAL_TABLE);
     const { dynamo } = await import('../../functions/common/clients');
     const { jobItem } = await import('../../functions/jobs/data/jobs');
-    const { queryAll } = await import('../../functions/common/data/query');
+    const { queryAllOf } = await import('../../functions/common/data/query');
     const { areaOf, dayOf: statsDay } = await import('../../functions/owner/data/stats');
     const { sessionItem } = await import('../../functions/common/auth/sessions');
     const { counter, jobEntity, statsEntity, workerEntity } = await import('../../shared/entities');
@@ -113,7 +113,7 @@ export async function measureOwnerDashboard(log: (message: string) => void): Pro
     const workers = Array.from({ length: 200 }, (_, i) => {
       const id = `bench-pro-${String(i).padStart(4, '0')}`;
       return {
-        ...workerEntity.key(id), ...workerEntity.indexes.all.key(now), entity: 'worker', id, applicationId: id, fullName: `Pro ${i}`,
+        ...workerEntity.key(id), ...workerEntity.indexes.all.keyFor(workerEntity.key(id), now), entity: 'worker', id, applicationId: id, fullName: `Pro ${i}`,
         email: `${id}@example.com`, phone: '5550100000', address: 'Bench', status: 'active', strikes: i % 3, isVerified: true,
         isAvailable: false, isClockedIn: false, lastClockIn: null, yearsExp: 5, categories: ['plumbing'], hourlyRate: 5000,
         workerType: 'independent', profilePhotoKey: null, hasAccount: true, ratingSum: 9, ratingCount: 2, earnedCents: 9000 * i, paidJobs: i,
@@ -185,7 +185,7 @@ export async function measureOwnerDashboard(log: (message: string) => void): Pro
       for (let run = 0; run < RUNS; run++) {
         const before = itemsRead;
         const start = performance.now();
-        await queryAll(jobEntity.indexes.all.range());
+        await queryAllOf(jobEntity.indexes.all.ranges());
         times.push(performance.now() - start);
         items = itemsRead - before;
       }

@@ -19,6 +19,7 @@ import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb
 import type { OnChange } from './dynamo-stream';
 import { startTransactionFront } from './dynamo-transactions';
 import { claimFolder } from './folder-claim';
+import { refileShardedLists } from './refile-lists';
 import { makePrivateFolder } from './private-file';
 import { catalogItems } from '../../functions/catalog/data/items';
 import { table } from '../../shared/table';
@@ -44,6 +45,8 @@ export async function startDynalite(dir?: string, onChange?: OnChange, meter?: C
   try {
     server = await startDynaliteThread(dir);
     await addMissingIndexes(server.endpoint);
+    const client = localDynamoClient(server.endpoint);
+    await refileShardedLists(client).finally(() => client.destroy());
     // Beside LevelDB's folder, not in it: the transactions a killed process left half done.
     front = await startTransactionFront(server.endpoint, onChange, dir ? `${dir}-journal` : undefined, meter);
   } catch (error) {

@@ -1,4 +1,5 @@
 import { indexAttributes, type IndexName } from './indexes';
+import { shardOf } from './shards';
 
 /**
  * How an entity is declared: the item type it stores, the builder of its primary key, and the
@@ -52,6 +53,31 @@ export interface AccessPattern<T, I extends IndexName, A extends unknown[]> exte
   keysOf: (item: object) => { pk?: string; sk?: string } | undefined;
 }
 
+/** An index access pattern spread over `shards` partitions, its key builder taking the shard first. */
+export interface ShardedSpec<I extends IndexName, R extends unknown[]> extends IndexSpec<I, [shard: number, ...rest: R]> {
+  shards: number;
+}
+
+/** A write-sharded access pattern (shared/entities/shards.ts): besides a pattern's builders, how to find an item's shard and read them all. */
+export interface ShardedPattern<T, I extends IndexName, R extends unknown[]> extends AccessPattern<T, I, [shard: number, ...rest: R]> {
+  shards: number;
+  /** The shard an item is filed in, from its primary key: the same for every write of it. */
+  shardOf: (key: { pk: string }) => number;
+  /** The keys the item whose primary key is `key` carries on this pattern. */
+  keyFor: (key: { pk: string }, ...rest: R) => IndexKey<I>;
+  /** The range of every shard, shard 0 first, each narrowed as `range(shard, ...rest)` narrows one. */
+  ranges: (...rest: R) => KeyRange<T>[];
+}
+
+/** Declares that an entity populates GSI `index` over `shards` partitions, with the keys `key` builds for one. */
+export function onShards<I extends IndexName, R extends unknown[]>(
+  index: I,
+  shards: number,
+  key: (shard: number, ...rest: R) => IndexKey<I>,
+): ShardedSpec<I, R> {
+  return { index, shards, key };
+}
+
 /** Declares that an entity populates GSI `index` with the keys `key` builds. */
 export function on<I extends IndexName, A extends unknown[]>(index: I, key: (...args: A) => IndexKey<I>): IndexSpec<I, A> {
   return { index, key };
@@ -103,7 +129,11 @@ export interface IndexWrites {
 export type Unindexed<T> = Omit<T, `${IndexName}pk` | `${IndexName}sk`>;
 
 type Bound<T, X> = {
-  [N in keyof X]: X[N] extends IndexSpec<infer I, infer A> ? AccessPattern<T, I, A> : never;
+  [N in keyof X]: X[N] extends ShardedSpec<infer I, infer R>
+    ? ShardedPattern<T, I, R>
+    : X[N] extends IndexSpec<infer I, infer A>
+      ? AccessPattern<T, I, A>
+      : never;
 };
 
 /** The membership of each access pattern that has one, by the pattern's name. */
@@ -180,7 +210,8 @@ function itemAfter(entity: string, filing: Filing, write: ItemWrite, known: Reco
       if (Object.hasOwn(write.values, attribute) || reading === 'whole') return write.values[attribute];
       if (!write.computed.includes(attribute) && Object.hasOwn(known, attribute)) return known[attribute];
       if (!write.computed.includes(attribute) && stored) return stored[attribute];
-      if (reading === 'marking' && !write.computed.includes(attribute)) return unknownMark(attribute);
+      // The item's own key is never copied: a shard is hashed from it, and a mark hashes to a wrong shard in silence.
+      if (reading === 'marking' && !write.computed.includes(attribute) && attribute !== 'pk' && attribute !== 'sk') return unknownMark(attribute);
       throw new Error(`${entity}.${filing.pattern}: a write changing its attributes needs ${attribute}, which it neither sets nor knows`);
     },
   });
@@ -217,19 +248,30 @@ export function defineEntity<T extends { entity: string }>() {
     indexes?: X;
     membership?: Memberships<T, X>;
   }): Entity<T, K, X> => {
-    const specs: Record<string, IndexSpec<IndexName, unknown[]>> = def.indexes ?? {};
+    const specs: Record<string, IndexSpec<IndexName, unknown[]> & { shards?: number }> = def.indexes ?? {};
     const indexes = Object.fromEntries(
-      Object.entries(specs).map(([name, spec]) => [
-        name,
-        {
-          ...spec,
-          range: (...args: unknown[]) => rangeOf<T>(spec.index, spec.key(...args) as Record<string, string>),
-          keysOf: (item: object) => {
-            const [pk, sk] = indexKeyNames(spec.index).map((attribute) => (item as Record<string, string | undefined>)[attribute]);
-            return pk === undefined && sk === undefined ? undefined : { pk, sk };
+      Object.entries(specs).map(([name, spec]) => {
+        const range = (...args: unknown[]) => rangeOf<T>(spec.index, spec.key(...args) as Record<string, string>);
+        const shards = spec.shards;
+        return [
+          name,
+          {
+            ...spec,
+            range,
+            keysOf: (item: object) => {
+              const [pk, sk] = indexKeyNames(spec.index).map((attribute) => (item as Record<string, string | undefined>)[attribute]);
+              return pk === undefined && sk === undefined ? undefined : { pk, sk };
+            },
+            ...(shards === undefined
+              ? {}
+              : {
+                  shardOf: (key: { pk: string }) => shardOf(key.pk, shards),
+                  keyFor: (key: { pk: string }, ...rest: unknown[]) => spec.key(shardOf(key.pk, shards), ...rest),
+                  ranges: (...rest: unknown[]) => Array.from({ length: shards }, (_, shard) => range(shard, ...rest)),
+                }),
           },
-        },
-      ]),
+        ];
+      }),
     ) as Bound<T, X>;
     const filings: Filing[] = Object.entries(def.membership ?? {}).map(([pattern, membership]) => ({
       pattern,

@@ -1,12 +1,14 @@
 import type { DocumentFormat } from '../schemas/document-rules';
 import type { DocumentView } from '../schemas/documents';
-import { defineEntity, on } from './define';
+import { defineEntity, on, onShards } from './define';
+import { shardOf } from './shards';
 
 /**
  * Worker compliance documents. Each version is its own item (the id is its upload's id, so
  * confirming twice makes one record), with:
  * - gsi1 WORKERDOCS#<worker>: every version of the worker's documents, oldest first;
- * - gsi2 DOCUMENTS (sparse): every worker's current documents (latest version, not deleted), the owner's list;
+ * - gsi2 DOCUMENTS#<shard> (sparse): every worker's current documents (latest version, not deleted), the owner's
+ *   list, over DOCUMENT_LIST_SHARDS partitions;
  * - gsi3 DOCEXPIRY (sparse): documents that may still expire, by expiration date (YYYY-MM-DD), so the
  *   daily job reads only those due for a reminder or expiry with one Query; an expired, rejected or
  *   deleted document leaves it.
@@ -87,6 +89,14 @@ export interface DocumentAccessItem {
 /** The states a document can still expire from: not yet refused, expired or replaced. */
 const MAY_EXPIRE: readonly DocumentItem['status'][] = ['uploaded', 'pending_review', 'approved'];
 
+/**
+ * The partitions the current documents are spread over (shared/entities/shards.ts). Their writes
+ * follow the pros, not the bookings (uploads, reviews), but the daily expiry sweep writes the
+ * reminders and expiries of a whole day's documents at once, each rewriting its copy here; 4 keep
+ * that burst, and the owner's review queue, off one partition at the cost of a few more reads.
+ */
+export const DOCUMENT_LIST_SHARDS = 4;
+
 const docSort = (createdAt: string, id: string) => (createdAt ? `DOC#${createdAt}#${id}` : 'DOC#');
 
 export const documentEntity = defineEntity<DocumentItem>()({
@@ -94,12 +104,16 @@ export const documentEntity = defineEntity<DocumentItem>()({
   key: (id: string) => ({ pk: `DOCUMENT#${id}`, sk: 'DOCUMENT' }),
   indexes: {
     workerDocuments: on('gsi1', (workerId: string, createdAt = '', id = '') => ({ gsi1pk: `WORKERDOCS#${workerId}`, gsi1sk: docSort(createdAt, id) })),
-    current: on('gsi2', (createdAt = '', id = '') => ({ gsi2pk: 'DOCUMENTS', gsi2sk: docSort(createdAt, id) })),
+    current: onShards('gsi2', DOCUMENT_LIST_SHARDS, (shard: number, createdAt = '', id = '') => ({ gsi2pk: `DOCUMENTS#${shard}`, gsi2sk: docSort(createdAt, id) })),
     expiry: on('gsi3', (expirationDate = '', id = '') => ({ gsi3pk: 'DOCEXPIRY', gsi3sk: expirationDate ? `${expirationDate}#${id}` : '' })),
   },
   membership: {
     workerDocuments: { uses: ['workerId', 'createdAt', 'id'], args: (d) => [d.workerId, d.createdAt, d.id] },
-    current: { uses: ['deletedAt', 'isLatestVersion', 'createdAt', 'id'], when: (d) => d.deletedAt === undefined && d.isLatestVersion, args: (d) => [d.createdAt, d.id] },
+    current: {
+      uses: ['deletedAt', 'isLatestVersion', 'createdAt', 'id', 'pk'],
+      when: (d) => d.deletedAt === undefined && d.isLatestVersion,
+      args: (d) => [shardOf(d.pk, DOCUMENT_LIST_SHARDS), d.createdAt, d.id],
+    },
     // A replaced version that was approved stays: it is in force until its replacement is approved.
     expiry: {
       uses: ['deletedAt', 'status', 'isLatestVersion', 'expirationDate', 'id'],

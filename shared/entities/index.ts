@@ -49,6 +49,7 @@ export * from './mail';
 export * from './password-resets';
 export * from './realtime';
 export * from './requests-links';
+export * from './shards';
 export * from './stats';
 export * from './workers';
 export * from './worker-account-links';
@@ -79,7 +80,8 @@ export const keys = {
     (kind === 'worker' ? workerApplicationEntity : companyApplicationEntity).indexes.byStatus.key(status, submittedAt),
   worker: workerEntity.key,
   workerAccount: workerAccountEntity.key,
-  allWorkers: workerEntity.indexes.all.key,
+  /** A write-sharded list's keys take the item's own key first, which picks its shard. */
+  allWorkers: (id: string, createdAt = '') => workerEntity.indexes.all.keyFor(workerEntity.key(id), createdAt),
   customer: customerEntity.key,
   customerByKey: customerKeyEntity.key,
   customerEmail: customerEmailEntity.key,
@@ -88,7 +90,7 @@ export const keys = {
   customerServiceAddress: serviceAddressEntity.key,
   customerBookings: bookingEntity.indexes.customerBookings.key,
   companyEmail: companyEmailClaimEntity.key,
-  allJobs: jobEntity.indexes.all.key,
+  allJobs: (id: string, createdAt = '') => jobEntity.indexes.all.keyFor(jobEntity.key(id), createdAt),
   job: jobEntity.key,
   customerRequests: jobEntity.indexes.customerRequests.key,
   unfilledJobs: jobEntity.indexes.unfilled.key,
@@ -104,7 +106,7 @@ export const keys = {
   invoice: invoiceEntity.key,
   customerInvoices: invoiceEntity.indexes.customerInvoices.key,
   workerInvoices: invoiceEntity.indexes.workerInvoices.key,
-  allInvoices: invoiceEntity.indexes.all.key,
+  allInvoices: (id: string, createdAt = '') => invoiceEntity.indexes.all.keyFor(invoiceEntity.key(id), createdAt),
   stripeEvent: stripeEventEntity.key,
   pushDelivery: pushDeliveryEntity.key,
   outboundMail: outboundMailEntity.key,
@@ -122,7 +124,7 @@ export const keys = {
   tally: tallyEntity.key,
   document: documentEntity.key,
   workerDocuments: documentEntity.indexes.workerDocuments.key,
-  allDocuments: documentEntity.indexes.current.key,
+  allDocuments: (id: string, createdAt = '') => documentEntity.indexes.current.keyFor(documentEntity.key(id), createdAt, id),
   documentExpiry: documentEntity.indexes.expiry.key,
   documentUpload: documentUploadEntity.key,
   openDocumentUploads: documentUploadEntity.indexes.open.key,

@@ -1,5 +1,6 @@
 import type { PaymentStatus, PayoutStatus } from '../domain/invoice';
-import { defineEntity, on } from './define';
+import { defineEntity, on, onShards } from './define';
+import { shardOf } from './shards';
 
 /**
  * Invoices: one per job (the job carries its id, set once). Money in cents.
@@ -62,12 +63,21 @@ export interface InvoiceItem {
 }
 
 /**
+ * The partitions every invoice, and every paid one, is spread over (shared/entities/shards.ts). An
+ * invoice is written about six times (sent, checkout, paid, the notice, the payout) at about 2 KB:
+ * at a thousand bookings a minute some 200 WCU a second on one partition, and the paid ones about
+ * 100, both bursting with the evening's payments; over 4, about 50 and 25 each.
+ */
+export const INVOICE_LIST_SHARDS = 4;
+
+/**
  * - gsi1 CUSTOMER#<customer> / INVOICE#<createdAt>: a customer's invoices, beside their requests;
  * - gsi2 WORKERINVOICES#<worker> / INVOICE#<createdAt>: a worker's (apart from WORKERJOBS#, whose
  *   sort keys are job groups);
- * - gsi3 INVOICES / INVOICE#<createdAt>: every invoice (the owner's view);
- * - gsi4 PAYMENTS / PAID#<paidAt> (sparse, set with the payment): the paid invoices by when, for the
+ * - gsi3 INVOICES#<shard> / INVOICE#<createdAt>: every invoice (the owner's view);
+ * - gsi4 PAYMENTS#<shard> / PAID#<paidAt> (sparse, set with the payment): the paid invoices by when, for the
  *   owner's payments export of a range.
+ * Both of the last over INVOICE_LIST_SHARDS partitions.
  * Each newest last.
  */
 export const invoiceEntity = defineEntity<InvoiceItem>()({
@@ -76,14 +86,14 @@ export const invoiceEntity = defineEntity<InvoiceItem>()({
   indexes: {
     customerInvoices: on('gsi1', (customerId: string, createdAt = '') => ({ gsi1pk: `CUSTOMER#${customerId}`, gsi1sk: `INVOICE#${createdAt}` })),
     workerInvoices: on('gsi2', (workerId: string, createdAt = '') => ({ gsi2pk: `WORKERINVOICES#${workerId}`, gsi2sk: `INVOICE#${createdAt}` })),
-    all: on('gsi3', (createdAt = '') => ({ gsi3pk: 'INVOICES', gsi3sk: `INVOICE#${createdAt}` })),
-    paid: on('gsi4', (paidAt = '') => ({ gsi4pk: 'PAYMENTS', gsi4sk: `PAID#${paidAt}` })),
+    all: onShards('gsi3', INVOICE_LIST_SHARDS, (shard: number, createdAt = '') => ({ gsi3pk: `INVOICES#${shard}`, gsi3sk: `INVOICE#${createdAt}` })),
+    paid: onShards('gsi4', INVOICE_LIST_SHARDS, (shard: number, paidAt = '') => ({ gsi4pk: `PAYMENTS#${shard}`, gsi4sk: `PAID#${paidAt}` })),
   },
   membership: {
     customerInvoices: { uses: ['customerId', 'createdAt'], args: (i) => [i.customerId, i.createdAt] },
     workerInvoices: { uses: ['workerId', 'createdAt'], args: (i) => [i.workerId, i.createdAt] },
-    all: { uses: ['createdAt'], args: (i) => [i.createdAt] },
-    paid: { uses: ['paidAt'], when: (i) => typeof i.paidAt === 'string', args: (i) => [i.paidAt!] },
+    all: { uses: ['pk', 'createdAt'], args: (i) => [shardOf(i.pk, INVOICE_LIST_SHARDS), i.createdAt] },
+    paid: { uses: ['paidAt', 'pk'], when: (i) => typeof i.paidAt === 'string', args: (i) => [shardOf(i.pk, INVOICE_LIST_SHARDS), i.paidAt!] },
   },
 });
 

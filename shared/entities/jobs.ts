@@ -2,7 +2,8 @@ import type { ArrivalClaim, ArrivalEvidence } from '../domain/arrival';
 import type { JobState } from '../domain/booking-status';
 import type { JobEstimate } from '../domain/estimate';
 import type { DispatchStatus } from '../schemas/job';
-import { defineEntity, on } from './define';
+import { defineEntity, on, onShards } from './define';
+import { shardOf } from './shards';
 
 /**
  * Jobs and what is stored beside them: the number a customer tracks a job by, the worker's side of
@@ -134,6 +135,15 @@ export interface JobItem {
   updatedAt: string;
 }
 
+/**
+ * The partitions every job (and every open job) is spread over (shared/entities/shards.ts). At a
+ * thousand bookings a minute each job is written about ten times at about 4 KB, so one list
+ * partition would take about 680 WCU a second, past half a partition's 1,000; over 8, each takes
+ * about 85, room for bursts several times that and an uneven hash. A page of either list reads one
+ * page of each shard, so more shards would cost every page read.
+ */
+export const JOB_LIST_SHARDS = 8;
+
 /** The states of a job the owner may still have to act on (a verified one too while its payment failed). */
 const OPEN_STATES: readonly JobState[] = ['booked', 'offered', 'accepted', 'en_route', 'arrived', 'in_progress'];
 
@@ -147,8 +157,9 @@ const OPEN_STATES: readonly JobState[] = ['booked', 'offered', 'accepted', 'en_r
  *   search ended with nobody, by trade and when it ended, so a pro of that trade coming on call
  *   finds the recent ones nearby with one Query; a job leaves it when it is offered again,
  *   accepted or cancelled);
- * - gsi3 JOBS / JOB#<createdAt>: every job, oldest first (the owner's jobs tab and analytics).
- * - gsi4 OPENJOBS / <createdAt> (sparse): the jobs the owner may still have to act on, from
+ * - gsi3 JOBS#<shard> / JOB#<createdAt>: every job, oldest first (the owner's jobs tab and analytics),
+ *   over JOB_LIST_SHARDS partitions;
+ * - gsi4 OPENJOBS#<shard> / <createdAt> (sparse, sharded alike): the jobs the owner may still have to act on, from
  *   creation until completed or cancelled, and again while a payment failed; the owner's "Needs
  *   attention" reads only these, however long the history grows.
  * Which of these a job is in follows from its own attributes (`membership`), so every write of
@@ -164,9 +175,9 @@ export const jobEntity = defineEntity<JobItem>()({
       gsi2sk: group ? `${group}#${at}` : '',
     })),
     unfilled: on('gsi2', (category: string, since = '') => ({ gsi2pk: `UNFILLED#${category}`, gsi2sk: since })),
-    all: on('gsi3', (createdAt = '') => ({ gsi3pk: 'JOBS', gsi3sk: `JOB#${createdAt}` })),
+    all: onShards('gsi3', JOB_LIST_SHARDS, (shard: number, createdAt = '') => ({ gsi3pk: `JOBS#${shard}`, gsi3sk: `JOB#${createdAt}` })),
     // The sort key is createdAt itself, so a write that puts a job back among them copies it from the item.
-    open: on('gsi4', (createdAt = '') => ({ gsi4pk: 'OPENJOBS', gsi4sk: createdAt })),
+    open: onShards('gsi4', JOB_LIST_SHARDS, (shard: number, createdAt = '') => ({ gsi4pk: `OPENJOBS#${shard}`, gsi4sk: createdAt })),
   },
   membership: {
     // Only the lead of a crew: the customer reaches the members through it.
@@ -182,11 +193,11 @@ export const jobEntity = defineEntity<JobItem>()({
           : [j.acceptedBy!, 'ACTIVE', (j.verificationStatus === 'rejected' ? j.verificationAt : j.acceptedAt) ?? ''],
     },
     unfilled: { uses: ['dispatch', 'category', 'noWorkerAt'], when: (j) => j.dispatch === 'no_worker_available', args: (j) => [j.category, j.noWorkerAt ?? ''] },
-    all: { uses: ['createdAt'], args: (j) => [j.createdAt] },
+    all: { uses: ['pk', 'createdAt'], args: (j) => [shardOf(j.pk, JOB_LIST_SHARDS), j.createdAt] },
     open: {
-      uses: ['state', 'paymentFailedAt', 'createdAt'],
+      uses: ['state', 'paymentFailedAt', 'createdAt', 'pk'],
       when: (j) => OPEN_STATES.includes(j.state) || (j.state === 'verified' && j.paymentFailedAt !== undefined),
-      args: (j) => [j.createdAt],
+      args: (j) => [shardOf(j.pk, JOB_LIST_SHARDS), j.createdAt],
     },
   },
 });

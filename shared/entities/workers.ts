@@ -1,6 +1,7 @@
 import type { WorkerStatus, WorkerType } from '../schemas/worker';
 import type { StrikeEvidence, StrikeReason, StrikeStatus } from '../schemas/strikes';
-import { defineEntity, on } from './define';
+import { defineEntity, on, onShards } from './define';
+import { shardOf } from './shards';
 
 /**
  * A worker's items, all in their partition WORKER#<id> but the dispatch index entries: the profile,
@@ -86,14 +87,26 @@ export interface WorkerAccountItem {
 }
 
 /**
+ * The partitions every worker's profile is spread over (shared/entities/shards.ts). A profile is
+ * written a few times per job (the job held and let go, a review, a payment) and whenever the pro
+ * shares a position or clocks in, at about 2 KB: at a thousand bookings a minute, some 200 WCU a
+ * second before positions, too close to half a partition's 1,000 for one; over 4, about 50 each.
+ */
+export const WORKER_LIST_SHARDS = 4;
+
+/**
  * The worker's profile. The password hash lives apart (ACCOUNT), so profile reads never carry it.
- * gsi2 WORKERS / WORKER#<createdAt>: every worker, newest last (the owner's workers tab).
+ * gsi2 WORKERS#<shard> / WORKER#<createdAt>: every worker, newest last (the owner's workers tab),
+ * over WORKER_LIST_SHARDS partitions.
  */
 export const workerEntity = defineEntity<WorkerItem>()({
   name: 'worker',
   key: (id: string) => ({ pk: `WORKER#${id}`, sk: 'PROFILE' }),
   indexes: {
-    all: on('gsi2', (createdAt = '') => ({ gsi2pk: 'WORKERS', gsi2sk: `WORKER#${createdAt}` })),
+    all: onShards('gsi2', WORKER_LIST_SHARDS, (shard: number, createdAt = '') => ({ gsi2pk: `WORKERS#${shard}`, gsi2sk: `WORKER#${createdAt}` })),
+  },
+  membership: {
+    all: { uses: ['pk', 'createdAt'], args: (w) => [shardOf(w.pk, WORKER_LIST_SHARDS), w.createdAt] },
   },
 });
 

@@ -188,7 +188,7 @@ function finish(p: Placeholders) {
 }
 
 /** The index keys an update sets and removes, by the entity's memberships. */
-function indexWritesOf<T extends { entity: string }>(entity: EntityOf<T>, spec: UpdateSpec<T>): IndexWrites {
+function indexWritesOf<T extends { entity: string }>(entity: EntityOf<T>, key: ItemKey, spec: UpdateSpec<T>): IndexWrites {
   const assigned = defined<unknown>(spec.set);
   return entity.indexWrites(
     {
@@ -196,7 +196,8 @@ function indexWritesOf<T extends { entity: string }>(entity: EntityOf<T>, spec: 
       computed: [...assigned.filter(([, v]) => v instanceof Computed).map(([a]) => a), ...Object.keys(spec.add ?? {}), ...Object.keys(spec.delete ?? {})],
       removed: spec.remove ?? [],
     },
-    spec.known,
+    // The item's key is known to every update: a write-sharded index's shard is hashed from it.
+    { ...key, ...spec.known } as unknown as Partial<T>,
     spec.stored,
   );
 }
@@ -204,7 +205,7 @@ function indexWritesOf<T extends { entity: string }>(entity: EntityOf<T>, spec: 
 /** An update of one item of `entity`. */
 export function updateOf<T extends { entity: string }>(entity: EntityOf<T>, key: ItemKey, spec: UpdateSpec<T>): Update<T> {
   const p = new Placeholders();
-  const filed = indexWritesOf(entity, spec);
+  const filed = indexWritesOf(entity, key, spec);
   const twice = Object.keys(filed.set).filter((a) => spec.set?.[a as Attr<T>] !== undefined);
   if (twice.length) throw new Error(`${entity.name}: the update sets ${twice.join(', ')}, which the entity's membership writes`);
   const assigned: [string, unknown][] = [

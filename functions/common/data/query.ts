@@ -79,6 +79,36 @@ export async function queryAll<T>(query: Query<T>): Promise<T[]> {
   return items;
 }
 
+/**
+ * The order a Query of `query` returns items in, for merging several ranges of one index as one
+ * Query of them all would: by the sort key, newest first when the query asks. DynamoDB promises no
+ * order among an index's equal sort keys; the table's key breaks the tie so a merge is the same
+ * on every read.
+ */
+export function orderOf(query: Pick<Query<unknown>, 'index' | 'newestFirst'>): (a: object, b: object) => number {
+  const index = query.index ? table.indexes.find((i) => i.name === query.index) : undefined;
+  const attributes = [...(index ? [index.sortKey] : []), table.partitionKey, table.sortKey];
+  const direction = query.newestFirst ? -1 : 1;
+  return (a, b) => {
+    for (const attribute of attributes) {
+      const x = String((a as Record<string, unknown>)[attribute] ?? '');
+      const y = String((b as Record<string, unknown>)[attribute] ?? '');
+      if (x !== y) return (x < y ? -1 : 1) * direction;
+    }
+    return 0;
+  };
+}
+
+/**
+ * Every item of several ranges of one index (the shards of a write-sharded list, each narrowed
+ * alike by `query`), in the order one Query of them all would give: a queryAll of each shard.
+ */
+export async function queryAllOf<T>(ranges: readonly KeyRange<T>[], query: Omit<Query<T>, 'index' | 'pk' | 'limit'> = {}): Promise<T[]> {
+  const shards = await Promise.all(ranges.map((range) => queryAll<T>({ ...range, ...query })));
+  const order = orderOf({ ...ranges[0], ...query });
+  return shards.flat().sort((a, b) => order(a as object, b as object));
+}
+
 /** How many items the range holds (Select COUNT, page after page). */
 export async function countAll(range: KeyRange): Promise<number> {
   let count = 0;

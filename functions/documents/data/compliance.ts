@@ -1,6 +1,6 @@
 import { workerEntity, type WorkerItem } from '../../../shared/entities';
 import type { Page, PageQuery } from '../../../shared/schemas/page';
-import { readPage } from '../../common/data/page';
+import { readMergedPage } from '../../common/data/page';
 
 /**
  * The owner's compliance table reads workers a page at a time: the workers' index, newest first,
@@ -10,6 +10,6 @@ import { readPage } from '../../common/data/page';
  */
 export const complianceRepo = {
   async workersPage(page: PageQuery): Promise<Page<WorkerItem>> {
-    return readPage({ ...workerEntity.indexes.all.range(), newestFirst: true, filter: (c) => c.ne('status', 'terminated') }, page);
+    return readMergedPage(workerEntity.indexes.all.ranges(), { newestFirst: true, filter: (c) => c.ne('status', 'terminated') }, page);
   },
 };

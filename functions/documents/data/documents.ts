@@ -15,8 +15,8 @@ import { dynamo, tableName } from '../../common/clients';
 import { newId } from '../../common/ids';
 import type { Page, PageQuery } from '../../../shared/schemas/page';
 import { deleteOf, ifNotExists, isNew, putOf, updateOf, type Conditions } from '../../common/data/expressions';
-import { readPage } from '../../common/data/page';
-import { queryAll, queryPage, type PageStart } from '../../common/data/query';
+import { readMergedPage } from '../../common/data/page';
+import { queryAll, queryAllOf, queryPage, type PageStart } from '../../common/data/query';
 import { writeTogether, WriteCancelled, type WriteAction } from '../../common/data/transact';
 import { tryUpdate } from '../../common/data/write';
 
@@ -80,18 +80,18 @@ export const documentsRepo = {
 
   /** Every worker's current documents (the sparse owner's index), oldest first. */
   async allCurrent(): Promise<DocumentItem[]> {
-    return queryAll(documentEntity.indexes.current.range());
+    return queryAllOf(documentEntity.indexes.current.ranges());
   },
 
   /**
    * One page of every worker's current documents, newest first, narrowed by the owner's filters: a
-   * bounded read of the owner's index (readPage), however many documents there are.
+   * bounded read of the owner's index (its shards merged), however many documents there are.
    */
   async currentPage(filters: CurrentDocumentFilters, page: PageQuery): Promise<Page<DocumentItem>> {
     const narrowed = Object.values(filters).some(Boolean);
-    return readPage(
+    return readMergedPage(
+      documentEntity.indexes.current.ranges(),
       {
-        ...documentEntity.indexes.current.range(),
         newestFirst: true,
         ...(narrowed
           ? {
@@ -184,17 +184,19 @@ export const documentsRepo = {
   async countAwaitingReview(readLimit = 1000): Promise<{ count: number; more: boolean }> {
     const pageSize = 250;
     let count = 0;
-    let start: PageStart | undefined;
-    for (let read = 0; read < readLimit; read += pageSize) {
-      const page = await queryPage<DocumentItem>(
-        { ...documentEntity.indexes.current.range(), filter: (c) => c.eq('status', 'pending_review'), projection: 'pk', limit: pageSize },
-        start,
-      );
-      count += page.items.length;
-      start = page.next;
-      if (!start) return { count, more: false };
+    let read = 0;
+    // The shards one after another, the read limit shared by them all.
+    for (const range of documentEntity.indexes.current.ranges()) {
+      let start: PageStart | undefined;
+      do {
+        if (read >= readLimit) return { count, more: true };
+        const page = await queryPage<DocumentItem>({ ...range, filter: (c) => c.eq('status', 'pending_review'), projection: 'pk', limit: pageSize }, start);
+        read += pageSize;
+        count += page.items.length;
+        start = page.next;
+      } while (start);
     }
-    return { count, more: true };
+    return { count, more: false };
   },
 
   async expiringBy(lastDate: string): Promise<DocumentItem[]> {

@@ -19,8 +19,8 @@ import { increment, listAppend, putOf, updateOf, type ConditionOf } from '../../
 import { invoicesRepo, type InvoiceItem } from '../../payments/data/invoices';
 import { jobHistory, type JobEventActor } from '../../jobs/data/job-history';
 import { jobNumber, jobsRepo } from '../../jobs/data/jobs';
-import { readPage } from '../../common/data/page';
-import { queryAll } from '../../common/data/query';
+import { readMergedPage, readPage } from '../../common/data/page';
+import { queryAllOf } from '../../common/data/query';
 import { writeTogether, WriteCancelled } from '../../common/data/transact';
 import { workersRepo, type WorkerItem } from '../../workers/data/workers';
 
@@ -158,8 +158,9 @@ export const ownerJobs = {
   /** One page of the table: newest first, the date range narrowing the key, the rest filtered within a read budget. */
   async listPage(filters: JobAdminFilters): Promise<JobAdminPage> {
     const filter = tableFilter(filters);
-    const page = await readPage<JobItem>(
-      { ...jobEntity.indexes.all.range(), sk: createdRange(filters.from, filters.to), newestFirst: true, ...(filter ? { filter } : {}) },
+    const page = await readMergedPage<JobItem>(
+      jobEntity.indexes.all.ranges(),
+      { sk: createdRange(filters.from, filters.to), newestFirst: true, ...(filter ? { filter } : {}) },
       { limit: filters.limit, cursor: filters.cursor },
     );
     return rowsOf(page, Date.now());
@@ -168,7 +169,7 @@ export const ownerJobs = {
   /** One page of the open jobs that need the owner, the most urgent reason first within it. */
   async attentionPage(page: PageQuery): Promise<JobAdminPage> {
     const nowMs = Date.now();
-    const found = await readPage<JobItem>({ ...jobEntity.indexes.open.range(), filter: attentionFilter(nowMs) }, page);
+    const found = await readMergedPage<JobItem>(jobEntity.indexes.open.ranges(), { filter: attentionFilter(nowMs) }, page);
     const rows = await rowsOf(found, nowMs);
     rows.items.sort((a, b) => (attentionOrder.get(a.attention!) ?? 9) - (attentionOrder.get(b.attention!) ?? 9));
     return rows;
@@ -311,7 +312,7 @@ export const ownerJobs = {
    * read it; the owner's screens read pages (listPage).
    */
   async listAll(): Promise<JobAdminView[]> {
-    const items = await queryAll<JobItem>(jobEntity.indexes.all.range());
+    const items = await queryAllOf<JobItem>(jobEntity.indexes.all.ranges());
     return items.map(toJobAdminView);
   },
 

@@ -3,7 +3,8 @@ import { invoiceAmounts, roundHours, type CardFeeRates, type PayoutStatus } from
 import { invoiceEntity, jobEntity, type InvoiceItem, type KeyRange, type Unindexed } from '../../../shared/entities';
 import { dynamo, tableName } from '../../common/clients';
 import { batchGet } from '../../common/data/batch';
-import { queryAll, queryPage, startAfter } from '../../common/data/query';
+import { mergePage, positionsAfter } from '../../common/data/page';
+import { queryAll } from '../../common/data/query';
 import type { JobItem } from '../../jobs/data/jobs';
 import { isNew, putOf, updateOf, type UpdateSpec } from '../../common/data/expressions';
 import { writeTogether, WriteCancelled, type WriteAction } from '../../common/data/transact';
@@ -178,11 +179,12 @@ export const invoicesRepo = {
   listForWorker: (workerId: string) => newestFirst(invoiceEntity.indexes.workerInvoices.range(workerId)),
   /**
    * One page of every invoice, newest first, from just after `after` (the last invoice of the
-   * page before; its key and index key are where DynamoDB resumes, so equal timestamps never skip one).
+   * page before): every shard of the list resumes at its key and index key, the place it would
+   * hold in each, so equal timestamps never skip one, and the shards are merged as readMergedPage does.
    */
   async pageOfAll(limit: number, after?: InvoiceItem): Promise<InvoiceItem[]> {
-    const range = invoiceEntity.indexes.all.range();
-    const page = await queryPage({ ...range, newestFirst: true, limit }, after && startAfter(range, after));
+    const queries = invoiceEntity.indexes.all.ranges().map((range) => ({ ...range, newestFirst: true }));
+    const page = await mergePage<InvoiceItem>(queries, after ? positionsAfter(queries, after) : queries.map(() => 'start' as const), limit);
     return page.items;
   },
 

@@ -5,8 +5,8 @@ import { ConflictError, NotFoundError } from '../../common/errors';
 import { applicationsRepo, type WorkerApplicationItem } from '../../applications/data/applications';
 import { conditionOf, isNew, putOf, updateOf } from '../../common/data/expressions';
 import { tableName } from '../../common/clients';
-import { queryAll } from '../../common/data/query';
-import { readPage } from '../../common/data/page';
+import { queryAllOf } from '../../common/data/query';
+import { readMergedPage } from '../../common/data/page';
 import type { Page, PageQuery } from '../../../shared/schemas/page';
 import { WriteCancelled } from '../../common/data/transact';
 import { jobsRepo, RELEASED_WITH_THE_PRO, type JobItem } from '../../jobs/data/jobs';
@@ -64,7 +64,7 @@ export function workerFromApplication(
   const approved = as === 'approved';
   return {
     ...workerEntity.key(workerId),
-    ...workerEntity.indexes.all.key(now),
+    ...workerEntity.indexes.all.keyFor(workerEntity.key(workerId), now),
     entity: 'worker',
     id: workerId,
     applicationId: application.id,
@@ -277,9 +277,9 @@ export const workerAdmin = {
     }
   },
 
-  /** Every worker, oldest first, by the gsi2 partition (never a Scan). */
+  /** Every worker, oldest first, by the gsi2 partitions (never a Scan). */
   async listAll(): Promise<WorkerItem[]> {
-    return queryAll(workerEntity.indexes.all.range());
+    return queryAllOf(workerEntity.indexes.all.ranges());
   },
 
   /** The owner's figures about workers, from the same Query as the list. */
@@ -289,7 +289,7 @@ export const workerAdmin = {
 
   /** One page of the workers, oldest first, optionally of one status (a filter over the same Query). */
   async listPage(page: PageQuery, status?: WorkerStatus): Promise<Page<WorkerItem>> {
-    return readPage({ ...workerEntity.indexes.all.range(), ...(status ? { filter: (c) => c.eq('status', status) } : {}) }, page);
+    return readMergedPage(workerEntity.indexes.all.ranges(), status ? { filter: (c) => c.eq('status', status) } : {}, page);
   },
 
   /**
