@@ -2,6 +2,7 @@ import { invoiceEntity, jobEntity, type InvoiceItem, type JobItem, type KeyRange
 import { MAX_EXPORT_ROWS } from '../../../shared/schemas/admin';
 import { BadRequestError } from '../../common/errors';
 import { queryPage, type PageStart } from '../../common/data/query';
+import { declareTableUse } from '../../../shared/entities';
 
 /**
  * The rows of a CSV export: one time-sorted partition read page by page from the range's first day,
@@ -35,3 +36,6 @@ export const exportsRepo = {
   payments: (from: string, to: string) =>
     rowsOf<InvoiceItem>(invoiceEntity.indexes.paid.range(), 'PAID#', from, to, (invoice) => (invoice.paidAt ?? '').slice(0, 10), 'payments'),
 };
+
+/** The items this module reads and writes: the stack's table grants are generated from these (infra/table-grants.ts). */
+export const tableUse = declareTableUse({ reads: [invoiceEntity, jobEntity] });
