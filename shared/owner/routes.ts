@@ -1,6 +1,5 @@
 import type { RouteDef, ResponseSchemaName, RecurringDef, StreamConsumerDef } from '../route-types';
 import { PASSWORD_HASHING_MEMORY_MB, NO_SUCH_JOB } from '../route-types';
-import { keys } from '../entities';
 
 export const ownerRoutes = [
 
@@ -76,8 +75,7 @@ export const ownerStreamConsumers = [
     // its own, which this adds into the stats items a batch at a time (functions/owner/count-stats.ts), so
     // no user's call writes an item that every booking touches.
     name: 'count-stats',
-    // The tallies it deletes and the stats items it adds them to, nothing else of the table.
-    table: { access: 'readwrite', partitionKeys: [keys.tally('*').pk, keys.stats().pk] },
+    table: 'readwrite',
     filter: {
       eventName: ['INSERT'],
       dynamodb: { NewImage: { entity: { S: ['tally'] } } },
