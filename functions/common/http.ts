@@ -435,5 +435,5 @@ export function http<R extends RouteDef>(route: R, ...args: [Fn<R>] | [Schema, F
     });
   handler.bodySchema = schema;
   handler.route = route;
-  return withRequestContext(handler);
+  return withRequestContext(handler, route.name);
 }
