@@ -185,8 +185,14 @@ export function keyPatternsOf(name: string, access?: Access): KeyPatterns {
   return { read: sorted(read), write: sorted(write), indexes: sorted(indexes) };
 }
 
+const likeRegexes = new Map<string, RegExp>();
+
 /** IAM's StringLike: `*` any run of characters, `?` any one, the rest itself. */
 export function likeMatches(pattern: string, value: string): boolean {
-  const regex = pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[\\s\\S]*').replace(/\?/g, '[\\s\\S]');
-  return new RegExp(`^${regex}$`).test(value);
+  let regex = likeRegexes.get(pattern);
+  if (!regex) {
+    regex = new RegExp(`^${pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[\\s\\S]*').replace(/\?/g, '[\\s\\S]')}$`);
+    likeRegexes.set(pattern, regex);
+  }
+  return regex.test(value);
 }
