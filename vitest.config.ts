@@ -25,7 +25,7 @@ export default defineConfig({
           include: ['shared/**/*.test.ts', 'functions/**/*.test.ts', 'infra/**/*.test.ts', 'web/src/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...alone],
           globalSetup: ['infra/testing/dynalite-global-setup.ts'],
-          setupFiles: ['infra/testing/function-env.ts'],
+          setupFiles: ['infra/testing/function-env.ts', 'infra/testing/table-grant-check.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

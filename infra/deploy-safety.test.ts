@@ -328,17 +328,19 @@ describe('deploy safety: least privilege in the uploads bucket and the table', (
     // Assess
     expect(roleIdOf(stack, geocode[1]!)).toBe(roleId);
     expect(sharers.sort()).toEqual(['reverse-geocode', 'search-addresses']);
+    // Reads and writes on the cache's keys alone: one statement, as the reads' and the writes' keys
+    // are the same (cdk.json's minimizePolicies merges statements that differ only in actions).
     expect(onTable).toHaveLength(1);
-    expect(onTable[0]).toMatchObject({
-      Action: expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:PutItem']),
-      Condition: {
+    expect(onTable.flatMap(actions)).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:PutItem']));
+    for (const statement of onTable) {
+      expect(statement.Condition).toEqual({
         'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [keys.geocode('*').pk] },
         Null: { 'dynamodb:LeadingKeys': 'false' },
-      },
-    });
+      });
+      // The table itself, none of its indexes.
+      expect(JSON.stringify(statement.Resource)).not.toContain('/index/');
+    }
     expect(keys.geocode('*').pk).toBe('GEOCODE#*');
-    // The table itself, none of its indexes.
-    expect(JSON.stringify(onTable[0]!.Resource)).not.toContain('/index/');
   });
 });
 

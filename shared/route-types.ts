@@ -42,7 +42,6 @@ import type { strikeAppealSchema, strikeDecisionSchema, workerStatusChangeSchema
 import type { paramSchemas } from './schemas/params';
 import type { querySchemas } from './schemas/query';
 import type { responseSchemas } from './schemas/responses';
-import { keys } from './entities';
 
 /**
  * The body schema of each route, by name. Type-only: the manifest is plain data that every
@@ -137,12 +136,12 @@ export type ResponseSchemaName = keyof ResponseSchemas;
 export type Access = 'public' | 'anyone' | 'signed-in' | 'customer' | 'admin' | 'applicant' | 'worker' | 'active-worker';
 export type TableAccess = 'none' | 'read' | 'write' | 'readwrite';
 /**
- * What a function may do in the single table: an access level, or one limited to the items whose
- * partition key matches one of `partitionKeys` (IAM's dynamodb:LeadingKeys; `*` matches any run of
- * characters), for a function that touches one kind of item only. `indexes`: it also Queries the
- * table's indexes, where the keys it is limited to are the index's own partition keys.
+ * What a function may do in the single table: read, write or both, and only on the items its code
+ * touches. Which items is not said here: the stack generates each function's partition-key patterns
+ * from the declarations of the modules it loads (infra/table-grants.ts), so the grant follows the
+ * code rather than a list kept beside it.
  */
-export type TableGrant = TableAccess | { access: Exclude<TableAccess, 'none'>; partitionKeys: readonly string[]; indexes?: boolean };
+export type TableGrant = TableAccess;
 /**
  * Rights on the uploads bucket's document prefixes. On document-uploads/ (where presigned POSTs
  * write): upload (hand out presigned POSTs), read-upload, delete-upload. On documents/ (the files
@@ -210,9 +209,6 @@ export interface RouteDef {
  * per hash, and more memory buys nothing for it. README: Performance.
  */
 export const PASSWORD_HASHING_MEMORY_MB = 1769;
-
-/** The geocode cache's items (shared/table.ts `keys.geocode`), whatever the query. */
-export const geocodeCacheOnly = { access: 'readwrite', partitionKeys: [keys.geocode('*').pk] } as const satisfies TableGrant;
 
 /** A worker's lists by worker id: an id that is not the caller's (or is no id at all). */
 export const OWN_JOBS_ONLY = { status: 403, message: 'You can only act on your own jobs.' } as const;

@@ -10,6 +10,7 @@ import { batchGet } from '../common/data/batch';
 import { jobEntity, jobLocationEntity } from '../../shared/entities';
 import type { JobLocationItem } from '../jobs/data/job-locations';
 import { presignDownload } from '../common/storage';
+import { declareTableUse } from '../../shared/entities';
 
 /** What a customer's call about a job that is not theirs (or does not exist) answers. */
 export const REQUEST_NOT_FOUND = 'We could not find this request among yours.';
@@ -105,3 +106,6 @@ export async function createdRequestReply(job: JobItem, customer: IssuedCustomer
   const [request] = await requestViews([job]);
   return reply(201, { success: true, request }, { cookies: customer.setCookie ? [customer.setCookie] : [] });
 }
+
+/** The items this module reads and writes: the stack's table grants are generated from these (infra/table-grants.ts). */
+export const tableUse = declareTableUse({ reads: [jobEntity, jobLocationEntity] });

@@ -261,6 +261,22 @@ function requestParsing(route: RouteDef, schema: Schema | undefined): Middleware
 }
 
 /**
+ * The modules that identify a caller of each access level (authorize, below): a route runs only
+ * its own level's, so the stack's table grants (infra/table-grants.ts) follow these rather than
+ * everything this module imports, and a public route gets no right to sessions it never reads.
+ */
+export const callerModules = {
+  public: [],
+  anyone: ['./auth/caller'],
+  'signed-in': ['./auth/caller'],
+  customer: ['./auth/customer'],
+  admin: ['./auth/caller'],
+  applicant: ['./auth/caller', './auth/worker-access'],
+  worker: ['./auth/caller', './auth/worker-access'],
+  'active-worker': ['./auth/caller', './auth/worker-access'],
+} as const satisfies Record<RouteDef['access'], readonly string[]>;
+
+/**
  * Who may call the route, from the manifest; refused before the body is even read. A worker token
  * also loads the worker, whose status decides 'active-worker' routes (pending, suspended and terminated
  * workers may see their status, nothing more) and 'worker' routes (an applicant's account, under
@@ -422,5 +438,5 @@ export function http<R extends RouteDef>(route: R, ...args: [Fn<R>] | [Schema, F
     });
   handler.bodySchema = schema;
   handler.route = route;
-  return withRequestContext(handler);
+  return withRequestContext(handler, route.name);
 }

@@ -20,6 +20,16 @@ export interface RequestContext {
 }
 
 const requestContext = new AsyncLocalStorage<RequestContext>();
+/** The function running now, by its manifest name: kept apart from the log lines' fields (Lambda's log stream names it already). */
+const runningFunction = new AsyncLocalStorage<string>();
+
+/**
+ * The manifest name of the function whose invocation is running now, where its wrapper was told
+ * it: the tests check each command a handler sends against that function's table grant.
+ */
+export function currentFunctionName(): string | undefined {
+  return runningFunction.getStore();
+}
 
 /** The ids of the invocation running now, if any. */
 export function currentRequestContext(): RequestContext | undefined {
@@ -37,13 +47,15 @@ export function requestContextOf(event: unknown, context: unknown): RequestConte
 }
 
 /**
- * Wraps a Lambda handler so that every log line of one invocation carries its ids. The wrapped
- * handler keeps the original's properties (e.g. the http() stack's `bodySchema`).
+ * Wraps a Lambda handler so that every log line of one invocation carries its ids, and the
+ * invocation knows its function's name when given (`functionName`). The wrapped handler keeps the
+ * original's properties (e.g. the http() stack's `bodySchema`).
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function withRequestContext<H extends (event: any, context?: any) => unknown>(handler: H): H {
+export function withRequestContext<H extends (event: any, context?: any) => unknown>(handler: H, functionName?: string): H {
+  const run = (event: Parameters<H>[0], context?: Parameters<H>[1]) => requestContext.run(requestContextOf(event, context), () => handler(event, context));
   const wrapped = (event: Parameters<H>[0], context?: Parameters<H>[1]) =>
-    requestContext.run(requestContextOf(event, context), () => handler(event, context));
+    functionName === undefined ? run(event, context) : runningFunction.run(functionName, () => run(event, context));
   return Object.assign(wrapped, handler) as unknown as H;
 }
 

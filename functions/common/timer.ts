@@ -14,7 +14,7 @@ export function timer<T>(name: string, parse: (input: unknown) => T | undefined,
       return;
     }
     await fn(input);
-  });
+  }, name);
 }
 
 /** `{ jobId, workerId }`: the input of both job timers. */

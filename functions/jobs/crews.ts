@@ -3,6 +3,7 @@ import { batchGet } from '../common/data/batch';
 import { jobsRepo, type JobItem } from './data/jobs';
 import { WriteCancelled } from '../common/data/transact';
 import { ConflictError } from '../common/errors';
+import { declareTableUse } from '../../shared/entities';
 
 /**
  * A request for more than one pro is a crew: N ordinary jobs made together, each dispatched, held,
@@ -81,3 +82,6 @@ export async function siblingsOf(job: JobItem): Promise<JobItem[]> {
   if (!job.crew || job.crew.jobIds.length < 2) return [];
   return readJobs(job.crew.jobIds.filter((id) => id !== job.id));
 }
+
+/** The items this module reads and writes: the stack's table grants are generated from these (infra/table-grants.ts). */
+export const tableUse = declareTableUse({ reads: [jobEntity] });

@@ -42,4 +42,4 @@ export const handler = withRequestContext(async (event: SNSEvent, _context?: Con
   const marks = event.Records.flatMap((record) => suppressionsOf(record.Sns.Message));
   await Promise.all(marks.map(({ email, reason, detail }) => mailRepo.suppress(email, reason, detail)));
   if (marks.length) logger.info('Addresses no longer mailed', { bounces: marks.filter((m) => m.reason === 'bounce').length, complaints: marks.filter((m) => m.reason === 'complaint').length });
-});
+}, 'record-mail-feedback');

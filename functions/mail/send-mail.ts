@@ -65,7 +65,7 @@ export const handler = withRequestContext(async (event: DynamoDBStreamEvent, con
     }),
   );
   return { batchItemFailures: failures };
-});
+}, 'send-mail');
 
 /** Sends one outbox mail of the batch: false when its record is to be tried again. */
 async function send(mail: OutboundMailItem, remainingMs: () => number): Promise<boolean> {

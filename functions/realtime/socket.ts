@@ -70,5 +70,5 @@ export function socketHandler(name: string, fn: (event: SocketEvent) => Promise<
       });
       return { statusCode: 500 };
     }
-  });
+  }, name);
 }

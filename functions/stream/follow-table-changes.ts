@@ -15,4 +15,4 @@ import { withRequestContext } from '../common/logger';
 export const handler = withRequestContext(async (event: DynamoDBStreamEvent, _context?: Context): Promise<DynamoDBBatchResponse> => {
   const parts = await Promise.all([countStats(event), deliverPush(event)]);
   return { batchItemFailures: parts.flatMap((part) => part.batchItemFailures) };
-});
+}, 'follow-table-changes');

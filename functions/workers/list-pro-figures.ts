@@ -6,6 +6,7 @@ import { averageRating } from '../../shared/schemas/review-rules';
 import { readMergedPage } from '../common/data/page';
 import type { WorkerItem } from './data/workers';
 import { http } from '../common/http';
+import { declareTableUse } from '../../shared/entities';
 
 /**
  * Each pro's rating, earnings and strikes, a page at a time (oldest profile first): every figure is
@@ -27,3 +28,6 @@ export const handler = http(routeByName('list-pro-figures'), async ({ query }): 
     nextCursor: page.nextCursor,
   };
 });
+
+/** The items this module reads and writes: the stack's table grants are generated from these (infra/table-grants.ts). */
+export const tableUse = declareTableUse({ reads: [workerEntity] });

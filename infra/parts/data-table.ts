@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { RemovalPolicy, type Stack } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
@@ -5,7 +6,8 @@ import { Effect, PolicyStatement, type IRole } from 'aws-cdk-lib/aws-iam';
 import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from 'aws-cdk-lib/custom-resources';
 import { adoptedTableOf } from '../adopted-table';
 import { catalogItems } from '../../functions/catalog/data/items';
-import type { RouteDef, TableAccess } from '../../shared/routes';
+import type { TableAccess } from '../../shared/routes';
+import type { KeyPatterns } from '../table-grants';
 import { table as tableDef } from '../../shared/table';
 import type { Settings } from './settings';
 
@@ -19,12 +21,6 @@ const writeActions = [
   'dynamodb:BatchWriteItem',
   'dynamodb:ConditionCheckItem',
 ];
-const grants: Record<TableAccess, readonly string[]> = {
-  none: [],
-  read: readActions,
-  write: writeActions,
-  readwrite: [...new Set([...readActions, ...writeActions])],
-};
 
 /** BatchWriteItem takes at most 25 requests. */
 const BATCH_LIMIT = 25;
@@ -96,40 +92,53 @@ export class DataTable {
     }
   }
 
-  /** The name part of a function role's key for this access: roles with equal keys are shared. */
-  static roleKey(access: RouteDef['table']): string[] {
-    const { tableAccess, leadingKeys, onIndexes } = DataTable.#parse(access);
-    return [`table-${tableAccess}`, ...(leadingKeys ? [`keys ${leadingKeys.join(' ')}`] : []), ...(onIndexes ? ['indexes'] : [])];
+  /**
+   * The name part of a function role's key for this grant: roles with equal keys are shared. The
+   * patterns are too many to spell in a construct id, so they are named by a digest.
+   */
+  static roleKey(access: TableAccess, patterns: KeyPatterns): string[] {
+    if (access === 'none') return ['table-none'];
+    const digest = createHash('sha256').update(JSON.stringify(DataTable.#statements(access, patterns))).digest('hex').slice(0, 10);
+    return [`table-${access}`, `keys ${digest}`];
   }
 
-  static #parse(access: RouteDef['table']) {
-    return {
-      tableAccess: typeof access === 'string' ? access : access.access,
-      leadingKeys: typeof access === 'string' ? undefined : [...access.partitionKeys],
-      onIndexes: typeof access !== 'string' && Boolean(access.indexes),
-    };
+  /**
+   * What a function with this access, touching these partition keys, is allowed: the access level's
+   * actions, each on the keys that need them. Reads on every table key it touches (a write's
+   * condition reads too), writes on those it writes, and Query of the indexes on the indexes' own
+   * partition keys, apart: an index's key patterns are coarser (shared/entities/define.ts) and must
+   * not reach the table's items.
+   */
+  static #statements(access: TableAccess, { read, write, indexes }: KeyPatterns) {
+    const reads = access === 'read' || access === 'readwrite';
+    const writes = access === 'write' || access === 'readwrite';
+    return [
+      ...(reads && read.length ? [{ on: 'table', actions: readActions, keys: read }] : []),
+      ...(writes && write.length ? [{ on: 'table', actions: writeActions, keys: write }] : []),
+      ...(reads && indexes.length ? [{ on: 'indexes', actions: ['dynamodb:Query'], keys: indexes }] : []),
+    ] as const;
   }
 
-  /** Gives a function role the table access of a manifest entry, never Scan. */
-  grant(role: IRole, access: RouteDef['table']): void {
-    const { tableAccess, leadingKeys, onIndexes } = DataTable.#parse(access);
-    const actions = grants[tableAccess];
-    if (actions.length && leadingKeys) {
-      // Only the items whose partition key matches (the geocode cache's, for the public geocode
-      // routes): dynamodb:LeadingKeys is every partition key the request touches, an index's own
-      // partition key for a Query of that index (the mail sweeper's MAILQ#).
+  /**
+   * Gives a function role the table access of its manifest entry on the partition keys its code
+   * touches (infra/table-grants.ts), never Scan. dynamodb:LeadingKeys is every partition key a
+   * request names: the table's for GetItem, a write or a Query of the table, the index's own for a
+   * Query of an index.
+   */
+  grant(role: IRole, access: TableAccess, patterns: KeyPatterns): void {
+    for (const statement of DataTable.#statements(access, patterns)) {
       role.addToPrincipalPolicy(
         new PolicyStatement({
           effect: Effect.ALLOW,
-          actions: [...actions],
-          resources: onIndexes ? [this.table.tableArn, `${this.table.tableArn}/index/*`] : [this.table.tableArn],
+          actions: [...statement.actions],
+          resources: statement.on === 'table' ? [this.table.tableArn] : [`${this.table.tableArn}/index/*`],
           conditions: {
-            'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': leadingKeys },
+            'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...statement.keys] },
             // ForAllValues also holds for a request that names no key; every action here names one.
             Null: { 'dynamodb:LeadingKeys': 'false' },
           },
         }),
       );
-    } else if (actions.length) this.table.grant(role, ...actions);
+    }
   }
 }

@@ -6,7 +6,8 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { lambdaBundling } from '../bundling';
 import { FUNCTION_TIMEOUT_SECONDS, NODE_RUNTIME } from '../function-defaults';
-import type { DocumentGrant, RouteDef } from '../../shared/routes';
+import type { Access, DocumentGrant, RouteDef, TableGrant } from '../../shared/routes';
+import { keyPatternsOf } from '../table-grants';
 import { DataTable } from './data-table';
 import { pascal, repoRoot, type Settings } from './settings';
 import type { Uploads } from './uploads';
@@ -22,7 +23,11 @@ const LOCAL_RUNTIME_VARIABLE = 'LOCAL_RUNTIME';
  * event source adds the stream's rights to it).
  */
 export interface Needs {
-  table: RouteDef['table'];
+  /**
+   * The function whose table grant this is, as its manifest entry names it: its access level and,
+   * for a route, who may call it. The keys it may touch are generated from its code (keyPatternsOf).
+   */
+  table: { name: string; table: TableGrant; access?: Access };
   uploads?: RouteDef['uploads'];
   documents?: readonly DocumentGrant[];
   scheduler?: boolean;
@@ -92,8 +97,9 @@ export class Functions {
 
   /** The role of the functions with these needs, made the first time they are asked for. */
   roleFor(needs: Needs): Role {
+    const keyPatterns = keyPatternsOf(needs.table.name, needs.table.access);
     const parts = [
-      ...DataTable.roleKey(needs.table),
+      ...DataTable.roleKey(needs.table.table, keyPatterns),
       ...(needs.uploads ? [`uploads-${needs.uploads}`] : []),
       ...[...new Set(needs.documents ?? [])].sort().map((d) => `documents-${d}`),
       ...(needs.scheduler ? ['scheduler'] : []),
@@ -109,7 +115,7 @@ export class Functions {
       assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
       managedPolicies: [ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSLambdaBasicExecutionRole')],
     });
-    this.grants.table.grant(role, needs.table);
+    this.grants.table.grant(role, needs.table.table, keyPatterns);
     this.grants.uploads.grantTo(role, needs.uploads, needs.documents);
     if (needs.scheduler) this.grants.grantScheduling(role);
     if (needs.realtime) this.grants.grantRealtime(role);

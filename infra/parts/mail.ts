@@ -26,8 +26,7 @@ export class Mail {
     this.feedbackFunction = functions.create('RecordMailFeedback', 'record-mail-feedback', {
       description: `Marks addresses SES reports as bouncing or complaining (${stage})`,
       environment: functions.environment,
-      // Only the suppression marks.
-      role: functions.roleFor({ table: { access: 'write', partitionKeys: ['MAIL_SUPPRESSED#*'] }, failedRuns: true, own: 'record-mail-feedback' }),
+      role: functions.roleFor({ table: { name: 'record-mail-feedback', table: 'write' }, failedRuns: true, own: 'record-mail-feedback' }),
     });
     // SNS invokes it asynchronously: a report it could not record is kept for replay, not lost.
     failedRuns.keepFailedRuns(this.feedbackFunction);

@@ -75,7 +75,7 @@ export class Realtime {
       const fn = functions.create(id, socketRoute.name, {
         description: `WebSocket ${socketRoute.routeKey} of /ws (${this.settings.stage})`,
         environment: { ...functions.environment, ...this.environment },
-        role: functions.roleFor({ table: socketRoute.table, realtime: true }),
+        role: functions.roleFor({ table: socketRoute, realtime: true }),
       });
       this.api.addRoute(socketRoute.routeKey, { integration: new WebSocketLambdaIntegration(`${id}Integration`, fn) });
       this.functions[socketRoute.name] = fn;

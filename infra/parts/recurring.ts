@@ -41,7 +41,7 @@ export class RecurringJobs {
         description: `${job.description} (${stage})`,
         functionName: `${stack.stackName}-${job.name}`,
         environment: { ...functions.environment, ...(job.realtime ? realtime.environment : {}), ...(job.mail ? mail.environment : {}) },
-        role: functions.roleFor({ table: job.table, realtime: job.realtime, documents: job.documents, failedRuns: true, ...(job.mail ? { own: job.name } : {}) }),
+        role: functions.roleFor({ table: job, realtime: job.realtime, documents: job.documents, failedRuns: true, ...(job.mail ? { own: job.name } : {}) }),
         timeout: Duration.minutes(5),
       });
       // The mail sweeper sends what the stream did not, with the same narrow right as send-mail.

@@ -58,7 +58,7 @@ export class Routes {
         ...(route.push ? secrets.pushEnvironment : {}),
       },
       role: functions.roleFor({
-        table: route.table,
+        table: route,
         uploads: route.uploads,
         documents: route.documents,
         scheduler: route.scheduler,

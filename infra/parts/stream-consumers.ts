@@ -33,7 +33,7 @@ export class StreamConsumers {
       const fn = functions.create(`${pascal(consumer.name)}Stream`, consumer.name, {
         description: `Table stream consumer ${consumer.name} (${stage})`,
         environment: { ...functions.environment, ...(consumer.push ? secrets.pushEnvironment : {}), ...(consumer.mail ? mail.environment : {}) },
-        role: functions.roleFor({ table: consumer.table, own: consumer.name }),
+        role: functions.roleFor({ table: consumer, own: consumer.name }),
       });
       // The one function that sends mail may send it, from our address, through our configuration set.
       if (consumer.mail) mail.grantSend(fn);

@@ -100,7 +100,7 @@ export class Timers {
         description: `Timer ${timer.name}, invoked by EventBridge Scheduler (${this.settings.stage})`,
         functionName: `${this.stack.stackName}-${timer.name}`,
         environment: { ...functions.environment, ...(timer.scheduler ? this.schedulingEnvironment : {}), ...realtimeEnvironment },
-        role: functions.roleFor({ table: timer.table, scheduler: timer.scheduler, realtime: true, failedRuns: true }),
+        role: functions.roleFor({ table: timer, scheduler: timer.scheduler, realtime: true, failedRuns: true }),
       });
       failedRuns.keepFailedRuns(fn);
       this.functions[timer.name] = fn;

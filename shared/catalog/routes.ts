@@ -1,5 +1,4 @@
 import type { RouteDef, ResponseSchemaName } from '../route-types';
-import { geocodeCacheOnly } from '../route-types';
 
 export const catalogRoutes = [
   { name: 'get-config', method: 'GET', path: '/api/config', access: 'public', response: 'publicConfig', table: 'none' },
@@ -22,7 +21,7 @@ export const catalogRoutes = [
     access: 'public',
     query: 'addressSearch',
     response: 'geocode',
-    table: geocodeCacheOnly,
+    table: 'readwrite',
   },
   {
     name: 'reverse-geocode',
@@ -31,7 +30,7 @@ export const catalogRoutes = [
     access: 'public',
     query: 'coordinates',
     response: 'geocode',
-    table: geocodeCacheOnly,
+    table: 'readwrite',
   },
 
   // Worker compliance documents. A worker reaches only their own; the owner every one.

@@ -117,3 +117,32 @@ describe('defineEntity: index membership', () => {
     expect(taskEntity.indexes.open.keysOf(task('done'))).toBeUndefined();
   });
 });
+
+describe('defineEntity: the patterns of its partition keys (IAM dynamodb:LeadingKeys)', () => {
+  it("gives the primary key's constant part then *, and a key without arguments as it is", () => {
+    // Prepare
+    const fixed = defineEntity<{ entity: 'one' }>()({ name: 'one', key: () => ({ pk: 'ONE', sk: 'ONE' }) });
+
+    // Act / Assess
+    expect(taskEntity.leadingKeys.table).toBe('TASK#*');
+    expect(fixed.leadingKeys.table).toBe('ONE');
+  });
+
+  it("gives each index pattern's partition key as its first name then *, which matches it split into numbered partitions too", () => {
+    // Prepare
+    const sharded = defineEntity<{ entity: 'row' }>()({
+      name: 'row',
+      key: (id: string) => ({ pk: `ROW#${id}`, sk: 'ROW' }),
+      indexes: { all: on('gsi3', (shard: number, at = '') => ({ gsi3pk: `ROWS#${shard}`, gsi3sk: at })) },
+    });
+
+    // Act / Assess
+    expect(taskEntity.leadingKeys.indexes).toEqual({ byOwner: 'OWNER*', open: 'OPEN*' });
+    expect(sharded.leadingKeys.indexes).toEqual({ all: 'ROWS*' });
+  });
+
+  it('refuses a key whose partition begins with an argument: its pattern would match every item', () => {
+    // Act / Assess
+    expect(() => defineEntity<{ entity: 'any' }>()({ name: 'any', key: (id: string) => ({ pk: id, sk: 'X' }) })).toThrow(/matches every item/);
+  });
+});

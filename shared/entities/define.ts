@@ -147,6 +147,12 @@ export interface Entity<T extends { entity: string }, K extends unknown[] = unkn
   range: (...args: K) => KeyRange<T>;
   indexes: Bound<T, X>;
   /**
+   * The partition keys of this entity's items, as IAM's dynamodb:LeadingKeys patterns
+   * (tableKeyPattern, indexKeyPattern): `table`, the primary key's; `indexes`, each access pattern's GSI partition key,
+   * by the pattern's name.
+   */
+  leadingKeys: { table: string; indexes: { [N in keyof X]: string } };
+  /**
    * The item as it is put: with the keys of every index its memberships say it belongs to, and
    * without those of the ones it does not.
    */
@@ -236,6 +242,38 @@ function indexKeyNames(index: IndexName): string[] {
 }
 
 /**
+ * An argument no key builder can hold on its own: a key built from these shows where the arguments
+ * begin, so the constant part before them is the pattern every such key matches.
+ */
+const ARGUMENT_MARK = '\uE001';
+const markers = () => Array.from({ length: 8 }, () => ARGUMENT_MARK);
+
+/**
+ * The dynamodb:LeadingKeys pattern (IAM StringLike: `*` any run of characters) of a primary-key
+ * builder's partition key: its constant part then `*` (`JOB#*`), or the key itself where it takes
+ * no argument (`OWNER`).
+ */
+function tableKeyPattern(key: (...args: unknown[]) => ItemKey): string {
+  const pk = key(...markers()).pk;
+  const at = pk.indexOf(ARGUMENT_MARK);
+  if (at === 0) throw new Error(`A partition key that begins with an argument matches every item: ${JSON.stringify(pk)}`);
+  return at < 0 ? pk : `${pk.slice(0, at)}*`;
+}
+
+/**
+ * The pattern of a GSI partition key: its first `#`-separated name then `*` (`WORKERJOBS*`,
+ * `JOBS*`). Coarser than the table's on purpose: a list index may be split into numbered
+ * partitions (`JOBS#3`) computed from the item rather than from an argument, and the name alone
+ * matches the key before and after such a split. Only Queries of the indexes are granted on these,
+ * so the coarseness reaches no item by its primary key.
+ */
+function indexKeyPattern(pk: string): string {
+  const name = pk.split(ARGUMENT_MARK)[0]!.split('#')[0]!;
+  if (!name) throw new Error(`An index partition key that begins with an argument matches every entry: ${JSON.stringify(pk)}`);
+  return `${name}*`;
+}
+
+/**
  * `defineEntity<JobItem>()({ name: 'job', key, indexes, membership })`: the item type first
  * (explicit), then the definition, so the name is checked against the item's `entity` and the
  * builders are inferred.
@@ -294,6 +332,12 @@ export function defineEntity<T extends { entity: string }>() {
       key: def.key,
       range: (...args: K) => rangeOf<T>(undefined, def.key(...args) as unknown as Record<string, string>),
       indexes,
+      leadingKeys: {
+        table: tableKeyPattern(def.key as (...args: unknown[]) => ItemKey),
+        indexes: Object.fromEntries(
+          Object.entries(specs).map(([name, spec]) => [name, indexKeyPattern((spec.key as (...args: unknown[]) => Record<string, string>)(...markers())[`${spec.index}pk`]!)]),
+        ) as { [N in keyof X]: string },
+      },
       withIndexKeys(item: Unindexed<T>): T {
         const filed: Record<string, unknown> = { ...item };
         const stored = item as unknown as Record<string, unknown>;
@@ -330,4 +374,26 @@ export function defineEntity<T extends { entity: string }>() {
       },
     };
   };
+}
+
+/** What the grants read of an entity: the patterns of its partition keys. */
+export interface KeyedEntity {
+  name: string;
+  leadingKeys: { table: string; indexes: Readonly<Record<string, string>> };
+}
+
+/**
+ * What a module that sends commands to the table touches, by entity: those it reads (GetItem,
+ * Query of the table or of the entity's indexes) and those it writes (a put, update or delete,
+ * conditional or in a transaction). Every such module exports one as `tableUse`; the stack's grant
+ * generator (infra/table-grants.ts) reads it from the source, so each entry is an entity's export
+ * name from shared/entities, written as is.
+ */
+export interface TableUse {
+  reads: readonly KeyedEntity[];
+  writes: readonly KeyedEntity[];
+}
+
+export function declareTableUse(use: { reads?: readonly KeyedEntity[]; writes?: readonly KeyedEntity[] }): TableUse {
+  return { reads: use.reads ?? [], writes: use.writes ?? [] };
 }

@@ -6,8 +6,7 @@ export const mailRecurring = [
     name: 'sweep-mail-outbox',
     cron: 'cron(0/2 * * * ? *)',
     everyMinutes: 2,
-    // The outbox items, their index of unsent mail and the suppression marks, nothing else of the table.
-    table: { access: 'readwrite', partitionKeys: ['MAIL#*', 'MAILQ#*', 'MAIL_SUPPRESSED#*'], indexes: true },
+    table: 'readwrite',
     mail: true,
     description: 'Every 2 minutes: sends the outbox mail the table stream did not (a lost delivery, a sender that died)',
   },
@@ -18,8 +17,7 @@ export const mailStreamConsumers = [
     // Mail is sent after the change it tells about is stored: the outbox item written with that
     // change is what the stream hands over (functions/mail/send-mail.ts), so no user's call waits on SES.
     name: 'send-mail',
-    // Its outbox items and the suppression marks, nothing else of the table.
-    table: { access: 'readwrite', partitionKeys: ['MAIL#*', 'MAIL_SUPPRESSED#*'] },
+    table: 'readwrite',
     mail: true,
     filters: [
       {

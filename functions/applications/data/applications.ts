@@ -31,6 +31,7 @@ import { WriteCancelled } from '../../common/data/transact';
 import { readPage } from '../../common/data/page';
 import type { Page, PageQuery } from '../../../shared/schemas/page';
 import { stats, writeCounted } from '../../owner/data/stats';
+import { declareTableUse } from '../../../shared/entities';
 
 export type { CompanyApplicationItem, EmailClaimItem, WorkerApplicationItem } from '../../../shared/entities';
 
@@ -327,3 +328,6 @@ export const applicationsRepo = {
   workerCounts: () => countsOf('worker'),
   companyCounts: () => countsOf('company'),
 };
+
+/** The items this module reads and writes: the stack's table grants are generated from these (infra/table-grants.ts). */
+export const tableUse = declareTableUse({ reads: [companyApplicationEntity, companyEmailClaimEntity, emailClaimEntity, workerApplicationEntity], writes: [companyApplicationEntity, companyEmailClaimEntity, emailClaimEntity, workerApplicationEntity] });

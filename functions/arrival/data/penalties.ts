@@ -10,6 +10,7 @@ import { readPage } from '../../common/data/page';
 import { countAll, queryAll } from '../../common/data/query';
 import { writeTogether, WriteCancelled, type WriteAction } from '../../common/data/transact';
 import { tryUpdate } from '../../common/data/write';
+import { declareTableUse } from '../../../shared/entities';
 
 export type { WorkerPenaltyItem } from '../../../shared/entities';
 
@@ -165,3 +166,6 @@ export const penaltiesRepo = {
     }
   },
 };
+
+/** The items this module reads and writes: the stack's table grants are generated from these (infra/table-grants.ts). */
+export const tableUse = declareTableUse({ reads: [workerEntity, workerPenaltyEntity], writes: [workerEntity, workerPenaltyEntity] });

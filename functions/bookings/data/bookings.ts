@@ -6,6 +6,7 @@ import { townOf } from '../../../shared/domain/town';
 import { dynamo, tableName } from '../../common/clients';
 import { isNew, putOf } from '../../common/data/expressions';
 import type { WriteAction } from '../../common/data/transact';
+import { declareTableUse } from '../../../shared/entities';
 
 export type { BookingItem } from '../../../shared/entities';
 
@@ -41,3 +42,6 @@ export const bookingsRepo = {
     return out.Item as BookingItem | undefined;
   },
 };
+
+/** The items this module reads and writes: the stack's table grants are generated from these (infra/table-grants.ts). */
+export const tableUse = declareTableUse({ reads: [bookingEntity], writes: [bookingEntity] });

@@ -16,6 +16,7 @@ import { outboxPut } from '../../mail/data/mail';
 import { writeTogether } from '../../common/data/transact';
 import { queryAll } from '../../common/data/query';
 import { lostRace, tryUpdate } from '../../common/data/write';
+import { declareTableUse } from '../../../shared/entities';
 
 /** How long a requests link works: long enough to open the mail, short enough that an old one is worthless. */
 export const REQUESTS_LINK_SECONDS = 15 * 60;
@@ -121,3 +122,6 @@ export const requestsLinksRepo = {
     );
   },
 };
+
+/** The items this module reads and writes: the stack's table grants are generated from these (infra/table-grants.ts). */
+export const tableUse = declareTableUse({ reads: [customerAccountEntity, customerEmailEntity, requestsLinkEntity], writes: [customerAccountEntity, customerEmailEntity, requestsLinkEntity] });

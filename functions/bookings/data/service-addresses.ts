@@ -5,6 +5,7 @@ import { serviceAddressEntity, type ServiceAddressItem } from '../../../shared/e
 import { table } from '../../../shared/table';
 import { dynamo, tableName } from '../../common/clients';
 import { putOf } from '../../common/data/expressions';
+import { declareTableUse } from '../../../shared/entities';
 
 export type { ServiceAddressItem } from '../../../shared/entities';
 
@@ -40,3 +41,6 @@ export const serviceAddressesRepo = {
 export function toServiceAddressView(item: ServiceAddressItem | undefined): ServiceAddressView {
   return { serviceAddress: item ? { address: item.address, savedAt: item.savedAt } : null };
 }
+
+/** The items this module reads and writes: the stack's table grants are generated from these (infra/table-grants.ts). */
+export const tableUse = declareTableUse({ reads: [serviceAddressEntity], writes: [serviceAddressEntity] });

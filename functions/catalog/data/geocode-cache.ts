@@ -4,6 +4,7 @@ import { geocodeEntity, type GeocodeItem } from '../../../shared/entities';
 import { table } from '../../../shared/table';
 import { dynamo, tableName } from '../../common/clients';
 import { putOf } from '../../common/data/expressions';
+import { declareTableUse } from '../../../shared/entities';
 
 /** Addresses change rarely; a month keeps repeated searches off the geocoder's rate limit. */
 export const GEOCODE_CACHE_SECONDS = 30 * 24 * 3600;
@@ -32,3 +33,6 @@ export const geocodeCache = {
     await dynamo.send(new PutCommand(putOf(geocodeEntity, item)));
   },
 };
+
+/** The items this module reads and writes: the stack's table grants are generated from these (infra/table-grants.ts). */
+export const tableUse = declareTableUse({ reads: [geocodeEntity], writes: [geocodeEntity] });

@@ -3,6 +3,7 @@ import { serviceEntity, type ServiceItem } from '../../../shared/entities';
 import type { Service } from '../../../shared/schemas/service';
 import { dynamo, tableName } from '../../common/clients';
 import { queryAll } from '../../common/data/query';
+import { declareTableUse } from '../../../shared/entities';
 
 function toService(item: ServiceItem): Service {
   const { id, slug, name, description, category, included } = item;
@@ -20,3 +21,6 @@ export const servicesRepo = {
     return out.Item ? toService(out.Item as ServiceItem) : undefined;
   },
 };
+
+/** The items this module reads and writes: the stack's table grants are generated from these (infra/table-grants.ts). */
+export const tableUse = declareTableUse({ reads: [serviceEntity] });

@@ -5,6 +5,7 @@ import { newId } from '../ids';
 import { conditionOf, ifNotExists, isNew, putOf, updateOf } from '../data/expressions';
 import { queryAll } from '../data/query';
 import { WriteCancelled, writeTogether } from '../data/transact';
+import { declareTableUse } from '../../../shared/entities';
 
 /**
  * How many gathered identities a cookie is followed through. Each merge points at an identity that
@@ -142,3 +143,6 @@ export function customerEmailPut(email: string, customerId: string) {
   };
   return { Put: putOf(customerEmailEntity, item) };
 }
+
+/** The items this module reads and writes: the stack's table grants are generated from these (infra/table-grants.ts). */
+export const tableUse = declareTableUse({ reads: [bookingEntity, customerEmailEntity, customerEntity, customerKeyEntity], writes: [bookingEntity, customerEmailEntity, customerEntity, customerKeyEntity] });

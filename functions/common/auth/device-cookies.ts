@@ -10,6 +10,7 @@ import { deleteRowsOf } from './person-rows';
 import type { SessionRole } from './sessions';
 import { accountName } from './throttle';
 import { hashSecret, newSecret } from './tokens';
+import { declareTableUse } from '../../../shared/entities';
 
 /**
  * Device cookies, as OWASP's "Slow Down Online Guessing Attacks with Device Cookies" describes them:
@@ -91,3 +92,6 @@ export const deviceCookies = {
     await deleteRowsOf(deviceCookieEntity.indexes.of.range(role, subjectId));
   },
 };
+
+/** The items this module reads and writes: the stack's table grants are generated from these (infra/table-grants.ts). */
+export const tableUse = declareTableUse({ reads: [deviceCookieEntity], writes: [deviceCookieEntity] });

@@ -4,6 +4,7 @@ import { dynamo, tableName } from '../clients';
 import { deleteOf, isNew, putOf } from '../data/expressions';
 import { deleteRowsOf } from './person-rows';
 import { hashSecret, newSecret } from './tokens';
+import { declareTableUse } from '../../../shared/entities';
 
 export type { SessionItem } from '../../../shared/entities';
 
@@ -74,3 +75,6 @@ export const sessions = {
     await deleteRowsOf(sessionEntity.indexes.of.range(role, subjectId), { keep });
   },
 };
+
+/** The items this module reads and writes: the stack's table grants are generated from these (infra/table-grants.ts). */
+export const tableUse = declareTableUse({ reads: [sessionEntity], writes: [sessionEntity] });

@@ -4,6 +4,7 @@ import { dynamo, tableName } from '../clients';
 import { deleteOf, ifNotExists, updateOf } from '../data/expressions';
 import { tryUpdate } from '../data/write';
 import { TooManyRequestsError } from '../errors';
+import { declareTableUse } from '../../../shared/entities';
 
 /**
  * Password guessing is limited by counters in the table: one item per counter, whose 15-minute
@@ -198,3 +199,6 @@ export const loginThrottle = {
     await dynamo.send(new DeleteCommand(deleteOf(throttleEntity, counterKey(counterKeys(scope, key).accountAddress))));
   },
 };
+
+/** The items this module reads and writes: the stack's table grants are generated from these (infra/table-grants.ts). */
+export const tableUse = declareTableUse({ reads: [throttleEntity], writes: [throttleEntity] });

@@ -3,6 +3,7 @@ import { workerEntity, type WorkerItem } from '../../../shared/entities';
 import type { WorkerStatus } from '../../../shared/schemas/worker';
 import { dynamo, tableName } from '../clients';
 import { ForbiddenError } from '../errors';
+import { declareTableUse } from '../../../shared/entities';
 
 /**
  * A worker's profile as the handler stack reads it: a session proves who the worker is, the status
@@ -30,3 +31,6 @@ export function notActiveMessage(status: WorkerStatus): string {
 export function isApplicant(status: WorkerStatus): boolean {
   return status === 'pending_review' || status === 'rejected';
 }
+
+/** The items this module reads and writes: the stack's table grants are generated from these (infra/table-grants.ts). */
+export const tableUse = declareTableUse({ reads: [workerEntity] });

@@ -1,6 +1,7 @@
 import { workerEntity, type WorkerItem } from '../../../shared/entities';
 import type { Page, PageQuery } from '../../../shared/schemas/page';
 import { readMergedPage } from '../../common/data/page';
+import { declareTableUse } from '../../../shared/entities';
 
 /**
  * The owner's compliance table reads workers a page at a time: the workers' index, newest first,
@@ -13,3 +14,6 @@ export const complianceRepo = {
     return readMergedPage(workerEntity.indexes.all.ranges(), { newestFirst: true, filter: (c) => c.ne('status', 'terminated') }, page);
   },
 };
+
+/** The items this module reads and writes: the stack's table grants are generated from these (infra/table-grants.ts). */
+export const tableUse = declareTableUse({ reads: [workerEntity] });

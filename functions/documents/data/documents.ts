@@ -19,6 +19,7 @@ import { readMergedPage } from '../../common/data/page';
 import { queryAll, queryAllOf, queryPage, type PageStart } from '../../common/data/query';
 import { writeTogether, WriteCancelled, type WriteAction } from '../../common/data/transact';
 import { tryUpdate } from '../../common/data/write';
+import { declareTableUse } from '../../../shared/entities';
 
 export type { AccessType, DocumentAccessItem, DocumentItem, DocumentUploadItem } from '../../../shared/entities';
 
@@ -292,3 +293,6 @@ export const documentAccessLog = {
     return queryAll(documentAccessEntity.range(documentId));
   },
 };
+
+/** The items this module reads and writes: the stack's table grants are generated from these (infra/table-grants.ts). */
+export const tableUse = declareTableUse({ reads: [documentAccessEntity, documentEntity, documentUploadEntity, workerEntity], writes: [documentAccessEntity, documentEntity, documentUploadEntity, workerEntity] });

@@ -7,6 +7,7 @@ import { WriteCancelled, type WriteAction } from '../../common/data/transact';
 import { workerAccountLinks, type AccountLinkRefusal, type WorkerAccountLinkItem } from './worker-account-links';
 import { workerFromApplication } from '../../workers/data/worker-admin';
 import { workersRepo, type WorkerItem } from '../../workers/data/workers';
+import { declareTableUse } from '../../../shared/entities';
 
 /**
  * A worker's account, made with a single-use link mailed to the address the application gave
@@ -141,3 +142,6 @@ export const applicantAccounts = {
     return { refused: 'conflict' };
   },
 };
+
+/** The items this module reads and writes: the stack's table grants are generated from these (infra/table-grants.ts). */
+export const tableUse = declareTableUse({ reads: [emailClaimEntity, workerAccountEntity, workerApplicationEntity, workerEntity], writes: [emailClaimEntity, workerAccountEntity, workerApplicationEntity, workerEntity] });

@@ -3,6 +3,7 @@ import { bookingEntity, invoiceEntity, jobEntity } from '../../../shared/entitie
 import { applyUpdate, lostRace } from '../../common/data/write';
 import { updateOf } from '../../common/data/expressions';
 import { queryPage, type PageStart } from '../../common/data/query';
+import { declareTableUse } from '../../../shared/entities';
 
 /**
  * What a customer identity has filed under it (the customer's partition of their bookings, requests
@@ -124,3 +125,6 @@ export function madeWith(email: string): Choose {
     return [...jobs, ...bookings, ...invoices];
   };
 }
+
+/** The items this module reads and writes: the stack's table grants are generated from these (infra/table-grants.ts). */
+export const tableUse = declareTableUse({ reads: [bookingEntity, invoiceEntity, jobEntity], writes: [bookingEntity, invoiceEntity, jobEntity] });

@@ -5,6 +5,7 @@ import { dynamo, tableName } from '../../common/clients';
 import { ConflictError } from '../../common/errors';
 import { isNew, putOf, updateOf } from '../../common/data/expressions';
 import { lostRace, tryUpdate } from '../../common/data/write';
+import { declareTableUse } from '../../../shared/entities';
 
 export type { OwnerItem } from '../../../shared/entities';
 
@@ -59,3 +60,6 @@ export const ownerRepo = {
     if (!changed) throw new ConflictError('The password was changed at the same time from elsewhere. Log in again and retry.');
   },
 };
+
+/** The items this module reads and writes: the stack's table grants are generated from these (infra/table-grants.ts). */
+export const tableUse = declareTableUse({ reads: [ownerEntity], writes: [ownerEntity] });

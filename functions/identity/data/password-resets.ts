@@ -15,6 +15,7 @@ import type { MailMessage } from '../../mail/message';
 import { conditionOf, isNew, putOf, updateOf } from '../../common/data/expressions';
 import { outboxPut } from '../../mail/data/mail';
 import { writeTogether, WriteCancelled, type WriteAction } from '../../common/data/transact';
+import { declareTableUse } from '../../../shared/entities';
 
 export type { PasswordResetItem } from '../../../shared/entities';
 
@@ -144,3 +145,6 @@ export const passwordResets = {
     await deleteRowsOf(passwordResetEntity.indexes.of.range(role, subjectId), { keep: keepPk ? [keepPk] : [] });
   },
 };
+
+/** The items this module reads and writes: the stack's table grants are generated from these (infra/table-grants.ts). */
+export const tableUse = declareTableUse({ reads: [outboundMailEntity, ownerEntity, passwordResetEntity, workerAccountEntity], writes: [outboundMailEntity, ownerEntity, passwordResetEntity, workerAccountEntity] });

@@ -8,6 +8,7 @@ import type { MailMessage } from '../../mail/message';
 import { conditionOf, isNew, putOf, updateOf } from '../../common/data/expressions';
 import { outboxPut } from '../../mail/data/mail';
 import { writeTogether, WriteCancelled, type WriteAction } from '../../common/data/transact';
+import { declareTableUse } from '../../../shared/entities';
 
 export type { WorkerAccountLinkItem } from '../../../shared/entities';
 
@@ -116,3 +117,6 @@ export const workerAccountLinks = {
     await deleteRowsOf(workerAccountLinkEntity.indexes.of.range(email), { keep: keepPk ? [keepPk] : [] });
   },
 };
+
+/** The items this module reads and writes: the stack's table grants are generated from these (infra/table-grants.ts). */
+export const tableUse = declareTableUse({ reads: [outboundMailEntity, workerAccountLinkEntity], writes: [outboundMailEntity, workerAccountLinkEntity] });

@@ -14,6 +14,7 @@ import { deleteOf, putOf, updateOf } from '../../common/data/expressions';
 import { queryAll, queryPage, type PageStart } from '../../common/data/query';
 import type { WriteAction } from '../../common/data/transact';
 import { workersRepo, type WorkerItem, type WorkerProfileChange } from '../../workers/data/workers';
+import { declareTableUse } from '../../../shared/entities';
 
 /**
  * The sparse index dispatch reads instead of scanning workers. A worker has
@@ -282,3 +283,6 @@ export const dispatchIndex = {
     return nearestUntried(null, pages.flat().map(toCandidate), new Set(), Number.POSITIVE_INFINITY);
   },
 };
+
+/** The items this module reads and writes: the stack's table grants are generated from these (infra/table-grants.ts). */
+export const tableUse = declareTableUse({ reads: [dispatchCategoryEntity, dispatchCellEntity, workerEntity], writes: [dispatchCategoryEntity, dispatchCellEntity, workerEntity] });

@@ -8,6 +8,7 @@ import { stats, writeCounted } from '../../owner/data/stats';
 import { jobReads } from './job-reads';
 import { searchBeginsAt } from './job-item';
 import { refusedChange, updateCounting } from './job-writes';
+import { declareTableUse } from '../../../shared/entities';
 
 /**
  * The customer's moves on a job: cancelling, moving a scheduled start (and its reminders),
@@ -212,3 +213,6 @@ export const jobCustomer = {
     return answered;
   },
 };
+
+/** The items this module reads and writes: the stack's table grants are generated from these (infra/table-grants.ts). */
+export const tableUse = declareTableUse({ reads: [jobEntity, workerEntity], writes: [jobEntity, workerEntity] });

@@ -5,6 +5,7 @@ import { newId } from '../../common/ids';
 import { putOf } from '../../common/data/expressions';
 import { queryAll } from '../../common/data/query';
 import type { WriteAction } from '../../common/data/transact';
+import { declareTableUse } from '../../../shared/entities';
 
 export type { JobEventActor, JobEventItem } from '../../../shared/entities';
 
@@ -63,3 +64,6 @@ export const customerActor = (job: { customerId: string; customerName: string })
 export const workerActor = (workerId: string, name: string | null = null): JobEventActor => ({ role: 'worker', id: workerId, name });
 
 export const ownerActor = (owner: { id: string; username: string }): JobEventActor => ({ role: 'owner', id: owner.id, name: owner.username });
+
+/** The items this module reads and writes: the stack's table grants are generated from these (infra/table-grants.ts). */
+export const tableUse = declareTableUse({ reads: [jobEventEntity], writes: [jobEventEntity] });

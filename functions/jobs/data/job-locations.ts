@@ -3,6 +3,7 @@ import { jobLocationEntity, type JobLocationItem } from '../../../shared/entitie
 import { dynamo, tableName } from '../../common/clients';
 import { putOf } from '../../common/data/expressions';
 import { lostRace } from '../../common/data/write';
+import { declareTableUse } from '../../../shared/entities';
 
 export type { JobLocationItem } from '../../../shared/entities';
 
@@ -44,3 +45,6 @@ export const jobLocationsRepo = {
     return out.Item as JobLocationItem | undefined;
   },
 };
+
+/** The items this module reads and writes: the stack's table grants are generated from these (infra/table-grants.ts). */
+export const tableUse = declareTableUse({ reads: [jobLocationEntity], writes: [jobLocationEntity] });

@@ -2,6 +2,7 @@ import { jobEntity } from '../../../shared/entities';
 import { increment, updateOf } from '../../common/data/expressions';
 import { tryUpdate } from '../../common/data/write';
 import { jobHistory, systemActor } from './job-history';
+import { declareTableUse } from '../../../shared/entities';
 
 /** The job's side of its payment: paid once, or back among the open jobs while a payment failed. */
 export const jobPayment = {
@@ -35,3 +36,6 @@ export const jobPayment = {
     return marked !== undefined;
   },
 };
+
+/** The items this module reads and writes: the stack's table grants are generated from these (infra/table-grants.ts). */
+export const tableUse = declareTableUse({ reads: [jobEntity], writes: [jobEntity] });

@@ -5,6 +5,7 @@ import { dynamo, tableName } from '../../common/clients';
 import { batchGet } from '../../common/data/batch';
 import { queryAll } from '../../common/data/query';
 import { isId } from '../../../shared/schemas/id';
+import { declareTableUse } from '../../../shared/entities';
 
 const queryJobs = (range: ReturnType<typeof jobEntity.range>) => queryAll<JobItem>(range);
 
@@ -57,3 +58,6 @@ export const jobReads = {
     return queryAll({ ...jobEntity.indexes.unfilled.range(category), sk: { ge: since }, limit: 50 });
   },
 };
+
+/** The items this module reads and writes: the stack's table grants are generated from these (infra/table-grants.ts). */
+export const tableUse = declareTableUse({ reads: [jobEntity, trackingNumberEntity, workerOfferEntity] });

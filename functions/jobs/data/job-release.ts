@@ -9,6 +9,7 @@ import { outboxPuts } from '../../mail/data/mail';
 import type { WorkerStatus } from '../../../shared/schemas/worker';
 import { RELEASED_WITH_THE_PRO } from './job-item';
 import { freshRound } from './job-writes';
+import { declareTableUse } from '../../../shared/entities';
 
 /** The late pro's strike as the job's timeline tells it. */
 function strikeDetail(strikes: number, limit: number, suspended: boolean): string {
@@ -111,3 +112,6 @@ export const jobRelease = {
     ];
   },
 };
+
+/** The items this module reads and writes: the stack's table grants are generated from these (infra/table-grants.ts). */
+export const tableUse = declareTableUse({ reads: [jobEntity, workerEntity], writes: [jobEntity, workerEntity] });

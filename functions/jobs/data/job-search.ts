@@ -6,6 +6,7 @@ import { tryUpdate } from '../../common/data/write';
 import { type JobEventActor, jobHistory, systemActor, workerActor } from './job-history';
 import { stats } from '../../owner/data/stats';
 import { updateCounting } from './job-writes';
+import { declareTableUse } from '../../../shared/entities';
 
 const offerTtlSeconds = (expiresAt: string) => Math.ceil(Date.parse(expiresAt) / 1000) + 24 * 3600;
 
@@ -143,3 +144,6 @@ export const jobSearch = {
     return reopened !== undefined;
   },
 };
+
+/** The items this module reads and writes: the stack's table grants are generated from these (infra/table-grants.ts). */
+export const tableUse = declareTableUse({ reads: [jobEntity, workerOfferEntity], writes: [jobEntity, workerOfferEntity] });

@@ -9,6 +9,7 @@ import { stats, writeCounted } from '../../owner/data/stats';
 import { jobReads } from './job-reads';
 import { JobChangeRefused } from './job-item';
 import { completing, completion, refusedChange, updateCounting } from './job-writes';
+import { declareTableUse } from '../../../shared/entities';
 
 /** The timeline step each of a pro's moves records. */
 const stepEvents = { enRouteAt: 'en_route', arrivedAt: 'arrived', startedAt: 'started' } as const;
@@ -167,3 +168,6 @@ export const jobWork = {
     return completed;
   },
 };
+
+/** The items this module reads and writes: the stack's table grants are generated from these (infra/table-grants.ts). */
+export const tableUse = declareTableUse({ reads: [jobEntity, workerEntity, workerOfferEntity], writes: [jobEntity, workerEntity, workerOfferEntity] });

@@ -5,6 +5,7 @@ import { tryUpdate } from '../../common/data/write';
 import { writeCounted } from '../../owner/data/stats';
 import { jobReads } from './job-reads';
 import { JobChangeRefused } from './job-item';
+import { declareTableUse, jobEntity } from '../../../shared/entities';
 
 // What the job's moves share: how a refused move is told, a move written with the owner's
 // counters, and the fields of a fresh round of dispatch and of a completion.
@@ -61,3 +62,6 @@ export function completion(now: string, totalHours: number) {
 export function completing(workerId: string) {
   return { acceptedBy: workerId, cancelledAt: undefined };
 }
+
+/** The items this module reads and writes: the stack's table grants are generated from these (infra/table-grants.ts). */
+export const tableUse = declareTableUse({ reads: [jobEntity], writes: [jobEntity] });

@@ -11,6 +11,7 @@ import { jobReads } from './job-reads';
 import { jobRelease } from './job-release';
 import { jobSearch } from './job-search';
 import { jobWork } from './job-work';
+import { declareTableUse } from '../../../shared/entities';
 
 export type { JobItem, JobKind } from '../../../shared/entities';
 export { JobChangeRefused, jobItem, jobNumber, RELEASED_WITH_THE_PRO, type NewJob } from './job-item';
@@ -45,3 +46,6 @@ export const jobsRepo = {
   ...jobRelease,
   ...jobPayment,
 };
+
+/** The items this module reads and writes: the stack's table grants are generated from these (infra/table-grants.ts). */
+export const tableUse = declareTableUse({ reads: [jobEntity, trackingNumberEntity], writes: [jobEntity, trackingNumberEntity] });

@@ -13,6 +13,7 @@ import type { MailMessage } from '../message';
 import { isNew, putOf, updateOf } from '../../common/data/expressions';
 import { queryAll } from '../../common/data/query';
 import { lostRace, tryUpdate } from '../../common/data/write';
+import { declareTableUse } from '../../../shared/entities';
 
 /**
  * How long a sending claim holds. A container that dies between claiming and marking the mail sent
@@ -191,3 +192,6 @@ export const mailRepo = {
     await dynamo.send(new PutCommand(putOf(mailSuppressionEntity, item)));
   },
 };
+
+/** The items this module reads and writes: the stack's table grants are generated from these (infra/table-grants.ts). */
+export const tableUse = declareTableUse({ reads: [mailSuppressionEntity, outboundMailEntity], writes: [mailSuppressionEntity, outboundMailEntity] });

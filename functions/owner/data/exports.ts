@@ -2,6 +2,7 @@ import { invoiceEntity, jobEntity, type InvoiceItem, type JobItem, type KeyRange
 import { MAX_EXPORT_ROWS } from '../../../shared/schemas/admin';
 import { BadRequestError } from '../../common/errors';
 import { orderOf, queryPage, type PageStart } from '../../common/data/query';
+import { declareTableUse } from '../../../shared/entities';
 
 /**
  * The rows of a CSV export: the range's days of a time-sorted list, read shard after shard (the
@@ -36,3 +37,6 @@ export const exportsRepo = {
   /** The invoices paid from `from` to `to`, oldest payment first. */
   payments: (from: string, to: string) => rowsOf<InvoiceItem>(invoiceEntity.indexes.paid.ranges(), 'PAID#', from, to, 'payments'),
 };
+
+/** The items this module reads and writes: the stack's table grants are generated from these (infra/table-grants.ts). */
+export const tableUse = declareTableUse({ reads: [invoiceEntity, jobEntity] });

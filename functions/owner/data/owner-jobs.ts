@@ -23,6 +23,7 @@ import { readMergedPage, readPage } from '../../common/data/page';
 import { queryAllOf } from '../../common/data/query';
 import { writeTogether, WriteCancelled } from '../../common/data/transact';
 import { workersRepo, type WorkerItem } from '../../workers/data/workers';
+import { declareTableUse } from '../../../shared/entities';
 
 /**
  * The owner's jobs: the table (a page of the jobs index, newest first, filtered), "Needs
@@ -341,3 +342,6 @@ function toJobAdminView(item: JobItem): JobAdminView {
     totalHours: item.totalHours ?? null,
   };
 }
+
+/** The items this module reads and writes: the stack's table grants are generated from these (infra/table-grants.ts). */
+export const tableUse = declareTableUse({ reads: [dispatchCategoryEntity, jobEntity, workerEntity, workerOfferEntity], writes: [dispatchCategoryEntity, jobEntity, workerEntity, workerOfferEntity] });

@@ -7,6 +7,7 @@ import { newId } from '../../common/ids';
 import { deleteOf, putOf, updateOf } from '../../common/data/expressions';
 import { queryAll } from '../../common/data/query';
 import { writeTogether, WriteCancelled, type WriteAction } from '../../common/data/transact';
+import { declareTableUse } from '../../../shared/entities';
 
 /**
  * The owner's counters (shared/entities/stats.ts). Every function here answers the write that
@@ -257,3 +258,6 @@ async function countTogether(batch: readonly TallyItem[]): Promise<number> {
   }
   return 0;
 }
+
+/** The items this module reads and writes: the stack's table grants are generated from these (infra/table-grants.ts). */
+export const tableUse = declareTableUse({ reads: [statsEntity, tallyEntity, workerEntity], writes: [statsEntity, tallyEntity, workerEntity] });

@@ -12,6 +12,7 @@ import { tryUpdate } from '../../common/data/write';
 import { jobHistory, workerActor } from '../../jobs/data/job-history';
 import { stats, writeCounted } from '../../owner/data/stats';
 import { isId } from '../../../shared/schemas/id';
+import { declareTableUse } from '../../../shared/entities';
 
 export type { InvoiceItem } from '../../../shared/entities';
 
@@ -295,3 +296,6 @@ export const invoicesRepo = {
     return invoicesRepo.findById(id);
   },
 };
+
+/** The items this module reads and writes: the stack's table grants are generated from these (infra/table-grants.ts). */
+export const tableUse = declareTableUse({ reads: [invoiceEntity, jobEntity], writes: [invoiceEntity, jobEntity] });

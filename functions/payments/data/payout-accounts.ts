@@ -4,6 +4,7 @@ import { dynamo, tableName } from '../../common/clients';
 import { putOf, updateOf } from '../../common/data/expressions';
 import { writeTogether, WriteCancelled } from '../../common/data/transact';
 import { tryUpdate } from '../../common/data/write';
+import { declareTableUse } from '../../../shared/entities';
 
 /**
  * Workers' Stripe Connect accounts: the id on the profile (set once, so two clicks on "Set up
@@ -49,3 +50,6 @@ export const payoutAccountsRepo = {
     );
   },
 };
+
+/** The items this module reads and writes: the stack's table grants are generated from these (infra/table-grants.ts). */
+export const tableUse = declareTableUse({ reads: [stripeAccountEntity, workerEntity], writes: [stripeAccountEntity, workerEntity] });

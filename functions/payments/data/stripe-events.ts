@@ -2,6 +2,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { stripeEventEntity, type StripeEventItem } from '../../../shared/entities';
 import { dynamo, tableName } from '../../common/clients';
 import { putOf } from '../../common/data/expressions';
+import { declareTableUse } from '../../../shared/entities';
 
 /** Stripe retries for up to 3 days; remembered a little longer, then expired (TTL). */
 const REMEMBER_SECONDS = 7 * 24 * 3600;
@@ -25,3 +26,6 @@ export const stripeEventsRepo = {
     await dynamo.send(new PutCommand(putOf(stripeEventEntity, item)));
   },
 };
+
+/** The items this module reads and writes: the stack's table grants are generated from these (infra/table-grants.ts). */
+export const tableUse = declareTableUse({ reads: [stripeEventEntity], writes: [stripeEventEntity] });

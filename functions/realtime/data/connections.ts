@@ -6,6 +6,7 @@ import { batchGet, batchWrite } from '../../common/data/batch';
 import { deleteOf, listAppend, putOf, updateOf } from '../../common/data/expressions';
 import { queryAll } from '../../common/data/query';
 import { applyUpdate, lostRace } from '../../common/data/write';
+import { declareTableUse } from '../../../shared/entities';
 
 export type { ConnectionItem, Identity } from '../../../shared/entities';
 
@@ -144,3 +145,6 @@ export const connectionsRepo = {
     return Number.POSITIVE_INFINITY;
   },
 };
+
+/** The items this module reads and writes: the stack's table grants are generated from these (infra/table-grants.ts). */
+export const tableUse = declareTableUse({ reads: [connectionEntity, roomMemberEntity], writes: [connectionEntity, roomMemberEntity] });

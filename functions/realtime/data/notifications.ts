@@ -4,6 +4,7 @@ import { MAX_NOTIFICATIONS_SHOWN, NOTIFICATION_TTL_SECONDS, type NotificationVie
 import { dynamo } from '../../common/clients';
 import { putOf, updateOf } from '../../common/data/expressions';
 import { queryAll } from '../../common/data/query';
+import { declareTableUse } from '../../../shared/entities';
 
 export type { NotificationItem } from '../../../shared/entities';
 
@@ -44,3 +45,6 @@ export const notificationsRepo = {
 function toView(item: NotificationItem): NotificationView {
   return { id: item.id, type: item.type, title: item.title, message: item.message, priority: item.priority, actionUrl: item.actionUrl, jobId: item.jobId, timestamp: item.timestamp, read: item.read };
 }
+
+/** The items this module reads and writes: the stack's table grants are generated from these (infra/table-grants.ts). */
+export const tableUse = declareTableUse({ reads: [notificationEntity], writes: [notificationEntity] });

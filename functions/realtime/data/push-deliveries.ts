@@ -3,6 +3,7 @@ import { pushDeliveryEntity, type PushDeliveryItem } from '../../../shared/entit
 import { dynamo } from '../../common/clients';
 import { deleteOf, putOf, updateOf } from '../../common/data/expressions';
 import { lostRace } from '../../common/data/write';
+import { declareTableUse } from '../../../shared/entities';
 
 /**
  * How long a claim holds while its push is being sent. A container that dies mid-send leaves the
@@ -53,3 +54,6 @@ export const pushDeliveriesRepo = {
     await dynamo.send(new DeleteCommand(deleteOf(pushDeliveryEntity, pushDeliveryEntity.key(notificationId))));
   },
 };
+
+/** The items this module reads and writes: the stack's table grants are generated from these (infra/table-grants.ts). */
+export const tableUse = declareTableUse({ reads: [pushDeliveryEntity], writes: [pushDeliveryEntity] });

@@ -8,6 +8,7 @@ import { conditionOf, deleteOf, isNew, putOf, updateOf } from '../../common/data
 import { queryAll } from '../../common/data/query';
 import { writeTogether, WriteCancelled, type WriteAction } from '../../common/data/transact';
 import { lostRace } from '../../common/data/write';
+import { declareTableUse } from '../../../shared/entities';
 
 export type { PushSubscriptionItem } from '../../../shared/entities';
 
@@ -143,3 +144,6 @@ export const pushSubscriptionsRepo = {
     }
   },
 };
+
+/** The items this module reads and writes: the stack's table grants are generated from these (infra/table-grants.ts). */
+export const tableUse = declareTableUse({ reads: [pushEndpointEntity, pushSubscriptionEntity], writes: [pushEndpointEntity, pushSubscriptionEntity] });

@@ -11,6 +11,7 @@ import { WriteCancelled } from '../../common/data/transact';
 import type { WorkerItem } from './workers';
 import { stats, writeCounted } from '../../owner/data/stats';
 import { jobHistory } from '../../jobs/data/job-history';
+import { declareTableUse } from '../../../shared/entities';
 
 /**
  * Reviews. A review lives on its job and moves the worker's
@@ -172,3 +173,6 @@ export const reviewsRepo = {
     return queryAll({ ...workerProbationEntity.range(workerId), consistent: true });
   },
 };
+
+/** The items this module reads and writes: the stack's table grants are generated from these (infra/table-grants.ts). */
+export const tableUse = declareTableUse({ reads: [jobEntity, workerEntity, workerProbationEntity], writes: [jobEntity, workerEntity, workerProbationEntity] });

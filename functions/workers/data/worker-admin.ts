@@ -17,6 +17,7 @@ import { applicationApproved, applicationRejected } from '../../mail/messages/ap
 import { MAILED_ACCOUNT_LINK_SECONDS } from '../../mail/messages/worker-accounts';
 import { outboxPut } from '../../mail/data/mail';
 import { workerAccountLinks } from '../../identity/data/worker-account-links';
+import { declareTableUse } from '../../../shared/entities';
 
 /** The owner's operations on workers: approve or reject applications, list, suspend, reinstate, terminate. */
 
@@ -361,3 +362,6 @@ export const workerAdmin = {
 
 /** The owner's jobs moved to their own module; still answered here for callers that read counts from it. */
 export { ownerJobs } from '../../owner/data/owner-jobs';
+
+/** The items this module reads and writes: the stack's table grants are generated from these (infra/table-grants.ts). */
+export const tableUse = declareTableUse({ reads: [emailClaimEntity, workerApplicationEntity, workerEntity], writes: [emailClaimEntity, workerApplicationEntity, workerEntity] });

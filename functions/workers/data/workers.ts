@@ -16,6 +16,7 @@ import { batchGet } from '../../common/data/batch';
 import { isNew, putOf, updateOf, type ConditionOf } from '../../common/data/expressions';
 import { writeTogether, WriteCancelled, type WriteAction } from '../../common/data/transact';
 import { applyUpdate, lostRace } from '../../common/data/write';
+import { declareTableUse } from '../../../shared/entities';
 
 export type { WorkerAccountItem, WorkerItem, WorkerLocation } from '../../../shared/entities';
 
@@ -227,3 +228,6 @@ export const workersRepo = {
     return batchGet<WorkerItem>([...new Set(ids)].map((id) => workerEntity.key(id)));
   },
 };
+
+/** The items this module reads and writes: the stack's table grants are generated from these (infra/table-grants.ts). */
+export const tableUse = declareTableUse({ reads: [emailClaimEntity, workerAccountEntity, workerEntity], writes: [emailClaimEntity, workerAccountEntity, workerEntity] });
