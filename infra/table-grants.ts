@@ -146,9 +146,9 @@ function resolveModule(fromDir: string, specifier: string): string | undefined {
  * The repository's modules a function loads, as the table grants see them: from its handler file,
  * the handler stack's caller modules for its access level in place of the stack's own imports.
  */
-export function modulesOf(name: string, access?: Access): string[] {
+export function modulesOf(name: string, access?: Access, handlerFile: string = functionFile(name)): string[] {
   const seen = new Set<string>();
-  const pending = [functionFile(name)];
+  const pending = [handlerFile];
   while (pending.length) {
     const file = pending.pop()!;
     if (seen.has(file)) continue;
@@ -167,11 +167,11 @@ export function modulesOf(name: string, access?: Access): string[] {
 }
 
 /** The key patterns of the function `name` (with `access`, a route's): the union of its modules' declarations. */
-export function keyPatternsOf(name: string, access?: Access): KeyPatterns {
+export function keyPatternsOf(name: string, access?: Access, handlerFile?: string): KeyPatterns {
   const read = new Set<string>();
   const write = new Set<string>();
   const indexes = new Set<string>();
-  for (const file of modulesOf(name, access)) {
+  for (const file of modulesOf(name, access, handlerFile)) {
     const { use } = moduleFacts(file);
     if (!use) continue;
     for (const entityName of [...use.reads, ...use.writes]) {

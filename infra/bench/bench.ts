@@ -232,9 +232,12 @@ async function measureCapacityText(): Promise<string> {
   log('capacity: bookings through their whole life on the local stack, the table metered as DynamoDB bills it');
   const run = await measureCapacity();
   const text = capacityText(run);
-  const readme = path.join(root, 'infra/bench/README.md');
-  writeFileSync(readme, replaceBetweenMarkers(readFileSync(readme, 'utf8'), 'bench:capacity', text));
-  log('capacity figures written into infra/bench/README.md');
+  // The bench's README and the runbook's cost section show the same run.
+  for (const file of ['infra/bench/README.md', 'infra/RUNBOOK.md']) {
+    const at = path.join(root, file);
+    writeFileSync(at, replaceBetweenMarkers(readFileSync(at, 'utf8'), 'bench:capacity', text));
+  }
+  log('capacity figures written into infra/bench/README.md and infra/RUNBOOK.md');
   return text;
 }
 

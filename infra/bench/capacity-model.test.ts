@@ -19,11 +19,11 @@ const counts = { bookings: 4, fixesSent: 8, fixesPerBooking: 900, httpCalls: 40,
 describe('the capacity model', () => {
   it("tells one thing's partitions (an id, a connection, an address) from those every booking shares", () => {
     // Act
-    const own = ['table:JOB#fP9DGPI3hgP632bQYaUZ5A', 'table:CONN#hDlnREx5nuX+Uj8=', 'gsi1:EMAIL#a@example.com'].map(isOwnPartition);
+    const own = ['table:JOB#fP9DGPI3hgP632bQYaUZ5A', 'table:CONN#hDlnREx5nuX+Uj8=', 'table:CONN#ATyQeShvuDtOWfw=', 'table:TALLY#RZCrN_drsCFoKaYFIWUriA', 'gsi1:EMAIL#a@example.com'].map(isOwnPartition);
     const shared = ['gsi3:JOBS', 'gsi3:JOBS#3', 'table:STATS', 'table:DISPATCH#plumbing#9q8y', 'table:DAY#2026-11-29', 'gsi1:MAILQ#5'].map(isOwnPartition);
 
     // Assess
-    expect(own).toEqual([true, true, true]);
+    expect(own).toEqual([true, true, true, true, true]);
     expect(shared).toEqual([false, false, false, false, false, false]);
   });
 

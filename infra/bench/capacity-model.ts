@@ -68,12 +68,13 @@ export interface PerBooking {
 
 /**
  * A partition that belongs to one thing rather than to every booking: a segment of its key is an id
- * (ours are 22 characters, a socket's connection id 16; both carry digits) or an address.
+ * (ours are 22 characters, a socket's connection id 16, both random: digits or mixed case) or an
+ * address.
  */
 export function isOwnPartition(partition: string): boolean {
   return partition
     .split(/[#:]/)
-    .some((segment) => segment.includes('@') || (/^[A-Za-z0-9_+/=-]{12,}$/.test(segment) && /\d/.test(segment)));
+    .some((segment) => segment.includes('@') || (/^[A-Za-z0-9_+/=-]{12,}$/.test(segment) && (/\d/.test(segment) || (/[a-z]/.test(segment) && /[A-Z]/.test(segment)))));
 }
 
 /** Per booking: the lifecycle's snapshot over `bookings`, plus the fixes' snapshot per fix times `fixesPerBooking`. */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -43,6 +44,9 @@ const log = (message: string) => console.error(`bench capacity: ${message}`);
 export async function measureCapacity(bookings = CAPACITY_BOOKINGS): Promise<CapacityRun> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-capacity-'));
   const meter = capacityMeter();
+  // Every pro and customer here comes from one loopback address, which the creation limits would
+  // count as one person applying and booking again and again.
+  process.env.CREATION_LIMIT_SCALE ??= '1000';
   const stack = await startLocalStack({ port: 0, dataDir, web: false, meter });
   const started = performance.now();
   try {
@@ -65,14 +69,21 @@ export async function measureCapacity(bookings = CAPACITY_BOOKINGS): Promise<Cap
     const held = await acceptAll(api, pros, customers);
     for (const { pro, customer } of held) await api('POST', `/api/jobs/${customer.jobId}/state`, { state: 'en_route' }, { authorization: `Bearer ${pro.token}` });
 
-    // The fixes on the way, metered apart.
-    await settle(stack);
-    const beforeFixes = meter.snapshot();
-    meter.reset();
-    const frames = await shareFixes(base, held);
-    await settle(stack);
-    const fixes = meter.snapshot();
-    meter.reset();
+    // The fixes on the way, metered apart from the sockets' opening and closing.
+    let beforeFixes = meter.snapshot();
+    let fixes = beforeFixes;
+    const frames = await shareFixes(base, held, {
+      opened: async () => {
+        await settle(stack);
+        beforeFixes = meter.snapshot();
+        meter.reset();
+      },
+      sent: async () => {
+        await settle(stack);
+        fixes = meter.snapshot();
+        meter.reset();
+      },
+    });
     log(`${frames.fixesSent} fixes sent, ${frames.in} frames in and ${frames.out} out`);
 
     for (const { pro, customer } of held) {
@@ -131,7 +142,9 @@ export function counted(base: string, counts: { httpCalls: number }): Api {
 }
 
 export async function book(api: Api, i: number, service: string): Promise<Customer> {
-  const { status, body, res } = await api('POST', '/api/requests', {
+  // One key per submission, as the form sends it: a retry after a 503 is the same request.
+  const idempotencyKey = randomUUID();
+  const send = () => api('POST', '/api/requests', {
     name: `Capacity Customer ${i}`,
     email: `capacity-${i}@example.com`,
     phoneNumber: '5550101234',
@@ -141,7 +154,14 @@ export async function book(api: Api, i: number, service: string): Promise<Custom
     clientLatitude: HOME.latitude,
     clientLongitude: HOME.longitude,
     gpsEnabled: true,
-  });
+  }, { 'idempotency-key': idempotencyKey });
+  let answer = await send();
+  // 503 is the API's "come back in a few seconds" (with Retry-After), as a person presses Send again.
+  for (let tries = 1; answer.status === 503 && tries < 4; tries++) {
+    await new Promise((resolve) => setTimeout(resolve, 1000 * Number(answer.res.headers.get('retry-after') ?? 1)));
+    answer = await send();
+  }
+  const { status, body, res } = answer;
   if (status !== 201) throw new Error(`booking ${i} answered ${status}: ${JSON.stringify(body)}`);
   const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
   return { cookie, jobId: (body as { request: { id: string } }).request.id };
@@ -183,7 +203,11 @@ export async function acceptAll(api: Api, pros: Pro[], customers: Customer[]): P
 }
 
 /** Each pro shares FIXES_SENT_EACH fixes over /ws at the kept interval, each customer following on theirs. */
-async function shareFixes(base: string, held: { pro: Pro; customer: Customer }[]): Promise<{ fixesSent: number; in: number; out: number }> {
+async function shareFixes(
+  base: string,
+  held: { pro: Pro; customer: Customer }[],
+  phases: { opened(): Promise<void>; sent(): Promise<void> },
+): Promise<{ fixesSent: number; in: number; out: number }> {
   const url = `${base.replace('http://', 'ws://')}/ws`;
   const origin = base.replace('127.0.0.1', 'localhost');
   const frames = { fixesSent: 0, in: 0, out: 0 };
@@ -201,6 +225,8 @@ async function shareFixes(base: string, held: { pro: Pro; customer: Customer }[]
     const pairs = await Promise.all(
       held.map(async ({ pro, customer }) => ({ pro: await open(['fixly.v1', `token.${pro.token}`], {}), customer: await open(['fixly.v1'], { cookie: customer.cookie }), jobId: customer.jobId })),
     );
+    await phases.opened();
+    frames.out = 0;
     for (let n = 0; n < FIXES_SENT_EACH; n++) {
       for (const { pro, jobId } of pairs) {
         pro.send(JSON.stringify({ event: 'worker:loc', data: { jobId, lat: NEAR.latitude - n * 0.0003, lng: NEAR.longitude, accuracy: 10 } }));
@@ -210,6 +236,7 @@ async function shareFixes(base: string, held: { pro: Pro; customer: Customer }[]
       // Past the interval, so every fix is one the server keeps.
       await new Promise((resolve) => setTimeout(resolve, LOCATION_INTERVAL_MS + 200));
     }
+    await phases.sent();
   } finally {
     for (const socket of sockets) socket.close();
   }

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { Duration, type Stack } from 'aws-cdk-lib';
 import { ManagedPolicy, Role, ServicePrincipal, type IRole } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime, RuntimeFamily, Tracing } from 'aws-cdk-lib/aws-lambda';
@@ -97,7 +98,8 @@ export class Functions {
 
   /** The role of the functions with these needs, made the first time they are asked for. */
   roleFor(needs: Needs): Role {
-    const keyPatterns = keyPatternsOf(needs.table.name, needs.table.access);
+    // From the code the function is built from (a test's stack may build several from one file).
+    const keyPatterns = keyPatternsOf(needs.table.name, needs.table.access, path.relative(repoRoot, this.settings.entryOf(needs.table.name)));
     const parts = [
       ...DataTable.roleKey(needs.table.table, keyPatterns),
       ...(needs.uploads ? [`uploads-${needs.uploads}`] : []),

@@ -77,7 +77,8 @@ export const applicationsRoutes = [
     access: 'public',
     body: 'uploadRequestSchema',
     response: 'presignedUpload',
-    table: 'none',
+    // Its throttle counts uploads per address in the table, and reads the count when over.
+    table: 'readwrite',
     uploads: 'write',
   },
   {

@@ -100,5 +100,6 @@ export const identityRoutes = [
     table: 'readwrite',
     memoryMb: PASSWORD_HASHING_MEMORY_MB,
   },
-  { name: 'logout-worker', method: 'POST', path: '/api/workers/logout', access: 'applicant', response: 'ok', table: 'write' },
+  // It reads the session (and the worker) that proves who asks before ending the session.
+  { name: 'logout-worker', method: 'POST', path: '/api/workers/logout', access: 'applicant', response: 'ok', table: 'readwrite' },
 ] as const satisfies readonly (RouteDef & { response: ResponseSchemaName })[];
