@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
-import { approvedPro, arriveAtJob, asPro, bringOnCall, ownerCookie, type Pro } from '../../web/e2e/people';
+import { approvedPro, arriveAtJob, bringOnCall, ownerCookie, type Pro } from '../../web/e2e/people';
 import { capacityMeter, type MeterSnapshot } from '../local/dynamo-meter';
-import { startLocalStack, type LocalStack } from '../local/stack';
+import { startLocalStack } from '../local/stack';
 import { LOCATION_INTERVAL_MS } from '../../shared/realtime';
 import { capacityTables, isOwnPartition, perBooking, SAFE_SHARE, type PerBooking } from './capacity-model';
 
@@ -22,8 +22,9 @@ export const CAPACITY_BOOKINGS = Number(process.env.CAPACITY_BOOKINGS ?? 12);
 const FIXES_SENT_EACH = 5;
 /** A booking's fixes: one per interval for 30 minutes on the way and at the door. */
 export const FIXES_PER_BOOKING = (30 * 60 * 1000) / LOCATION_INTERVAL_MS;
+/** The browser journeys' places (web/e2e/journey.ts, which needs vitest): the customer, and pros a few blocks away. */
 const HOME = { latitude: 37.7793, longitude: -122.4193 };
-const NEAR = { latitude: 37.7812, longitude: -122.4158 };
+export const NEAR = { latitude: 37.7812, longitude: -122.4158 };
 
 export interface CapacityRun {
   model: PerBooking;
@@ -60,7 +61,7 @@ export async function measureCapacity(bookings = CAPACITY_BOOKINGS): Promise<Cap
     const pros: Pro[] = [];
     for (let i = 0; i < bookings; i++) pros.push(await approvedPro(base, owner, `Capacity Pro ${i}`, [slug]));
     await Promise.all(pros.map((pro) => bringOnCall(base, pro, NEAR)));
-    await settle(stack);
+    await settle();
     meter.reset();
     counts.httpCalls = 0;
 
@@ -74,12 +75,12 @@ export async function measureCapacity(bookings = CAPACITY_BOOKINGS): Promise<Cap
     let fixes = beforeFixes;
     const frames = await shareFixes(base, held, {
       opened: async () => {
-        await settle(stack);
+        await settle();
         beforeFixes = meter.snapshot();
         meter.reset();
       },
       sent: async () => {
-        await settle(stack);
+        await settle();
         fixes = meter.snapshot();
         meter.reset();
       },
@@ -92,7 +93,7 @@ export async function measureCapacity(bookings = CAPACITY_BOOKINGS): Promise<Cap
       if (arrived.state !== 'arrived') throw new Error(`arrival not recorded: ${arrived.arrivalClaim?.message ?? arrived.state}`);
     }
     await Promise.all(held.map((h) => finish(api, h)));
-    await settle(stack);
+    await settle();
     const lifecycle = sum(beforeFixes, meter.snapshot());
 
     const model = perBooking(lifecycle, fixes, {
@@ -264,12 +265,10 @@ async function finish(api: Api, { pro, customer }: { pro: Pro; customer: Custome
   const paid = await fetch(`${session.url}/pay`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
   if (paid.status >= 400) throw new Error(`paying answered ${paid.status}`);
   await expect('rate', api('POST', `/api/jobs/${customer.jobId}/rating`, { rating: 5, comment: 'Quick and tidy.' }, asCustomer));
-  void asPro;
 }
 
 /** Waits for what the stream and the mail still do, so it is metered with the run it belongs to. */
-async function settle(stack: LocalStack): Promise<void> {
-  void stack;
+async function settle(): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, 1500));
 }
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approvedPro, bringOnCall, ownerCookie, type Pro } from '../../web/e2e/people';
-import { acceptAll, book, counted } from '../bench/capacity';
+import { acceptAll, book, counted, NEAR } from '../bench/capacity';
 import { isOwnPartition } from '../bench/capacity-model';
 import { capacityMeter } from './dynamo-meter';
 import { startLocalStack, type LocalStack } from './stack';
@@ -16,7 +16,6 @@ import { startLocalStack, type LocalStack } from './stack';
  */
 const BOOKINGS = 8;
 const PROS = 4;
-const NEAR = { latitude: 37.7812, longitude: -122.4158 };
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'marketplace-burst-'));
 const meter = capacityMeter();
